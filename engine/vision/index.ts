@@ -1,0 +1,2 @@
+export * from './types';
+export { priceToY, yToPrice } from './price-scale';
