@@ -1,0 +1,15 @@
+/** A rectangle in image pixels; right/bottom are exclusive. */
+export interface Rect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** One word or number read from the image (tokens split on gaps wider than ~0.4 em). */
+export interface TextToken {
+  text: string;
+  box: Rect;
+  /** 0..1: how well the worst glyph of the token matched its template. */
+  confidence: number;
+}
