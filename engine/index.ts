@@ -3,3 +3,4 @@ export * from './core/nominal';
 export * from './core/image';
 export * from './core/errors';
 export * from './core/ohlc';
+export * from './analysis';
