@@ -4,3 +4,4 @@ export * from './core/image';
 export * from './core/errors';
 export * from './core/ohlc';
 export * from './analysis';
+export * from './instruments';
