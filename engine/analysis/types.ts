@@ -30,6 +30,11 @@ export interface IndicatorSeries {
   readonly values: readonly number[];
   /** Value at the last bar, or null if the series is still warming up. */
   readonly last: number | null;
+  /**
+   * First bar whose value rests on at least `period` bars of data (EMA seeded with the first
+   * close is defined from bar 0 but only trustworthy from here); equals `warmup` otherwise.
+   */
+  readonly reliableFrom: number;
 }
 
 export type EmaSeed = 'first' | 'sma';
@@ -133,8 +138,13 @@ export interface FairValueGap {
 export interface LiquidityPool {
   /** equalHighs = buy-side liquidity resting above; equalLows = sell-side liquidity below. */
   readonly kind: 'equalHighs' | 'equalLows';
-  /** Mean price of the equal swings. */
+  /**
+   * The extreme member price (the highest of equal highs, the lowest of equal lows): the stops
+   * rest just beyond it. Fixed when the pool forms; later equal swings only join it.
+   */
   readonly level: number;
+  /** Mean price of the member swings (the reference library's notion of the level). */
+  readonly meanLevel: number;
   /** The swing bars forming the pool (two or more, oldest first). */
   readonly swingIndices: readonly number[];
   /** Bar at which the pool became known (confirmation of its second swing). */
