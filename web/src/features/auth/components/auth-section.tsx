@@ -1,0 +1,61 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
+
+export type AuthMode = 'register' | 'login';
+
+export const AUTH_SECTION_ID = 'get-started';
+
+/** The landing page's register/login card (SPEC 2). The page owns the tab so the header's
+ * "Get Started" and "Login" buttons can switch it. */
+export function AuthSection({
+  mode,
+  onModeChange,
+}: {
+  mode: AuthMode;
+  onModeChange: (mode: AuthMode) => void;
+}) {
+  return (
+    <section id={AUTH_SECTION_ID} aria-labelledby="auth-heading" className="scroll-mt-20">
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+        <div className="mx-auto grid max-w-5xl items-center gap-10 lg:grid-cols-2">
+          <div>
+            <h2 id="auth-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
+              Create your free account
+            </h2>
+            <p className="mt-4 text-lg text-muted-foreground">
+              Free, no credit card, quick registration: your name, your email and your trading experience.
+              Sign in later with a one-time code sent to your inbox.
+            </p>
+            <ul className="mt-6 grid gap-2 text-sm text-muted-foreground">
+              <li>Upload three screenshots (5m, 15m, 4h) of one pair.</li>
+              <li>Get a computed analysis and a sized trade plan.</li>
+              <li>Learn the concepts behind it in the Learning Center.</li>
+            </ul>
+          </div>
+          <Card className="w-full">
+            <CardHeader>
+              <CardTitle>Get Started</CardTitle>
+              <CardDescription>Register in seconds or sign in with an emailed code.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Tabs value={mode} onValueChange={(value) => onModeChange(value as AuthMode)}>
+                <TabsList className="grid w-full grid-cols-2">
+                  <TabsTrigger value="register">Register</TabsTrigger>
+                  <TabsTrigger value="login">Login</TabsTrigger>
+                </TabsList>
+                <TabsContent value="register">
+                  <RegisterForm />
+                </TabsContent>
+                <TabsContent value="login">
+                  <LoginForm />
+                </TabsContent>
+              </Tabs>
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </section>
+  );
+}

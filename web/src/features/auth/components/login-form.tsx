@@ -1,0 +1,146 @@
+import { useId, useState, type ClipboardEvent, type FormEvent } from 'react';
+import { MailCheck } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { LOGIN_CODE_LENGTH, LOGIN_CODE_TTL_MINUTES } from '@/lib/contracts';
+import { useRequestLoginCode, useVerifyLoginCode } from '../api';
+import { sanitizeCodeInput, validateLoginCode, validateLoginEmail } from '../validation';
+
+function showProblem(problem: { title: string; message: string }) {
+  toast({ title: problem.title, description: problem.message, variant: 'destructive' });
+}
+
+/**
+ * Login in two steps (DECISIONS.md): the email, then the 8-digit code emailed to it.
+ * The code step replaces the email step until the user signs in or changes the email.
+ */
+export function LoginForm() {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const requestCode = useRequestLoginCode();
+  const verify = useVerifyLoginCode();
+
+  function onRequestCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = validateLoginEmail(email);
+    if (!result.ok) return showProblem(result.problem);
+    requestCode.mutate(result.value.email, {
+      onSuccess: (response) => {
+        setCode('');
+        setCodeSentTo(response.email);
+      },
+    });
+  }
+
+  function onVerify(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (codeSentTo === null) return;
+    const result = validateLoginCode(codeSentTo, code);
+    if (!result.ok) return showProblem(result.problem);
+    verify.mutate(result.value);
+  }
+
+  function onPasteCode(event: ClipboardEvent<HTMLInputElement>) {
+    // Accept "1234 5678" or a whole sentence from the email: keep the digits only.
+    event.preventDefault();
+    setCode(sanitizeCodeInput(event.clipboardData.getData('text'), LOGIN_CODE_LENGTH));
+  }
+
+  if (codeSentTo !== null) {
+    return (
+      <form onSubmit={onVerify} noValidate className="grid gap-4" aria-label="Enter login code">
+        <div className="flex items-start gap-3 rounded-lg border border-primary/30 bg-primary/10 p-3 text-sm">
+          <MailCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+          <p>
+            We sent an {LOGIN_CODE_LENGTH}-digit code to <strong className="break-all">{codeSentTo}</strong>.
+            It is valid for {LOGIN_CODE_TTL_MINUTES} minutes and works once.
+          </p>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-code`}>Login code</Label>
+          <Input
+            id={`${id}-code`}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={LOGIN_CODE_LENGTH}
+            placeholder="12345678"
+            className="h-12 text-center font-mono text-2xl tracking-[0.4em] md:text-2xl"
+            value={code}
+            onChange={(e) => setCode(sanitizeCodeInput(e.target.value, LOGIN_CODE_LENGTH))}
+            onPaste={onPasteCode}
+            autoFocus
+          />
+        </div>
+        <Button type="submit" size="lg" disabled={verify.isPending} className="w-full">
+          {verify.isPending ? (
+            <>
+              <Spinner /> Signing In...
+            </>
+          ) : (
+            'Verify'
+          )}
+        </Button>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Button
+            type="button"
+            variant="link"
+            className="h-auto px-0"
+            disabled={requestCode.isPending}
+            onClick={() => requestCode.mutate(codeSentTo, { onSuccess: () => setCode('') })}
+          >
+            {requestCode.isPending ? 'Sending...' : 'Resend code'}
+          </Button>
+          <Button
+            type="button"
+            variant="link"
+            className="h-auto px-0"
+            onClick={() => {
+              setCodeSentTo(null);
+              setCode('');
+            }}
+          >
+            Change email
+          </Button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <form onSubmit={onRequestCode} noValidate className="grid gap-4" aria-label="Login">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          data-autofocus-target
+        />
+      </div>
+      <Button type="submit" size="lg" disabled={requestCode.isPending} className="mt-2 w-full">
+        {requestCode.isPending ? (
+          <>
+            <Spinner /> Signing In...
+          </>
+        ) : (
+          'Sign In'
+        )}
+      </Button>
+      <p className="text-center text-xs text-muted-foreground">
+        No password: we email you a one-time {LOGIN_CODE_LENGTH}-digit code.
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import { useCallback, useState } from 'react';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { Button } from '@/components/ui/button';
+import { useUser } from '@/features/auth/api';
+import { AuthSection, AUTH_SECTION_ID, type AuthMode } from '@/features/auth/components';
+import { BenefitsSection } from '@/features/landing/components/benefits-section';
+import { DashboardPreview } from '@/features/landing/components/dashboard-preview';
+import { FeatureShowcase } from '@/features/landing/components/feature-showcase';
+import { FinalCta } from '@/features/landing/components/final-cta';
+import { HeroSection } from '@/features/landing/components/hero-section';
+import { LandingHeader } from '@/features/landing/components/landing-header';
+import { LearnApplySection } from '@/features/landing/components/learn-apply-section';
+import { TestimonialsSection } from '@/features/landing/components/testimonials-section';
+import { scrollToSection } from '@/lib/scroll';
+
+/** Landing, registration and login page (SPEC 2). Also shown in place of protected routes
+ * for signed-out visitors. */
+export function LandingPage() {
+  const { isAuthenticated } = useUser();
+  const [mode, setMode] = useState<AuthMode>('register');
+
+  const openForm = useCallback((next: AuthMode) => {
+    setMode(next);
+    scrollToSection(AUTH_SECTION_ID);
+    // Keyboard users land in the form's first field rather than at the top of the page.
+    requestAnimationFrame(() => {
+      document
+        .querySelector<HTMLElement>(`#${AUTH_SECTION_ID} [role="tabpanel"] [data-autofocus-target]`)
+        ?.focus({ preventScroll: true });
+    });
+  }, []);
+  const onGetStarted = useCallback(() => openForm('register'), [openForm]);
+  const onLogin = useCallback(() => openForm('login'), [openForm]);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <LandingHeader signedIn={isAuthenticated} onLogin={onLogin} onGetStarted={onGetStarted} />
+      <main id="main" className="flex-1">
+        <HeroSection onGetStarted={onGetStarted} />
+        <DashboardPreview />
+        <FeatureShowcase onGetStarted={onGetStarted} />
+        <BenefitsSection />
+        <LearnApplySection />
+        <TestimonialsSection />
+        <AuthSection mode={mode} onModeChange={setMode} />
+        <FinalCta onGetStarted={onGetStarted} />
+      </main>
+      <SiteFooter>
+        <nav aria-label="Footer" className="flex flex-wrap gap-2">
+          <Button variant="link" size="sm" onClick={() => scrollToSection('features')}>
+            Features
+          </Button>
+          <Button variant="link" size="sm" onClick={() => scrollToSection('testimonials')}>
+            Testimonials
+          </Button>
+          <Button variant="link" size="sm" onClick={onGetStarted}>
+            Get Started
+          </Button>
+        </nav>
+      </SiteFooter>
+    </div>
+  );
+}
