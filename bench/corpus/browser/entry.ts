@@ -1,0 +1,20 @@
+/// <reference lib="dom" />
+/** Browser bundle entry: exposes one render function per renderer to the page. */
+import type { RenderSpec } from '../types';
+import { renderLwc } from './lwc';
+
+declare global {
+  interface Window {
+    __corpusRender: (spec: RenderSpec) => Promise<unknown>;
+  }
+}
+
+window.__corpusRender = async (spec: RenderSpec) => {
+  await document.fonts.ready;
+  switch (spec.renderer) {
+    case 'lwc':
+      return renderLwc(spec);
+    default:
+      throw new Error(`renderer ${spec.renderer} not built`);
+  }
+};
