@@ -1,0 +1,266 @@
+import { z } from 'zod';
+
+/**
+ * The HTTP contract of POST /api/analyze: the numeric form fields it accepts and the analysis
+ * result it returns (SPEC.md 3, DECISIONS.md). The result is exactly what the engine's
+ * buildPlan returns and what `chart-to-plan plan` prints; engine/plan/contract.test.ts proves
+ * the engine's type and this schema describe the same shape.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Request (multipart text fields; the three files are checked by the route)
+
+/** SPEC.md 5 "Analysis form" limits and messages. */
+export const ANALYSIS_LIMITS = {
+  accountSize: { min: 100, default: 10_000, message: 'Account size must be at least $100' },
+  riskPercentage: {
+    min: 0.1,
+    max: 10,
+    step: 0.1,
+    default: 2,
+    minMessage: 'Risk must be at least 0.1%',
+    maxMessage: 'Risk cannot exceed 10%',
+  },
+} as const;
+
+export const CHART_FIELDS = {
+  chart5m: { label: '5-minute chart', required: '5-minute chart is required' },
+  chart15m: { label: '15-minute chart', required: '15-minute chart is required' },
+  chart4h: { label: '4-hour chart', required: '4-hour chart is required' },
+} as const;
+
+export const analyzeFieldsSchema = z.object({
+  accountSize: z.coerce
+    .number({ error: ANALYSIS_LIMITS.accountSize.message })
+    .min(ANALYSIS_LIMITS.accountSize.min, ANALYSIS_LIMITS.accountSize.message),
+  riskPercentage: z.coerce
+    .number({ error: ANALYSIS_LIMITS.riskPercentage.minMessage })
+    .min(ANALYSIS_LIMITS.riskPercentage.min, ANALYSIS_LIMITS.riskPercentage.minMessage)
+    .max(ANALYSIS_LIMITS.riskPercentage.max, ANALYSIS_LIMITS.riskPercentage.maxMessage),
+});
+export type AnalyzeFields = z.infer<typeof analyzeFieldsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Result
+
+const timeframe = z.enum(['1m', '3m', '5m', '15m', '30m', '1h', '2h', '4h', '1d', '1w', '1M']);
+export const slotSchema = z.enum(['5m', '15m', '4h']);
+const bias = z.enum(['Bullish', 'Bearish', 'Neutral']);
+const direction = z.enum(['bullish', 'bearish']);
+const currency = z.enum(['USD', 'EUR', 'GBP', 'JPY', 'CHF', 'CAD', 'AUD', 'NZD', 'XAU', 'XAG']);
+
+/** Every value here is a finite number: NaN/Infinity cannot cross JSON. */
+const num = z.number();
+
+export const candleGeometrySchema = z.object({
+  x: num,
+  open: num,
+  high: num,
+  low: num,
+  close: num,
+  yOpen: num,
+  yHigh: num,
+  yLow: num,
+  yClose: num,
+});
+
+export const zoneShapeSchema = z.object({
+  kind: z.enum(['orderBlock', 'fvg']),
+  direction,
+  role: z.enum(['setup', 'context']),
+  status: z.string(),
+  left: num,
+  right: num,
+  top: num,
+  bottom: num,
+  priceTop: num,
+  priceBottom: num,
+  label: z.string(),
+});
+
+export const lineShapeSchema = z.object({
+  kind: z.enum(['liquidity', 'keyLevel', 'equilibrium', 'entry', 'stopLoss', 'takeProfit1', 'takeProfit2']),
+  price: num,
+  y: num,
+  x1: num,
+  x2: num,
+  offChart: z.boolean(),
+  label: z.string(),
+});
+
+export const markShapeSchema = z.object({
+  kind: z.enum(['BOS', 'CHoCH', 'sweep']),
+  direction,
+  x1: num,
+  x2: num,
+  y: num,
+  price: num,
+  label: z.string(),
+});
+
+export const timeframeOverlaySchema = z.object({
+  candles: z.array(candleGeometrySchema),
+  zones: z.array(zoneShapeSchema),
+  lines: z.array(lineShapeSchema),
+  marks: z.array(markShapeSchema),
+});
+
+export const chartInfoSchema = z.object({
+  symbol: z.string().nullable(),
+  readTimeframe: timeframe.nullable(),
+  image: z.object({ width: num, height: num }).nullable(),
+  plot: z.object({ left: num, top: num, right: num, bottom: num }),
+  priceScale: z.object({ mode: z.enum(['linear', 'log']), slope: num, intercept: num }),
+  barSpacing: num,
+  candleCount: num,
+  readConfidence: num,
+});
+
+const confluenceText = z.string().optional();
+export const confluencesSchema = z.object({
+  bosChoch: confluenceText,
+  orderBlock: confluenceText,
+  fvg: confluenceText,
+  liquiditySweep: confluenceText,
+  wickRejection: confluenceText,
+  premiumDiscount: confluenceText,
+  htfStructure: confluenceText,
+  majorSupport: confluenceText,
+  trendLine: confluenceText,
+});
+
+export const scoreItemSchema = z.object({
+  factor: z.enum([
+    'bosChoch',
+    'orderBlock',
+    'fvg',
+    'liquiditySweep',
+    'wickRejection',
+    'premiumDiscount',
+    'htfStructure',
+    'majorSupport',
+    'trendLine',
+    'ema',
+    'rsi',
+    'trend',
+  ]),
+  points: num,
+  reason: z.string(),
+});
+
+export const timeframeResultSchema = z.object({
+  timeframe: slotSchema,
+  bias,
+  confluences: confluencesSchema,
+  ema: z.object({
+    trend: bias,
+    position: z.enum(['above', 'below', 'between']),
+    ema20: num.optional(),
+    ema50: num.optional(),
+    ema200: num.optional(),
+    support: z.string().optional(),
+  }),
+  rsi: z.object({ divergence: z.enum(['Bullish Divergence', 'Bearish Divergence', 'No Divergence']) }),
+  strength: num.min(0).max(10),
+  trend: z.enum(['bullish', 'bearish', 'ranging']),
+  scoring: z.array(scoreItemSchema),
+  chart: chartInfoSchema,
+  overlay: timeframeOverlaySchema,
+});
+
+export const tradePlanSchema = z.object({
+  symbol: z.string(),
+  direction: z.enum(['LONG', 'SHORT']),
+  entryType: z.enum(['limit', 'market']),
+  entry: num,
+  stopLoss: num,
+  takeProfit1: num,
+  takeProfit2: num,
+  formatted: z.object({ entry: z.string(), stopLoss: z.string(), takeProfit1: z.string(), takeProfit2: z.string() }),
+  precision: num,
+  confidence: num.min(0).max(100),
+  riskRewardRatio: num,
+  riskRewardRatioTp2: num,
+  riskPercent: num,
+  riskAmount: num,
+  potentialLoss: num,
+  potentialProfitTp1: num,
+  potentialProfitTp2: num,
+  lotSize: num.min(0),
+  units: num.min(0),
+  positionValue: num,
+  pipValue: num,
+  stopPips: num,
+  quoteToUsd: num,
+  quoteToUsdSource: z.enum(['usd-quoted', 'chart-price', 'reference-rate', 'caller']),
+  sizingApproximate: z.boolean(),
+  ratesAsOf: z.string().optional(),
+  setup: z.object({
+    zone: z.enum(['orderBlock', 'fvg', 'orderBlock+fvg']),
+    zoneTop: num,
+    zoneBottom: num,
+    trigger: z.string().nullable(),
+  }),
+  strategy: z.string(),
+  tradeManagement: z.string(),
+  invalidation: z.array(z.string()),
+  newsWatchPoints: z.array(z.string()).optional(),
+  strategyFor5m: z.string().optional(),
+  strategyFor15m: z.string().optional(),
+});
+
+export const confidencePartSchema = z.object({
+  key: z.enum([
+    'htfBias',
+    'alignment15m',
+    'setupZone',
+    'trigger5m',
+    'premiumDiscount',
+    'emaTrend',
+    'rsiDivergence',
+    'riskReward',
+    'readingQuality',
+  ]),
+  label: z.string(),
+  points: num,
+  max: num,
+  detail: z.string(),
+});
+
+export const analysisResultSchema = z.object({
+  symbol: z.string(),
+  instrument: z.object({
+    symbol: z.string(),
+    name: z.string(),
+    known: z.boolean(),
+    assetClass: z.enum(['fx', 'metal', 'index']),
+    base: currency.nullable(),
+    quote: currency,
+    pipSize: num,
+    precision: num,
+    contractSize: num,
+  }),
+  bias: z.enum(['LONG', 'SHORT']).nullable(),
+  timeframes: z.array(timeframeResultSchema),
+  tradePlan: tradePlanSchema.nullable(),
+  noTradeReason: z.string().nullable(),
+  confidence: z.object({ score: num.min(0).max(100), threshold: num, parts: z.array(confidencePartSchema) }),
+  keyLevels: z.object({
+    majorSupport: z.array(z.string()),
+    majorResistance: z.array(z.string()),
+    weeklyLevels: z.array(z.string()).optional(),
+    monthlyLevels: z.array(z.string()).optional(),
+  }),
+  educationalNotes: z.object({
+    rsiDivergence: z.string(),
+    orderBlocks: z.string(),
+    fvgExplanation: z.string(),
+    riskManagement: z.string(),
+  }),
+  warnings: z.array(z.string()),
+  extra: z.string().optional(),
+});
+
+export type AnalysisResultDto = z.infer<typeof analysisResultSchema>;
+export type TradePlanDto = z.infer<typeof tradePlanSchema>;
+export type TimeframeResultDto = z.infer<typeof timeframeResultSchema>;

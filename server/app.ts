@@ -1,0 +1,103 @@
+import fastifyCookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/database';
+import { registerErrorHandling, registerNotFound } from './http/errors';
+import { registerSecurity } from './http/security';
+import { hasWebBuild, registerStaticWeb } from './http/static-web';
+import { createLogger } from './logger';
+import { createMailer, type Mailer } from './mail/mailer';
+import { DEFAULT_AUTH_RATE_LIMITS, authRoutes, type AuthRateLimits } from './modules/auth/routes';
+import { sessionPlugin } from './modules/auth/session-plugin';
+import { featureModules } from './modules/registry';
+import './types';
+
+export interface AppOptions {
+  /** An open database to use (tests share one per file); the app then does not close it. */
+  database?: Database;
+  /** Migrations folder; defaults to the one next to the code or the bundle. */
+  migrationsFolder?: string;
+  mailer?: Mailer;
+  /** Clock for expiry decisions (codes, sessions). */
+  now?: () => Date;
+  /** Where pino writes (tests capture the log); stdout by default. */
+  logStream?: DestinationStream;
+  /** Built web app (dist/web); served when it holds an index.html. */
+  webRoot?: string;
+  authRateLimits?: Partial<AuthRateLimits>;
+}
+
+/** Builds the whole HTTP app: migrated database, security, accounts, feature modules. */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const logger = createLogger(config, options.logStream);
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    trustProxy: typeof config.trustProxy === 'number' ? hopCount(config.trustProxy) : config.trustProxy,
+    // Long enough for three chart screenshots; multipart limits are set by the analyze module.
+    bodyLimit: 1024 * 1024,
+  });
+
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await openDatabase(config.database));
+  try {
+    await database.migrate(options.migrationsFolder);
+  } catch (err) {
+    if (ownsDatabase) await database.close();
+    throw err;
+  }
+  const mailer = options.mailer ?? createMailer(config, logger);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('mailer', mailer);
+  app.decorate('now', options.now ?? (() => new Date()));
+  app.addHook('onClose', async () => {
+    await mailer.close();
+    if (ownsDatabase) await database.close();
+  });
+
+  registerErrorHandling(app);
+  await registerSecurity(app, config);
+  await app.register(fastifyCookie);
+  // global: false -> limits are applied where a route asks (see modules/auth/routes.ts).
+  await app.register(rateLimit, { global: false });
+  await app.register(sessionPlugin);
+
+  // API answers are per user and must never be stored by a browser or proxy cache.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ready', database: database.driver };
+    } catch (err) {
+      request.log.error({ err }, 'database not reachable');
+      return reply.code(503).send({ status: 'unavailable', database: database.driver });
+    }
+  });
+
+  await app.register(authRoutes({ ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits }));
+  for (const module of featureModules) {
+    await app.register(module.plugin);
+  }
+
+  const spa = Boolean(options.webRoot && hasWebBuild(options.webRoot));
+  if (spa && options.webRoot) await registerStaticWeb(app, options.webRoot);
+  registerNotFound(app, { spa });
+  return app;
+}
+
+/** TRUST_PROXY=2 means "trust the two nearest proxies" (proxy-addr counts hops from 0). */
+const hopCount =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;

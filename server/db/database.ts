@@ -1,0 +1,98 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import { schema } from './schema';
+
+/**
+ * One database type for both drivers: modules write queries against `Db` and never learn
+ * whether PGlite (embedded, the default) or PostgreSQL (DATABASE_URL) is underneath.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  readonly db: Db;
+  readonly driver: 'pglite' | 'postgres';
+  /** `select 1`; rejects when the database cannot answer (used by /readyz). */
+  ping(): Promise<void>;
+  /** Applies the committed migrations that have not run yet. */
+  migrate(migrationsFolder?: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseLocation =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string }
+  /** A throw-away in-memory PGlite (tests). */
+  | { kind: 'pglite-memory' };
+
+export async function openDatabase(location: DatabaseLocation): Promise<Database> {
+  if (location.kind === 'postgres') {
+    // Few connections: the app is one process and PGlite proves it needs no pool to speak of.
+    const client = postgres(location.url, { max: 10, onnotice: () => {} });
+    const db = drizzlePostgres({ client, schema });
+    return wrap(
+      db,
+      'postgres',
+      (folder) => migratePostgres(db, { migrationsFolder: folder }),
+      () => client.end({ timeout: 5 }),
+    );
+  }
+  let client: PGlite;
+  if (location.kind === 'pglite') {
+    mkdirSync(location.dataDir, { recursive: true });
+    client = await PGlite.create(location.dataDir);
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite({ client, schema });
+  return wrap(
+    db,
+    'pglite',
+    (folder) => migratePglite(db, { migrationsFolder: folder }),
+    () => client.close(),
+  );
+}
+
+function wrap(
+  db: Db,
+  driver: Database['driver'],
+  runMigrations: (folder: string) => Promise<void>,
+  close: () => Promise<void>,
+): Database {
+  let closed: Promise<void> | undefined;
+  return {
+    db,
+    driver,
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async migrate(migrationsFolder = findMigrationsFolder()) {
+      await runMigrations(migrationsFolder);
+    },
+    close() {
+      closed ??= close();
+      return closed;
+    },
+  };
+}
+
+/**
+ * The committed migrations live next to this file in the source tree (server/db/migrations)
+ * and next to the bundle once built (dist/server/migrations, copied by build-server.mjs).
+ */
+export function findMigrationsFolder(from = dirname(fileURLToPath(import.meta.url))): string {
+  const candidates = [join(from, 'migrations'), join(from, 'db', 'migrations')];
+  const found = candidates.find((dir) => existsSync(join(dir, 'meta', '_journal.json')));
+  if (!found) {
+    throw new Error(`Database migrations not found (looked in ${candidates.join(', ')})`);
+  }
+  return resolve(found);
+}

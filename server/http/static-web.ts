@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Vite puts content-hashed files under assets/: they never change, so cache them forever. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else (index.html, favicon ...) is revalidated so a deploy shows up at once. */
+const REVALIDATE = 'no-cache';
+
+export const hasWebBuild = (webRoot: string) => existsSync(join(webRoot, 'index.html'));
+
+/**
+ * Serves the built React app; registerNotFound({ spa: true }) answers index.html for other
+ * non-API GETs so the app's router renders the page (or its own "Page Not Found").
+ */
+export async function registerStaticWeb(app: FastifyInstance, webRoot: string) {
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    wildcard: true,
+    index: false,
+    cacheControl: false,
+    setHeaders(reply, path) {
+      const isHashedAsset = /[\\/]assets[\\/]/.test(path.slice(webRoot.length));
+      reply.header('cache-control', isHashedAsset ? IMMUTABLE : REVALIDATE);
+    },
+  });
+}
