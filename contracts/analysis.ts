@@ -176,7 +176,12 @@ export const tradePlanSchema = z.object({
   stopLoss: num,
   takeProfit1: num,
   takeProfit2: num,
-  formatted: z.object({ entry: z.string(), stopLoss: z.string(), takeProfit1: z.string(), takeProfit2: z.string() }),
+  formatted: z.object({
+    entry: z.string(),
+    stopLoss: z.string(),
+    takeProfit1: z.string(),
+    takeProfit2: z.string(),
+  }),
   precision: num,
   confidence: num.min(0).max(100),
   riskRewardRatio: num,
@@ -258,7 +263,6 @@ export const analysisResultSchema = z.object({
     riskManagement: z.string(),
   }),
   warnings: z.array(z.string()),
-  extra: z.string().optional(),
 });
 
 export type AnalysisResultDto = z.infer<typeof analysisResultSchema>;

@@ -1,0 +1,46 @@
+import { analysisResultSchema, type AnalysisResultDto } from '../../contracts/analysis';
+import { buildPlan } from './build-plan';
+import { scenario } from './test-support/scenario';
+import type { AnalysisResult } from './types';
+
+// Compile-time proof that the engine's result type and the HTTP schema are the same shape
+// (readonly-ness aside): if a field is added, renamed or retyped on one side only, this file
+// stops compiling.
+type DeepMutable<T> = T extends (infer U)[]
+  ? DeepMutable<U>[]
+  : T extends readonly (infer U)[]
+    ? DeepMutable<U>[]
+    : T extends object
+      ? { -readonly [K in keyof T]: DeepMutable<T[K]> }
+      : T;
+type Equals<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
+const sameShape: Equals<DeepMutable<AnalysisResult>, DeepMutable<AnalysisResultDto>> = true;
+
+describe('contracts/analysis.ts', () => {
+  it('describes exactly what buildPlan returns (parsing drops and changes nothing)', () => {
+    expect(sameShape).toBe(true);
+    let withPlan = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      for (const drift of [1, -1] as const) {
+        const s = scenario({ seed, drift });
+        const result = buildPlan({ ...s, account: 10_000, riskPercent: 2 });
+        const wire = JSON.parse(JSON.stringify(result)) as unknown;
+        const parsed = analysisResultSchema.parse(wire);
+        expect(parsed).toEqual(wire);
+        if (result.tradePlan) withPlan++;
+      }
+    }
+    // The check above must have covered results with a trade plan too, not only "no trade".
+    expect(withPlan).toBeGreaterThan(0);
+  });
+
+  it('rejects a result with a missing field', () => {
+    const s = scenario({ seed: 3, drift: 1 });
+    const wire = JSON.parse(JSON.stringify(buildPlan({ ...s, account: 10_000, riskPercent: 2 }))) as Record<
+      string,
+      unknown
+    >;
+    delete wire.keyLevels;
+    expect(analysisResultSchema.safeParse(wire).success).toBe(false);
+  });
+});

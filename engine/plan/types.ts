@@ -1,0 +1,259 @@
+/**
+ * The complete analysis result (SPEC.md section 3 plus what DECISIONS.md asks the UI to show:
+ * why the confidence is what it is, warnings, and geometry to draw over the screenshots).
+ *
+ * This is exactly what `bin/chart-to-plan plan` prints and what POST /api/analyze returns.
+ * contracts/analysis.ts holds the zod schema of the same shape; engine/plan/contract.test.ts
+ * proves the two agree (both at compile time and by parsing real results).
+ */
+import type { Timeframe } from '../core/ohlc';
+import type { Bias, ConfluenceKey, DivergenceAnswer, ScoreItem, Trend } from '../analysis/types';
+import type { AssetClass, Currency, QuoteToUsdSource } from '../instruments';
+
+/** The three upload slots, lowest timeframe first. */
+export const SLOTS = ['5m', '15m', '4h'] as const;
+export type Slot = (typeof SLOTS)[number];
+
+export type PlanDirection = 'LONG' | 'SHORT';
+
+// ---------------------------------------------------------------------------------------------
+// Geometry in image pixels (x right, y down, origin at the screenshot's top-left corner)
+
+export interface CandleGeometry {
+  readonly x: number;
+  readonly open: number;
+  readonly high: number;
+  readonly low: number;
+  readonly close: number;
+  readonly yOpen: number;
+  readonly yHigh: number;
+  readonly yLow: number;
+  readonly yClose: number;
+}
+
+export interface ZoneShape {
+  readonly kind: 'orderBlock' | 'fvg';
+  readonly direction: 'bullish' | 'bearish';
+  /** 'setup' marks the zone the trade plan is built on. */
+  readonly role: 'setup' | 'context';
+  readonly status: string;
+  readonly left: number;
+  readonly right: number;
+  readonly top: number;
+  readonly bottom: number;
+  readonly priceTop: number;
+  readonly priceBottom: number;
+  readonly label: string;
+}
+
+export type LineKind =
+  'liquidity' | 'keyLevel' | 'equilibrium' | 'entry' | 'stopLoss' | 'takeProfit1' | 'takeProfit2';
+
+export interface LineShape {
+  readonly kind: LineKind;
+  readonly price: number;
+  readonly y: number;
+  readonly x1: number;
+  readonly x2: number;
+  /** The price lies above or below the plotted area: the UI should pin it to the edge. */
+  readonly offChart: boolean;
+  readonly label: string;
+}
+
+export interface MarkShape {
+  readonly kind: 'BOS' | 'CHoCH' | 'sweep';
+  readonly direction: 'bullish' | 'bearish';
+  /** From the broken swing (or swept level's swing) to the breaking / sweeping candle. */
+  readonly x1: number;
+  readonly x2: number;
+  readonly y: number;
+  readonly price: number;
+  readonly label: string;
+}
+
+export interface TimeframeOverlay {
+  readonly candles: readonly CandleGeometry[];
+  readonly zones: readonly ZoneShape[];
+  readonly lines: readonly LineShape[];
+  readonly marks: readonly MarkShape[];
+}
+
+export interface ChartInfo {
+  /** Symbol as read off this chart, null when the legend could not be read. */
+  readonly symbol: string | null;
+  /** Timeframe as read off this chart, null when unknown. */
+  readonly readTimeframe: Timeframe | null;
+  readonly image: { readonly width: number; readonly height: number } | null;
+  readonly plot: {
+    readonly left: number;
+    readonly top: number;
+    readonly right: number;
+    readonly bottom: number;
+  };
+  readonly priceScale: {
+    readonly mode: 'linear' | 'log';
+    readonly slope: number;
+    readonly intercept: number;
+  };
+  readonly barSpacing: number;
+  readonly candleCount: number;
+  /** The chart reader's own confidence, 0..1. */
+  readonly readConfidence: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Per-timeframe result (SPEC.md 3 "Timeframe result" + why and where)
+
+export interface TimeframeResult {
+  readonly timeframe: Slot;
+  readonly bias: Bias;
+  readonly confluences: Partial<Record<ConfluenceKey, string>>;
+  readonly ema: {
+    readonly trend: Bias;
+    readonly position: 'above' | 'below' | 'between';
+    readonly ema20?: number;
+    readonly ema50?: number;
+    readonly ema200?: number;
+    readonly support?: string;
+  };
+  readonly rsi: { readonly divergence: DivergenceAnswer };
+  /** 0-10. */
+  readonly strength: number;
+  readonly trend: Trend;
+  /** The analysis' own scoring lines behind bias and strength. */
+  readonly scoring: readonly ScoreItem[];
+  readonly chart: ChartInfo;
+  readonly overlay: TimeframeOverlay;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Trade plan (SPEC.md 3 "TradePlan" + sizing details)
+
+export interface TradePlan {
+  readonly symbol: string;
+  readonly direction: PlanDirection;
+  /** 'limit' = wait for price to come to the entry; 'market' = price is at the entry now. */
+  readonly entryType: 'limit' | 'market';
+  readonly entry: number;
+  readonly stopLoss: number;
+  readonly takeProfit1: number;
+  readonly takeProfit2: number;
+  /** Prices as the platform shows them (instrument precision). */
+  readonly formatted: {
+    readonly entry: string;
+    readonly stopLoss: string;
+    readonly takeProfit1: string;
+    readonly takeProfit2: string;
+  };
+  readonly precision: number;
+  /** Percent, 0-100. */
+  readonly confidence: number;
+  /** Reward to TP1 over risk, from the rounded prices above, 2 decimals. */
+  readonly riskRewardRatio: number;
+  readonly riskRewardRatioTp2: number;
+  readonly riskPercent: number;
+  readonly riskAmount: number;
+  readonly potentialLoss: number;
+  readonly potentialProfitTp1: number;
+  readonly potentialProfitTp2: number;
+  readonly lotSize: number;
+  readonly units: number;
+  readonly positionValue: number;
+  readonly pipValue: number;
+  readonly stopPips: number;
+  readonly quoteToUsd: number;
+  readonly quoteToUsdSource: QuoteToUsdSource;
+  /** The USD figures rest on a reference rate or an unknown instrument: treat them as estimates. */
+  readonly sizingApproximate: boolean;
+  readonly ratesAsOf?: string;
+  readonly setup: {
+    readonly zone: 'orderBlock' | 'fvg' | 'orderBlock+fvg';
+    readonly zoneTop: number;
+    readonly zoneBottom: number;
+    /** The 5m trigger seen, in words; null when the plan still waits for one. */
+    readonly trigger: string | null;
+  };
+  readonly strategy: string;
+  readonly tradeManagement: string;
+  readonly invalidation: readonly string[];
+  readonly newsWatchPoints?: readonly string[];
+  readonly strategyFor5m?: string;
+  readonly strategyFor15m?: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The whole result
+
+export type ConfidencePartKey =
+  | 'htfBias'
+  | 'alignment15m'
+  | 'setupZone'
+  | 'trigger5m'
+  | 'premiumDiscount'
+  | 'emaTrend'
+  | 'rsiDivergence'
+  | 'riskReward'
+  | 'readingQuality';
+
+export interface ConfidencePart {
+  readonly key: ConfidencePartKey;
+  readonly label: string;
+  /** Points earned (negative for a penalty). */
+  readonly points: number;
+  /** Most points this part can give (0 for penalty-only parts). */
+  readonly max: number;
+  readonly detail: string;
+}
+
+export interface Confidence {
+  /** 0-100, integer. */
+  readonly score: number;
+  /** Below this no trade is recommended (SPEC.md 9: 75%+ to trade). */
+  readonly threshold: number;
+  readonly parts: readonly ConfidencePart[];
+}
+
+export interface InstrumentInfo {
+  readonly symbol: string;
+  readonly name: string;
+  /** False when the symbol is not in the instrument table: sizing is then a rough estimate. */
+  readonly known: boolean;
+  readonly assetClass: AssetClass;
+  readonly base: Currency | null;
+  readonly quote: Currency;
+  readonly pipSize: number;
+  readonly precision: number;
+  readonly contractSize: number;
+}
+
+export interface KeyLevels {
+  readonly majorSupport: readonly string[];
+  readonly majorResistance: readonly string[];
+  /** Present only when the 4h chart covers at least a trading week. */
+  readonly weeklyLevels?: readonly string[];
+  /** Present only when the 4h chart covers at least a trading month. */
+  readonly monthlyLevels?: readonly string[];
+}
+
+export interface EducationalNotes {
+  readonly rsiDivergence: string;
+  readonly orderBlocks: string;
+  readonly fvgExplanation: string;
+  readonly riskManagement: string;
+}
+
+export interface AnalysisResult {
+  readonly symbol: string;
+  readonly instrument: InstrumentInfo;
+  /** The direction the 4h bias points to, null when it is neutral. */
+  readonly bias: PlanDirection | null;
+  /** One per slot, in SLOTS order (5m, 15m, 4h). */
+  readonly timeframes: readonly TimeframeResult[];
+  readonly tradePlan: TradePlan | null;
+  /** Plain words naming what is missing; null exactly when tradePlan is present. */
+  readonly noTradeReason: string | null;
+  readonly confidence: Confidence;
+  readonly keyLevels: KeyLevels;
+  readonly educationalNotes: EducationalNotes;
+  readonly warnings: readonly string[];
+}

@@ -1,0 +1,75 @@
+/**
+ * Every number that decides whether a trade is recommended, in one place.
+ * docs/confidence-scoring.md explains each one; change both together.
+ */
+
+/** Most points each confluence can add to the confidence (they sum to 100). */
+export const CONFIDENCE_WEIGHTS = {
+  /** 4h bias is clear: base points plus the rest scaled by its strength (0-10). */
+  htfBias: 20,
+  /** 15m bias agrees with the 4h (neutral earns a third). */
+  alignment15m: 15,
+  /** A 15m order block / fair value gap on the right side of the range to enter from. */
+  setupZone: 20,
+  /** The 5m trigger: CHoCH (or BOS) in the trade's direction and a liquidity sweep. */
+  trigger5m: 20,
+  /** Entry in discount (long) / premium (short) of the 4h and the 15m dealing ranges. */
+  premiumDiscount: 10,
+  /** 15m EMA stack agrees with the trade. */
+  emaTrend: 5,
+  /** RSI divergence on the 15m or 5m in the trade's direction (against: the same as a penalty). */
+  rsiDivergence: 5,
+  /** Reward-to-risk to TP1. */
+  riskReward: 5,
+} as const;
+
+/** Split of the parts above. */
+export const CONFIDENCE_SPLITS = {
+  /** Share of htfBias given for a clear bias before strength is counted. */
+  htfBiasBase: 0.5,
+  /** Share of alignment15m for a neutral 15m. */
+  alignmentNeutral: 1 / 3,
+  /** setupZone share: order block alone, FVG alone; both overlapping = full. */
+  zoneOrderBlock: 0.75,
+  zoneFvg: 0.6,
+  /** Bonus share for a zone not yet traded into (fresh supply/demand). */
+  zoneFreshBonus: 0.1,
+  /** trigger5m shares: CHoCH, BOS (continuation only), sweep. Capped at 1. */
+  triggerChoch: 0.7,
+  triggerBos: 0.4,
+  triggerSweep: 0.3,
+  /** premiumDiscount shares: 4h range, 15m range. */
+  pdHtf: 0.6,
+  pd15m: 0.4,
+  /** riskReward shares by R:R to TP1. */
+  rr25: 1,
+  rr20: 0.6,
+  rr15: 0.2,
+} as const;
+
+/** Reading-quality penalty: points lost per 0.1 of reader confidence below READ_CONFIDENCE_GOOD. */
+export const READING_PENALTY_PER_TENTH = 5;
+export const READ_CONFIDENCE_GOOD = 0.85;
+/** A chart read worse than this is too poor to trade from. */
+export const READ_CONFIDENCE_MIN = 0.5;
+/** Fewer candles than this on a chart leaves structure and ATR meaningless. */
+export const MIN_CANDLES = 40;
+/** Penalty when a chart's timeframe reads differently from its slot. */
+export const TIMEFRAME_MISMATCH_PENALTY = 5;
+
+/** SPEC.md 9: confidence 75%+ to trade. */
+export const MIN_CONFIDENCE = 75;
+/** SPEC.md 9: minimum risk-reward 1:1.5. */
+export const MIN_RISK_REWARD = 1.5;
+/** Target when no opposing liquidity lies beyond the entry (R multiples). */
+export const DEFAULT_TP1_R = 2;
+
+/** Stop buffer beyond the invalidating structure, as a fraction of the 15m ATR(14). */
+export const STOP_BUFFER_ATR = 0.25;
+/** A stop closer than this (fraction of 15m ATR) is inside normal noise: it is widened to it. */
+export const MIN_STOP_ATR = 0.5;
+/** The 5m trigger counts only if it happened within this many of the last 5m bars. */
+export const TRIGGER_LOOKBACK_BARS = 36;
+/** 4h bars per trading week (5 days x 6) and per trading month (22 days x 6). */
+export const BARS_4H_PER_WEEK = 30;
+export const BARS_4H_PER_MONTH = 132;
