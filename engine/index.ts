@@ -5,3 +5,4 @@ export * from './core/errors';
 export * from './core/ohlc';
 export * from './analysis';
 export * from './instruments';
+export * from './plan';
