@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import type { LearningModule } from '../content/types';
+
+/**
+ * A trader's Learning Center progress. This exact shape is what GET /api/learn/progress should
+ * return and PUT /api/learn/progress accept once the server stores it; until then it lives in
+ * localStorage, one entry per user (see use-learn-progress.ts).
+ */
+export const learnProgressSchema = z.object({
+  version: z.literal(1),
+  /** "moduleId/lessonId" -> ISO time the lesson was marked complete. */
+  completedLessons: z.record(z.string(), z.string()),
+  /** moduleId -> best quiz score kept across retakes. */
+  quizzes: z.record(
+    z.string(),
+    z.object({
+      best: z.number().int().nonnegative(),
+      total: z.number().int().positive(),
+      attempts: z.number().int().positive(),
+      lastScore: z.number().int().nonnegative(),
+      lastTakenAt: z.string(),
+    }),
+  ),
+  /** exerciseId -> ISO time it was first solved. */
+  practice: z.record(z.string(), z.string()),
+});
+
+export type LearnProgress = z.infer<typeof learnProgressSchema>;
+export type QuizRecord = LearnProgress['quizzes'][string];
+
+export const emptyProgress = (): LearnProgress => ({
+  version: 1,
+  completedLessons: {},
+  quizzes: {},
+  practice: {},
+});
+
+export const lessonKey = (moduleId: string, lessonId: string) => `${moduleId}/${lessonId}`;
+
+/** Stored data from an older or corrupted build must not break the page: start fresh instead. */
+export function parseProgress(raw: string | null): LearnProgress {
+  if (!raw) return emptyProgress();
+  try {
+    const parsed = learnProgressSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : emptyProgress();
+  } catch {
+    return emptyProgress();
+  }
+}
+
+export function setLessonComplete(
+  p: LearnProgress,
+  moduleId: string,
+  lessonId: string,
+  complete: boolean,
+  now: Date,
+): LearnProgress {
+  const key = lessonKey(moduleId, lessonId);
+  const completedLessons = { ...p.completedLessons };
+  if (complete) completedLessons[key] = completedLessons[key] ?? now.toISOString();
+  else delete completedLessons[key];
+  return { ...p, completedLessons };
+}
+
+/** Records one quiz attempt; the best score is kept, so a worse retake never lowers it. */
+export function recordQuizAttempt(
+  p: LearnProgress,
+  moduleId: string,
+  score: number,
+  total: number,
+  now: Date,
+): LearnProgress {
+  const prev = p.quizzes[moduleId];
+  const record: QuizRecord = {
+    best: Math.max(prev?.best ?? 0, score),
+    total,
+    attempts: (prev?.attempts ?? 0) + 1,
+    lastScore: score,
+    lastTakenAt: now.toISOString(),
+  };
+  return { ...p, quizzes: { ...p.quizzes, [moduleId]: record } };
+}
+
+export function recordPracticeSolved(p: LearnProgress, exerciseId: string, now: Date): LearnProgress {
+  if (p.practice[exerciseId]) return p;
+  return { ...p, practice: { ...p.practice, [exerciseId]: now.toISOString() } };
+}
+
+export interface ModuleProgress {
+  readonly lessonsDone: number;
+  readonly lessonsTotal: number;
+  readonly quiz: QuizRecord | null;
+  /** All lessons marked complete and the quiz passed at least once with 80% or more. */
+  readonly complete: boolean;
+}
+
+/** Share of quiz questions that must be right for a module to count as complete. */
+export const QUIZ_PASS_RATIO = 0.8;
+
+export function moduleProgress(p: LearnProgress, module: LearningModule): ModuleProgress {
+  const lessonsDone = module.lessons.filter((l) => p.completedLessons[lessonKey(module.id, l.id)]).length;
+  const quiz = p.quizzes[module.id] ?? null;
+  const passed = quiz !== null && quiz.best >= Math.ceil(QUIZ_PASS_RATIO * quiz.total);
+  return {
+    lessonsDone,
+    lessonsTotal: module.lessons.length,
+    quiz,
+    complete: lessonsDone === module.lessons.length && passed,
+  };
+}
+
+export function overallProgress(p: LearnProgress, modules: readonly LearningModule[]) {
+  const per = modules.map((m) => moduleProgress(p, m));
+  return {
+    lessonsDone: per.reduce((n, m) => n + m.lessonsDone, 0),
+    lessonsTotal: per.reduce((n, m) => n + m.lessonsTotal, 0),
+    modulesComplete: per.filter((m) => m.complete).length,
+    quizzesTaken: per.filter((m) => m.quiz !== null).length,
+  };
+}
