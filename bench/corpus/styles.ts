@@ -155,7 +155,8 @@ export function planSet(
       // Dense means 200-450 candles on screen, not thousands on a wide monitor.
       const spacing = Math.max(phone ? spacingBase * 0.7 : spacingBase, dense ? approxPlotW / 450 : 0);
       const visible = Math.ceil(approxPlotW / spacing) + 2;
-      const bars = allBars.slice(-Math.min(allBars.length, visible + 60));
+      // Generous history: renderers differ in plot width, and EMAs need a run-in.
+      const bars = allBars.slice(-Math.min(allBars.length, visible * 2 + 100));
       const shown = bars.slice(-Math.max(2, visible - rightOffset));
       const label = tfLabel(renderer, tf, Number(variant.tf4hStyle));
       const clutter: Clutter = {
@@ -238,74 +239,38 @@ function pickPalette(
       (dark
         ? rng.pick(['green-on-black', 'green-on-black', 'custom-dark'])
         : rng.pick(['black-on-white', 'color-on-white', 'custom-light']));
-    const mtPanel = '#f0f0f0';
+    const mt = (
+      bg: string,
+      fg: string,
+      grid: string,
+      up: [string, string],
+      down: [string, string],
+    ): Palette => ({
+      ...mk(bg, fg, grid, up[1], up[0], down[0], down[1], up[1], '#f0f0f0', '#000000'),
+      downWick: down[1],
+    });
+    // [body, outline+wick] per direction.
     if (name === 'green-on-black')
       return {
         name,
-        palette: mk(
-          '#000000',
-          '#ffffff',
-          '#778899',
-          '#ffffff',
-          '#000000',
-          '#ffffff',
-          '#00ff00',
-          '#00ff00',
-          mtPanel,
-          '#000000',
-        ),
+        palette: mt('#000000', '#ffffff', '#778899', ['#000000', '#00ff00'], ['#ffffff', '#00ff00']),
       };
     if (name === 'black-on-white')
       return {
         name,
-        palette: mk(
-          '#ffffff',
-          '#000000',
-          '#c0c0c0',
-          '#000000',
-          '#ffffff',
-          '#000000',
-          '#000000',
-          '#000000',
-          mtPanel,
-          '#000000',
-        ),
+        palette: mt('#ffffff', '#000000', '#c0c0c0', ['#ffffff', '#000000'], ['#000000', '#000000']),
       };
     if (name === 'color-on-white')
       return {
         name,
-        palette: mk(
-          '#ffffff',
-          '#000000',
-          '#c0c0c0',
-          '#000000',
-          '#26a69a',
-          '#ef5350',
-          '#26a69a',
-          '#ef5350',
-          mtPanel,
-          '#000000',
-        ),
+        palette: mt('#ffffff', '#000000', '#c0c0c0', ['#26a69a', '#26a69a'], ['#ef5350', '#ef5350']),
       };
     const { up, down } = userColours(rng, dark);
     const bg = dark
       ? hsl(rng.range(200, 240), rng.range(0.2, 0.5), rng.range(0.05, 0.14))
       : hsl(rng.range(30, 60), rng.range(0.2, 0.5), rng.range(0.93, 0.98));
-    return {
-      name: 'custom',
-      palette: mk(
-        bg,
-        dark ? '#dddddd' : '#222222',
-        dark ? '#3a4055' : '#c8c8c8',
-        dark ? '#dddddd' : '#222222',
-        up,
-        down,
-        up,
-        down,
-        mtPanel,
-        '#000000',
-      ),
-    };
+    const fg = dark ? '#dddddd' : '#222222';
+    return { name: 'custom', palette: mt(bg, fg, dark ? '#3a4055' : '#c8c8c8', [up, up], [down, down]) };
   }
   if (renderer === 'broker') {
     const bg = dark

@@ -2,6 +2,7 @@
 /** Browser bundle entry: exposes one render function per renderer to the page. */
 import type { RenderSpec } from '../types';
 import { renderLwc } from './lwc';
+import { renderMt } from './mt';
 
 declare global {
   interface Window {
@@ -14,6 +15,8 @@ window.__corpusRender = async (spec: RenderSpec) => {
   switch (spec.renderer) {
     case 'lwc':
       return renderLwc(spec);
+    case 'mt':
+      return renderMt(spec);
     default:
       throw new Error(`renderer ${spec.renderer} not built`);
   }
