@@ -1,2 +1,3 @@
 export * from './types';
 export { priceToY, yToPrice } from './price-scale';
+export { readChart, MIN_CANDLES } from './read-chart';

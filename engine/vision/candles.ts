@@ -1,0 +1,477 @@
+import type { InkClass } from './palette';
+import type { PlotRect } from './types';
+import type { EdgeSampler } from './edges';
+import { refineCandle, strokeWidth } from './edges';
+
+/** One candle or bar as pixel rows, before any price scale is applied. */
+export interface PixelCandle {
+  /** Centre column, image px. */
+  x: number;
+  left: number;
+  right: number;
+  highY: number;
+  lowY: number;
+  /** Rows of the open and close (top/bottom of the body for candles; ticks for bars). */
+  bodyTop: number;
+  bodyBottom: number;
+  /** Ink class filling the body (0 = hollow: background inside an outline). */
+  fill: number;
+  /** +1 bull, -1 bear, 0 unknown yet (candles get theirs from the colour classes). */
+  direction: number;
+  /** The body could not be told from the wick (1 px candles): open/close are a best reading. */
+  ambiguous: boolean;
+  /** Stem (wick) columns, image px. */
+  stemLeft: number;
+  stemRight: number;
+}
+
+export interface CandleExtraction {
+  kind: 'candles' | 'bars';
+  candles: PixelCandle[];
+  barSpacing: number;
+  warnings: string[];
+}
+
+/**
+ * Removes thin horizontal strokes in candle colours (the dotted last-price line, price lines
+ * of the same colour) so they do not glue neighbouring candles together. A pixel of a candle
+ * has ink above or below it beyond the stroke; a pixel of the line does not.
+ */
+function removeHorizontalLines(ink: Uint8Array, pw: number, ph: number): void {
+  const rowInk = new Uint32Array(ph);
+  for (let y = 0; y < ph; y++) {
+    let n = 0;
+    for (let x = 0, i = y * pw; x < pw; x++, i++) if (ink[i]) n++;
+    rowInk[y] = n;
+  }
+  const isLine = (y: number) => rowInk[y]! >= pw * 0.2;
+  for (let y = 0; y < ph; y++) {
+    if (!isLine(y)) continue;
+    let y1 = y;
+    while (y1 + 1 < ph && isLine(y1 + 1) && y1 - y < 4) y1++;
+    for (let x = 0; x < pw; x++) {
+      const above = y > 0 ? ink[(y - 1) * pw + x]! : 0;
+      const below = y1 + 1 < ph ? ink[(y1 + 1) * pw + x]! : 0;
+      if (above || below) continue;
+      for (let yy = y; yy <= y1; yy++) ink[yy * pw + x] = 0;
+    }
+    y = y1;
+  }
+}
+
+interface Component {
+  minX: number;
+  maxX: number;
+  minY: number;
+  maxY: number;
+  count: number;
+}
+
+/** 4-connected components of ink pixels (any class), union-find over the plot. */
+function components(ink: Uint8Array, pw: number, ph: number): { labels: Int32Array; comps: Component[] } {
+  const labels = new Int32Array(pw * ph).fill(-1);
+  const parent: number[] = [];
+  const find = (a: number): number => {
+    while (parent[a] !== a) {
+      parent[a] = parent[parent[a]!]!;
+      a = parent[a]!;
+    }
+    return a;
+  };
+  for (let y = 0; y < ph; y++) {
+    for (let x = 0; x < pw; x++) {
+      const i = y * pw + x;
+      if (!ink[i]) continue;
+      const l = x > 0 ? labels[i - 1]! : -1;
+      const u = y > 0 ? labels[i - pw]! : -1;
+      if (l < 0 && u < 0) {
+        labels[i] = parent.length;
+        parent.push(parent.length);
+      } else if (l >= 0 && u >= 0) {
+        const a = find(l);
+        const b = find(u);
+        if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+        labels[i] = Math.min(a, b);
+      } else labels[i] = l >= 0 ? l : u;
+    }
+  }
+  const remap = new Int32Array(parent.length).fill(-1);
+  const comps: Component[] = [];
+  for (let i = 0; i < labels.length; i++) {
+    const l = labels[i]!;
+    if (l < 0) continue;
+    const root = find(l);
+    let id = remap[root]!;
+    const x = i % pw;
+    const y = (i - x) / pw;
+    if (id < 0) {
+      id = remap[root] = comps.length;
+      comps.push({ minX: x, maxX: x, minY: y, maxY: y, count: 0 });
+    }
+    labels[i] = id;
+    const c = comps[id]!;
+    if (x < c.minX) c.minX = x;
+    if (x > c.maxX) c.maxX = x;
+    if (y > c.maxY) c.maxY = y;
+    c.count++;
+  }
+  return { labels, comps };
+}
+
+const median = (a: number[]) => {
+  const s = [...a].sort((x, y) => x - y);
+  return s.length ? s[s.length >> 1]! : NaN;
+};
+
+/** Reads one component: high/low rows, body rows, fill class, and whether it is an OHLC bar. */
+function measure(
+  ink: Uint8Array,
+  labels: Int32Array,
+  pw: number,
+  id: number,
+  c: Component,
+  x0: number,
+  x1: number,
+): { candle: PixelCandle; barLike: boolean } {
+  const h = c.maxY - c.minY + 1;
+  const spanL = new Int32Array(h);
+  const spanR = new Int32Array(h);
+  const colTop = new Int32Array(x1 - x0 + 1).fill(1 << 30);
+  const colBottom = new Int32Array(x1 - x0 + 1).fill(-1);
+  let minY = -1;
+  let maxY = -1;
+  for (let y = c.minY; y <= c.maxY; y++) {
+    let l = -1;
+    let r = -1;
+    for (let x = x0; x <= x1; x++) {
+      if (labels[y * pw + x] !== id) continue;
+      if (l < 0) l = x;
+      r = x;
+      const k = x - x0;
+      if (y < colTop[k]!) colTop[k] = y;
+      colBottom[k] = y;
+    }
+    spanL[y - c.minY] = l;
+    spanR[y - c.minY] = r;
+    if (l >= 0) {
+      if (minY < 0) minY = y;
+      maxY = y;
+    }
+  }
+  // The wick/stem: the columns that reach the extreme rows.
+  const widths: number[] = [];
+  for (let i = 0; i < h; i++) if (spanL[i]! >= 0) widths.push(spanR[i]! - spanL[i]! + 1);
+  const stem = Math.min(...widths);
+  const full = Math.max(...widths);
+  // Stem centre from the rows of narrowest span (wick), else the whole width.
+  let sx = 0;
+  let sn = 0;
+  for (let i = 0; i < h; i++) {
+    if (spanL[i]! < 0 || spanR[i]! - spanL[i]! + 1 !== stem) continue;
+    sx += (spanL[i]! + spanR[i]!) / 2;
+    sn++;
+  }
+  const stemX = stem < full ? sx / sn : (x0 + x1) / 2;
+  const stemL = Math.round(stemX - (stem - 1) / 2);
+  const stemR = stemL + stem - 1;
+
+  // Rows wider than the stem: body rows (candles) or ticks (bars).
+  let leftOnly = 0;
+  let rightOnly = 0;
+  let both = 0;
+  let leftRows = 0;
+  let leftN = 0;
+  let rightRows = 0;
+  let rightN = 0;
+  let bodyTop = -1;
+  let bodyBottom = -1;
+  for (let i = 0; i < h; i++) {
+    if (spanL[i]! < 0) continue;
+    const l = spanL[i]! < stemL;
+    const r = spanR[i]! > stemR;
+    if (l && r) both++;
+    else if (l) leftOnly++;
+    else if (r) rightOnly++;
+    if (l) {
+      leftRows += i;
+      leftN++;
+    }
+    if (r) {
+      rightRows += i;
+      rightN++;
+    }
+    if (l || r) {
+      if (bodyTop < 0) bodyTop = i;
+      bodyBottom = i;
+    }
+  }
+  const barLike = leftOnly + rightOnly > both && leftN > 0 && rightN > 0;
+  let ambiguous = false;
+  let direction = 0;
+  if (barLike) {
+    const openY = c.minY + leftRows / leftN;
+    const closeY = c.minY + rightRows / rightN;
+    bodyTop = Math.min(openY, closeY);
+    bodyBottom = Math.max(openY, closeY);
+    direction = closeY < openY ? 1 : closeY > openY ? -1 : 0;
+  } else if (bodyTop < 0) {
+    // Nothing wider than the wick: a 1-px candle; its body cannot be told from its wick.
+    ambiguous = true;
+    bodyTop = minY;
+    bodyBottom = maxY;
+  } else {
+    bodyTop += c.minY;
+    bodyBottom += c.minY;
+  }
+  // Fill: the class at the body's centre column, middle rows (0 = hollow).
+  const counts = new Map<number, number>();
+  const cx = Math.round(stemX);
+  const bt = Math.round(bodyTop);
+  const bb = Math.round(bodyBottom);
+  const inner0 = bb - bt >= 4 ? bt + 2 : bt;
+  const inner1 = bb - bt >= 4 ? bb - 2 : bb;
+  const fillColumns = full - stem >= 4 ? [cx - 1, cx + 1].filter((v) => v !== cx) : [cx];
+  // Hollow bodies show background beside the wick column; sample beside it when there is room.
+  const sampleX = full >= 5 ? fillColumns : [cx];
+  for (let y = inner0; y <= inner1; y++) {
+    for (const x of sampleX) {
+      if (x < x0 || x > x1) continue;
+      const k = labels[y * pw + x] === id ? ink[y * pw + x]! : 0;
+      counts.set(k, (counts.get(k) ?? 0) + 1);
+    }
+  }
+  let fill = 0;
+  let best = -1;
+  for (const [k, n] of counts) if (n > best) [fill, best] = [k, n];
+  return {
+    candle: {
+      x: stemX,
+      left: x0,
+      right: x1,
+      highY: minY,
+      lowY: maxY,
+      bodyTop,
+      bodyBottom,
+      fill,
+      direction,
+      ambiguous,
+      stemLeft: stemL,
+      stemRight: stemR,
+    },
+    barLike,
+  };
+}
+
+/**
+ * Finds every candle (or OHLC bar) in the ink mask. `ink` is modified (line removal).
+ * Coordinates in the result are image px.
+ */
+export function extractCandles(
+  ink: Uint8Array,
+  plot: PlotRect,
+  palette: InkClass[],
+  sampler: EdgeSampler,
+  /** Text boxes (image px) inside the plot: components wholly inside one are glyphs. */
+  textBoxes: readonly PlotRect[] = [],
+): CandleExtraction {
+  const pw = plot.right - plot.left + 1;
+  const ph = plot.bottom - plot.top + 1;
+  const warnings: string[] = [];
+  removeHorizontalLines(ink, pw, ph);
+  const { labels, comps } = components(ink, pw, ph);
+
+  // Candles never share a column, so of components sharing columns only the largest is a
+  // candle: legend glyphs, labels and fragments above or below it lose.
+  const order = comps
+    .map((c, i) => i)
+    .filter((i) => comps[i]!.count >= 2 && !insideText(comps[i]!, plot, textBoxes))
+    .sort((a, b) => comps[b]!.count - comps[a]!.count);
+  const owner = new Int32Array(pw).fill(-1);
+  const kept: number[] = [];
+  for (const i of order) {
+    const c = comps[i]!;
+    let overlap = 0;
+    for (let x = c.minX; x <= c.maxX; x++) if (owner[x]! >= 0) overlap++;
+    if (overlap > 0) continue;
+    for (let x = c.minX; x <= c.maxX; x++) if (owner[x]! < 0) owner[x] = i;
+    kept.push(i);
+  }
+  kept.sort((a, b) => comps[a]!.minX - comps[b]!.minX);
+
+  // Split components that are several touching candles wide.
+  const widths = kept.map((i) => comps[i]!.maxX - comps[i]!.minX + 1);
+  const typical = median(widths);
+  const measured: { candle: PixelCandle; barLike: boolean; id: number }[] = [];
+  for (const i of kept) {
+    const c = comps[i]!;
+    const w = c.maxX - c.minX + 1;
+    const parts = w > typical * 1.7 && typical >= 1 ? Math.round(w / (typical + 1)) : 1;
+    for (let p = 0; p < parts; p++) {
+      const x0 = c.minX + Math.floor((p * w) / parts);
+      const x1 = c.minX + Math.floor(((p + 1) * w) / parts) - 1;
+      const sub = parts === 1 ? c : subComponent(labels, pw, i, c, x0, x1);
+      if (!sub) continue;
+      measured.push({ ...measure(ink, labels, pw, i, sub, x0, x1), id: i });
+    }
+  }
+  const bars = measured.filter((m) => m.barLike).length > measured.length * 0.6;
+  const kind = bars ? 'bars' : 'candles';
+  const candles = measured.map((m) => m.candle);
+  refineAll(measured, ink, labels, pw, plot, palette, sampler, bars);
+  const gaps: number[] = [];
+  for (let i = 1; i < candles.length; i++) gaps.push(candles[i]!.x - candles[i - 1]!.x);
+  const barSpacing = gaps.length ? median(gaps) : 0;
+  if (!bars) assignDirections(candles, palette);
+  if (candles.some((c) => c.ambiguous)) {
+    warnings.push(
+      'Some candles are 1 pixel wide, so their open and close cannot be told from their wicks; zoom in for exact bodies.',
+    );
+  }
+  return { kind, candles, barSpacing, warnings };
+}
+
+function subComponent(
+  labels: Int32Array,
+  pw: number,
+  id: number,
+  c: Component,
+  x0: number,
+  x1: number,
+): Component | null {
+  let minY = -1;
+  let maxY = -1;
+  let count = 0;
+  for (let y = c.minY; y <= c.maxY; y++) {
+    for (let x = x0; x <= x1; x++) {
+      if (labels[y * pw + x] !== id) continue;
+      if (minY < 0) minY = y;
+      maxY = y;
+      count++;
+    }
+  }
+  return minY < 0 ? null : { minX: x0, maxX: x1, minY, maxY, count };
+}
+
+/**
+ * Which fill means bull? Bars open where the previous one closed (or close by), so the mapping
+ * that makes close[i] meet open[i+1] is right. Only when the series gaps everywhere do we fall
+ * back to convention: hollow or green-ish bodies are bullish.
+ */
+function assignDirections(candles: PixelCandle[], palette: InkClass[]): void {
+  const fills = new Map<number, number>();
+  for (const c of candles) if (c.bodyBottom - c.bodyTop >= 1) fills.set(c.fill, (fills.get(c.fill) ?? 0) + 1);
+  const ranked = [...fills.entries()].sort((a, b) => b[1] - a[1]).map((e) => e[0]);
+  if (ranked.length === 0) return;
+  const a = ranked[0]!;
+  const b = ranked[1];
+  // Cost of "a is bull": distance between each close and the next open, in px.
+  const cost = (aBull: boolean) => {
+    let s = 0;
+    let n = 0;
+    for (let i = 0; i + 1 < candles.length; i++) {
+      const p = candles[i]!;
+      const q = candles[i + 1]!;
+      const pBull = (p.fill === a) === aBull;
+      const qBull = (q.fill === a) === aBull;
+      const pClose = pBull ? p.bodyTop : p.bodyBottom;
+      const qOpen = qBull ? q.bodyBottom : q.bodyTop;
+      s += Math.min(Math.abs(pClose - qOpen), 20);
+      n++;
+    }
+    return n ? s / n : 0;
+  };
+  const costA = cost(true);
+  const costB = cost(false);
+  let aBull: boolean;
+  if (Math.abs(costA - costB) > 0.3) aBull = costA < costB;
+  else aBull = bullishByConvention(a, b, palette);
+  for (const c of candles) {
+    c.direction = (c.fill === a) === aBull ? 1 : -1;
+  }
+}
+
+function bullishByConvention(a: number, b: number | undefined, palette: InkClass[]): boolean {
+  if (a === 0) return true;
+  if (b === 0) return false;
+  const score = (k: number | undefined) => {
+    const col = k ? palette[k - 1]?.colour : undefined;
+    if (col === undefined) return 0;
+    return ((col >> 8) & 255) - ((col >> 16) & 255);
+  };
+  return score(a) >= score(b);
+}
+
+/** Moves every candle to image px and refines its edges to sub-pixel "price rows". */
+function refineAll(
+  measured: { candle: PixelCandle; id: number }[],
+  ink: Uint8Array,
+  labels: Int32Array,
+  pw: number,
+  plot: PlotRect,
+  palette: InkClass[],
+  sampler: EdgeSampler,
+  bars: boolean,
+): void {
+  const inkAt = (x: number, y: number, id: number) => {
+    const i = (y - plot.top) * pw + (x - plot.left);
+    return labels[i] === id ? ink[i]! : 0;
+  };
+  const colourOf = (k: number) => palette[k - 1]?.colour ?? palette[0]?.colour ?? 0;
+  for (const { candle: c } of measured) {
+    c.x += plot.left;
+    c.left += plot.left;
+    c.right += plot.left;
+    c.stemLeft += plot.left;
+    c.stemRight += plot.left;
+    c.highY += plot.top;
+    c.lowY += plot.top;
+    c.bodyTop += plot.top;
+    c.bodyBottom += plot.top;
+  }
+  // One rendering pixel, from the wick width: 1 on plain captures, 2-3 on scaled ones.
+  const widths: number[] = [];
+  for (const { candle: c, id } of measured) {
+    const y = Math.round((c.highY + Math.min(c.bodyTop, c.lowY)) / 2);
+    if (c.bodyTop - c.highY < 3 && !bars) continue;
+    const k = inkAt(Math.round(c.x), y, id);
+    if (k) widths.push(strokeWidth(sampler, Math.round(c.x), y, colourOf(k)));
+    if (widths.length > 60) break;
+  }
+  const unit = widths.length >= 3 ? Math.max(1, Math.round(median(widths) * 2) / 2) : 1;
+  for (const { candle: c, id } of measured) {
+    const sx = Math.round(c.x);
+    const wickK = inkAt(sx, c.highY, id) || inkAt(sx, c.lowY, id) || 1;
+    if (bars) {
+      const r = refineCandle(sampler, c, colourOf(wickK), colourOf(wickK), [], unit);
+      c.highY = r.highY;
+      c.lowY = r.lowY;
+      c.bodyTop -= (unit - 1) / 2;
+      c.bodyBottom -= (unit - 1) / 2;
+      continue;
+    }
+    const top = Math.round(c.bodyTop);
+    const bottom = Math.round(c.bodyBottom);
+    const mid = Math.round((c.bodyTop + c.bodyBottom) / 2);
+    const cols: number[] = [];
+    for (let x = c.left; x <= c.right; x++) {
+      if (x >= c.stemLeft - 1 && x <= c.stemRight + 1) continue;
+      if (!inkAt(x, top, id) || !inkAt(x, bottom, id)) continue;
+      if (c.fill !== 0 && inkAt(x, mid, id) !== c.fill) continue;
+      cols.push(x);
+    }
+    const bodyK = c.fill || inkAt(cols[0] ?? sx, top, id) || wickK;
+    const r = refineCandle(sampler, c, colourOf(wickK), colourOf(bodyK), cols.slice(0, 6), unit);
+    c.highY = r.highY;
+    c.lowY = r.lowY;
+    c.bodyTop = r.bodyTop;
+    c.bodyBottom = r.bodyBottom;
+  }
+}
+
+function insideText(c: Component, plot: PlotRect, boxes: readonly PlotRect[]): boolean {
+  const l = c.minX + plot.left;
+  const r = c.maxX + plot.left;
+  const t = c.minY + plot.top;
+  const b = c.maxY + plot.top;
+  return boxes.some((x) => l >= x.left - 2 && r <= x.right + 2 && t >= x.top - 2 && b <= x.bottom + 2);
+}

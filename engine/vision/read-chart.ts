@@ -1,0 +1,239 @@
+import type { RgbaImage } from '../core/image';
+import { EngineError } from '../core/errors';
+import { toRaster, colourDistance } from './raster';
+import type { Raster } from './raster';
+import { findLayout, BG_TOLERANCE } from './layout';
+import type { Layout } from './layout';
+import { learnPalette, classifyInk } from './palette';
+import { extractCandles } from './candles';
+import type { PixelCandle } from './candles';
+import { fitPriceScale } from './scale-fit';
+import type { AxisLabel } from './scale-fit';
+import { priceToY, yToPrice } from './price-scale';
+import type { ChartReading, PlotRect, PriceScale, ReadCandle } from './types';
+import { readText, parsePriceLabel, identifyInstrument, readLegendOhlc } from './text';
+import type { TextToken } from './text';
+
+/** Fewer candles than this cannot be analysed. */
+export const MIN_CANDLES = 10;
+
+const noChart = (why: string) =>
+  new EngineError(
+    'NO_CHART_FOUND',
+    `No candlestick or bar chart was found in this image (${why}). Upload a screenshot of a price chart with candles and its price axis visible.`,
+  );
+
+/**
+ * Reads a chart screenshot: plot area, price axis, every candle's OHLC, symbol and timeframe.
+ * Pure: no I/O. Throws EngineError (INVALID_IMAGE, NO_CHART_FOUND, AXIS_UNREADABLE,
+ * TOO_FEW_CANDLES) with a message a trader can act on; never returns invented prices.
+ */
+export function readChart(image: RgbaImage): ChartReading {
+  const raster = toRaster(image);
+  const layout = findLayout(raster);
+  if (!layout) throw noChart('no chart area');
+  const { plot } = layout;
+  const plotW = plot.right - plot.left + 1;
+  const plotH = plot.bottom - plot.top + 1;
+  if (plotW * plotH < 0.15 * raster.width * raster.height || plotW < 60 || plotH < 40) {
+    throw noChart('no chart area');
+  }
+  const palette = learnPalette(raster, layout);
+  if (palette.length === 0) throw noChart('no candles');
+
+  // Title and legend: symbol, timeframe, the last bar's OHLC. Read before the candles so the
+  // legend's coloured digits are not taken for tiny candles.
+  const titleRect = {
+    left: 0,
+    top: 0,
+    right: Math.min(raster.width, plot.left + Math.round(plotW * 0.7)),
+    bottom: Math.min(raster.height, plot.top + Math.max(24, Math.round(plotH * 0.09))),
+  };
+  const titleTokens = readText(image, titleRect);
+  const textBoxes: PlotRect[] = titleTokens.map((t) => ({
+    left: t.box.left,
+    top: t.box.top,
+    right: t.box.right - 1,
+    bottom: t.box.bottom - 1,
+  }));
+
+  const ink = classifyInk(raster, layout, palette);
+  const extraction = extractCandles(ink, plot, palette, { raster, background: layout.background }, textBoxes);
+  const pixelCandles = extraction.candles;
+  if (pixelCandles.length < 3 || !looksLikeCandles(pixelCandles, extraction.barSpacing)) {
+    throw noChart('no regular row of candles or bars; line charts cannot be read');
+  }
+  if (pixelCandles.length < MIN_CANDLES) {
+    throw new EngineError(
+      'TOO_FEW_CANDLES',
+      `Only ${pixelCandles.length} candles are visible; zoom out so the chart shows at least ${MIN_CANDLES}.`,
+      { found: pixelCandles.length },
+    );
+  }
+
+  const axisTokens = readText(image, {
+    left: layout.axisStrip.left,
+    top: layout.axisStrip.top,
+    right: layout.axisStrip.right + 1,
+    bottom: layout.axisStrip.bottom + 1,
+  });
+  const { labels, badges } = axisLabels(raster, layout, axisTokens);
+  const fitted = fitPriceScale(labels);
+  if (!fitted || fitted.labels.length < 3) {
+    throw new EngineError(
+      'AXIS_UNREADABLE',
+      'The price axis could not be read: make sure the price labels on the chart’s right (or left) edge are visible and not cropped.',
+      { labelsRead: labels.length },
+    );
+  }
+  const priceScale = snapToGrid(fitted, layout);
+  const warnings = [...extraction.warnings];
+  if (priceScale.mode === 'log') warnings.push('The price axis is logarithmic.');
+
+  const candles: ReadCandle[] = pixelCandles.map((c) => toPrices(c, priceScale));
+  const { symbol, timeframe } = identifyInstrument(titleTokens);
+
+  // Cross-checks against what the screenshot itself states.
+  let confidence = 1;
+  confidence -= Math.min(0.4, priceScale.residualPx * 0.15);
+  if (priceScale.labels.length < 4) confidence -= 0.15;
+  const rejected = labels.length - priceScale.labels.length;
+  if (rejected > 0) confidence -= Math.min(0.2, rejected * 0.03);
+  const last = candles.at(-1)!;
+  const legend = readLegendOhlc(titleTokens);
+  if (legend) {
+    const px = Math.max(
+      ...(['open', 'high', 'low', 'close'] as const).map((k) =>
+        Math.abs(priceToY(priceScale, legend[k]) - priceToY(priceScale, last[k])),
+      ),
+    );
+    if (px > 2.5) {
+      confidence -= 0.2;
+      warnings.push(
+        `The legend shows O ${legend.open} H ${legend.high} L ${legend.low} C ${legend.close}, which differs from the last candle read (${px.toFixed(1)} px); the legend may describe a hovered candle.`,
+      );
+    }
+  }
+  for (const b of badges) {
+    const dy = Math.abs(priceToY(priceScale, b.price) - b.y);
+    if (dy > 3 && Math.abs(priceToY(priceScale, last.close) - b.y) < 3) {
+      confidence -= 0.1;
+      warnings.push(`The price badge ${b.text} does not sit where the axis puts that price.`);
+    }
+  }
+  if (extraction.warnings.length) confidence -= 0.1;
+  if (!symbol) warnings.push('The symbol could not be read from the chart.');
+  if (!timeframe) warnings.push('The timeframe could not be read from the chart.');
+
+  return {
+    symbol,
+    timeframe,
+    plot: { ...plot },
+    priceScale,
+    candles,
+    confidence: Math.max(0, Math.min(1, Math.round(confidence * 100) / 100)),
+    warnings,
+    style: { kind: extraction.kind, theme: layout.theme, axisSide: layout.axisSide },
+    barSpacing: round(extraction.barSpacing, 2),
+  };
+}
+
+const round = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d;
+
+/** A chart's candles stand at one regular spacing; photos and line charts do not. */
+function looksLikeCandles(c: PixelCandle[], spacing: number): boolean {
+  if (!(spacing >= 1.5)) return false;
+  let regular = 0;
+  for (let i = 1; i < c.length; i++) {
+    const g = (c[i]!.x - c[i - 1]!.x) / spacing;
+    if (Math.abs(g - Math.round(g)) < 0.3 && g < 8) regular++;
+  }
+  return regular >= 0.6 * (c.length - 1);
+}
+
+/**
+ * Axis tokens that read as prices. Tick labels sit on the axis background; badges (last price,
+ * alerts, drawings) sit on a coloured box and are kept apart: they may be nudged off their
+ * price to avoid overlapping, so they only cross-check.
+ */
+function axisLabels(
+  r: Raster,
+  layout: Layout,
+  tokens: TextToken[],
+): { labels: AxisLabel[]; badges: AxisLabel[] } {
+  const labels: AxisLabel[] = [];
+  const badges: AxisLabel[] = [];
+  for (const t of tokens) {
+    const price = parsePriceLabel(t.text);
+    if (price === null || !Number.isFinite(price)) continue;
+    const y = (t.box.top + t.box.bottom) / 2;
+    const label = { y, price, text: t.text };
+    if (onBadge(r, layout, t)) badges.push(label);
+    else labels.push(label);
+  }
+  return { labels, badges };
+}
+
+function onBadge(r: Raster, layout: Layout, t: TextToken): boolean {
+  const { width, height, rgb } = r;
+  let other = 0;
+  let n = 0;
+  const ys = [t.box.top - 2, t.box.bottom + 1];
+  for (const y of ys) {
+    if (y < 0 || y >= height) continue;
+    for (let x = t.box.left; x < t.box.right; x += 2) {
+      if (x < 0 || x >= width) continue;
+      n++;
+      if (colourDistance(rgb[y * width + x]!, layout.background) > BG_TOLERANCE * 2) other++;
+    }
+  }
+  return n > 0 && other > 0.6 * n;
+}
+
+/**
+ * Tick labels are centred on their grid line; when the grid is drawn, the line's row is a more
+ * precise tick position than the centre of the glyphs. Keep the snapped fit only if it is tighter.
+ */
+function snapToGrid(scale: PriceScale, layout: Layout): PriceScale {
+  const rows = layout.gridRows.filter((g) => !g.dotted).map((g) => g.at);
+  if (rows.length < 2) return scale;
+  let snappedCount = 0;
+  const snapped = scale.labels.map((l) => {
+    let best = l.y;
+    let d = 3.01;
+    for (const y of rows) {
+      if (Math.abs(y - l.y) < d) [best, d] = [y, Math.abs(y - l.y)];
+    }
+    if (best !== l.y) snappedCount++;
+    return { ...l, y: best };
+  });
+  if (snappedCount < Math.max(3, scale.labels.length * 0.6)) return scale;
+  const refit = fitPriceScale(snapped, 1.5);
+  if (!refit || refit.labels.length < scale.labels.length * 0.8) return scale;
+  return refit;
+}
+
+function toPrices(c: PixelCandle, s: PriceScale): ReadCandle {
+  const bull = c.direction >= 0;
+  const openY = bull ? c.bodyBottom : c.bodyTop;
+  const closeY = bull ? c.bodyTop : c.bodyBottom;
+  const open = yToPrice(s, openY);
+  const close = yToPrice(s, closeY);
+  const high = Math.max(yToPrice(s, c.highY), open, close);
+  const low = Math.min(yToPrice(s, c.lowY), open, close);
+  const digits = decimalsOf(s);
+  return {
+    x: round(c.x, 1),
+    open: round(open, digits),
+    high: round(high, digits),
+    low: round(low, digits),
+    close: round(close, digits),
+  };
+}
+
+/** Enough decimals that rounding never moves a price by more than a tenth of a pixel. */
+function decimalsOf(s: PriceScale): number {
+  const perPx = Math.abs(s.mode === 'log' ? s.slope * Math.exp(s.intercept) : s.slope);
+  const d = Math.ceil(-Math.log10(perPx / 10));
+  return Math.max(0, Math.min(10, Number.isFinite(d) ? d : 6));
+}
