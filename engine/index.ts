@@ -6,3 +6,4 @@ export * from './core/ohlc';
 export * from './analysis';
 export * from './instruments';
 export * from './plan';
+export * from './vision';
