@@ -13,6 +13,7 @@ import {
   normalizeSymbol,
   positionSize,
   profitAt,
+  roundPrice,
   type Instrument,
   type PositionSize,
 } from '../instruments';
@@ -97,23 +98,25 @@ function checkTimeframes(readings: BuildPlanInput['readings']): { warnings: stri
       );
     }
   }
-  for (let i = 0; i < SLOTS.length; i++) {
-    for (let j = i + 1; j < SLOTS.length; j++) {
-      const lo = SLOTS[i]!;
-      const hi = SLOTS[j]!;
-      if (minutes(hi) < minutes(lo)) {
-        throw new EngineError(
-          'TIMEFRAME_MISMATCH',
-          `The ${hi} slot holds a ${readings[hi].timeframe ?? hi} chart, shorter than the ${readings[lo].timeframe ?? lo} chart in the ${lo} slot. ` +
-            `Upload the 5-minute, 15-minute and 4-hour charts in their own slots.`,
-          { slots: [lo, hi], read: { [lo]: readings[lo].timeframe, [hi]: readings[hi].timeframe } },
-        );
-      }
-      if (minutes(hi) === minutes(lo) && readings[hi].timeframe && readings[lo].timeframe) {
-        warnings.push(
-          `The ${lo} and ${hi} slots both hold ${readings[hi].timeframe} charts, so the plan has one timeframe fewer to confirm it.`,
-        );
-      }
+  // Widest pair first, so a swapped 5m/4h upload is reported as exactly that.
+  const pairs: [Slot, Slot][] = [
+    ['5m', '4h'],
+    ['5m', '15m'],
+    ['15m', '4h'],
+  ];
+  for (const [lo, hi] of pairs) {
+    if (minutes(hi) < minutes(lo)) {
+      throw new EngineError(
+        'TIMEFRAME_MISMATCH',
+        `The ${hi} slot holds a ${readings[hi].timeframe ?? hi} chart, shorter than the ${readings[lo].timeframe ?? lo} chart in the ${lo} slot. ` +
+          `Upload the 5-minute, 15-minute and 4-hour charts in their own slots.`,
+        { slots: [lo, hi], read: { [lo]: readings[lo].timeframe, [hi]: readings[hi].timeframe } },
+      );
+    }
+    if (minutes(hi) === minutes(lo) && readings[hi].timeframe && readings[lo].timeframe) {
+      warnings.push(
+        `The ${lo} and ${hi} slots both hold ${readings[hi].timeframe} charts, so the plan has one timeframe fewer to confirm it.`,
+      );
     }
   }
   return { warnings, mismatches };
@@ -322,8 +325,8 @@ export function buildPlan(input: BuildPlanInput): AnalysisResult {
       ...(size.ratesAsOf ? { ratesAsOf: size.ratesAsOf } : {}),
       setup: {
         zone: setup.zone.kind,
-        zoneTop: setup.zone.top,
-        zoneBottom: setup.zone.bottom,
+        zoneTop: roundPrice(setup.zone.top, instrument),
+        zoneBottom: roundPrice(setup.zone.bottom, instrument),
         trigger: triggerWords(ctx, setup),
       },
       strategy: strategyText(ctx, setup),

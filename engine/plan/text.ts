@@ -73,7 +73,7 @@ function triggerSentence(ctx: PlanContext, setup: Setup): string {
       bits.push(`swept liquidity at ${ctx.fmt(t.sweep.level)} (wick to ${ctx.fmt(t.sweep.extreme)})`);
     if (t.structureBreak)
       bits.push(`printed a ${dirWord} ${t.structureBreak.kind} through ${ctx.fmt(t.structureBreak.level)}`);
-    return `Inside the zone the 5m has ${bits.join(' and ')}: that is the entry trigger.`;
+    return `Since price reached the zone the 5m has ${bits.join(' and ')}: that is the entry trigger.`;
   }
   const confirm = confirmationLevel(ctx, setup.side);
   if (t.touchIndex >= 0) {
@@ -144,11 +144,30 @@ export function invalidationList(ctx: PlanContext, setup: Setup): string[] {
 }
 
 export function newsWatchPoints(ctx: PlanContext, setup: Setup): string[] {
+  const sym = ctx.instrument.symbol;
+  const stop = ctx.fmt(setup.stop);
+  const entry = ctx.fmt(setup.entry);
+  const tp1 = ctx.fmt(setup.tp1.price);
   const stopDistance = pipsText(ctx, Math.abs(setup.entry - setup.stop));
-  return newsEventsFor(ctx.instrument).map(
-    (e) =>
-      `${e.name} (${e.when}): a surprise can move ${ctx.instrument.symbol} more than the ${stopDistance} to the stop at ${ctx.fmt(setup.stop)} within seconds; do not open or hold an unprotected position into it.`,
-  );
+  const against = setup.side === 'long' ? 'drop' : 'spike';
+  const pending = setup.entryType === 'limit';
+  return newsEventsFor(ctx.instrument).map((e) => {
+    const head = `${e.name} (${e.when})`;
+    switch (e.kind) {
+      case 'rates':
+        return pending
+          ? `${head}: the decision and the press conference can move ${sym} several times the ${stopDistance} stop; cancel the limit at ${entry} beforehand and re-plan afterwards.`
+          : `${head}: the decision and the press conference can move ${sym} several times the ${stopDistance} stop; be at break-even (stop at ${entry}) or out before it.`;
+      case 'inflation':
+        return `${head}: a surprise re-prices rate expectations at once; a ${against} of ${stopDistance} would reach the stop at ${stop} in seconds, with slippage beyond it.`;
+      case 'jobs':
+        return `${head}: the first minutes often sweep both sides of the range; do not ${pending ? `let the order at ${entry} fill` : 'add to the position'} in the 15 minutes around the release.`;
+      case 'activity':
+        return `${head}: usually a smaller mover, but it can push ${sym} to TP1 ${tp1} or the stop ${stop} early; consider taking partial profit before it if the trade is open.`;
+      default:
+        return `${head}: can move ${sym} without warning; keep the stop at ${stop} in place at all times.`;
+    }
+  });
 }
 
 export function strategyFor15mText(ctx: PlanContext, setup: Setup, size: PositionSize): string {

@@ -1,0 +1,308 @@
+import fc from 'fast-check';
+import type { TimeframeAnalysis } from '../analysis/types';
+import { EngineError } from '../core/errors';
+import { findInstrument, formatPrice } from '../instruments';
+import { priceToY } from '../vision/price-scale';
+import { buildPlan, type BuildPlanInput } from './build-plan';
+import { planContext, slotData } from './context';
+import { buildSetup } from './setup';
+import { scenario, type Scenario } from './test-support/scenario';
+import type { AnalysisResult, Slot } from './types';
+import { MIN_CONFIDENCE, MIN_RISK_REWARD } from './weights';
+
+const MARKETS = [
+  { symbol: 'EURUSD', start: 1.1, precision: 5 },
+  { symbol: 'USDJPY', start: 150, precision: 3 },
+  { symbol: 'GBPJPY', start: 190, precision: 3 },
+  { symbol: 'XAUUSD', start: 2000, precision: 2 },
+  { symbol: 'US30', start: 39000, precision: 1 },
+] as const;
+
+const cache = new Map<string, Scenario>();
+function market(seed: number, drift: 1 | -1, m: (typeof MARKETS)[number] = MARKETS[0]): Scenario {
+  const key = `${seed}:${drift}:${m.symbol}`;
+  let s = cache.get(key);
+  if (!s) {
+    s = scenario({ seed, drift, symbol: m.symbol, start: m.start, precision: m.precision });
+    cache.set(key, s);
+  }
+  return s;
+}
+
+const plan = (s: Scenario, extra: Partial<BuildPlanInput> = {}) =>
+  buildPlan({ readings: s.readings, analyses: s.analyses, account: 10_000, riskPercent: 2, ...extra });
+
+/** Generated markets (deterministic search) where the planner recommends a trade. */
+function marketsWithPlan(count: number): { s: Scenario; r: AnalysisResult }[] {
+  const found: { s: Scenario; r: AnalysisResult }[] = [];
+  for (let seed = 1; seed <= 80 && found.length < count; seed++) {
+    for (const drift of [1, -1] as const) {
+      const s = market(seed, drift);
+      const r = plan(s);
+      if (r.tradePlan) found.push({ s, r });
+    }
+  }
+  if (found.length === 0) throw new Error('no generated market produced a trade plan');
+  return found;
+}
+const firstWithPlan = () => marketsWithPlan(1)[0]!;
+
+const withVerdict = (a: TimeframeAnalysis, bias: 'Bullish' | 'Bearish' | 'Neutral'): TimeframeAnalysis => ({
+  ...a,
+  verdict: { ...a.verdict, bias },
+});
+
+const expectEngineError = (run: () => unknown, code: string) => {
+  let caught: unknown;
+  try {
+    run();
+  } catch (e) {
+    caught = e;
+  }
+  expect(caught).toBeInstanceOf(EngineError);
+  expect((caught as EngineError).code).toBe(code);
+  return caught as EngineError;
+};
+
+describe('buildPlan: a recommended trade', () => {
+  const { s, r } = firstWithPlan();
+  const p = r.tradePlan!;
+
+  it('follows the rules: 4h direction, confidence >= 75%, R:R to TP1 >= 1.5, no reason given', () => {
+    expect(r.noTradeReason).toBeNull();
+    expect(r.bias).toBe(p.direction);
+    const v4 = s.analyses['4h'].verdict.bias;
+    expect(v4).toBe(p.direction === 'LONG' ? 'Bullish' : 'Bearish');
+    expect(s.analyses['15m'].verdict.bias).not.toBe(p.direction === 'LONG' ? 'Bearish' : 'Bullish');
+    expect(p.confidence).toBeGreaterThanOrEqual(MIN_CONFIDENCE);
+    expect(p.riskRewardRatio).toBeGreaterThanOrEqual(MIN_RISK_REWARD);
+  });
+
+  it('explains its confidence as parts that add up to it', () => {
+    const sum = r.confidence.parts.reduce((t, part) => t + part.points, 0);
+    expect(r.confidence.score).toBe(Math.max(0, Math.min(100, Math.round(sum))));
+    expect(p.confidence).toBe(r.confidence.score);
+    for (const part of r.confidence.parts) {
+      expect(part.points).toBeLessThanOrEqual(part.max);
+      expect(part.detail.length).toBeGreaterThan(5);
+    }
+  });
+
+  it('writes its texts from its own levels', () => {
+    expect(p.strategy).toContain(p.formatted.entry);
+    expect(p.strategy).toContain(p.formatted.stopLoss);
+    expect(p.strategy).toContain(p.formatted.takeProfit1);
+    expect(p.tradeManagement).toContain(p.formatted.takeProfit1);
+    expect(p.tradeManagement).toContain(p.lotSize.toFixed(2));
+    const far = p.direction === 'LONG' ? p.setup.zoneBottom : p.setup.zoneTop;
+    expect(p.invalidation[0]).toContain(formatPrice(far, { precision: p.precision }));
+    expect(p.strategyFor15m).toContain(p.formatted.entry);
+    expect(p.newsWatchPoints!.some((n) => n.includes('ECB'))).toBe(true);
+    expect(p.newsWatchPoints!.some((n) => n.includes('FOMC'))).toBe(true);
+    expect(new Set(p.newsWatchPoints).size).toBe(p.newsWatchPoints!.length);
+    expect(r.educationalNotes.riskManagement).toContain(p.lotSize.toFixed(2));
+  });
+
+  it('sizes the position from the instrument and never risks more than asked', () => {
+    expect(p.riskAmount).toBe(200);
+    expect(p.potentialLoss).toBeLessThanOrEqual(p.riskAmount);
+    expect(p.potentialLoss).toBeGreaterThan(p.riskAmount * 0.9);
+    expect(p.units).toBeCloseTo(p.lotSize * 100_000, 6);
+    // EURUSD: $10 per pip per lot.
+    expect(p.potentialLoss).toBeCloseTo(p.lotSize * p.stopPips * 10, -1);
+  });
+
+  it('draws entry, stop and targets on every chart and the setup zone on the 15m', () => {
+    for (const t of r.timeframes) {
+      const kinds = t.overlay.lines.map((l) => l.kind);
+      expect(kinds).toEqual(expect.arrayContaining(['entry', 'stopLoss', 'takeProfit1', 'takeProfit2']));
+      const scale = s.readings[t.timeframe].priceScale;
+      for (const l of t.overlay.lines) {
+        if (!l.offChart) expect(l.y).toBeCloseTo(priceToY(scale, l.price), 0);
+      }
+    }
+    const z15 = r.timeframes
+      .find((t) => t.timeframe === '15m')!
+      .overlay.zones.filter((z) => z.role === 'setup');
+    expect(z15.length).toBeGreaterThan(0);
+  });
+});
+
+describe('buildPlan: no trade, in plain words', () => {
+  const s = market(2, 1);
+
+  it('when the 4h has no direction', () => {
+    const r = plan(s, { analyses: { ...s.analyses, '4h': withVerdict(s.analyses['4h'], 'Neutral') } });
+    expect(r.tradePlan).toBeNull();
+    expect(r.noTradeReason).toMatch(/4h chart has no clear direction/);
+  });
+
+  it('when the 4h and 15m conflict', () => {
+    const r = plan(s, {
+      analyses: {
+        ...s.analyses,
+        '4h': withVerdict(s.analyses['4h'], 'Bullish'),
+        '15m': withVerdict(s.analyses['15m'], 'Bearish'),
+      },
+    });
+    expect(r.tradePlan).toBeNull();
+    expect(r.noTradeReason).toMatch(/timeframes conflict: the 4h is Bullish but the 15m is Bearish/);
+  });
+
+  it('when a chart could not be read well', () => {
+    const r = plan(s, { readings: { ...s.readings, '5m': { ...s.readings['5m'], confidence: 0.3 } } });
+    expect(r.tradePlan).toBeNull();
+    expect(r.noTradeReason).toMatch(/5-minute chart could not be read reliably \(reader confidence 30%\)/);
+  });
+
+  it('when a chart shows too few candles; weekly/monthly levels are left out without the history', () => {
+    const short = scenario({ seed: 5, drift: 1, bars: 25 });
+    const r = plan(short);
+    expect(r.tradePlan).toBeNull();
+    expect(r.noTradeReason).toMatch(/shows only 25 candles/);
+    expect(r.keyLevels.weeklyLevels).toBeUndefined();
+    expect(r.keyLevels.monthlyLevels).toBeUndefined();
+    expect(plan(s).keyLevels.weeklyLevels?.length).toBeGreaterThan(0);
+  });
+
+  it('always names a reason when there is no plan, over many markets', () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      const r = plan(market(seed, seed % 2 ? 1 : -1));
+      expect(r.tradePlan === null).toBe(r.noTradeReason !== null);
+      if (r.noTradeReason) expect(r.noTradeReason).toMatch(/^No trade: .{20,}/);
+    }
+  });
+});
+
+describe('buildPlan: the three charts must belong together', () => {
+  const s = market(4, -1);
+  const withSymbol = (slot: Slot, symbol: string | null) => ({
+    ...s.readings,
+    [slot]: { ...s.readings[slot], symbol },
+  });
+  const withTimeframe = (tf: Partial<Record<Slot, string>>) => {
+    const out = { ...s.readings };
+    for (const [slot, t] of Object.entries(tf))
+      out[slot as Slot] = { ...out[slot as Slot], timeframe: t as never };
+    return out;
+  };
+
+  it('rejects different symbols with an error naming both', () => {
+    const e = expectEngineError(() => plan(s, { readings: withSymbol('15m', 'GBPUSD') }), 'SYMBOL_MISMATCH');
+    expect(e.message).toContain('EURUSD');
+    expect(e.message).toContain('GBPUSD');
+    expect(e.message).toContain('15-minute');
+  });
+
+  it('accepts the same symbol written the way different platforms write it', () => {
+    const readings = {
+      ...withSymbol('15m', 'OANDA:EUR/USD'),
+      '4h': { ...s.readings['4h'], symbol: 'eurusd.m' },
+    };
+    expect(plan(s, { readings }).symbol).toBe('EURUSD');
+  });
+
+  it('warns, and sizes as a USD-quoted FX pair, when no legend could be read', () => {
+    const readings = {
+      '5m': { ...s.readings['5m'], symbol: null },
+      '15m': { ...s.readings['15m'], symbol: null },
+      '4h': { ...s.readings['4h'], symbol: null },
+    };
+    const r = plan(s, { readings });
+    expect(r.instrument.known).toBe(false);
+    expect(r.warnings.join(' ')).toMatch(/symbol could not be read/);
+    expect(plan(s, { readings, symbol: 'EURUSD' }).instrument.known).toBe(true);
+  });
+
+  it('warns when a chart reads as another timeframe than its slot', () => {
+    const r = plan(s, { readings: withTimeframe({ '4h': '1h' }) });
+    expect(r.warnings.join(' ')).toMatch(/4h slot reads as a 1h chart/);
+    const penalty = r.confidence.parts.find((p) => p.key === 'readingQuality')!;
+    expect(penalty.points).toBeLessThan(
+      plan(s).confidence.parts.find((p) => p.key === 'readingQuality')!.points,
+    );
+  });
+
+  it('refuses an impossible order (the 4h slot holds a shorter chart than the 5m slot)', () => {
+    const e = expectEngineError(
+      () => plan(s, { readings: withTimeframe({ '4h': '5m', '5m': '4h' }) }),
+      'TIMEFRAME_MISMATCH',
+    );
+    expect(e.message).toMatch(/4h slot holds a 5m chart/);
+  });
+
+  it('rejects a non-positive account or risk', () => {
+    expectEngineError(() => plan(s, { account: 0 }), 'INVALID_INPUT');
+    expectEngineError(() => plan(s, { riskPercent: -1 }), 'INVALID_INPUT');
+  });
+});
+
+describe('properties over generated markets', () => {
+  const marketArb = fc.record({
+    seed: fc.integer({ min: 1, max: 1_000_000 }),
+    drift: fc.constantFrom(1 as const, -1 as const),
+    m: fc.constantFrom(...MARKETS),
+  });
+
+  it('every setup has its stop on the losing side, TP1 between entry and TP2, and R:R from its own prices', () => {
+    fc.assert(
+      fc.property(marketArb, ({ seed, drift, m }) => {
+        const s = market(seed, drift, m);
+        const inst = findInstrument(m.symbol)!;
+        const ctx = planContext(
+          inst,
+          slotData('4h', s.readings['4h'], s.analyses['4h']),
+          slotData('15m', s.readings['15m'], s.analyses['15m']),
+          slotData('5m', s.readings['5m'], s.analyses['5m']),
+        );
+        for (const side of ['long', 'short'] as const) {
+          const found = buildSetup(ctx, side);
+          if (!found.setup) continue;
+          const { entry, stop, tp1, tp2, rr1 } = found.setup;
+          const sgn = side === 'long' ? 1 : -1;
+          expect(sgn * (entry - stop)).toBeGreaterThan(0);
+          expect(sgn * (tp1.price - entry)).toBeGreaterThan(0);
+          expect(sgn * (tp2.price - tp1.price)).toBeGreaterThan(0);
+          expect(rr1).toBe(Math.round((Math.abs(tp1.price - entry) / Math.abs(entry - stop)) * 100) / 100);
+          for (const p of [entry, stop, tp1.price, tp2.price])
+            expect(Number(p.toFixed(inst.precision))).toBe(p);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  const withPlans = marketsWithPlan(3);
+
+  it('every plan risks at most the risk amount, never negative lots, and is the same for the same input', () => {
+    fc.assert(
+      fc.property(
+        // Random markets rarely meet every rule, so known trade-plan markets are mixed in.
+        fc.oneof(
+          marketArb.map(({ seed, drift, m }) => market(seed, drift, m)),
+          fc.constantFrom(...withPlans.map((w) => w.s)),
+        ),
+        fc.double({ min: 100, max: 1_000_000, noNaN: true }),
+        fc.double({ min: 0.1, max: 10, noNaN: true }),
+        (s, account, riskPercent) => {
+          const r = plan(s, { account, riskPercent });
+          expect(plan(s, { account, riskPercent })).toEqual(r);
+          const p = r.tradePlan;
+          if (!p) return;
+          const sgn = p.direction === 'LONG' ? 1 : -1;
+          expect(sgn * (p.entry - p.stopLoss)).toBeGreaterThan(0);
+          expect(sgn * (p.takeProfit1 - p.entry)).toBeGreaterThan(0);
+          expect(sgn * (p.takeProfit2 - p.takeProfit1)).toBeGreaterThan(0);
+          expect(p.riskRewardRatio).toBe(
+            Math.round((Math.abs(p.takeProfit1 - p.entry) / Math.abs(p.entry - p.stopLoss)) * 100) / 100,
+          );
+          expect(p.lotSize).toBeGreaterThanOrEqual(0);
+          expect(p.potentialLoss).toBeLessThanOrEqual(p.riskAmount);
+          expect(p.potentialProfitTp2).toBeGreaterThan(p.potentialProfitTp1 - 0.01);
+          expect(p.confidence).toBeGreaterThanOrEqual(MIN_CONFIDENCE);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
