@@ -59,8 +59,15 @@ export function parseOhlcCsv(text: string): Bar[] {
     };
     const date = r['date'] ?? r['datetime'] ?? r['timestamp'] ?? r['time'];
     const time = r['date'] !== undefined && r['time'] !== undefined ? `${r['date']} ${r['time']}` : date;
-    const bar: Bar = { open: num('open'), high: num('high'), low: num('low'), close: num('close') };
-    return time !== undefined && time !== '' ? { ...bar, time } : bar;
+    // One object literal shape for every bar keeps the engine's property reads monomorphic.
+    const bar: Bar = {
+      open: num('open'),
+      high: num('high'),
+      low: num('low'),
+      close: num('close'),
+      time: time !== undefined && time !== '' ? time : undefined,
+    };
+    return bar;
   });
 }
 

@@ -1,6 +1,13 @@
 import type { EmaSeed, IndicatorSeries } from './types';
 import type { Series } from './series';
 
+/** Plain array copy (JSON-friendly); a loop is several times faster than Array.from here. */
+function toArray(values: Float64Array): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < values.length; i++) out.push(values[i]!);
+  return out;
+}
+
 function seriesOf(period: number, values: Float64Array, reliableFrom?: number): IndicatorSeries {
   let warmup = 0;
   while (warmup < values.length && Number.isNaN(values[warmup]!)) warmup++;
@@ -8,7 +15,7 @@ function seriesOf(period: number, values: Float64Array, reliableFrom?: number): 
   return {
     period,
     warmup,
-    values: Array.from(values),
+    values: toArray(values),
     last: Number.isNaN(lastValue) ? null : lastValue,
     reliableFrom: Math.min(values.length, Math.max(warmup, reliableFrom ?? warmup)),
   };

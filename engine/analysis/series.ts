@@ -38,30 +38,38 @@ export function toSeries(bars: readonly Bar[]): Series {
   return { length: n, open, high, low, close };
 }
 
+/** Fan-out of the block hierarchy below: 32 values per block, 32 blocks per super-block... */
+const B = 32;
+
 /**
- * Sparse table answering "first bar at or after `from` whose value crosses x" in O(log n).
- * Zone status (order block mitigation, gap fills) needs one such query per zone; scanning
- * forward per zone would be quadratic on a year of 15-minute bars.
+ * Answers "first bar at or after `from` whose value crosses x" for zone status (order block
+ * mitigation, gap fills), which needs one such query per zone: scanning forward per zone would
+ * be quadratic on a year of 15-minute bars. Values are summarised in levels of blocks of 32
+ * (min or max per block), so a query scans at most 32 entries per level up and down: O(n)
+ * memory and build time (a sparse table would cost n log n of both), near-constant queries.
  */
 export class RangeExtremes {
   private readonly levels: Float64Array[];
-  private readonly n: number;
 
   constructor(
     values: Float64Array,
     private readonly mode: 'min' | 'max',
   ) {
-    this.n = values.length;
     this.levels = [values];
-    for (let span = 1; span * 2 <= this.n; span *= 2) {
-      const prev = this.levels[this.levels.length - 1]!;
-      const next = new Float64Array(this.n - span * 2 + 1);
-      for (let i = 0; i < next.length; i++) {
-        const a = prev[i]!;
-        const b = prev[i + span]!;
-        next[i] = mode === 'min' ? (a < b ? a : b) : a > b ? a : b;
+    let prev = values;
+    while (prev.length > B) {
+      const next = new Float64Array(Math.ceil(prev.length / B));
+      for (let m = 0; m < next.length; m++) {
+        const end = Math.min(prev.length, (m + 1) * B);
+        let e = prev[m * B]!;
+        for (let k = m * B + 1; k < end; k++) {
+          const v = prev[k]!;
+          if (mode === 'min' ? v < e : v > e) e = v;
+        }
+        next[m] = e;
       }
       this.levels.push(next);
+      prev = next;
     }
   }
 
@@ -70,23 +78,31 @@ export class RangeExtremes {
    * or null. `strict` uses < / > instead.
    */
   firstCrossing(from: number, x: number, strict = false): number | null {
-    let j = from;
-    const hit =
-      this.mode === 'min'
-        ? strict
-          ? (v: number) => v < x
-          : (v: number) => v <= x
-        : strict
-          ? (v: number) => v > x
-          : (v: number) => v >= x;
-    // Skip whole blocks whose extreme does not reach x, largest first: the bars skipped form
-    // a prefix with no hit, so the first remaining bar that hits is the answer.
-    for (let k = this.levels.length - 1; k >= 0; k--) {
+    const min = this.mode === 'min';
+    const hit = (v: number) => (min ? (strict ? v < x : v <= x) : strict ? v > x : v >= x);
+    let pos = from;
+    for (let k = 0; k < this.levels.length; k++) {
       const level = this.levels[k]!;
-      const span = 1 << k;
-      if (j + span <= this.n && j < level.length && !hit(level[j]!)) j += span;
+      if (pos >= level.length) return null;
+      // Scan to the end of the enclosing block at this level; if nothing hits, go up a level.
+      const end =
+        k === this.levels.length - 1 ? level.length : Math.min(level.length, (Math.floor(pos / B) + 1) * B);
+      for (let p = pos; p < end; p++) {
+        if (!hit(level[p]!)) continue;
+        // Found a block containing a hit: descend to its first hitting value.
+        let q = p;
+        for (let d = k - 1; d >= 0; d--) {
+          const below = this.levels[d]!;
+          let c = q * B;
+          while (!hit(below[c]!)) c++;
+          q = c;
+        }
+        return q;
+      }
+      if (end >= level.length) return null;
+      pos = end / B;
     }
-    return j < this.n && hit(this.levels[0]![j]!) ? j : null;
+    return null;
   }
 }
 
