@@ -18,7 +18,8 @@ export async function registerStaticWeb(app: FastifyInstance, webRoot: string) {
   await app.register(fastifyStatic, {
     root: webRoot,
     wildcard: true,
-    index: false,
+    // '/' is a directory to the static plugin: answer it with the app like any other page.
+    index: ['index.html'],
     cacheControl: false,
     setHeaders(reply, path) {
       const isHashedAsset = /[\\/]assets[\\/]/.test(path.slice(webRoot.length));
