@@ -1,11 +1,294 @@
 import type { Timeframe } from '../../core/ohlc';
 import type { TextToken } from './types';
 
+/**
+ * Symbol and timeframe from the legend/title tokens of a chart screenshot:
+ * TradingView "EURUSD · 15 · PEPPERSTONE", "Euro / U.S. Dollar · 1D · FXCM", "EUR/USD",
+ * toolbars "EURUSD 15m", MetaTrader "EURUSD,H4", "EURUSDm,M15", "XAUUSD.r, Daily", "GOLD".
+ */
+
+const CURRENCIES = new Set([
+  'EUR', 'USD', 'GBP', 'JPY', 'AUD', 'NZD', 'CAD', 'CHF', 'XAU', 'XAG', 'XPT', 'XPD',
+  'SEK', 'NOK', 'DKK', 'PLN', 'HUF', 'CZK', 'TRY', 'ZAR', 'MXN', 'SGD', 'HKD', 'CNH',
+  'BTC', 'ETH', 'LTC', 'XRP', 'USDT',
+]); // prettier-ignore
+
+/** Spoken names (TradingView descriptions, broker names for metals and indices). */
+const CURRENCY_NAMES: [RegExp, string][] = [
+  [/^EURO?$/, 'EUR'],
+  [/^U\.?S\.? ?DOLLAR$|^US ?DOLLAR$/, 'USD'],
+  [/^(BRITISH )?POUND( STERLING)?$/, 'GBP'],
+  [/^(JAPANESE )?YEN$/, 'JPY'],
+  [/^AUSTRALIAN DOLLAR$/, 'AUD'],
+  [/^NEW ZEALAND DOLLAR$/, 'NZD'],
+  [/^CANADIAN DOLLAR$/, 'CAD'],
+  [/^SWISS FRANC$/, 'CHF'],
+  [/^GOLD( SPOT)?$/, 'XAU'],
+  [/^SILVER( SPOT)?$/, 'XAG'],
+  [/^BITCOIN$/, 'BTC'],
+  [/^ETHEREUM$/, 'ETH'],
+];
+
+const NAMED_SYMBOLS: Record<string, string> = {
+  GOLD: 'XAUUSD',
+  XAUUSD: 'XAUUSD',
+  SILVER: 'XAGUSD',
+  US30: 'US30',
+  DJ30: 'US30',
+  DJI: 'US30',
+  WS30: 'US30',
+  DOW30: 'US30',
+  US500: 'SPX500',
+  SPX500: 'SPX500',
+  SP500: 'SPX500',
+  SPX: 'SPX500',
+  NAS100: 'NAS100',
+  NSDQ100: 'NAS100',
+  US100: 'NAS100',
+  USTEC: 'NAS100',
+  NDX: 'NAS100',
+  GER40: 'GER40',
+  DE40: 'GER40',
+  GER30: 'GER40',
+  DE30: 'GER40',
+  DAX40: 'GER40',
+  DAX: 'GER40',
+  UK100: 'UK100',
+  FTSE100: 'UK100',
+  JP225: 'JP225',
+  JPN225: 'JP225',
+  NIKKEI225: 'JP225',
+};
+
+/** Broker suffixes/prefixes after the ticker: "m", ".r", "-ECN", "_i", "+", "pro", "micro". */
+const SUFFIX = /^(?:[.\-_+#!]?[A-Za-z0-9]{0,5})$/;
+
+/** Ticker from one token such as "EURUSD", "EURUSDm", "XAUUSD.r", "EUR/USD", "EURUSD-ECN". */
+export function normaliseSymbol(raw: string): string | null {
+  const text = raw.trim();
+  const pair = /^([A-Za-z]{3,4})\s*\/\s*([A-Za-z]{3,4})$/.exec(text);
+  if (pair) {
+    const a = pair[1]!.toUpperCase();
+    const b = pair[2]!.toUpperCase();
+    return CURRENCIES.has(a) && CURRENCIES.has(b) ? a + b : null;
+  }
+  const upper = text.toUpperCase();
+  // Exchange prefix "OANDA:EURUSD", "FX:EURUSD".
+  const bare = upper.includes(':') ? upper.slice(upper.lastIndexOf(':') + 1) : upper;
+  for (const len of [3, 4]) {
+    for (const len2 of [3, 4]) {
+      const a = bare.slice(0, len);
+      const b = bare.slice(len, len + len2);
+      if (!CURRENCIES.has(a) || !CURRENCIES.has(b) || a === b) continue;
+      const rest = text.slice(text.length - (bare.length - len - len2));
+      if (bare.length === len + len2 || SUFFIX.test(rest)) return a + b;
+    }
+  }
+  // Named instruments, longest name first: "GOLD", "US30m", "NAS100.cash", "GER40-ECN".
+  const original = text.includes(':') ? text.slice(text.lastIndexOf(':') + 1) : text;
+  for (let len = Math.min(9, bare.length); len >= 3; len--) {
+    const named = NAMED_SYMBOLS[bare.slice(0, len)];
+    if (!named) continue;
+    const rest = original.slice(len);
+    if (rest === '' || (/^[.\-_+#!]/.test(rest) && SUFFIX.test(rest)) || /^[a-z0-9]{1,5}$/.test(rest))
+      return named;
+  }
+  return null;
+}
+
+const MINUTES_TO_TIMEFRAME: Record<number, Timeframe> = {
+  1: '1m',
+  3: '3m',
+  5: '5m',
+  15: '15m',
+  30: '30m',
+  60: '1h',
+  120: '2h',
+  240: '4h',
+  1440: '1d',
+};
+
+function fromMinutes(n: number): Timeframe | null {
+  return MINUTES_TO_TIMEFRAME[n] ?? null;
+}
+
+/** Digits OCR may have read as letters inside a timeframe ("l5" for "15", "24O" for "240"). */
+function fixDigits(s: string): string {
+  return s.replace(/[Il|]/g, '1').replace(/[Oo]/g, '0');
+}
+
+/**
+ * A timeframe written with its unit: TradingView "15m", "4h", "1D", "1W", "1M" (month), "D";
+ * MetaTrader "M15", "H4", "D1", "W1", "MN1", "Daily". `bareMinutes` also accepts TradingView's
+ * legend form "15" / "240", which is only a timeframe right after the symbol.
+ */
+export function parseTimeframe(raw: string, bareMinutes = false): Timeframe | null {
+  const t = raw.trim().replace(/[·,:]$/, '');
+  if (t.length === 0 || t.length > 8) return null;
+  const word = t.toLowerCase();
+  if (word === 'daily' || word === 'day') return '1d';
+  if (word === 'weekly' || word === 'week') return '1w';
+  if (word === 'monthly' || word === 'month') return '1M';
+  if (/^(MN1?|1MN)$/.test(t)) return '1M';
+  let m = /^([MHDW])([0-9IlO]{1,3})$/.exec(t);
+  if (m) {
+    const n = Number(fixDigits(m[2]!));
+    if (m[1] === 'M') return fromMinutes(n);
+    if (m[1] === 'H') return fromMinutes(n * 60);
+    if (m[1] === 'D') return n === 1 ? '1d' : null;
+    return n === 1 ? '1w' : null;
+  }
+  m = /^([0-9IlO]{0,3})\s?(m|min|mins|M|h|H|hr|D|d|W|w)$/.exec(t);
+  if (m && (m[1] !== '' || /^[DWM]$/.test(m[2]!))) {
+    const n = m[1] === '' ? 1 : Number(fixDigits(m[1]!));
+    if (!Number.isInteger(n) || n <= 0) return null;
+    switch (m[2]) {
+      case 'm':
+      case 'min':
+      case 'mins':
+        return fromMinutes(n);
+      case 'M':
+        // TradingView writes months as "1M"; brokers that upper-case minutes write "15M".
+        return n === 1 ? '1M' : fromMinutes(n);
+      case 'h':
+      case 'H':
+      case 'hr':
+        return fromMinutes(n * 60);
+      case 'D':
+      case 'd':
+        return n === 1 ? '1d' : null;
+      default:
+        return n === 1 ? '1w' : null;
+    }
+  }
+  if (bareMinutes && /^[0-9IlO]{1,4}$/.test(t) && /[0-9]/.test(t)) return fromMinutes(Number(fixDigits(t)));
+  return null;
+}
+
+interface Line {
+  tokens: TextToken[];
+}
+
+/** Groups tokens into lines (vertical overlap) in reading order. */
+function toLines(tokens: readonly TextToken[]): Line[] {
+  const sorted = [...tokens].sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left);
+  const lines: { top: number; bottom: number; tokens: TextToken[] }[] = [];
+  for (const t of sorted) {
+    const h = t.box.bottom - t.box.top;
+    const line = lines.find(
+      (l) =>
+        Math.min(l.bottom, t.box.bottom) - Math.max(l.top, t.box.top) >= 0.4 * Math.min(h, l.bottom - l.top),
+    );
+    if (line) {
+      line.tokens.push(t);
+      line.top = Math.min(line.top, t.box.top);
+      line.bottom = Math.max(line.bottom, t.box.bottom);
+    } else lines.push({ top: t.box.top, bottom: t.box.bottom, tokens: [t] });
+  }
+  for (const l of lines) l.tokens.sort((a, b) => a.box.left - b.box.left);
+  return lines;
+}
+
+const SEPARATOR = /^[·.,\-–—|:•]$/;
+
+interface SymbolHit {
+  symbol: string;
+  /** Index of the last token that belongs to the symbol. */
+  end: number;
+  /** A timeframe written in the same token ("EURUSD,H4"). */
+  timeframe: Timeframe | null;
+}
+
+function symbolAt(tokens: TextToken[], i: number): SymbolHit | null {
+  const text = tokens[i]!.text;
+  // MetaTrader "EURUSD,H4" / "XAUUSD.r,Daily" in one token.
+  const comma = /^(.+?),(.+)$/.exec(text);
+  if (comma) {
+    const sym = normaliseSymbol(comma[1]!);
+    if (sym) return { symbol: sym, end: i, timeframe: parseTimeframe(comma[2]!, false) };
+  }
+  const trimmed = text.replace(/[,·]$/, '');
+  const direct = normaliseSymbol(trimmed);
+  if (direct) return { symbol: direct, end: i, timeframe: null };
+  // "EUR" "/" "USD" or "EUR/" "USD" split into tokens.
+  const joined3 = tokens
+    .slice(i, i + 3)
+    .map((t) => t.text)
+    .join('');
+  const joined2 = tokens
+    .slice(i, i + 2)
+    .map((t) => t.text)
+    .join('');
+  if (/^[A-Za-z]{3,4}\/[A-Za-z]{3,4}$/.test(joined3)) {
+    const s = normaliseSymbol(joined3);
+    if (s) return { symbol: s, end: i + 2, timeframe: null };
+  }
+  if (/^[A-Za-z]{3,4}\/[A-Za-z]{3,4}$/.test(joined2)) {
+    const s = normaliseSymbol(joined2);
+    if (s) return { symbol: s, end: i + 1, timeframe: null };
+  }
+  // Descriptions: "Euro / U.S. Dollar", "Gold Spot / U.S. Dollar" (words up to the next "·").
+  const words: string[] = [];
+  let j = i;
+  for (; j < tokens.length && j < i + 10; j++) {
+    const w = tokens[j]!.text;
+    if (w === '·' || w === '|') break;
+    words.push(w);
+  }
+  const phrase = words.join(' ').toUpperCase();
+  const slash = phrase.split(/\s*\/\s*/);
+  if (slash.length === 2 && words.length > 1) {
+    const a = CURRENCY_NAMES.find(([re]) => re.test(slash[0]!.trim()))?.[1];
+    const b = CURRENCY_NAMES.find(([re]) => re.test(slash[1]!.trim()))?.[1];
+    if (a && b && a !== b) return { symbol: a + b, end: j - 1, timeframe: null };
+  }
+  return null;
+}
+
 /** Finds the symbol and timeframe in legend/title tokens. */
 export function identifyInstrument(tokens: readonly TextToken[]): {
   symbol: string | null;
   timeframe: Timeframe | null;
 } {
-  void tokens;
-  return { symbol: null, timeframe: null };
+  const symbols = new Map<string, number>();
+  let firstSymbol: string | null = null;
+  let positional: Timeframe | null = null;
+  const unitTimeframes = new Set<Timeframe>();
+  for (const line of toLines(tokens)) {
+    const toks = line.tokens;
+    for (let i = 0; i < toks.length; i++) {
+      const hit = symbolAt(toks, i);
+      if (hit) {
+        symbols.set(hit.symbol, (symbols.get(hit.symbol) ?? 0) + 1);
+        firstSymbol ??= hit.symbol;
+        if (hit.timeframe) positional ??= hit.timeframe;
+        // The token after the symbol (past one separator) is the timeframe in TradingView's
+        // legend and MetaTrader's title; only there may a bare number mean minutes.
+        let k = hit.end + 1;
+        if (toks[k] && SEPARATOR.test(toks[k]!.text)) k++;
+        const next = toks[k];
+        if (next && !positional) {
+          const near = next.box.left - toks[hit.end]!.box.right < 4 * (next.box.bottom - next.box.top);
+          const tf = near ? parseTimeframe(next.text, true) : null;
+          if (tf) positional = tf;
+        }
+        i = hit.end;
+        continue;
+      }
+      const tf = parseTimeframe(toks[i]!.text, false);
+      if (tf) unitTimeframes.add(tf);
+    }
+  }
+  let symbol = firstSymbol;
+  let bestCount = 0;
+  for (const [s, n] of symbols) {
+    if (n > bestCount) {
+      bestCount = n;
+      symbol = s;
+    }
+  }
+  if (symbols.size > 0 && firstSymbol && symbols.get(firstSymbol) === bestCount) symbol = firstSymbol;
+  // A lone timeframe with a unit ("15m" in a toolbar) counts; a row of them (a timeframe picker) does not.
+  const timeframe = positional ?? (unitTimeframes.size === 1 ? [...unitTimeframes][0]! : null);
+  return { symbol, timeframe };
 }

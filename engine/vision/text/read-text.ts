@@ -1,14 +1,188 @@
 import type { RgbaImage } from '../../core/image';
+import { classifyGlyph, type GlyphGuess } from './classify';
+import { glyphFeatures } from './features';
+import { findTextLines, type GlyphBlob, type TextLine } from './segment';
 import type { Rect, TextToken } from './types';
+
+/** Cap height is ~0.72 em in UI sans fonts; tokens split on gaps wider than ~0.3 em. */
+const CAP_PER_EM = 0.72;
+const TOKEN_GAP_EM = 0.3;
+/** Distance at which a glyph's confidence falls to 1/e. */
+const CONFIDENCE_SCALE = 12;
+
+const DIGITISH = /[0-9]/;
+const LETTER = /[A-Za-z]/;
+/** Letter/digit look-alikes: resolved by the neighbours when the shapes are nearly tied. */
+const AS_DIGIT: Record<string, string> = {
+  O: '0',
+  o: '0',
+  D: '0',
+  l: '1',
+  I: '1',
+  i: '1',
+  S: '5',
+  B: '8',
+  Z: '2',
+  z: '2',
+  g: '9',
+  q: '9',
+  b: '6',
+  G: '6',
+};
+const AS_LETTER: Record<string, string[]> = {
+  '0': ['O', 'o', 'D'],
+  '1': ['l', 'I'],
+  '5': ['S', 's'],
+  '8': ['B'],
+  '2': ['Z', 'z'],
+  '6': ['G', 'b'],
+  '9': ['g', 'q'],
+};
 
 /**
  * Finds the text lines in `rect` (any background: dark, light or a coloured badge; any scale)
  * and returns one token per word/number, top to bottom then left to right.
  */
 export function readText(image: RgbaImage, rect: Rect): TextToken[] {
-  // First cut: the recogniser lands in the next commit; an empty reading means "nothing read",
-  // never an invented value.
-  void image;
-  void rect;
-  return [];
+  const tokens: TextToken[] = [];
+  for (const line of findTextLines(image, rect)) tokens.push(...readLine(line));
+  return tokens;
+}
+
+interface ReadGlyph {
+  blob: GlyphBlob;
+  guess: GlyphGuess;
+  text: string;
+}
+
+/** A blob wider than this (in cap heights) may be several touching glyphs. */
+const SPLIT_MIN_WIDTH = 0.85;
+
+/**
+ * Classifies a blob; a wide one is also tried as two glyphs cut at its faintest columns
+ * (antialiased digits like "00" often touch), and the cut is kept when both halves match clearly
+ * better than the whole.
+ */
+function readBlob(blob: GlyphBlob, line: TextLine, depth: number): ReadGlyph[] {
+  const guess = classifyGlyph(glyphFeatures(blob, line));
+  const whole: ReadGlyph[] = [{ blob, guess, text: guess.label }];
+  const w = blob.right - blob.left;
+  const h = blob.bottom - blob.top;
+  if (depth >= 3 || w < SPLIT_MIN_WIDTH * line.capHeight || w < 4) return whole;
+  const colInk = new Float32Array(w);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) colInk[x]! += blob.ink[y * w + x]!;
+  const minPart = Math.max(2, Math.round(0.25 * line.capHeight));
+  const cuts: number[] = [];
+  for (let x = minPart; x <= w - minPart; x++) cuts.push(x);
+  cuts.sort((a, b) => colInk[a]! - colInk[b]! || Math.abs(a - w / 2) - Math.abs(b - w / 2));
+  let best: ReadGlyph[] | null = null;
+  let bestCost = guess.distance * 0.8;
+  for (const cut of cuts.slice(0, 3)) {
+    const left = subBlob(blob, 0, cut);
+    const right = subBlob(blob, cut, w);
+    if (!left || !right) continue;
+    const a = classifyGlyph(glyphFeatures(left, line));
+    const b = classifyGlyph(glyphFeatures(right, line));
+    const cost = Math.max(a.distance, b.distance);
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = [...readBlob(left, line, depth + 1), ...readBlob(right, line, depth + 1)];
+    }
+  }
+  return best ?? whole;
+}
+
+/** Columns [x0, x1) of a blob, trimmed to the rows and columns that hold ink. */
+function subBlob(blob: GlyphBlob, x0: number, x1: number): GlyphBlob | null {
+  const w = blob.right - blob.left;
+  const h = blob.bottom - blob.top;
+  const on = (x: number, y: number): boolean => blob.ink[y * w + x]! >= 0.35;
+  let l = x0;
+  let r = x1;
+  let t = 0;
+  let b = h;
+  const colHas = (x: number): boolean => {
+    for (let y = 0; y < h; y++) if (on(x, y)) return true;
+    return false;
+  };
+  while (l < r && !colHas(l)) l++;
+  while (r > l && !colHas(r - 1)) r--;
+  const rowHas = (y: number): boolean => {
+    for (let x = l; x < r; x++) if (on(x, y)) return true;
+    return false;
+  };
+  while (t < b && !rowHas(t)) t++;
+  while (b > t && !rowHas(b - 1)) b--;
+  if (r - l < 1 || b - t < 1) return null;
+  const ink = new Float32Array((r - l) * (b - t));
+  for (let y = t; y < b; y++)
+    for (let x = l; x < r; x++) ink[(y - t) * (r - l) + x - l] = blob.ink[y * w + x]!;
+  return { left: blob.left + l, top: blob.top + t, right: blob.left + r, bottom: blob.top + b, ink };
+}
+
+function readLine(line: TextLine): TextToken[] {
+  const em = line.capHeight / CAP_PER_EM;
+  const groups: ReadGlyph[][] = [];
+  let current: ReadGlyph[] = [];
+  let lastRight = -Infinity;
+  for (const blob of line.glyphs) {
+    for (const g of readBlob(blob, line, 0)) {
+      if (g.blob.left - lastRight > TOKEN_GAP_EM * em && current.length > 0) {
+        groups.push(current);
+        current = [];
+      }
+      current.push(g);
+      lastRight = Math.max(lastRight, g.blob.right);
+    }
+  }
+  if (current.length > 0) groups.push(current);
+
+  return groups.map((glyphs) => {
+    resolveLookAlikes(glyphs);
+    let conf = 1;
+    for (const g of glyphs) conf = Math.min(conf, Math.exp(-g.guess.distance / CONFIDENCE_SCALE));
+    const box: Rect = {
+      left: Math.min(...glyphs.map((g) => g.blob.left)),
+      top: Math.min(...glyphs.map((g) => g.blob.top)),
+      right: Math.max(...glyphs.map((g) => g.blob.right)),
+      bottom: Math.max(...glyphs.map((g) => g.blob.bottom)),
+    };
+    const token: TextToken = { text: glyphs.map((g) => g.text).join(''), box, confidence: conf };
+    if (line.badge) token.badge = true;
+    return token;
+  });
+}
+
+/** Swaps O/0, l/1, S/5 ... when the neighbours say which one it is and the shapes nearly tie. */
+function resolveLookAlikes(glyphs: ReadGlyph[]): void {
+  const isNum = (g: ReadGlyph | undefined): boolean =>
+    g !== undefined && (DIGITISH.test(g.text) || g.text === '.' || g.text === ',');
+  const isLetter = (g: ReadGlyph | undefined): boolean => g !== undefined && LETTER.test(g.text);
+  for (let i = 0; i < glyphs.length; i++) {
+    const g = glyphs[i]!;
+    const prev = glyphs[i - 1];
+    const next = glyphs[i + 1];
+    const digit = AS_DIGIT[g.text];
+    if (
+      digit &&
+      ((isNum(prev) && isNum(next)) || (isNum(prev) && next === undefined && DIGITISH.test(prev!.text)))
+    ) {
+      const d = g.guess.perLabel.get(digit);
+      if (d !== undefined && d <= g.guess.distance * 2 + 2) g.text = digit;
+      continue;
+    }
+    const letters = AS_LETTER[g.text];
+    if (letters && isLetter(prev) && isLetter(next)) {
+      let bestL: string | null = null;
+      let bestD = Infinity;
+      for (const l of letters) {
+        const d = g.guess.perLabel.get(l);
+        if (d !== undefined && d < bestD) {
+          bestD = d;
+          bestL = l;
+        }
+      }
+      if (bestL && bestD <= g.guess.distance * 2 + 2) g.text = bestL;
+    }
+  }
 }

@@ -12,4 +12,9 @@ export interface TextToken {
   box: Rect;
   /** 0..1: how well the worst glyph of the token matched its template. */
   confidence: number;
+  /**
+   * True when the text sits on a filled box inside the rect (last-price badge, drawing label):
+   * a real price, but not a tick of the scale.
+   */
+  badge?: boolean;
 }

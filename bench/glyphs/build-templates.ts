@@ -1,0 +1,175 @@
+/**
+ * Builds engine/vision/text/glyph-templates.ts: renders every character the reader needs in the
+ * installed UI fonts (sans, narrow, condensed, mono; regular and bold; 9-16 px at 1x, 2x and 3x;
+ * dark/light/coloured themes; half of them through JPEG q70), cuts them with the engine's own
+ * segmentation, and keeps a few k-means prototypes per character.
+ *
+ *   npx tsx bench/glyphs/build-templates.ts
+ */
+import { writeFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { FONTS, THEMES, launch, renderSheet, type RenderStyle } from './render';
+import { findTextLines } from '../../engine/vision/text/segment';
+import { FEATURE_LENGTH, glyphFeatures } from '../../engine/vision/text/features';
+import { encodeTemplates } from '../../engine/vision/text/template-codec';
+
+/** What each rendered character is recognised as ("−" and "-" are both a minus). */
+export const CHARSET_LINES = [
+  '0 1 2 3 4 5 6 7 8 9',
+  '. , - \u2212 / : ( ) \u00b7 % +',
+  'A B C D E F G H I J K L M',
+  'N O P Q R S T U V W X Y Z',
+  'a b c d e f g h i j k l m',
+  'n o p q r s t u v w x y z',
+];
+const LABEL_OF: Record<string, string> = { '\u2212': '-' };
+
+/** Prototypes kept per character: digits and separators decide prices, so they get more. */
+function prototypesFor(label: string): number {
+  if (/[0-9]/.test(label)) return 28;
+  if (/[.,\-:/]/.test(label)) return 14;
+  return 8;
+}
+
+export function templateStyles(): RenderStyle[] {
+  const sizes: { sizePx: number; dpr: number }[] = [
+    { sizePx: 9, dpr: 1 },
+    { sizePx: 10, dpr: 1 },
+    { sizePx: 11, dpr: 1 },
+    { sizePx: 12, dpr: 1 },
+    { sizePx: 13, dpr: 1 },
+    { sizePx: 14, dpr: 1 },
+    { sizePx: 16, dpr: 1 },
+    { sizePx: 11, dpr: 2 },
+    { sizePx: 12, dpr: 2 },
+    { sizePx: 13, dpr: 2 },
+    { sizePx: 12, dpr: 3 },
+  ];
+  const styles: RenderStyle[] = [];
+  let k = 0;
+  for (const f of FONTS) {
+    for (const weight of [400, 700] as const) {
+      for (const s of sizes) {
+        for (const dx of [0, 0.5]) {
+          const theme = THEMES[k++ % THEMES.length]!;
+          styles.push({ font: f.font, stretch: f.stretch ?? 'normal', weight, ...s, ...theme, dx });
+        }
+      }
+    }
+  }
+  return styles;
+}
+
+interface Sample {
+  label: string;
+  f: Float32Array;
+}
+
+async function jpegRoundTrip(width: number, height: number, data: Uint8Array): Promise<Uint8Array> {
+  const jpg = await sharp(Buffer.from(data), { raw: { width, height, channels: 4 } })
+    .jpeg({ quality: 70 })
+    .toBuffer();
+  const { data: out } = await sharp(jpg).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return new Uint8Array(out);
+}
+
+function kmeans(samples: Float32Array[], k: number, seed: number): Float32Array[] {
+  if (samples.length <= k) return samples;
+  let s = seed >>> 0;
+  const rand = (): number => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+  const dist = (a: Float32Array, b: Float32Array): number => {
+    let d = 0;
+    for (let i = 0; i < FEATURE_LENGTH; i++) d += (a[i]! - b[i]!) ** 2;
+    return d;
+  };
+  // k-means++ seeding, then Lloyd iterations; centres snap to the nearest real sample at the end.
+  const centres: Float32Array[] = [samples[Math.floor(rand() * samples.length)]!];
+  const best = samples.map((x) => dist(x, centres[0]!));
+  while (centres.length < k) {
+    const total = best.reduce((a, b) => a + b, 0);
+    let r = rand() * total;
+    let pick = 0;
+    for (; pick < samples.length - 1; pick++) {
+      r -= best[pick]!;
+      if (r <= 0) break;
+    }
+    centres.push(samples[pick]!);
+    samples.forEach((x, i) => (best[i] = Math.min(best[i]!, dist(x, samples[pick]!))));
+  }
+  let cs = centres.map((c) => Float32Array.from(c));
+  for (let iter = 0; iter < 15; iter++) {
+    const sums = cs.map(() => new Float64Array(FEATURE_LENGTH));
+    const counts = cs.map(() => 0);
+    for (const x of samples) {
+      let bi = 0;
+      let bd = Infinity;
+      cs.forEach((c, i) => {
+        const d = dist(x, c);
+        if (d < bd) {
+          bd = d;
+          bi = i;
+        }
+      });
+      counts[bi]!++;
+      for (let j = 0; j < FEATURE_LENGTH; j++) sums[bi]![j]! += x[j]!;
+    }
+    cs = cs.map((c, i) => (counts[i]! > 0 ? Float32Array.from(sums[i]!, (v) => v / counts[i]!) : c));
+  }
+  return cs;
+}
+
+async function main(): Promise<void> {
+  const styles = templateStyles();
+  const browser = await launch();
+  const samples: Sample[] = [];
+  let rejected = 0;
+  try {
+    let i = 0;
+    for (const style of styles) {
+      const texts = CHARSET_LINES.map((l) => `H8 ${l}`);
+      const sheet = await renderSheet(browser, style, texts);
+      const variants = [sheet.data];
+      if (i++ % 2 === 0) variants.push(await jpegRoundTrip(sheet.width, sheet.height, sheet.data));
+      for (const data of variants) {
+        const img = { width: sheet.width, height: sheet.height, data };
+        for (const line of sheet.lines) {
+          const want = [...line.text.replace(/ /g, '')];
+          const found = findTextLines(img, line.rect);
+          if (found.length !== 1 || found[0]!.glyphs.length !== want.length) {
+            rejected++;
+            continue;
+          }
+          const tl = found[0]!;
+          tl.glyphs.forEach((g, j) => {
+            const ch = want[j]!;
+            samples.push({ label: LABEL_OF[ch] ?? ch, f: glyphFeatures(g, tl) });
+          });
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  const byLabel = new Map<string, Float32Array[]>();
+  for (const s of samples) byLabel.set(s.label, [...(byLabel.get(s.label) ?? []), s.f]);
+  const labels: string[] = [];
+  const vectors: Float32Array[] = [];
+  let seed = 1;
+  for (const [label, list] of [...byLabel.entries()].sort()) {
+    for (const c of kmeans(list, prototypesFor(label), seed++)) {
+      labels.push(label);
+      vectors.push(c);
+    }
+  }
+  const source = encodeTemplates(labels, vectors);
+  writeFileSync(new URL('../../engine/vision/text/glyph-templates.ts', import.meta.url), source);
+  console.log(
+    `${styles.length} styles, ${samples.length} glyph samples (${rejected} lines rejected), ` +
+      `${labels.length} prototypes for ${byLabel.size} characters, ${source.length} bytes`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

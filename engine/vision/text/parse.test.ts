@@ -1,0 +1,194 @@
+import { identifyInstrument, parsePriceLabel, readLegendOhlc, type TextToken } from './index';
+import { normaliseSymbol, parseTimeframe } from './instrument';
+
+/** Tokens laid out on one line as the reader would return them (words split on spaces). */
+function line(text: string, top = 10, height = 10): TextToken[] {
+  const out: TextToken[] = [];
+  let x = 0;
+  for (const word of text.split(' ').filter((w) => w.length > 0)) {
+    const w = word.length * 6;
+    out.push({ text: word, box: { left: x, top, right: x + w, bottom: top + height }, confidence: 0.9 });
+    x += w + 5;
+  }
+  return out;
+}
+
+describe('parsePriceLabel', () => {
+  it.each([
+    ['1.15100', 1.151],
+    ['0.6400', 0.64],
+    ['152.000', 152],
+    ['2,450.50', 2450.5],
+    ['1 234.5', 1234.5],
+    ['1\u202f234.5', 1234.5],
+    ['38,950', 38950],
+    ['−0.25', -0.25],
+    ['-12.5', -12.5],
+    ['2616.00', 2616],
+    ['0', 0],
+    ['19850', 19850],
+  ])('reads %s as %d', (text, value) => {
+    expect(parsePriceLabel(text)).toBeCloseTo(value, 10);
+  });
+
+  it.each([
+    '12:30',
+    '21:00',
+    '15 Mar',
+    '2024-03-01',
+    '1.2.3',
+    '',
+    'EURUSD',
+    '5%',
+    '1,23',
+    '12,34.5',
+    '.',
+    '1.',
+    '--1',
+    '1,234,56',
+  ])('refuses %j', (text) => {
+    expect(parsePriceLabel(text)).toBeNull();
+  });
+});
+
+describe('normaliseSymbol', () => {
+  it.each([
+    ['EURUSD', 'EURUSD'],
+    ['EURUSDm', 'EURUSD'],
+    ['XAUUSD.r', 'XAUUSD'],
+    ['EURUSD-ECN', 'EURUSD'],
+    ['GBPJPY.pro', 'GBPJPY'],
+    ['EUR/USD', 'EURUSD'],
+    ['OANDA:EURUSD', 'EURUSD'],
+    ['GOLD', 'XAUUSD'],
+    ['SILVER', 'XAGUSD'],
+    ['US30', 'US30'],
+    ['NAS100', 'NAS100'],
+    ['USTEC', 'NAS100'],
+    ['SPX500', 'SPX500'],
+    ['GER40', 'GER40'],
+    ['DE40', 'GER40'],
+    ['US30m', 'US30'],
+    ['BTCUSD', 'BTCUSD'],
+  ])('%s -> %s', (raw, symbol) => {
+    expect(normaliseSymbol(raw)).toBe(symbol);
+  });
+
+  it.each(['PEPPERSTONE', 'OANDA', 'FXCM', 'FOREX.COM', 'ICMARKETS', 'Indicators', 'EUREUR', '1.13957'])(
+    '%s is no symbol',
+    (raw) => {
+      expect(normaliseSymbol(raw)).toBeNull();
+    },
+  );
+});
+
+describe('parseTimeframe', () => {
+  it.each([
+    ['15m', '15m'],
+    ['4h', '4h'],
+    ['1D', '1d'],
+    ['D', '1d'],
+    ['1W', '1w'],
+    ['1M', '1M'],
+    ['M15', '15m'],
+    ['H4', '4h'],
+    ['H1', '1h'],
+    ['D1', '1d'],
+    ['W1', '1w'],
+    ['MN1', '1M'],
+    ['Daily', '1d'],
+    ['30M', '30m'],
+    ['1h', '1h'],
+  ])('%s -> %s', (raw, tf) => {
+    expect(parseTimeframe(raw)).toBe(tf);
+  });
+
+  it('reads bare minutes only when asked (legend position)', () => {
+    expect(parseTimeframe('15')).toBeNull();
+    expect(parseTimeframe('15', true)).toBe('15m');
+    expect(parseTimeframe('240', true)).toBe('4h');
+    expect(parseTimeframe('60', true)).toBe('1h');
+    expect(parseTimeframe('1.13957', true)).toBeNull();
+    expect(parseTimeframe('12:30', true)).toBeNull();
+    expect(parseTimeframe('45', true)).toBeNull();
+  });
+});
+
+describe('identifyInstrument', () => {
+  it.each([
+    ['EURUSD · 15 · PEPPERSTONE O1.13957 H1.13957 L1.13865 C1.13875', 'EURUSD', '15m'],
+    ['XAUUSD · 240 · FOREX.COM O2565.01 H2568.07 L2559.41 C2563.71', 'XAUUSD', '4h'],
+    ['Euro / U.S. Dollar · 15 · FXCM', 'EURUSD', '15m'],
+    ['Gold Spot / U.S. Dollar · 1D · OANDA', 'XAUUSD', '1d'],
+    ['British Pound / Japanese Yen · 60 · FXCM', 'GBPJPY', '1h'],
+    ['EUR/USD', 'EURUSD', null],
+    ['EUR / USD · 5', 'EURUSD', '5m'],
+    ['EURUSD 15m Indicators Alert Replay', 'EURUSD', '15m'],
+    ['EURUSD,H4', 'EURUSD', '4h'],
+    ['EURUSDm,M15', 'EURUSD', '15m'],
+    ['XAUUSD.r, Daily', 'XAUUSD', '1d'],
+    ['EURUSD, H1: Euro vs US Dollar', 'EURUSD', '1h'],
+    ['GOLD', 'XAUUSD', null],
+    ['GOLD,H1', 'XAUUSD', '1h'],
+    ['US30 · 5 · CAPITALCOM', 'US30', '5m'],
+    ['NAS100, M30', 'NAS100', '30m'],
+    ['USDJPY · 1W · FXCM', 'USDJPY', '1w'],
+  ])('%s', (text, symbol, timeframe) => {
+    expect(identifyInstrument(line(text))).toEqual({ symbol, timeframe });
+  });
+
+  it('does not take a price or a date for the timeframe', () => {
+    expect(identifyInstrument(line('EURUSD O1.13957 H1.13957'))).toEqual({
+      symbol: 'EURUSD',
+      timeframe: null,
+    });
+    expect(identifyInstrument(line('EURUSD 1.15100 15 Mar'))).toEqual({ symbol: 'EURUSD', timeframe: null });
+    expect(identifyInstrument([...line('EURUSD', 10), ...line('15', 60)]).timeframe).toBeNull();
+  });
+
+  it('ignores a row of timeframe buttons', () => {
+    expect(identifyInstrument(line('M1 M5 M15 M30 H1 H4 D1 W1 MN'))).toEqual({
+      symbol: null,
+      timeframe: null,
+    });
+  });
+
+  it('combines a toolbar and a legend line', () => {
+    const tokens = [
+      ...line('EURUSD 15m Indicators Alert', 5),
+      ...line('EURUSD · 15 · PEPPERSTONE O1.1 H1.2 L1.0 C1.1', 40),
+    ];
+    expect(identifyInstrument(tokens)).toEqual({ symbol: 'EURUSD', timeframe: '15m' });
+  });
+
+  it('returns nulls when nothing is recognisable', () => {
+    expect(identifyInstrument([])).toEqual({ symbol: null, timeframe: null });
+    expect(identifyInstrument(line('Indicators Alert Replay'))).toEqual({ symbol: null, timeframe: null });
+  });
+});
+
+describe('readLegendOhlc', () => {
+  it('reads TradingView legend values glued to their letters', () => {
+    expect(readLegendOhlc(line('EURUSD · 15 · PEPPERSTONE O1.13957 H1.13957 L1.13865 C1.13875'))).toEqual({
+      open: 1.13957,
+      high: 1.13957,
+      low: 1.13865,
+      close: 1.13875,
+    });
+  });
+
+  it('reads values separated from their letters and ignores the change figures', () => {
+    expect(readLegendOhlc(line('O 2565.01 H 2568.07 L 2559.41 C 2563.71 −1.30 (−0.05%)'))).toEqual({
+      open: 2565.01,
+      high: 2568.07,
+      low: 2559.41,
+      close: 2563.71,
+    });
+  });
+
+  it('refuses inconsistent or incomplete legends', () => {
+    expect(readLegendOhlc(line('O1.2 H1.1 L1.0 C1.05'))).toBeNull();
+    expect(readLegendOhlc(line('O1.2 H1.3 L1.0'))).toBeNull();
+    expect(readLegendOhlc(line('EURUSD 15m'))).toBeNull();
+  });
+});

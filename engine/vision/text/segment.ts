@@ -1,0 +1,407 @@
+import type { RgbaImage } from '../../core/image';
+import type { Rect } from './types';
+
+/**
+ * Finding text in a rectangle of a screenshot, independent of what the glyphs are:
+ * background estimation, ink mask, connected components, badges, text lines and glyph blobs.
+ * The template builder (bench/glyphs) runs exactly this code on rendered text so that the
+ * templates and the run-time glyphs are cut the same way.
+ */
+
+/** One glyph candidate: bounding box in image pixels plus its ink (0 = background, 1 = text). */
+export interface GlyphBlob {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  /** (right-left)*(bottom-top) ink values, row-major. */
+  ink: Float32Array;
+}
+
+export interface TextLine {
+  top: number;
+  bottom: number;
+  /** Row just below the bottom of digits/capitals (exclusive). */
+  baseline: number;
+  /** Height of digits/capitals in px: the line's scale unit. */
+  capHeight: number;
+  glyphs: GlyphBlob[];
+  /** True when the line sits on a filled box (price badge, drawing label) inside the rect. */
+  badge: boolean;
+  /** Median ink contrast of the line (0..255), for confidence. */
+  contrast: number;
+}
+
+interface Component {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  count: number;
+}
+
+const MIN_INK_THRESHOLD = 28;
+
+function clipRect(image: RgbaImage, rect: Rect): Rect {
+  const left = Math.max(0, Math.floor(rect.left));
+  const top = Math.max(0, Math.floor(rect.top));
+  const right = Math.min(image.width, Math.ceil(rect.right));
+  const bottom = Math.min(image.height, Math.ceil(rect.bottom));
+  return { left, top, right: Math.max(left, right), bottom: Math.max(top, bottom) };
+}
+
+/** The most common colour (quantised to 5 bits per channel) of the rect, averaged within its bin. */
+function dominantColour(image: RgbaImage, r: Rect): [number, number, number] {
+  const bins = new Uint32Array(32768);
+  const data = image.data;
+  const stepY = r.bottom - r.top > 200 ? 2 : 1;
+  for (let y = r.top; y < r.bottom; y += stepY) {
+    let p = (y * image.width + r.left) * 4;
+    for (let x = r.left; x < r.right; x++, p += 4) {
+      const key = ((data[p]! >> 3) << 10) | ((data[p + 1]! >> 3) << 5) | (data[p + 2]! >> 3);
+      bins[key]!++;
+    }
+  }
+  let best = 0;
+  for (let k = 1; k < bins.length; k++) if (bins[k]! > bins[best]!) best = k;
+  let sr = 0;
+  let sg = 0;
+  let sb = 0;
+  let n = 0;
+  for (let y = r.top; y < r.bottom; y += stepY) {
+    let p = (y * image.width + r.left) * 4;
+    for (let x = r.left; x < r.right; x++, p += 4) {
+      const key = ((data[p]! >> 3) << 10) | ((data[p + 1]! >> 3) << 5) | (data[p + 2]! >> 3);
+      if (key === best) {
+        sr += data[p]!;
+        sg += data[p + 1]!;
+        sb += data[p + 2]!;
+        n++;
+      }
+    }
+  }
+  return n > 0 ? [sr / n, sg / n, sb / n] : [0, 0, 0];
+}
+
+/** Per-pixel distance from the background colour: the largest channel difference, 0..255. */
+function inkDistance(image: RgbaImage, r: Rect, bg: readonly [number, number, number]): Uint8Array {
+  const w = r.right - r.left;
+  const h = r.bottom - r.top;
+  const out = new Uint8Array(w * h);
+  const data = image.data;
+  const [br, bgc, bb] = bg;
+  for (let y = 0; y < h; y++) {
+    let p = ((y + r.top) * image.width + r.left) * 4;
+    const row = y * w;
+    for (let x = 0; x < w; x++, p += 4) {
+      const dr = Math.abs(data[p]! - br);
+      const dg = Math.abs(data[p + 1]! - bgc);
+      const db = Math.abs(data[p + 2]! - bb);
+      out[row + x] = Math.round(dr > dg ? (dr > db ? dr : db) : dg > db ? dg : db);
+    }
+  }
+  return out;
+}
+
+/** Ink threshold: a fraction of the strong ink level so faint grid lines stay background. */
+function inkThreshold(dist: Uint8Array): number {
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < dist.length; i++) hist[dist[i]!]!++;
+  // Strong ink: the level reached by the top 0.3% of pixels (text covers far more than that).
+  let need = Math.max(1, Math.floor(dist.length * 0.003));
+  let strong = 255;
+  for (; strong > 0; strong--) {
+    need -= hist[strong]!;
+    if (need <= 0) break;
+  }
+  return Math.max(MIN_INK_THRESHOLD, Math.round(strong * 0.5));
+}
+
+/** Erases thin vertical rules (grid lines) that cross the whole rect so they don't fuse glyphs. */
+function eraseFullHeightRules(mask: Uint8Array, w: number, h: number): void {
+  if (h < 12) return;
+  for (let x = 0; x < w; x++) {
+    let run = 0;
+    for (let y = 0; y < h; y++) run = mask[y * w + x] ? run + 1 : 0;
+    let full = 0;
+    for (let y = 0; y < h; y++) if (mask[y * w + x]) full++;
+    if (full < h * 0.92) continue;
+    const leftFull = x > 0 && countCol(mask, w, h, x - 1) >= h * 0.92;
+    const rightFull = x + 1 < w && countCol(mask, w, h, x + 1) >= h * 0.92;
+    const leftLeft = x > 1 && countCol(mask, w, h, x - 2) >= h * 0.92;
+    const rightRight = x + 2 < w && countCol(mask, w, h, x + 2) >= h * 0.92;
+    // A rule is at most 2 px wide; a wider full-height block is something else (a badge edge).
+    if ((leftFull && leftLeft) || (rightFull && rightRight) || (leftFull && rightFull)) continue;
+    for (let y = 0; y < h; y++) mask[y * w + x] = 0;
+  }
+}
+
+function countCol(mask: Uint8Array, w: number, h: number, x: number): number {
+  let n = 0;
+  for (let y = 0; y < h; y++) if (mask[y * w + x]) n++;
+  return n;
+}
+
+/** 4-connected components of the mask (4-connectivity keeps diagonal neighbours apart). */
+function components(
+  mask: Uint8Array,
+  w: number,
+  h: number,
+  eight = true,
+): { comps: Component[]; labels: Int32Array } {
+  const labels = new Int32Array(w * h).fill(-1);
+  const comps: Component[] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < mask.length; start++) {
+    if (!mask[start] || labels[start]! >= 0) continue;
+    const id = comps.length;
+    const c: Component = { left: w, top: h, right: 0, bottom: 0, count: 0 };
+    labels[start] = id;
+    stack.push(start);
+    while (stack.length > 0) {
+      const i = stack.pop()!;
+      const x = i % w;
+      const y = (i - x) / w;
+      c.count++;
+      if (x < c.left) c.left = x;
+      if (x + 1 > c.right) c.right = x + 1;
+      if (y < c.top) c.top = y;
+      if (y + 1 > c.bottom) c.bottom = y + 1;
+      if (x > 0 && mask[i - 1] && labels[i - 1]! < 0) {
+        labels[i - 1] = id;
+        stack.push(i - 1);
+      }
+      if (x + 1 < w && mask[i + 1] && labels[i + 1]! < 0) {
+        labels[i + 1] = id;
+        stack.push(i + 1);
+      }
+      if (y > 0 && mask[i - w] && labels[i - w]! < 0) {
+        labels[i - w] = id;
+        stack.push(i - w);
+      }
+      if (y + 1 < h && mask[i + w] && labels[i + w]! < 0) {
+        labels[i + w] = id;
+        stack.push(i + w);
+      }
+      if (eight) {
+        for (const j of [i - w - 1, i - w + 1, i + w - 1, i + w + 1]) {
+          const jx = j % w;
+          if (j < 0 || j >= mask.length || Math.abs(jx - x) !== 1) continue;
+          if (mask[j] && labels[j]! < 0) {
+            labels[j] = id;
+            stack.push(j);
+          }
+        }
+      }
+    }
+    comps.push(c);
+  }
+  return { comps, labels };
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  return s[s.length >> 1]!;
+}
+
+function isFilledBox(c: Component): boolean {
+  const w = c.right - c.left;
+  const h = c.bottom - c.top;
+  return w >= 10 && h >= 7 && c.count >= 0.6 * w * h && w >= h;
+}
+
+/** Shrinks a filled component's box to its solid core (rows/cols at least 80% ink). */
+function solidCore(mask: Uint8Array, w: number, c: Component): Rect | null {
+  const rowOk = (y: number): boolean => {
+    let n = 0;
+    for (let x = c.left; x < c.right; x++) if (mask[y * w + x]) n++;
+    return n >= 0.8 * (c.right - c.left);
+  };
+  let top = c.top;
+  let bottom = c.bottom;
+  while (top < bottom && !rowOk(top)) top++;
+  while (bottom > top && !rowOk(bottom - 1)) bottom--;
+  if (bottom - top < 6) return null;
+  const colOk = (x: number): boolean => {
+    let n = 0;
+    for (let y = top; y < bottom; y++) if (mask[y * w + x]) n++;
+    return n >= 0.8 * (bottom - top);
+  };
+  let left = c.left;
+  let right = c.right;
+  while (left < right && !colOk(left)) left++;
+  while (right > left && !colOk(right - 1)) right--;
+  if (right - left < 8) return null;
+  return { left, top, right, bottom };
+}
+
+/**
+ * Finds the text lines in `rect`. Filled boxes (price badges, drawing labels) are read
+ * recursively against their own fill colour and returned with `badge: true`.
+ */
+export function findTextLines(image: RgbaImage, rect: Rect, depth = 0): TextLine[] {
+  const r = clipRect(image, rect);
+  const w = r.right - r.left;
+  const h = r.bottom - r.top;
+  if (w < 3 || h < 4) return [];
+  const bg = dominantColour(image, r);
+  const dist = inkDistance(image, r, bg);
+  const threshold = inkThreshold(dist);
+  const mask = new Uint8Array(w * h);
+  for (let i = 0; i < mask.length; i++) mask[i] = dist[i]! >= threshold ? 1 : 0;
+  eraseFullHeightRules(mask, w, h);
+  const { comps } = components(mask, w, h);
+
+  const lines: TextLine[] = [];
+  const glyphComps: Component[] = [];
+  for (const c of comps) {
+    // Inside a badge, ink touching the border is its rounded corner or pointer, not text.
+    if (depth > 0 && (c.left === 0 || c.top === 0 || c.right === w || c.bottom === h)) continue;
+    if (depth === 0 && isFilledBox(c)) {
+      const core = solidCore(mask, w, c);
+      if (core) {
+        const inner: Rect = {
+          left: r.left + core.left,
+          top: r.top + core.top,
+          right: r.left + core.right,
+          bottom: r.top + core.bottom,
+        };
+        for (const line of findTextLines(image, inner, depth + 1)) lines.push({ ...line, badge: true });
+        continue;
+      }
+    }
+    glyphComps.push(c);
+  }
+  lines.push(...groupLines(glyphComps, dist, w, r, threshold));
+  lines.sort((a, b) => a.top - b.top || (a.glyphs[0]?.left ?? 0) - (b.glyphs[0]?.left ?? 0));
+  return lines;
+}
+
+interface LineCluster {
+  top: number;
+  bottom: number;
+  comps: Component[];
+}
+
+function groupLines(comps: Component[], dist: Uint8Array, w: number, r: Rect, threshold: number): TextLine[] {
+  const sized = comps.filter((c) => c.bottom - c.top >= 3 || c.right - c.left >= 3);
+  if (sized.length === 0) return [];
+  const typical = median(sized.filter((c) => c.bottom - c.top >= 4).map((c) => c.bottom - c.top)) || 6;
+  // Rules and frames: thin and long in either direction, or far taller than the text.
+  const isRule = (c: Component): boolean => {
+    const cw = c.right - c.left;
+    const ch = c.bottom - c.top;
+    return (ch <= 2 && cw > 4 * typical) || (cw <= 2 && ch > 2.2 * typical) || ch > 3.5 * typical;
+  };
+  const candidates = comps.filter((c) => !isRule(c)).sort((a, b) => b.bottom - b.top - (a.bottom - a.top));
+  const clusters: LineCluster[] = [];
+  for (const c of candidates) {
+    const ch = c.bottom - c.top;
+    const mid = (c.top + c.bottom) / 2;
+    let target: LineCluster | undefined;
+    for (const cl of clusters) {
+      const overlap = Math.min(cl.bottom, c.bottom) - Math.max(cl.top, c.top);
+      const clh = cl.bottom - cl.top;
+      if (overlap >= 0.5 * Math.min(ch, clh) || (mid >= cl.top - 1 && mid <= cl.bottom + 1)) {
+        target = cl;
+        break;
+      }
+    }
+    if (target) {
+      target.comps.push(c);
+      // Only glyph-sized members may stretch the line (a comma hangs below, never sets it).
+      if (ch >= 0.6 * (target.bottom - target.top)) {
+        target.top = Math.min(target.top, c.top);
+        target.bottom = Math.max(target.bottom, c.bottom);
+      }
+    } else if (ch >= 4) {
+      clusters.push({ top: c.top, bottom: c.bottom, comps: [c] });
+    }
+  }
+  const lines: TextLine[] = [];
+  for (const cl of clusters) {
+    const line = buildLine(cl, dist, w, r, threshold);
+    if (line) lines.push(line);
+  }
+  return lines;
+}
+
+function buildLine(
+  cl: LineCluster,
+  dist: Uint8Array,
+  w: number,
+  r: Rect,
+  threshold: number,
+): TextLine | null {
+  const comps = cl.comps.sort((a, b) => a.left - b.left);
+  // Merge pieces of one glyph (":" dots, "i" dot, strokes broken by antialiasing) by x-overlap.
+  const merged: Component[] = [];
+  for (const c of comps) {
+    const last = merged[merged.length - 1];
+    if (last) {
+      const overlap = Math.min(last.right, c.right) - Math.max(last.left, c.left);
+      const minW = Math.min(last.right - last.left, c.right - c.left);
+      if (overlap > 0 && overlap >= 0.5 * minW) {
+        last.left = Math.min(last.left, c.left);
+        last.right = Math.max(last.right, c.right);
+        last.top = Math.min(last.top, c.top);
+        last.bottom = Math.max(last.bottom, c.bottom);
+        last.count += c.count;
+        continue;
+      }
+    }
+    merged.push({ ...c });
+  }
+  const heights = merged.map((c) => c.bottom - c.top);
+  const maxH = Math.max(...heights);
+  const tall = merged.filter((c) => c.bottom - c.top >= 0.75 * maxH);
+  const baseline = median(tall.map((c) => c.bottom));
+  const onBase = merged.filter((c) => Math.abs(c.bottom - baseline) <= 1 && c.bottom - c.top >= 0.6 * maxH);
+  const capHeight = Math.max(3, median((onBase.length > 0 ? onBase : tall).map((c) => c.bottom - c.top)));
+  if (capHeight < 4) return null;
+
+  // Ink normalisation: 0 at the threshold's lower half, 1 at the line's typical stroke level.
+  const strokeLevels: number[] = [];
+  for (const c of merged) {
+    for (let y = c.top; y < c.bottom; y++) {
+      for (let x = c.left; x < c.right; x++) {
+        const d = dist[y * w + x]!;
+        if (d >= threshold) strokeLevels.push(d);
+      }
+    }
+  }
+  strokeLevels.sort((a, b) => a - b);
+  const high = strokeLevels[Math.floor(strokeLevels.length * 0.8)] ?? 255;
+  const low = threshold * 0.4;
+  const span = Math.max(1, high - low);
+
+  const glyphs: GlyphBlob[] = [];
+  for (const c of merged) {
+    const gw = c.right - c.left;
+    const gh = c.bottom - c.top;
+    const ink = new Float32Array(gw * gh);
+    for (let y = 0; y < gh; y++) {
+      for (let x = 0; x < gw; x++) {
+        const v = (dist[(y + c.top) * w + x + c.left]! - low) / span;
+        ink[y * gw + x] = v <= 0 ? 0 : v >= 1 ? 1 : v;
+      }
+    }
+    glyphs.push({
+      left: r.left + c.left,
+      top: r.top + c.top,
+      right: r.left + c.right,
+      bottom: r.top + c.bottom,
+      ink,
+    });
+  }
+  return {
+    top: r.top + cl.top,
+    bottom: r.top + cl.bottom,
+    baseline: r.top + baseline,
+    capHeight,
+    glyphs,
+    badge: false,
+    contrast: high,
+  };
+}
