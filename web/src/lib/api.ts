@@ -92,9 +92,8 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
  */
 export function errorDetail(error: unknown): string | undefined {
   if (error instanceof ApiError) {
-    const fromBody = readableFromBody(error.body);
-    if (fromBody) return fromBody;
-    return error.message || undefined;
+    if (!error.body.trim()) return error.message; // "{status}: {status text}"
+    return readableFromBody(error.body);
   }
   if (error instanceof Error && error.message) return error.message;
   return undefined;

@@ -18,17 +18,18 @@ export function LearnPage({ user }: { user: User }) {
   return (
     <div className="flex min-h-screen flex-col">
       <AppHeader section="learn" user={user} />
-      <main id="main" className="flex-1">
+      {/* A div, not <main>: LearnContent renders its own <main> landmark. */}
+      <div id="main" className="flex-1">
         {LearnContent ? (
           <Suspense fallback={<FullScreenLoader />}>
             <LearnContent user={user} />
           </Suspense>
         ) : (
-          <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+          <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
             <h1 className="text-3xl font-bold tracking-tight">Learning Center</h1>
-          </div>
+          </main>
         )}
-      </main>
+      </div>
       <SiteFooter />
     </div>
   );

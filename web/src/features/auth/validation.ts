@@ -1,12 +1,14 @@
 import {
   AUTH_VALIDATION,
-  loginBodySchema,
-  registerBodySchema,
-  validationTitleFor,
-  verifyBodySchema,
-  type LoginBody,
-  type RegisterBody,
+  EMAIL_PATTERN,
+  LOGIN_CODE_PATTERN,
+  TRADING_EXPERIENCE_LEVELS,
+  type TradingExperience,
 } from '../../lib/contracts';
+
+// The same rules and words as the contracts' zod schemas (registerBodySchema, loginBodySchema,
+// verifyBodySchema), written out by hand so the landing page does not ship zod (~60 kB gzip)
+// for four checks. validation.test.ts proves the two agree on generated inputs.
 
 /** A validation failure shown as a toast: SPEC 5 title and message. */
 export interface ValidationProblem {
@@ -16,11 +18,15 @@ export interface ValidationProblem {
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; problem: ValidationProblem };
 
-function firstProblem(messages: string[], priority: string[]): ValidationProblem {
-  // SPEC 5 checks "all fields present" before the email pattern, so a form with an empty name
-  // and a malformed email reports the missing information first.
-  const message = priority.find((m) => messages.includes(m)) ?? messages[0] ?? '';
-  return { title: validationTitleFor(message) ?? 'Invalid Input', message };
+const MAX_NAME_LENGTH = 100;
+const MAX_EMAIL_LENGTH = 254;
+
+function fail<T>(entry: { title: string; message: string }): Validated<T> {
+  return { ok: false, problem: { title: entry.title, message: entry.message } };
+}
+
+function isExperience(value: string | undefined): value is TradingExperience {
+  return (TRADING_EXPERIENCE_LEVELS as readonly string[]).includes(value ?? '');
 }
 
 export interface RegisterFormValues {
@@ -30,43 +36,45 @@ export interface RegisterFormValues {
   tradingExperience: string | undefined;
 }
 
-export function validateRegistration(values: RegisterFormValues): Validated<RegisterBody> {
-  const parsed = registerBodySchema.safeParse(values);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  return {
-    ok: false,
-    problem: firstProblem(
-      parsed.error.issues.map((i) => i.message),
-      [AUTH_VALIDATION.missingInformation.message, AUTH_VALIDATION.invalidEmail.message],
-    ),
-  };
+export interface RegisterValues {
+  name: string;
+  email: string;
+  tradingExperience: TradingExperience;
 }
 
-export function validateLoginEmail(email: string): Validated<LoginBody> {
-  const parsed = loginBodySchema.safeParse({ email });
-  if (parsed.success) return { ok: true, value: parsed.data };
-  return {
-    ok: false,
-    problem: firstProblem(
-      parsed.error.issues.map((i) => i.message),
-      [AUTH_VALIDATION.missingEmail.message, AUTH_VALIDATION.invalidEmail.message],
-    ),
-  };
+/** SPEC 5: every field present first ("Missing Information"), then the email pattern. */
+export function validateRegistration(values: RegisterFormValues): Validated<RegisterValues> {
+  const name = values.name.trim();
+  const email = values.email.trim();
+  const { tradingExperience } = values;
+  if (!name || !email || !isExperience(tradingExperience)) {
+    return fail(AUTH_VALIDATION.missingInformation);
+  }
+  if (email.length <= MAX_EMAIL_LENGTH && !EMAIL_PATTERN.test(email)) {
+    return fail(AUTH_VALIDATION.invalidEmail);
+  }
+  if (name.length > MAX_NAME_LENGTH) return fail(AUTH_VALIDATION.nameTooLong);
+  if (email.length > MAX_EMAIL_LENGTH) return fail(AUTH_VALIDATION.emailTooLong);
+  return { ok: true, value: { name, email: email.toLowerCase(), tradingExperience } };
 }
 
-export function validateLoginCode(email: string, code: string): Validated<{ email: string; code: string }> {
-  const parsed = verifyBodySchema.safeParse({ email, code });
-  if (parsed.success) return { ok: true, value: parsed.data };
-  return {
-    ok: false,
-    problem: firstProblem(
-      parsed.error.issues.map((i) => i.message),
-      [AUTH_VALIDATION.invalidCode.message],
-    ),
-  };
+/** SPEC 5: an empty email is "Missing Email"; otherwise the same pattern as registration. */
+export function validateLoginEmail(raw: string): Validated<{ email: string }> {
+  const email = raw.trim();
+  if (!email) return fail(AUTH_VALIDATION.missingEmail);
+  if (email.length > MAX_EMAIL_LENGTH) return fail(AUTH_VALIDATION.emailTooLong);
+  if (!EMAIL_PATTERN.test(email)) return fail(AUTH_VALIDATION.invalidEmail);
+  return { ok: true, value: { email: email.toLowerCase() } };
 }
 
-/** Digits only, at most 8: tolerates pasting "1234 5678" or "Your code is 12345678." */
-export function sanitizeCodeInput(raw: string, length = 8): string {
-  return raw.replace(/\D+/g, '').slice(0, length);
+/** The emailed code: 8 digits; spaces from pasting are ignored. */
+export function validateLoginCode(
+  rawEmail: string,
+  rawCode: string,
+): Validated<{ email: string; code: string }> {
+  const email = validateLoginEmail(rawEmail);
+  if (!email.ok) return email;
+  const code = rawCode.replace(/\s+/g, '');
+  if (!LOGIN_CODE_PATTERN.test(code)) return fail(AUTH_VALIDATION.invalidCode);
+  return { ok: true, value: { email: email.value.email, code } };
 }

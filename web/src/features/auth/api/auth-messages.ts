@@ -1,5 +1,5 @@
-import { errorDetail } from '@/lib/api';
-import { AUTH_ERROR_TEXT } from '@/lib/contracts';
+import { errorDetail } from '../../../lib/api';
+import { AUTH_ERROR_TEXT } from '../../../lib/contracts';
 import type { ValidationProblem } from '../validation';
 
 // Toast texts of SPEC 8. Matching is on the error text (which carries the response body),

@@ -7,7 +7,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { LOGIN_CODE_LENGTH, LOGIN_CODE_TTL_MINUTES } from '@/lib/contracts';
 import { useRequestLoginCode, useVerifyLoginCode } from '../api';
-import { sanitizeCodeInput, validateLoginCode, validateLoginEmail } from '../validation';
+import { sanitizeCodeInput } from '../code-input';
+import { validateLoginCode, validateLoginEmail } from '../validation';
 
 function showProblem(problem: { title: string; message: string }) {
   toast({ title: problem.title, description: problem.message, variant: 'destructive' });

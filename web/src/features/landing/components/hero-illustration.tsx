@@ -22,8 +22,9 @@ const CANDLES: ReadonlyArray<readonly [number, number, number, number]> = [
 
 const PLOT = { x: 176, y: 128, width: 212, height: 128 };
 
+// Values 15..95 span the plot's height, leaving a little headroom for the target line.
 function toY(value: number): number {
-  return PLOT.y + PLOT.height - (value / 100) * PLOT.height;
+  return PLOT.y + PLOT.height - ((value - 15) / 80) * PLOT.height;
 }
 
 function Candles() {
@@ -134,7 +135,7 @@ export function HeroIllustration(props: React.ComponentProps<'svg'>) {
         <circle cx="218" cy="262" r="9" fill="#c08457" />
       </g>
 
-      {/* Right trader, holding a mug */}
+      {/* Right trader */}
       <g>
         <path d="M394 372 C394 296 424 258 470 258 C516 258 544 296 544 372 Z" fill="#1e3a5f" />
         <rect x="460" y="226" width="20" height="34" rx="8" fill="#8d5a3b" />
@@ -157,8 +158,6 @@ export function HeroIllustration(props: React.ComponentProps<'svg'>) {
           strokeLinecap="round"
           fill="none"
         />
-        <rect x="384" y="270" width="26" height="30" rx="4" fill="#f8fafc" />
-        <path d="M410 278 a8 8 0 0 1 0 14" stroke="#f8fafc" strokeWidth="4" fill="none" />
       </g>
 
       {/* Laptop */}
@@ -225,6 +224,19 @@ export function HeroIllustration(props: React.ComponentProps<'svg'>) {
         </g>
         <path d="M140 276 H424 L446 300 H118 Z" fill="#475569" />
         <rect x="258" y="280" width="48" height="5" rx="2.5" fill="#64748b" />
+      </g>
+
+      {/* Mug in front of the right trader */}
+      <g>
+        <rect x="452" y="270" width="26" height="30" rx="4" fill="#f8fafc" />
+        <path d="M478 278 a8 8 0 0 1 0 14" stroke="#f8fafc" strokeWidth="4" fill="none" />
+        <path
+          d="M458 262 q4 -6 0 -12 M470 262 q4 -6 0 -12"
+          stroke="#94a3b8"
+          strokeWidth="2"
+          fill="none"
+          strokeLinecap="round"
+        />
       </g>
 
       {/* Desk */}
