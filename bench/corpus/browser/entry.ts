@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 /** Browser bundle entry: exposes one render function per renderer to the page. */
 import type { RenderSpec } from '../types';
+import { renderBroker } from './broker';
 import { renderLwc } from './lwc';
 import { renderMt } from './mt';
 
@@ -17,6 +18,8 @@ window.__corpusRender = async (spec: RenderSpec) => {
       return renderLwc(spec);
     case 'mt':
       return renderMt(spec);
+    case 'broker':
+      return renderBroker(spec);
     default:
       throw new Error(`renderer ${spec.renderer} not built`);
   }
