@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// Bundles the API for `npm start`: server/main.ts (with contracts/ and the engine) into
+// dist/server/main.js. npm packages stay external and load from node_modules at run time
+// (sharp, PGlite's WASM and pino's workers do not survive bundling). The committed
+// migrations are copied next to the bundle, where server/db/database.ts looks for them.
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outDir = `${root}dist/server`;
+const migrations = `${root}server/db/migrations`;
+
+if (!existsSync(`${migrations}/meta/_journal.json`)) {
+  console.error('build-server: server/db/migrations is missing; run `npm run db:generate`.');
+  process.exit(1);
+}
+
+rmSync(outDir, { recursive: true, force: true });
+await build({
+  entryPoints: [`${root}server/main.ts`],
+  outfile: `${outDir}/main.js`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+  legalComments: 'none',
+});
+cpSync(migrations, `${outDir}/migrations`, { recursive: true });
+console.log('build-server: dist/server/main.js and dist/server/migrations written');

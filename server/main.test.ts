@@ -1,0 +1,65 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The real entry point in a child process: start-up with migrations, listening, and a clean
+ * exit on SIGTERM. Uses PostgreSQL when TEST_DATABASE_URL is set (the app's own migrations
+ * are idempotent there), else PGlite in a temporary data directory.
+ */
+const dataDir = mkdtempSync(join(tmpdir(), 'c2p-main-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+function run(env: Record<string, string>) {
+  const child = spawn(tsx, ['server/main.ts'], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+describe('server/main.ts', () => {
+  it('exits 1 listing every bad variable', async () => {
+    const { exited, output } = run({ PORT: 'x', LOG_LEVEL: 'loud' });
+    expect(await exited).toBe(1);
+    expect(output()).toContain('PORT must be a whole number');
+    expect(output()).toContain('LOG_LEVEL');
+  });
+
+  it('starts, answers /readyz, and shuts down cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const env: Record<string, string> = { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+    if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+    const { child, exited, output } = run(env);
+    try {
+      let ready: Response | undefined;
+      for (let i = 0; i < 240 && !ready; i++) {
+        ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
+        if (!ready) await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(ready?.status).toBe(200);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(output()).toContain('shutting down');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 90_000);
+});
