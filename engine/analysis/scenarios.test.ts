@@ -137,3 +137,55 @@ describe('a CHoCH after a liquidity sweep', () => {
     expect(ob.status).toBe('invalidated');
   });
 });
+
+describe('an RSI divergence on the latest leg', () => {
+  // After a quiet start (RSI warms up), a strong leg to 120 (+2 a bar), a pullback to 112 and a
+  // slow grind to a marginally higher high at 122 (+1.25 a bar): higher high in price on
+  // weaker momentum, a regular bearish divergence between the 120.1 and 122.1 highs.
+  const closes = path(100, [
+    [102, 5],
+    [99, 5],
+    [101, 5],
+    [100, 5],
+    [120, 10],
+    [112, 4],
+    [122, 8],
+    [118, 4],
+  ]);
+  const bars = barsFromCloses(closes);
+
+  it('answers Bearish Divergence and names the two highs', () => {
+    const a = analyzeTimeframe(bars, opts);
+    expect(a.divergence).toBe('Bearish Divergence');
+    expect(a.verdict.rsi.divergence).toBe('Bearish Divergence');
+    const d = a.divergences[a.divergences.length - 1]!;
+    expect(d).toMatchObject({ kind: 'regular', direction: 'bearish', priceFrom: 120.1, priceTo: 122.1 });
+    expect(d.rsiTo).toBeLessThan(d.rsiFrom);
+  });
+
+  it('answers Bullish Divergence for the same market upside down', () => {
+    const flipped = bars.map((b) => ({
+      open: 300 - b.open,
+      high: 300 - b.low,
+      low: 300 - b.high,
+      close: 300 - b.close,
+    }));
+    const a = analyzeTimeframe(flipped, opts);
+    expect(a.divergence).toBe('Bullish Divergence');
+    expect(a.divergences[a.divergences.length - 1]).toMatchObject({ kind: 'regular', direction: 'bullish' });
+  });
+
+  it('answers No Divergence when momentum confirms the new high', () => {
+    // First leg choppy (+3, -1, ... to a 121 top: RSI near 75), second leg straight up (+3 a
+    // bar: RSI near 90) to 140: price and RSI both make higher highs.
+    const choppy: [number, number][] = [];
+    for (let k = 0; k < 10; k++) choppy.push([103 + 2 * k, 1], [102 + 2 * k, 1]);
+    const strong = barsFromCloses(
+      path(100, [[102, 5], [99, 5], [101, 5], [100, 5], ...choppy, [116, 2], [140, 8], [136, 4]]),
+    );
+    const a = analyzeTimeframe(strong, opts);
+    const highs = a.swings.filter((s) => s.kind === 'high' && s.scope === 'internal');
+    expect(highs.slice(-2).map((h) => h.price)).toEqual([121.1, 140.1]);
+    expect(a.divergence).toBe('No Divergence');
+  });
+});
