@@ -256,7 +256,7 @@ export function buildPlan(input: BuildPlanInput): AnalysisResult {
   if (confidence.score < MIN_CONFIDENCE && reasons.length === 0) {
     const missing = confidence.parts
       .filter((p) => p.max > 0 && p.points < p.max / 2)
-      .map((p) => p.detail)
+      .map((p) => `${p.label.toLowerCase()} ${p.points}/${p.max}: ${p.detail}`)
       .slice(0, 3);
     reasons.push(
       `confidence is ${confidence.score}%, below the ${MIN_CONFIDENCE}% needed` +

@@ -1,0 +1,77 @@
+/**
+ * The whole analysis of one upload, as a pure function: three decoded screenshots plus the
+ * trader's account in, the analysis result out. No I/O, so the server can run it in a worker
+ * thread and the CLI and benchmarks call exactly the same code.
+ */
+import { analyzeTimeframe } from '../analysis';
+import type { TimeframeAnalysis } from '../analysis/types';
+import { EngineError, isEngineError } from '../core/errors';
+import type { RgbaImage } from '../core/image';
+import type { Bar } from '../core/ohlc';
+import { findInstrument } from '../instruments';
+import { readChart } from '../vision';
+import type { ChartReading } from '../vision/types';
+import { buildPlan } from './build-plan';
+import { SLOTS, type AnalysisResult, type Slot } from './types';
+
+export type ChartImages = Readonly<Record<Slot, RgbaImage>>;
+
+export interface AnalyzeChartsSettings {
+  /** Account size in USD. */
+  readonly account: number;
+  /** Percent of the account to risk (2 = 2%). */
+  readonly riskPercent: number;
+  /** The instrument when the caller knows it better than the chart legends. */
+  readonly symbol?: string;
+}
+
+const SLOT_NAMES: Record<Slot, string> = { '5m': '5-minute', '15m': '15-minute', '4h': '4-hour' };
+
+/** Re-throw a chart's engine error with the chart named, so the trader knows which upload to fix. */
+function forSlot<T>(slot: Slot, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (isEngineError(error)) {
+      throw new EngineError(error.code, `The ${SLOT_NAMES[slot]} chart: ${error.message}`, {
+        ...error.details,
+        slot,
+      });
+    }
+    throw error;
+  }
+}
+
+const barsOf = (reading: ChartReading): Bar[] =>
+  reading.candles.map(({ open, high, low, close }) => ({ open, high, low, close }));
+
+export function analyzeCharts(images: ChartImages, settings: AnalyzeChartsSettings): AnalysisResult {
+  const readings = {} as Record<Slot, ChartReading>;
+  for (const slot of SLOTS) readings[slot] = forSlot(slot, () => readChart(images[slot]));
+
+  // The instrument's own decimals make the analysis texts read like the trader's platform.
+  const symbol = settings.symbol ?? SLOTS.map((s) => readings[s].symbol).find((s): s is string => !!s);
+  const instrument = symbol ? findInstrument(symbol) : undefined;
+  const precision = instrument ? { pricePrecision: instrument.precision } : {};
+
+  // Higher timeframe first: each lower timeframe's htfStructure confluence reads the one above.
+  const a4h = forSlot('4h', () =>
+    analyzeTimeframe(barsOf(readings['4h']), { timeframe: '4h', ...precision }),
+  );
+  const a15m = forSlot('15m', () =>
+    analyzeTimeframe(barsOf(readings['15m']), { timeframe: '15m', higherTimeframe: a4h, ...precision }),
+  );
+  const a5m = forSlot('5m', () =>
+    analyzeTimeframe(barsOf(readings['5m']), { timeframe: '5m', higherTimeframe: a15m, ...precision }),
+  );
+  const analyses: Record<Slot, TimeframeAnalysis> = { '4h': a4h, '15m': a15m, '5m': a5m };
+
+  return buildPlan({
+    readings,
+    analyses,
+    account: settings.account,
+    riskPercent: settings.riskPercent,
+    ...(settings.symbol ? { symbol: settings.symbol } : {}),
+    images: Object.fromEntries(SLOTS.map((s) => [s, { width: images[s].width, height: images[s].height }])),
+  });
+}
