@@ -167,11 +167,13 @@ export function scoreConfidence(input: ConfidenceInput): Confidence {
     ] as const;
     const withUs = tfs.find(([, d]) => d === good);
     const againstUs = tfs.find(([, d]) => d === bad);
-    if (withUs) {
-      rsi = 1;
+    // One agreeing and one opposing divergence cancel out: momentum is mixed.
+    rsi = (withUs ? 1 : 0) - (againstUs ? 1 : 0);
+    if (withUs && againstUs) {
+      rsiDetail = `${withUs[1]} on the ${withUs[0]} but ${againstUs[1]} on the ${againstUs[0]}: mixed momentum`;
+    } else if (withUs) {
       rsiDetail = `${withUs[1]} on the ${withUs[0]}`;
     } else if (againstUs) {
-      rsi = -1;
       rsiDetail = `${againstUs[1]} on the ${againstUs[0]} warns against the trade`;
     }
   }

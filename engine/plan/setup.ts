@@ -293,7 +293,7 @@ export function buildSetup(ctx: PlanContext, side: Side): SetupSearch {
   } else {
     tp1 = {
       price: entry + s * DEFAULT_TP1_R * risk,
-      label: `${DEFAULT_TP1_R}R (no untaken opposing liquidity on the 15m chart)`,
+      label: `${DEFAULT_TP1_R}R mark (no untaken opposing liquidity on the 15m chart)`,
     };
   }
   tp1 = { ...tp1, price: roundPrice(tp1.price, inst) };
@@ -311,7 +311,7 @@ export function buildSetup(ctx: PlanContext, side: Side): SetupSearch {
   let tp2: Target = htf[0] ??
     next15[0] ?? {
       price: tp1.price + (tp1.price - entry),
-      label: 'twice the TP1 distance (no higher-timeframe level beyond TP1 on the charts)',
+      label: 'mark twice as far as TP1 (no higher-timeframe level beyond TP1 on the charts)',
     };
   tp2 = { ...tp2, price: roundPrice(tp2.price, inst) };
   if (s * (tp2.price - tp1.price) < tick) tp2 = { ...tp2, price: roundPrice(tp1.price + s * tick, inst) };
