@@ -35,7 +35,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: typeof config.trustProxy === 'number' ? hopCount(config.trustProxy) : config.trustProxy,
-    // Long enough for three chart screenshots; multipart limits are set by the analyze module.
+    // JSON bodies here are small; multipart uploads (analyze) set their own limits.
     bodyLimit: 1024 * 1024,
   });
 

@@ -50,7 +50,9 @@ describe('server/main.ts', () => {
     const { child, exited, output } = run(env);
     try {
       let ready: Response | undefined;
-      for (let i = 0; i < 240 && !ready; i++) {
+      // PGlite compiles its WASM at start-up: seconds normally, a minute on a loaded machine.
+      const deadline = Date.now() + 150_000;
+      while (!ready && Date.now() < deadline) {
         ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
         if (!ready) await new Promise((resolve) => setTimeout(resolve, 250));
       }
@@ -61,5 +63,5 @@ describe('server/main.ts', () => {
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-  }, 90_000);
+  }, 180_000);
 });
