@@ -1,5 +1,5 @@
 import { analyzeTimeframe } from './analyze';
-import { barsFromCloses, path } from './test-support/data';
+import { barsFromCloses, mirror, path } from './test-support/data';
 import type { Bar } from '../core/ohlc';
 
 // Hand-built markets. Each expectation is read off the construction (comments say why), not
@@ -164,12 +164,7 @@ describe('an RSI divergence on the latest leg', () => {
   });
 
   it('answers Bullish Divergence for the same market upside down', () => {
-    const flipped = bars.map((b) => ({
-      open: 300 - b.open,
-      high: 300 - b.low,
-      low: 300 - b.high,
-      close: 300 - b.close,
-    }));
+    const flipped = mirror(bars);
     const a = analyzeTimeframe(flipped, opts);
     expect(a.divergence).toBe('Bullish Divergence');
     expect(a.divergences[a.divergences.length - 1]).toMatchObject({ kind: 'regular', direction: 'bullish' });

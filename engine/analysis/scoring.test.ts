@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyzeTimeframe } from './analyze';
 import { SCORING } from './scoring';
-import { barsFromCloses, FIXTURES, path } from './test-support/data';
+import { barsFromCloses, FIXTURES, mirror, path } from './test-support/data';
 
 const doc = readFileSync(join(FIXTURES, '..', '..', '..', 'docs', 'analysis-scoring.md'), 'utf8');
 
@@ -89,12 +89,7 @@ describe('the verdict', () => {
   });
 
   it('mirrors: the same market upside down gets the opposite bias and the same strength', () => {
-    const flipped = bars.map((b) => ({
-      open: 300 - b.open,
-      high: 300 - b.low,
-      low: 300 - b.high,
-      close: 300 - b.close,
-    }));
+    const flipped = mirror(bars);
     const up = analyzeTimeframe(bars, opts).verdict;
     const down = analyzeTimeframe(flipped, opts).verdict;
     expect(up.bias).toBe('Bullish');

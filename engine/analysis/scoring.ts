@@ -115,54 +115,28 @@ export function scoreTimeframe(
     );
   }
 
-  // Order blocks within reach, nearest per side.
+  // Order blocks and unfilled gaps within reach, nearest per side.
   for (const dir of ['bullish', 'bearish'] as const) {
-    let best: (typeof d.orderBlocks)[number] | null = null;
-    let bestDist = Infinity;
-    for (const ob of d.orderBlocks) {
-      if (ob.direction !== dir || ob.status === 'invalidated') continue;
-      const dist = dir === 'bullish' ? last - ob.top : ob.bottom - last;
-      // Price may sit inside the zone (dist < 0 down to the zone's depth).
-      if (dist > reach || dist < -(ob.top - ob.bottom)) continue;
-      const ad = Math.max(0, dist);
-      if (ad < bestDist || (ad === bestDist && best && ob.breakIndex > best.breakIndex)) {
-        best = ob;
-        bestDist = ad;
-      }
-    }
-    if (best) {
+    const ob = nearestZone(d.orderBlocks, dir, last, reach, (o) => o.status !== 'invalidated');
+    if (ob) {
+      const zone = formatZone(ob.bottom, ob.top, p);
       add(
         'orderBlock',
         'orderBlock',
         sign(dir) * W.orderBlock,
-        `${dirWord(dir)} order block at ${formatZone(best.bottom, best.top, p)}, ${best.status}`,
+        `${dirWord(dir)} order block at ${zone}, ${ob.status}`,
       );
     }
   }
-
-  // Unfilled fair value gaps within reach, nearest per side.
   for (const dir of ['bullish', 'bearish'] as const) {
-    let best: (typeof d.fvgs)[number] | null = null;
-    let bestDist = Infinity;
-    for (let k = d.fvgs.length - 1; k >= 0; k--) {
-      const g = d.fvgs[k]!;
-      if (g.direction !== dir || g.status === 'filled') continue;
-      const dist = dir === 'bullish' ? last - g.top : g.bottom - last;
-      if (dist > reach || dist < -(g.top - g.bottom)) continue;
-      const ad = Math.max(0, dist);
-      if (ad < bestDist) {
-        best = g;
-        bestDist = ad;
-      }
-    }
-    if (best) {
+    const g = nearestZone(d.fvgs, dir, last, reach, (f) => f.status !== 'filled');
+    if (g)
       add(
         'fvg',
         'fvg',
         sign(dir) * W.fvg,
-        `${dirWord(dir)} FVG at ${formatZone(best.bottom, best.top, p)}, ${best.status}`,
+        `${dirWord(dir)} FVG at ${formatZone(g.bottom, g.top, p)}, ${g.status}`,
       );
-    }
   }
 
   // Recent liquidity sweep (the latest one).
@@ -315,6 +289,32 @@ export function scoreTimeframe(
     scoring: factors.map((f) => f.item),
     score,
   };
+}
+
+/**
+ * The zone of one direction nearest to price on its own side (bullish at or below the last
+ * close, bearish at or above; price may sit inside it) within `reach`; the newest on ties.
+ */
+function nearestZone<Z extends { direction: 'bullish' | 'bearish'; top: number; bottom: number }>(
+  zones: readonly Z[],
+  dir: 'bullish' | 'bearish',
+  last: number,
+  reach: number,
+  usable: (z: Z) => boolean,
+): Z | null {
+  let best: Z | null = null;
+  let bestDist = Infinity;
+  for (let k = zones.length - 1; k >= 0; k--) {
+    const z = zones[k]!;
+    if (z.direction !== dir || !usable(z)) continue;
+    const dist = dir === 'bullish' ? last - z.top : z.bottom - last;
+    if (dist > reach || dist < -(z.top - z.bottom)) continue;
+    if (Math.max(0, dist) < bestDist) {
+      best = z;
+      bestDist = Math.max(0, dist);
+    }
+  }
+  return best;
 }
 
 function latestBreak(d: Detections) {

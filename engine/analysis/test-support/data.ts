@@ -62,3 +62,7 @@ export function path(start: number, legs: readonly (readonly [number, number])[]
 /** A straight walk from `from` to `to` in `steps` bars (excluding `from`). */
 export const leg = (from: number, to: number, steps: number): number[] =>
   Array.from({ length: steps }, (_, k) => from + ((to - from) * (k + 1)) / steps);
+
+/** The same market upside down (prices reflected around axis / 2): bullish becomes bearish. */
+export const mirror = (bars: readonly Bar[], axis = 300): Bar[] =>
+  bars.map((b) => ({ open: axis - b.open, high: axis - b.low, low: axis - b.high, close: axis - b.close }));
