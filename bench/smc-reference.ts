@@ -216,6 +216,39 @@ refSwings.forEach((r, i) => {
   );
 }
 
+// --- The verdict against what followed (not a reference comparison: an honesty check) -----
+// Windows of 300 bars (a screenshot's worth) every 50 bars; did price move the bias's way
+// over the next 16 bars (4 hours)? No accuracy may be claimed for the bias beyond this.
+{
+  const horizon = 16;
+  const tally = { Bullish: { n: 0, right: 0 }, Bearish: { n: 0, right: 0 }, Neutral: { n: 0, right: 0 } };
+  const strong = { n: 0, right: 0 };
+  for (let end = 300; end + horizon <= bars.length; end += 50) {
+    const v = analyzeTimeframe(bars.slice(end - 300, end), { pricePrecision: 5 }).verdict;
+    const move = bars[end - 1 + horizon]!.close - bars[end - 1]!.close;
+    const t = tally[v.bias];
+    t.n++;
+    const right = v.bias === 'Bullish' ? move > 0 : v.bias === 'Bearish' ? move < 0 : false;
+    if (right) t.right++;
+    if (v.bias !== 'Neutral' && v.strength >= 6) {
+      strong.n++;
+      if (right) strong.right++;
+    }
+  }
+  lines.push(['verdict vs the next 16 bars (300-bar windows)', '', '', '']);
+  for (const bias of ['Bullish', 'Bearish'] as const) {
+    const t = tally[bias];
+    lines.push([`  ${bias}: price moved that way`, '', `${t.n}`, `${t.right}/${t.n} = ${pct(t.right, t.n)}`]);
+  }
+  lines.push(['  Neutral', '', `${tally.Neutral.n}`, '']);
+  lines.push([
+    '  Bullish/Bearish with strength >= 6',
+    '',
+    `${strong.n}`,
+    `${strong.right}/${strong.n} = ${pct(strong.right, strong.n)}`,
+  ]);
+}
+
 const widths = lines[0]!.map((_, c) => Math.max(...lines.map((l) => (l[c] ?? '').length)));
 for (const l of lines) console.log(l.map((cell, c) => cell.padEnd(widths[c]!)).join('  '));
 
