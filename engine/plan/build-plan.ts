@@ -169,11 +169,22 @@ function capitalize(s: string) {
 export function buildPlan(input: BuildPlanInput): AnalysisResult {
   validateInput(input);
   const { readings, analyses, account, riskPercent } = input;
-  const resolved = input.symbol
-    ? { symbol: normalizeSymbol(input.symbol), instrument: findInstrument(input.symbol) }
-    : resolveSymbol(readings);
+  // The charts must agree with each other even when the caller names the instrument.
+  const read = resolveSymbol(readings);
+  const given = input.symbol?.trim()
+    ? {
+        symbol: findInstrument(input.symbol)?.symbol ?? normalizeSymbol(input.symbol),
+        instrument: findInstrument(input.symbol),
+      }
+    : null;
+  const resolved = given ?? read;
   const tf = checkTimeframes(readings);
   const warnings = [...tf.warnings];
+  if (given && read.symbol && read.symbol !== given.symbol) {
+    warnings.push(
+      `The charts read as ${read.symbol} but ${given.symbol} was given; prices and sizing use ${given.symbol}.`,
+    );
+  }
 
   const precision = Math.max(...SLOTS.map((s) => analyses[s].pricePrecision));
   const known = resolved.instrument !== undefined;

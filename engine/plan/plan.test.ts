@@ -112,6 +112,18 @@ describe('buildPlan: a recommended trade', () => {
     expect(p.potentialLoss).toBeCloseTo(p.lotSize * p.stopPips * 10, -1);
   });
 
+  it('sizes crosses with the dated reference rate and says so; USD/XXX from the chart price', () => {
+    const cross = plan(s, { symbol: 'GBPJPY' }).tradePlan!;
+    expect(cross).toMatchObject({ sizingApproximate: true, quoteToUsdSource: 'reference-rate' });
+    expect(cross.ratesAsOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const r = plan(s, { symbol: 'GBPJPY' });
+    expect(r.warnings.join(' ')).toMatch(/approximate JPY\/USD reference rate/);
+    expect(r.warnings.join(' ')).toMatch(/charts read as EURUSD but GBPJPY was given/);
+    const usdQuoted = plan(s, { symbol: 'USDCHF' }).tradePlan!;
+    expect(usdQuoted).toMatchObject({ sizingApproximate: false, quoteToUsdSource: 'chart-price' });
+    expect(usdQuoted.quoteToUsd).toBeCloseTo(1 / usdQuoted.entry, 12);
+  });
+
   it('draws entry, stop and targets on every chart and the setup zone on the 15m', () => {
     for (const t of r.timeframes) {
       const kinds = t.overlay.lines.map((l) => l.kind);
