@@ -220,7 +220,13 @@ export async function renderLwc(spec: RenderSpec): Promise<LwcRender> {
       right: Math.round((paneLeft + paneWidth) * dpr),
       bottom: Math.round((paneTop + paneHeight) * dpr),
     },
-    scale: { y1: round1((paneTop + y1) * dpr), p1, y2: round1((paneTop + y2) * dpr), p2 },
+    // A media-pixel row y covers image rows y*dpr .. y*dpr+dpr-1: its centre is y*dpr + (dpr-1)/2.
+    scale: {
+      y1: round1((paneTop + y1) * dpr + (dpr - 1) / 2),
+      p1,
+      y2: round1((paneTop + y2) * dpr + (dpr - 1) / 2),
+      p2,
+    },
     candles,
     ticks: [],
     hover,
