@@ -1,4 +1,4 @@
-import { analysisResultSchema, type AnalysisResultDto } from '../../contracts/analysis';
+import { analysisResultSchema, analyzeFieldsSchema, type AnalysisResultDto } from '../../contracts/analysis';
 import { buildPlan } from './build-plan';
 import { scenario } from './test-support/scenario';
 import type { AnalysisResult } from './types';
@@ -42,5 +42,30 @@ describe('contracts/analysis.ts', () => {
     >;
     delete wire.keyLevels;
     expect(analysisResultSchema.safeParse(wire).success).toBe(false);
+  });
+});
+
+describe('contracts/analysis.ts request fields', () => {
+  const messages = (input: unknown) => {
+    const r = analyzeFieldsSchema.safeParse(input);
+    return r.success ? [] : r.error.issues.map((i) => i.message);
+  };
+
+  it('accepts the multipart text fields as numbers', () => {
+    expect(analyzeFieldsSchema.parse({ accountSize: '10000', riskPercentage: '2' })).toEqual({
+      accountSize: 10_000,
+      riskPercentage: 2,
+    });
+  });
+
+  it("uses SPEC.md's messages for out-of-range values", () => {
+    expect(messages({ accountSize: '50', riskPercentage: '2' })).toEqual([
+      'Account size must be at least $100',
+    ]);
+    expect(messages({ accountSize: 500, riskPercentage: 0.05 })).toEqual(['Risk must be at least 0.1%']);
+    expect(messages({ accountSize: 500, riskPercentage: 11 })).toEqual(['Risk cannot exceed 10%']);
+    expect(messages({ accountSize: 'lots', riskPercentage: 2 })).toEqual([
+      'Account size must be at least $100',
+    ]);
   });
 });
