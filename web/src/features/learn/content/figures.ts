@@ -42,8 +42,8 @@ export const candleAnatomyFigure: Figure = {
     { bar: 1, price: px(4), label: 'Low 1.08040', side: 'right' },
   ],
   markers: [
-    { bar: 0, label: 'Bullish: close above open', position: 'below', tone: 'bullish' },
-    { bar: 1, label: 'Bearish: close below open', position: 'below', tone: 'bearish' },
+    { bar: 0, label: 'Bullish', position: 'below', tone: 'bullish' },
+    { bar: 1, label: 'Bearish', position: 'below', tone: 'bearish' },
   ],
 };
 
@@ -169,14 +169,14 @@ export const riskRewardFigure: Figure = {
     [66, 78, 65, 76],
   ]),
   zones: [
-    { fromBar: 3, top: px(40), bottom: px(20), tone: 'bearish', label: 'Risk: 20 pips = 1R' },
-    { fromBar: 3, top: px(80), bottom: px(40), tone: 'bullish', label: 'Reward: 40 pips = 2R' },
+    { fromBar: 3, top: px(40), bottom: px(20), tone: 'bearish' },
+    { fromBar: 3, top: px(80), bottom: px(40), tone: 'bullish' },
   ],
   levels: [
     { price: px(40), fromBar: 3, tone: 'neutral', label: 'Entry 1.08400' },
-    { price: px(20), fromBar: 3, tone: 'bearish', label: 'Stop 1.08200' },
-    { price: px(70), fromBar: 3, tone: 'bullish', label: 'TP1 1.08700', dashed: true },
-    { price: px(80), fromBar: 3, tone: 'bullish', label: 'TP2 1.08800', dashed: true },
+    { price: px(20), fromBar: 3, tone: 'bearish', label: 'Stop 1.08200: -20 pips = 1R' },
+    { price: px(70), fromBar: 3, tone: 'bullish', label: 'TP1 1.08700: +30 pips = 1.5R', dashed: true },
+    { price: px(80), fromBar: 3, tone: 'bullish', label: 'TP2 1.08800: +40 pips = 2R', dashed: true },
   ],
 };
 
@@ -298,13 +298,17 @@ export const liquiditySweepFigure: Figure = {
     [48, 50, 38, 40],
   ]),
   levels: [
-    { price: px(70), fromBar: 2, toBar: 10, tone: 'neutral', label: 'Equal highs: buy stops', dashed: true },
+    {
+      price: px(70),
+      fromBar: 2,
+      toBar: 10,
+      tone: 'neutral',
+      label: 'Equal highs: buy stops rest above',
+      dashed: true,
+      labelBar: 4,
+    },
   ],
-  markers: [
-    { bar: 2, label: 'High', position: 'above' },
-    { bar: 6, label: 'Equal high', position: 'above' },
-    { bar: 9, label: 'Sweep', position: 'above', tone: 'bearish' },
-  ],
+  markers: [{ bar: 9, label: 'Sweep', position: 'above', tone: 'bearish' }],
 };
 
 export const premiumDiscountFigure: Figure = {
@@ -330,7 +334,7 @@ export const premiumDiscountFigure: Figure = {
     { fromBar: 0, top: px(90), bottom: px(50), tone: 'bearish', label: 'Premium' },
     { fromBar: 0, top: px(50), bottom: px(10), tone: 'bullish', label: 'Discount' },
   ],
-  levels: [{ price: px(50), tone: 'neutral', label: 'Equilibrium 50% 1.08500', dashed: true }],
+  levels: [{ price: px(50), tone: 'neutral', label: 'Equilibrium 50% 1.08500', dashed: true, labelBar: 1 }],
   markers: [
     { bar: 0, label: 'Range low', position: 'below' },
     { bar: 5, label: 'Range high', position: 'above' },

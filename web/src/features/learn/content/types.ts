@@ -31,6 +31,8 @@ export interface FigureLevel {
   readonly tone: 'bullish' | 'bearish' | 'neutral';
   readonly label?: string;
   readonly dashed?: boolean;
+  /** Bar the label is centred on, where no candle covers it; defaults to the line's middle. */
+  readonly labelBar?: number;
 }
 
 /** A text label attached to a bar, above its high or below its low (HH, HL, BOS, sweep). */

@@ -43,6 +43,10 @@ export interface ChartFigureProps {
 
 const fmtPrice = (p: number, precision: number) => p.toFixed(precision);
 
+/** Labels get an outline in the background colour so they stay legible over candles and zones. */
+const HALO = 'stroke-background';
+const haloProps = { strokeWidth: 3, strokeLinejoin: 'round', paintOrder: 'stroke' } as const;
+
 export function ChartFigure({
   figure,
   overlayZones = [],
@@ -145,17 +149,6 @@ export function ChartFigure({
               strokeOpacity={0.45}
               strokeWidth={0.8}
             />
-            {z.label && (
-              <text
-                x={x1 + 4}
-                y={L.y(z.top) + 12}
-                className={fillTone[z.tone]}
-                fontSize={10.5}
-                fontWeight={600}
-              >
-                {z.label}
-              </text>
-            )}
           </g>
         );
       })}
@@ -202,18 +195,6 @@ export function ChartFigure({
               strokeWidth={1.4}
               strokeDasharray={l.dashed ? '5 4' : undefined}
             />
-            {l.label && (
-              <text
-                x={x2 - 2}
-                y={y - 4}
-                textAnchor="end"
-                className={fillTone[l.tone]}
-                fontSize={10.5}
-                fontWeight={600}
-              >
-                {l.label}
-              </text>
-            )}
           </g>
         );
       })}
@@ -235,7 +216,8 @@ export function ChartFigure({
               x={(L.x(a.from.bar) + L.x(a.to.bar)) / 2}
               y={(L.y(a.from.price) + L.y(a.to.price)) / 2 + 16}
               textAnchor="middle"
-              className={fillTone[a.tone]}
+              className={cn(fillTone[a.tone], HALO)}
+              {...haloProps}
               fontSize={10.5}
             >
               {a.label}
@@ -243,6 +225,46 @@ export function ChartFigure({
           )}
         </g>
       ))}
+
+      {zones.map((z, i) =>
+        z.label ? (
+          <text
+            key={`zl${i}`}
+            x={zoneRight(z.toBar) - 4}
+            y={L.y(z.top) + 12}
+            textAnchor="end"
+            className={cn(fillTone[z.tone], HALO)}
+            {...haloProps}
+            fontSize={10.5}
+            fontWeight={600}
+          >
+            {z.label}
+          </text>
+        ) : null,
+      )}
+
+      {levels.map((l, i) =>
+        l.label ? (
+          <text
+            key={`ll${i}`}
+            // Midway along the line, on the side price has left empty: above a bullish or
+            // neutral level (price came from below), below a bearish one.
+            x={
+              l.labelBar !== undefined
+                ? L.x(l.labelBar)
+                : ((l.fromBar === undefined ? L.plot.left : L.x(l.fromBar)) + zoneRight(l.toBar)) / 2
+            }
+            y={l.tone === 'bearish' ? L.y(l.price) + 13 : L.y(l.price) - 5}
+            textAnchor="middle"
+            className={cn(fillTone[l.tone], HALO)}
+            {...haloProps}
+            fontSize={10.5}
+            fontWeight={600}
+          >
+            {l.label}
+          </text>
+        ) : null,
+      )}
 
       {(figure.markers ?? []).map((m, i) => {
         const c = figure.candles[m.bar];
@@ -255,7 +277,8 @@ export function ChartFigure({
             x={x}
             y={y}
             textAnchor="middle"
-            className={fillTone[m.tone ?? 'neutral']}
+            className={cn(fillTone[m.tone ?? 'neutral'], HALO)}
+            {...haloProps}
             fontSize={closeUp ? 12 : 10.5}
             fontWeight={700}
           >
