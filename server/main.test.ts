@@ -4,14 +4,19 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './test-support/test-db';
 
 /**
  * The real entry point in a child process: start-up with migrations, listening, and a clean
- * exit on SIGTERM. Uses PostgreSQL when TEST_DATABASE_URL is set (the app's own migrations
- * are idempotent there), else PGlite in a temporary data directory.
+ * exit on SIGTERM. With TEST_DATABASE_URL it runs on a throw-away PostgreSQL database, else
+ * on PGlite in a temporary data directory.
  */
 const dataDir = mkdtempSync(join(tmpdir(), 'c2p-main-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+let testDb: TestDatabase | undefined;
+afterAll(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  await testDb?.cleanup();
+});
 
 const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 
@@ -46,7 +51,10 @@ describe('server/main.ts', () => {
   it('starts, answers /readyz, and shuts down cleanly on SIGTERM', async () => {
     const port = await freePort();
     const env: Record<string, string> = { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' };
-    if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+    if (process.env.TEST_DATABASE_URL) {
+      testDb = await createTestDatabase();
+      env.DATABASE_URL = testDb.url!;
+    }
     const { child, exited, output } = run(env);
     try {
       let ready: Response | undefined;

@@ -4,6 +4,8 @@ import { openDatabase, type Database } from '../db/database';
 
 export interface TestDatabase {
   database: Database;
+  /** Connection URL of the throw-away PostgreSQL database (undefined on PGlite). */
+  url?: string;
   /** Closes the connection and drops the throw-away PostgreSQL database, if one was made. */
   cleanup(): Promise<void>;
 }
@@ -29,6 +31,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await database.migrate();
   return {
     database,
+    url: url.toString(),
     async cleanup() {
       await database.close();
       await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
