@@ -278,6 +278,26 @@ describe('properties over generated markets', () => {
           expect(rr1).toBe(Math.round((Math.abs(tp1.price - entry) / Math.abs(entry - stop)) * 100) / 100);
           for (const p of [entry, stop, tp1.price, tp2.price])
             expect(Number(p.toFixed(inst.precision))).toBe(p);
+
+          // The rules behind those prices (docs/confidence-scoring.md).
+          const { zone, invalidationLevel } = found.setup;
+          const atr = ctx.s15m.atr;
+          const tick = 10 ** -inst.precision;
+          const far = side === 'long' ? zone.bottom : zone.top;
+          // Stop beyond the structure that invalidates the idea, plus the ATR buffer...
+          expect(sgn * (far - invalidationLevel)).toBeGreaterThanOrEqual(0);
+          expect(sgn * (invalidationLevel - stop)).toBeGreaterThanOrEqual(0.25 * atr - tick);
+          // ...and never inside normal noise.
+          expect(sgn * (entry - stop)).toBeGreaterThanOrEqual(0.5 * atr - 2 * tick);
+          // The zone lies in discount (long) / premium (short) of the 15m range.
+          const eq = ctx.s15m.analysis.premiumDiscount?.equilibrium;
+          if (eq !== undefined) expect(sgn * (eq - (zone.top + zone.bottom) / 2)).toBeGreaterThanOrEqual(0);
+          // The zone is in the trade's direction on the 15m.
+          if (zone.ob) expect(zone.ob.direction).toBe(side === 'long' ? 'bullish' : 'bearish');
+          if (zone.fvg) expect(zone.fvg.direction).toBe(side === 'long' ? 'bullish' : 'bearish');
+          // TP1 is the nearest opposing liquidity, or 2R when there is none.
+          if (/2R mark/.test(tp1.label)) expect(rr1).toBeCloseTo(2, 1);
+          else expect(tp1.label).toMatch(/^15m /);
         }
       }),
       { numRuns: 40 },
