@@ -59,7 +59,14 @@ export function analyzeTimeframe(bars: readonly Bar[], options: AnalyzeOptions =
     (a, b) => a.breakIndex - b.breakIndex || a.index - b.index || (a.scope === 'internal' ? -1 : 1),
   );
   const fvgs = detectFvgs(s, q, ind.unit, fvgThreshold);
-  const { liquidity, wickRejections } = detectLiquidity(s, internal, orderBlocks, ind.unit, equalTolerance);
+  const { liquidity, wickRejections } = detectLiquidity(
+    s,
+    internal,
+    orderBlocks,
+    fvgs,
+    ind.unit,
+    equalTolerance,
+  );
   const swings: Swing[] = [...internal, ...swing].sort(
     (a, b) =>
       a.index - b.index ||

@@ -104,4 +104,13 @@ describe('fair value gap rules', () => {
     const big = analyzeTimeframe(gapThenFill, { fvgThreshold: 0.5 }).fvgs;
     expect(big.some((g) => g.index === 2)).toBe(false);
   });
+
+  it('counts a long wick into an open gap that closes above it as a wick rejection at the gap', () => {
+    // Bar 4 dips to 1.025, inside the 1.02-1.03 gap, and closes at 1.058: a lower wick of 89%
+    // of its range, closing above the gap's top.
+    const bars = [...gapThenFill.slice(0, 4), { open: 1.06, high: 1.062, low: 1.025, close: 1.058 }];
+    expect(analyzeTimeframe(bars).wickRejections).toContainEqual(
+      expect.objectContaining({ index: 4, direction: 'bullish', level: 1.03, levelSource: 'fvg' }),
+    );
+  });
 });

@@ -2,6 +2,7 @@ import { DETECTION } from './params';
 import type { Series } from './series';
 import type {
   Direction,
+  FairValueGap,
   Liquidity,
   LiquidityPool,
   LiquiditySweep,
@@ -44,6 +45,7 @@ export function detectLiquidity(
   s: Series,
   swings: readonly Swing[],
   orderBlocks: readonly OrderBlock[],
+  fvgs: readonly FairValueGap[],
   unit: Float64Array,
   equalTolerance: number,
 ): LiquidityResult {
@@ -53,11 +55,29 @@ export function detectLiquidity(
   const highs: Resting[] = [];
   const lows: Resting[] = [];
   const { open, high, low, close } = s;
-  // Order blocks become usable at their break bar; walk them in that order.
-  const blocks = [...orderBlocks].sort((a, b) => a.breakIndex - b.breakIndex);
-  const activeBull: OrderBlock[] = [];
-  const activeBear: OrderBlock[] = [];
-  let nextBlock = 0;
+  // Zones a wick can reject from, in the order they become known: an order block at its
+  // break bar, a gap at its third candle. Each stays usable until closed through / filled.
+  const zones: Zone[] = [
+    ...orderBlocks.map((o) => ({
+      direction: o.direction,
+      top: o.top,
+      bottom: o.bottom,
+      knownAt: o.breakIndex,
+      deadAt: o.invalidatedIndex,
+      source: 'orderBlock' as const,
+    })),
+    ...fvgs.map((g) => ({
+      direction: g.direction,
+      top: g.top,
+      bottom: g.bottom,
+      knownAt: g.index + 1,
+      deadAt: g.filledIndex,
+      source: 'fvg' as const,
+    })),
+  ].sort((a, b) => a.knownAt - b.knownAt);
+  const activeBull: Zone[] = [];
+  const activeBear: Zone[] = [];
+  let nextZone = 0;
   let nextSwing = 0;
 
   for (let t = 0; t < s.length; t++) {
@@ -120,18 +140,18 @@ export function detectLiquidity(
       }
     }
 
-    // 3. Swings and order blocks that become known at the end of this bar.
+    // 3. Swings and zones that become known at the end of this bar.
     while (nextSwing < swings.length && swings[nextSwing]!.confirmedIndex <= t) {
       const sw = swings[nextSwing++]!;
       const tol = equalTolerance * u;
       if (sw.kind === 'high') addResting(highs, sw, tol, 'equalHighs', t, pools);
       else addResting(lows, sw, tol, 'equalLows', t, pools);
     }
-    while (nextBlock < blocks.length && blocks[nextBlock]!.breakIndex <= t) {
-      const b = blocks[nextBlock++]!;
-      const list = b.direction === 'bullish' ? activeBull : activeBear;
-      list.unshift(b);
-      if (list.length > DETECTION.rejectionOrderBlocks) list.pop();
+    while (nextZone < zones.length && zones[nextZone]!.knownAt <= t) {
+      const z = zones[nextZone++]!;
+      const list = z.direction === 'bullish' ? activeBull : activeBear;
+      list.unshift(z);
+      if (list.length > DETECTION.rejectionZones) list.pop();
     }
   }
 
@@ -199,9 +219,20 @@ function sweepOf(t: number, direction: Direction, e: Resting, extreme: number): 
   };
 }
 
+interface Zone {
+  direction: Direction;
+  top: number;
+  bottom: number;
+  knownAt: number;
+  /** Invalidation (order block) or fill (gap) bar; unusable after it. */
+  deadAt: number | null;
+  source: 'orderBlock' | 'fvg';
+}
+
 /**
  * A long wick that reached a level and closed back on the near side of it: a swing level the
- * wick took (or came within `near` of), else an order block zone the wick dipped into.
+ * wick took (or came within `near` of), else the newest order block or gap the wick dipped
+ * into (a bullish rejection closes above the zone's top).
  */
 function rejectionAt(
   t: number,
@@ -212,7 +243,7 @@ function rejectionAt(
   near: number,
   taken: Resting | null,
   resting: readonly Resting[],
-  blocks: readonly OrderBlock[],
+  zones: readonly Zone[],
 ): WickRejection | null {
   const bullish = direction === 'bullish';
   const beyond = (level: number) => (bullish ? closeT > level : closeT < level);
@@ -223,14 +254,14 @@ function rejectionAt(
   if (nearest && Math.abs(extreme - nearest.level) <= near && beyond(nearest.level)) {
     return { index: t, direction, level: nearest.level, levelSource: 'swing', wickRatio };
   }
-  for (const b of blocks) {
-    if (b.invalidatedIndex !== null && b.invalidatedIndex < t) continue;
-    const edge = bullish ? b.top : b.bottom;
+  for (const z of zones) {
+    if (z.deadAt !== null && z.deadAt < t) continue;
+    const edge = bullish ? z.top : z.bottom;
     const reached = bullish
-      ? extreme <= b.top && extreme >= b.bottom - near
-      : extreme >= b.bottom && extreme <= b.top + near;
+      ? extreme <= z.top && extreme >= z.bottom - near
+      : extreme >= z.bottom && extreme <= z.top + near;
     if (reached && beyond(edge)) {
-      return { index: t, direction, level: edge, levelSource: 'orderBlock', wickRatio };
+      return { index: t, direction, level: edge, levelSource: z.source, wickRatio };
     }
   }
   return null;

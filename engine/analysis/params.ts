@@ -16,8 +16,8 @@ export const DETECTION = {
   rejectionMinRange: 0.5,
   /** ...and its extreme came within this many ATR of the level. */
   rejectionNearLevel: 0.1,
-  /** Order blocks considered for wick rejections (most recent first). */
-  rejectionOrderBlocks: 5,
+  /** Order blocks and gaps per direction considered for wick rejections (newest first). */
+  rejectionZones: 6,
   /** Premium/discount: the middle band (share of the range each side of 50%) is "equilibrium". */
   equilibriumBand: 0.05,
   /** Key levels: swing prices closer than this many ATR (at the last bar) form one cluster. */
