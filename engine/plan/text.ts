@@ -50,7 +50,9 @@ export function strategyText(ctx: PlanContext, setup: Setup): string {
   const parts = [
     setup.entryType === 'limit'
       ? `${verb(setup.side)} ${sym} with a limit order at ${ctx.fmt(setup.entry)}.`
-      : `${verb(setup.side)} ${sym} at the market, around ${ctx.fmt(setup.entry)}.`,
+      : setup.trigger.structureBreak
+        ? `${verb(setup.side)} ${sym} at the market, around ${ctx.fmt(setup.entry)}.`
+        : `${verb(setup.side)} ${sym} around ${ctx.fmt(setup.entry)}: price is already in the zone, so enter only once the 5m confirms (below).`,
     htfStory(ctx),
     `The 15m ${setup.side === 'long' ? 'bullish' : 'bearish'} ${zoneName(setup)} at ${ctx.fmt(setup.zone.bottom)}-${ctx.fmt(setup.zone.top)} ` +
       (eq !== undefined
@@ -101,14 +103,14 @@ export function tradeManagementText(
   const parts = [
     `Risk ${formatUsd(size.riskAmount)} (${riskPercent}% of ${formatUsd(account)}) with ${lots} lots (${Math.round(size.units).toLocaleString('en-US')} units, about ${formatUsd(size.pipValue)} per ${ctx.instrument.assetClass === 'index' ? 'point' : 'pip'}).`,
     `At TP1 ${ctx.fmt(setup.tp1.price)} the full position would be up ${formatUsd(profit1)}: close half there and move the stop on the rest to break-even at ${ctx.fmt(setup.entry)}, so the trade can no longer lose.`,
-    `Let the other half run to TP2 ${ctx.fmt(setup.tp2.price)} (${formatUsd(profit2 / 2)} more on that half).`,
+    `Let the other half run to TP2 ${ctx.fmt(setup.tp2.price)}: with both targets hit the trade makes ${formatUsd(profit1 / 2 + profit2 / 2)} in total.`,
   ];
   if (setup.entryType === 'limit') {
     parts.push(
       `If price reaches ${ctx.fmt(setup.tp1.price)} before the limit at ${ctx.fmt(setup.entry)} fills, cancel the order: the move went without you.`,
     );
   }
-  parts.push(`Never move the stop further than ${ctx.fmt(setup.stop)}.`);
+  parts.push(`Never move the stop further away than ${ctx.fmt(setup.stop)}.`);
   return parts.join(' ');
 }
 
