@@ -33,6 +33,8 @@ export interface Layout {
   gridColumns: LineRun[];
   /** Colours of long straight lines (grid, separators): never candle ink. */
   lineColours: number[];
+  /** 1 where the pixel is background (whole image, row-major). */
+  bgMask: Uint8Array;
 }
 
 /** Most frequent colour, from a 15-bit histogram refined to the exact colour. */
@@ -86,75 +88,128 @@ export function longestRun(n: number, ok: (i: number) => boolean, maxGap: number
 
 const quant = (c: number) => ((c >> 12) & 0xf00) | ((c >> 8) & 0xf0) | ((c >> 4) & 0xf);
 
-/**
- * The majority colour of a line of pixels that are not background, and where it first and last
- * occurs. A grid line has one colour over most of the plot even where candles cover it.
- */
-function dominantLine(
-  r: Raster,
-  bg: number,
-  fixed: number,
-  from: number,
-  to: number,
-  horizontal: boolean,
-): { colour: number; count: number; first: number; last: number; dotted: boolean } {
-  const { width, rgb } = r;
-  const at = (i: number) => (horizontal ? rgb[fixed * width + i]! : rgb[i * width + fixed]!);
-  // Boyer-Moore majority vote on quantised colour: O(n), no allocation.
-  let cand = -1;
-  let votes = 0;
-  for (let i = from; i <= to; i++) {
-    const c = at(i);
-    if (colourDistance(c, bg) <= BG_TOLERANCE) continue;
-    const q = quant(c);
-    if (votes === 0) {
-      cand = q;
-      votes = 1;
-    } else if (q === cand) votes++;
-    else votes--;
+/** Per-pixel quantised colour (12 bits) with background pixels marked -1: computed once. */
+function quantise(r: Raster, bg: number): { q: Int16Array; bgMask: Uint8Array } {
+  const { rgb } = r;
+  const n = rgb.length;
+  const q = new Int16Array(n);
+  const bgMask = new Uint8Array(n);
+  const br = (bg >> 16) & 255;
+  const bgG = (bg >> 8) & 255;
+  const bb = bg & 255;
+  for (let i = 0; i < n; i++) {
+    const c = rgb[i]!;
+    const dr = ((c >> 16) & 255) - br;
+    const dg = ((c >> 8) & 255) - bgG;
+    const db = (c & 255) - bb;
+    if (
+      dr <= BG_TOLERANCE &&
+      dr >= -BG_TOLERANCE &&
+      dg <= BG_TOLERANCE &&
+      dg >= -BG_TOLERANCE &&
+      db <= BG_TOLERANCE &&
+      db >= -BG_TOLERANCE
+    ) {
+      bgMask[i] = 1;
+      q[i] = -1;
+    } else q[i] = quant(c);
   }
-  // The line's extent: the longest stretch of its colour, bridging pixels covered by other
-  // ink (candles drawn over the grid) and short background gaps (dotted lines).
-  let count = 0;
-  let colour = 0;
-  let bestFirst = -1;
-  let bestLast = -1;
-  let bestCount = 0;
-  let first = -1;
-  let last = -1;
-  let runCount = 0;
-  let bgGap = 0;
-  let gapPixels = 0;
-  let bestGaps = 0;
-  for (let i = from; i <= to + 1; i++) {
-    const c = i <= to ? at(i) : bg;
-    const isBg = i > to || colourDistance(c, bg) <= BG_TOLERANCE;
-    if (!isBg && quant(c) === cand) {
-      if (first < 0) first = i;
-      last = i;
-      colour = c;
-      count++;
-      runCount++;
-      gapPixels += bgGap;
-      bgGap = 0;
-    } else if (isBg) {
-      bgGap++;
-      if (bgGap > 4 || i > to) {
-        if (runCount > bestCount)
-          [bestFirst, bestLast, bestCount, bestGaps] = [first, last, runCount, gapPixels];
-        first = -1;
-        runCount = 0;
-        gapPixels = 0;
+  return { q, bgMask };
+}
+
+/**
+ * Long straight lines along rows (or columns): the majority non-background colour of each line
+ * (Boyer-Moore vote) and its longest stretch, bridging pixels covered by other ink (candles drawn
+ * over the grid) and background gaps up to 4 px (dotted grid). Row-major passes only, so the
+ * column case stays cache-friendly.
+ */
+function findLines(
+  r: Raster,
+  q: Int16Array,
+  region: PlotRect,
+  horizontal: boolean,
+  minCount: number,
+): LineRun[] {
+  const { width, rgb } = r;
+  const lines = horizontal ? region.bottom - region.top + 1 : region.right - region.left + 1;
+  const lineStart = horizontal ? region.top : region.left;
+  const cand = new Int32Array(lines).fill(-1);
+  const votes = new Int32Array(lines);
+  // Pass 1: majority vote per line. Both passes walk the image row-major (cache-friendly);
+  // each line still sees its pixels in order.
+  for (let y = region.top; y <= region.bottom; y++) {
+    const row = y * width;
+    for (let x = region.left; x <= region.right; x++) {
+      const v = q[row + x]!;
+      if (v < 0) continue;
+      const li = horizontal ? y - lineStart : x - lineStart;
+      if (votes[li] === 0) {
+        cand[li] = v;
+        votes[li] = 1;
+      } else if (v === cand[li]) votes[li]!++;
+      else votes[li]!--;
+    }
+  }
+  // Pass 2: longest run of the majority colour per line.
+  const count = new Int32Array(lines);
+  const first = new Int32Array(lines).fill(-1);
+  const last = new Int32Array(lines).fill(-1);
+  const run = new Int32Array(lines);
+  const gap = new Int32Array(lines);
+  const gapPx = new Int32Array(lines);
+  const bestFirst = new Int32Array(lines).fill(-1);
+  const bestLast = new Int32Array(lines).fill(-1);
+  const bestRun = new Int32Array(lines);
+  const bestGap = new Int32Array(lines);
+  const colour = new Int32Array(lines);
+  const close = (li: number) => {
+    if (run[li]! > bestRun[li]!) {
+      bestRun[li] = run[li]!;
+      bestFirst[li] = first[li]!;
+      bestLast[li] = last[li]!;
+      bestGap[li] = gapPx[li]!;
+    }
+    first[li] = -1;
+    run[li] = 0;
+    gapPx[li] = 0;
+  };
+  for (let y = region.top; y <= region.bottom; y++) {
+    const row = y * width;
+    for (let x = region.left; x <= region.right; x++) {
+      const li = horizontal ? y - lineStart : x - lineStart;
+      const cl = cand[li]!;
+      if (cl < 0) continue;
+      const v = q[row + x]!;
+      if (v === cl) {
+        const k = horizontal ? x : y;
+        if (first[li]! < 0) first[li] = k;
+        last[li] = k;
+        colour[li] = rgb[row + x]!;
+        count[li]!++;
+        run[li]!++;
+        gapPx[li]! += gap[li]!;
+        gap[li] = 0;
+      } else if (v < 0) {
+        gap[li]!++;
+        if (gap[li]! > 4) close(li);
       }
     }
   }
-  return {
-    colour,
-    count,
-    first: bestFirst,
-    last: bestLast,
-    dotted: bestGaps > 2 || bestCount < 0.6 * (bestLast - bestFirst + 1),
-  };
+  const out: LineRun[] = [];
+  for (let li = 0; li < lines; li++) {
+    if (cand[li]! < 0) continue;
+    close(li);
+    if (count[li]! < minCount || bestFirst[li]! < 0) continue;
+    const extent = bestLast[li]! - bestFirst[li]! + 1;
+    out.push({
+      at: lineStart + li,
+      start: bestFirst[li]!,
+      end: bestLast[li]!,
+      colour: colour[li]!,
+      dotted: bestGap[li]! > 2 || bestRun[li]! < 0.6 * extent,
+    });
+  }
+  return out;
 }
 
 const median = (a: number[]) => {
@@ -163,10 +218,9 @@ const median = (a: number[]) => {
 };
 
 export function findLayout(r: Raster): Layout | null {
-  const { width, height, rgb } = r;
+  const { width, height } = r;
   const bg = dominantColour(r);
-  const bgMask = new Uint8Array(width * height);
-  for (let i = 0; i < bgMask.length; i++) bgMask[i] = colourDistance(rgb[i]!, bg) <= BG_TOLERANCE ? 1 : 0;
+  const { q, bgMask } = quantise(r, bg);
 
   // The chart region: the largest block of rows and columns that are mostly background.
   let top = 0;
@@ -208,19 +262,9 @@ export function findLayout(r: Raster): Layout | null {
   if (rw < 40 || rh < 40) return null;
 
   // Long straight lines inside the region: grid lines and separators.
-  const gridRows: LineRun[] = [];
-  for (let y = top; y <= bottom; y++) {
-    if (rowCount[y]! > 0.55 * rw) continue;
-    const d = dominantLine(r, bg, y, left, right, true);
-    if (d.count >= 0.4 * rw)
-      gridRows.push({ at: y, start: d.first, end: d.last, colour: d.colour, dotted: d.dotted });
-  }
-  const gridColumns: LineRun[] = [];
-  for (let x = left; x <= right; x++) {
-    const d = dominantLine(r, bg, x, top, bottom, false);
-    if (d.count >= 0.4 * rh)
-      gridColumns.push({ at: x, start: d.first, end: d.last, colour: d.colour, dotted: d.dotted });
-  }
+  const region = { left, top, right, bottom };
+  const gridRows = findLines(r, q, region, true, 0.4 * rw);
+  const gridColumns = findLines(r, q, region, false, 0.4 * rh);
 
   // Plot left/right: where the horizontal grid lines end; else the vertical separators.
   let plotLeft = left;
@@ -293,5 +337,6 @@ export function findLayout(r: Raster): Layout | null {
     gridRows,
     gridColumns,
     lineColours,
+    bgMask,
   };
 }

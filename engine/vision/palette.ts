@@ -28,8 +28,16 @@ export function tint(c: number, bg: number, ink: number): { alpha: number; off: 
   const pr = ((c >> 16) & 255) - br;
   const pg = ((c >> 8) & 255) - bgG;
   const pb = (c & 255) - bb;
-  const vv = vr * vr + vg * vg + vb * vb || 1;
-  const alpha = (pr * vr + pg * vg + pb * vb) / vv;
+  // JPEG keeps brightness at full resolution but smears colour over 2x2 blocks, so when ink and
+  // background differ enough in brightness the share of ink is measured on brightness alone.
+  const vl = 0.299 * vr + 0.587 * vg + 0.114 * vb;
+  let alpha: number;
+  if (Math.abs(vl) >= 40) {
+    alpha = (0.299 * pr + 0.587 * pg + 0.114 * pb) / vl;
+  } else {
+    const vv = vr * vr + vg * vg + vb * vb || 1;
+    alpha = (pr * vr + pg * vg + pb * vb) / vv;
+  }
   const a = Math.max(0, Math.min(1, alpha));
   const dr = pr - a * vr;
   const dg = pg - a * vg;

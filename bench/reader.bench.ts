@@ -1,0 +1,107 @@
+// Chart reader speed: readChart on 1600x900 and 2560x1440 screenshots in one process after a
+// warm-up (median ms per chart, peak RSS), then the whole `chart-to-plan read` process.
+// usage: npm run bench:reader [-- --runs N] [--images a.png,b.png]
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { readChart } from '../engine/vision';
+import { decodeImage } from '../bin/decode-image';
+import type { RgbaImage } from '../engine/core/image';
+
+const arg = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+const runs = Number(arg('--runs') ?? 7);
+const median = (a: number[]) => [...a].sort((x, y) => x - y)[a.length >> 1]!;
+
+/** Sources: the shared dev corpus if present, else the project's generated corpus and fixtures. */
+function sourceImages(): string[] {
+  const explicit = arg('--images');
+  if (explicit) return explicit.split(',');
+  const roots = ['../shared/chart-corpus/dev', 'bench/corpus-out', 'fixtures/charts'];
+  const found: string[] = [];
+  const walk = (d: string, depth: number) => {
+    if (depth > 3 || !existsSync(d)) return;
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p, depth + 1);
+      else if (/\.(png|jpe?g|webp)$/i.test(e.name)) found.push(p);
+    }
+  };
+  for (const r of roots) walk(r, 0);
+  return found.slice(0, 6);
+}
+
+/** A screenshot at exactly w x h: a chart image resized (cover), as a real capture at that size. */
+async function atSize(file: string, w: number, h: number): Promise<RgbaImage> {
+  const { data, info } = await sharp(file)
+    .resize(w, h, { fit: 'fill' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data) };
+}
+
+function timeRead(image: RgbaImage): { ms: number; ok: string } {
+  const t0 = performance.now();
+  let ok = 'ok';
+  try {
+    readChart(image);
+  } catch (e) {
+    ok = (e as { code?: string }).code ?? 'crash';
+  }
+  return { ms: performance.now() - t0, ok };
+}
+
+const files = sourceImages();
+if (files.length === 0) {
+  console.log('no chart images found (need ../shared/chart-corpus/dev or bench/corpus-out)');
+  process.exit(0);
+}
+let peakRss = process.memoryUsage().rss;
+const sample = () => (peakRss = Math.max(peakRss, process.memoryUsage().rss));
+
+for (const [w, h] of [
+  [1600, 900],
+  [2560, 1440],
+] as const) {
+  const images = await Promise.all(files.map((f) => atSize(f, w, h)));
+  for (const img of images.slice(0, 2)) timeRead(img); // warm-up: JIT, glyph templates
+  const times: number[] = [];
+  const outcomes = new Map<string, number>();
+  for (let r = 0; r < runs; r++) {
+    for (const img of images) {
+      const { ms, ok } = timeRead(img);
+      times.push(ms);
+      outcomes.set(ok, (outcomes.get(ok) ?? 0) + 1);
+      sample();
+    }
+  }
+  console.log(
+    `readChart ${w}x${h}: median ${median(times).toFixed(1)} ms, p90 ${[...times].sort((a, b) => a - b)[Math.floor(times.length * 0.9)]!.toFixed(1)} ms over ${times.length} reads of ${images.length} charts (${[...outcomes].map(([k, v]) => `${k} ${v}`).join(', ')})`,
+  );
+}
+// Native-size originals too, decoded the way the CLI does.
+const native = await Promise.all(files.map((f) => decodeImage(f)));
+const nt: number[] = [];
+for (let r = 0; r < runs; r++) for (const img of native) nt.push(timeRead(img).ms);
+sample();
+console.log(`readChart native sizes: median ${median(nt).toFixed(1)} ms`);
+console.log(`peak RSS ${(peakRss / 1048576).toFixed(0)} MB`);
+
+const cli: number[] = [];
+const cliRuns = Math.max(3, Math.min(runs, 5));
+for (let r = 0; r < cliRuns; r++) {
+  const t0 = performance.now();
+  try {
+    execFileSync('bin/chart-to-plan', ['read', files[0]!], { stdio: ['ignore', 'ignore', 'ignore'] });
+  } catch {
+    // exit status is not the point here; time is
+  }
+  cli.push(performance.now() - t0);
+}
+console.log(
+  `CLI process (chart-to-plan read ${files[0]}): median ${median(cli).toFixed(0)} ms over ${cliRuns} runs`,
+);
