@@ -89,266 +89,276 @@ export function ChartFigure({
   };
 
   return (
-    <svg
-      viewBox={`0 0 ${L.width} ${L.height}`}
-      className={cn('h-auto w-full select-none', className)}
-      role={interaction ? 'group' : 'img'}
-      aria-labelledby={`${uid}-t`}
-      aria-describedby={`${uid}-d`}
+    // Below ~560 px the candles and labels get too small to read or hit, so narrow screens
+    // scroll the chart sideways instead of shrinking it; the region is focusable so keyboard
+    // users can scroll it too.
+    <div
+      className="overflow-x-auto"
+      tabIndex={interaction ? undefined : 0}
+      role={interaction ? undefined : 'region'}
+      aria-label={interaction ? undefined : `Chart: ${figure.title}`}
     >
-      <title id={`${uid}-t`}>{interaction ? interaction.label : figure.title}</title>
-      <desc id={`${uid}-d`}>{figure.description}</desc>
-      <defs>
-        {(['bullish', 'bearish', 'neutral'] as const).map((t) => (
-          <marker
-            key={t}
-            id={`${uid}-arrow-${t}`}
-            viewBox="0 0 10 10"
-            refX="8"
-            refY="5"
-            markerWidth="7"
-            markerHeight="7"
-            orient="auto-start-reverse"
-          >
-            <path d="M0,0 L10,5 L0,10 z" className={fillTone[t]} />
-          </marker>
-        ))}
-      </defs>
-
-      <rect x={0} y={0} width={L.width} height={L.height} rx={10} className="fill-background/60" />
-
-      {!closeUp &&
-        L.ticks.map((t) => (
-          <g key={t}>
-            <line
-              x1={L.plot.left}
-              x2={L.plot.right}
-              y1={L.y(t)}
-              y2={L.y(t)}
-              className="stroke-border"
-              strokeWidth={0.6}
-            />
-            <text x={L.plot.right + 6} y={L.y(t) + 3.5} className="fill-muted-foreground" fontSize={10}>
-              {fmtPrice(t, L.precision)}
-            </text>
-          </g>
-        ))}
-
-      {zones.map((z, i) => {
-        const x1 = L.x(z.fromBar) - L.slot / 2;
-        const x2 = zoneRight(z.toBar);
-        return (
-          <g key={`z${i}`}>
-            <rect
-              x={x1}
-              y={L.y(z.top)}
-              width={Math.max(1, x2 - x1)}
-              height={Math.max(1, L.y(z.bottom) - L.y(z.top))}
-              className={cn(fillTone[z.tone], strokeTone[z.tone])}
-              fillOpacity={0.14}
-              strokeOpacity={0.45}
-              strokeWidth={0.8}
-            />
-          </g>
-        );
-      })}
-
-      {figure.candles.map((c, i) => {
-        const tone: Tone = c.close >= c.open ? 'bullish' : 'bearish';
-        const cx = L.x(i);
-        const top = L.y(Math.max(c.open, c.close));
-        const bottom = L.y(Math.min(c.open, c.close));
-        return (
-          <g key={`c${i}`}>
-            <line
-              x1={cx}
-              x2={cx}
-              y1={L.y(c.high)}
-              y2={L.y(c.low)}
-              className={strokeTone[tone]}
-              strokeWidth={closeUp ? 2.5 : 1.3}
-            />
-            <rect
-              x={cx - L.bodyWidth / 2}
-              y={top}
-              width={L.bodyWidth}
-              height={Math.max(1, bottom - top)}
-              className={fillTone[tone]}
-              rx={closeUp ? 2 : 0.5}
-            />
-          </g>
-        );
-      })}
-
-      {levels.map((l, i) => {
-        const x1 = l.fromBar === undefined ? L.plot.left : L.x(l.fromBar);
-        const x2 = zoneRight(l.toBar);
-        const y = L.y(l.price);
-        return (
-          <g key={`l${i}`}>
-            <line
-              x1={x1}
-              x2={x2}
-              y1={y}
-              y2={y}
-              className={strokeTone[l.tone]}
-              strokeWidth={1.4}
-              strokeDasharray={l.dashed ? '5 4' : undefined}
-            />
-          </g>
-        );
-      })}
-
-      {(figure.arrows ?? []).map((a, i) => (
-        <g key={`a${i}`}>
-          <line
-            x1={L.x(a.from.bar)}
-            y1={L.y(a.from.price)}
-            x2={L.x(a.to.bar)}
-            y2={L.y(a.to.price)}
-            className={strokeTone[a.tone]}
-            strokeWidth={1.6}
-            strokeDasharray="2 3"
-            markerEnd={`url(#${uid}-arrow-${a.tone})`}
-          />
-          {a.label && (
-            <text
-              x={(L.x(a.from.bar) + L.x(a.to.bar)) / 2}
-              y={(L.y(a.from.price) + L.y(a.to.price)) / 2 + 16}
-              textAnchor="middle"
-              className={cn(fillTone[a.tone], HALO)}
-              {...haloProps}
-              fontSize={10.5}
+      <svg
+        viewBox={`0 0 ${L.width} ${L.height}`}
+        className={cn('h-auto w-full min-w-[560px] select-none', className)}
+        role={interaction ? 'group' : 'img'}
+        aria-labelledby={`${uid}-t`}
+        aria-describedby={`${uid}-d`}
+      >
+        <title id={`${uid}-t`}>{interaction ? interaction.label : figure.title}</title>
+        <desc id={`${uid}-d`}>{figure.description}</desc>
+        <defs>
+          {(['bullish', 'bearish', 'neutral'] as const).map((t) => (
+            <marker
+              key={t}
+              id={`${uid}-arrow-${t}`}
+              viewBox="0 0 10 10"
+              refX="8"
+              refY="5"
+              markerWidth="7"
+              markerHeight="7"
+              orient="auto-start-reverse"
             >
-              {a.label}
-            </text>
-          )}
-        </g>
-      ))}
+              <path d="M0,0 L10,5 L0,10 z" className={fillTone[t]} />
+            </marker>
+          ))}
+        </defs>
 
-      {zones.map((z, i) =>
-        z.label ? (
-          <text
-            key={`zl${i}`}
-            x={zoneRight(z.toBar) - 4}
-            y={L.y(z.top) + 12}
-            textAnchor="end"
-            className={cn(fillTone[z.tone], HALO)}
-            {...haloProps}
-            fontSize={10.5}
-            fontWeight={600}
-          >
-            {z.label}
-          </text>
-        ) : null,
-      )}
+        <rect x={0} y={0} width={L.width} height={L.height} rx={10} className="fill-background/60" />
 
-      {levels.map((l, i) =>
-        l.label ? (
-          <text
-            key={`ll${i}`}
-            // Midway along the line, on the side price has left empty: above a bullish or
-            // neutral level (price came from below), below a bearish one.
-            x={
-              l.labelBar !== undefined
-                ? L.x(l.labelBar)
-                : ((l.fromBar === undefined ? L.plot.left : L.x(l.fromBar)) + zoneRight(l.toBar)) / 2
-            }
-            y={l.tone === 'bearish' ? L.y(l.price) + 13 : L.y(l.price) - 5}
-            textAnchor="middle"
-            className={cn(fillTone[l.tone], HALO)}
-            {...haloProps}
-            fontSize={10.5}
-            fontWeight={600}
-          >
-            {l.label}
-          </text>
-        ) : null,
-      )}
+        {!closeUp &&
+          L.ticks.map((t) => (
+            <g key={t}>
+              <line
+                x1={L.plot.left}
+                x2={L.plot.right}
+                y1={L.y(t)}
+                y2={L.y(t)}
+                className="stroke-border"
+                strokeWidth={0.6}
+              />
+              <text x={L.plot.right + 6} y={L.y(t) + 3.5} className="fill-muted-foreground" fontSize={10}>
+                {fmtPrice(t, L.precision)}
+              </text>
+            </g>
+          ))}
 
-      {(figure.markers ?? []).map((m, i) => {
-        const c = figure.candles[m.bar];
-        if (!c) return null;
-        const y = m.position === 'above' ? L.y(c.high) - 7 : L.y(c.low) + 15;
-        const x = Math.min(Math.max(L.x(m.bar), L.plot.left + 30), L.plot.right - 30);
-        return (
-          <text
-            key={`m${i}`}
-            x={x}
-            y={y}
-            textAnchor="middle"
-            className={cn(fillTone[m.tone ?? 'neutral'], HALO)}
-            {...haloProps}
-            fontSize={closeUp ? 12 : 10.5}
-            fontWeight={700}
-          >
-            {m.label}
-          </text>
-        );
-      })}
-
-      {(figure.callouts ?? []).map((co, i) => {
-        const cx = L.x(co.bar);
-        const y = L.y(co.price);
-        const edge = co.side === 'left' ? cx - L.bodyWidth / 2 - 4 : cx + L.bodyWidth / 2 + 4;
-        const end = co.side === 'left' ? L.plot.left - 4 : L.plot.right + 4;
-        return (
-          <g key={`co${i}`}>
-            <line x1={edge} x2={end} y1={y} y2={y} className="stroke-muted-foreground" strokeWidth={0.8} />
-            <text
-              x={co.side === 'left' ? end - 4 : end + 4}
-              y={y + 4}
-              textAnchor={co.side === 'left' ? 'end' : 'start'}
-              className="fill-foreground"
-              fontSize={11.5}
-            >
-              {co.label}
-            </text>
-          </g>
-        );
-      })}
-
-      {interaction &&
-        figure.candles.map((c, i) => {
-          const verdict = interaction.verdicts[i];
-          const isFocused = focused && focusBar === i;
+        {zones.map((z, i) => {
+          const x1 = L.x(z.fromBar) - L.slot / 2;
+          const x2 = zoneRight(z.toBar);
           return (
-            <rect
-              key={`hit${i}`}
-              ref={(el) => {
-                hitRefs.current[i] = el;
-              }}
-              x={L.x(i) - L.slot / 2}
-              y={L.plot.top - 18}
-              width={L.slot}
-              height={L.plot.bottom - L.plot.top + 30}
-              role="button"
-              tabIndex={i === focusBar ? 0 : -1}
-              aria-label={`Candle ${i + 1} of ${last + 1}: open ${fmtPrice(c.open, L.precision)}, high ${fmtPrice(c.high, L.precision)}, low ${fmtPrice(c.low, L.precision)}, close ${fmtPrice(c.close, L.precision)}`}
-              aria-disabled={interaction.disabled || undefined}
-              onClick={() => {
-                setFocusBar(i);
-                if (!interaction.disabled) interaction.onSelect(i);
-              }}
-              onKeyDown={(e) => onKey(e, i)}
-              onFocus={() => {
-                setFocusBar(i);
-                setFocused(true);
-              }}
-              onBlur={() => setFocused(false)}
-              className={cn(
-                'cursor-pointer outline-none',
-                verdict === 'correct'
-                  ? 'fill-bullish/25 stroke-bullish'
-                  : verdict === 'wrong'
-                    ? 'fill-bearish/20 stroke-bearish'
-                    : 'fill-transparent hover:fill-foreground/8',
-                isFocused && 'stroke-ring',
-              )}
-              strokeWidth={isFocused || verdict ? 1.5 : 0}
-            />
+            <g key={`z${i}`}>
+              <rect
+                x={x1}
+                y={L.y(z.top)}
+                width={Math.max(1, x2 - x1)}
+                height={Math.max(1, L.y(z.bottom) - L.y(z.top))}
+                className={cn(fillTone[z.tone], strokeTone[z.tone])}
+                fillOpacity={0.14}
+                strokeOpacity={0.45}
+                strokeWidth={0.8}
+              />
+            </g>
           );
         })}
-    </svg>
+
+        {figure.candles.map((c, i) => {
+          const tone: Tone = c.close >= c.open ? 'bullish' : 'bearish';
+          const cx = L.x(i);
+          const top = L.y(Math.max(c.open, c.close));
+          const bottom = L.y(Math.min(c.open, c.close));
+          return (
+            <g key={`c${i}`}>
+              <line
+                x1={cx}
+                x2={cx}
+                y1={L.y(c.high)}
+                y2={L.y(c.low)}
+                className={strokeTone[tone]}
+                strokeWidth={closeUp ? 2.5 : 1.3}
+              />
+              <rect
+                x={cx - L.bodyWidth / 2}
+                y={top}
+                width={L.bodyWidth}
+                height={Math.max(1, bottom - top)}
+                className={fillTone[tone]}
+                rx={closeUp ? 2 : 0.5}
+              />
+            </g>
+          );
+        })}
+
+        {levels.map((l, i) => {
+          const x1 = l.fromBar === undefined ? L.plot.left : L.x(l.fromBar);
+          const x2 = zoneRight(l.toBar);
+          const y = L.y(l.price);
+          return (
+            <g key={`l${i}`}>
+              <line
+                x1={x1}
+                x2={x2}
+                y1={y}
+                y2={y}
+                className={strokeTone[l.tone]}
+                strokeWidth={1.4}
+                strokeDasharray={l.dashed ? '5 4' : undefined}
+              />
+            </g>
+          );
+        })}
+
+        {(figure.arrows ?? []).map((a, i) => (
+          <g key={`a${i}`}>
+            <line
+              x1={L.x(a.from.bar)}
+              y1={L.y(a.from.price)}
+              x2={L.x(a.to.bar)}
+              y2={L.y(a.to.price)}
+              className={strokeTone[a.tone]}
+              strokeWidth={1.6}
+              strokeDasharray="2 3"
+              markerEnd={`url(#${uid}-arrow-${a.tone})`}
+            />
+            {a.label && (
+              <text
+                x={(L.x(a.from.bar) + L.x(a.to.bar)) / 2}
+                y={(L.y(a.from.price) + L.y(a.to.price)) / 2 + 16}
+                textAnchor="middle"
+                className={cn(fillTone[a.tone], HALO)}
+                {...haloProps}
+                fontSize={10.5}
+              >
+                {a.label}
+              </text>
+            )}
+          </g>
+        ))}
+
+        {zones.map((z, i) =>
+          z.label ? (
+            <text
+              key={`zl${i}`}
+              x={zoneRight(z.toBar) - 4}
+              y={L.y(z.top) + 12}
+              textAnchor="end"
+              className={cn(fillTone[z.tone], HALO)}
+              {...haloProps}
+              fontSize={10.5}
+              fontWeight={600}
+            >
+              {z.label}
+            </text>
+          ) : null,
+        )}
+
+        {levels.map((l, i) =>
+          l.label ? (
+            <text
+              key={`ll${i}`}
+              // Midway along the line, on the side price has left empty: above a bullish or
+              // neutral level (price came from below), below a bearish one.
+              x={
+                l.labelBar !== undefined
+                  ? L.x(l.labelBar)
+                  : ((l.fromBar === undefined ? L.plot.left : L.x(l.fromBar)) + zoneRight(l.toBar)) / 2
+              }
+              y={l.tone === 'bearish' ? L.y(l.price) + 13 : L.y(l.price) - 5}
+              textAnchor="middle"
+              className={cn(fillTone[l.tone], HALO)}
+              {...haloProps}
+              fontSize={10.5}
+              fontWeight={600}
+            >
+              {l.label}
+            </text>
+          ) : null,
+        )}
+
+        {(figure.markers ?? []).map((m, i) => {
+          const c = figure.candles[m.bar];
+          if (!c) return null;
+          const y = m.position === 'above' ? L.y(c.high) - 7 : L.y(c.low) + 15;
+          const x = Math.min(Math.max(L.x(m.bar), L.plot.left + 30), L.plot.right - 30);
+          return (
+            <text
+              key={`m${i}`}
+              x={x}
+              y={y}
+              textAnchor="middle"
+              className={cn(fillTone[m.tone ?? 'neutral'], HALO)}
+              {...haloProps}
+              fontSize={closeUp ? 12 : 10.5}
+              fontWeight={700}
+            >
+              {m.label}
+            </text>
+          );
+        })}
+
+        {(figure.callouts ?? []).map((co, i) => {
+          const cx = L.x(co.bar);
+          const y = L.y(co.price);
+          const edge = co.side === 'left' ? cx - L.bodyWidth / 2 - 4 : cx + L.bodyWidth / 2 + 4;
+          const end = co.side === 'left' ? L.plot.left - 4 : L.plot.right + 4;
+          return (
+            <g key={`co${i}`}>
+              <line x1={edge} x2={end} y1={y} y2={y} className="stroke-muted-foreground" strokeWidth={0.8} />
+              <text
+                x={co.side === 'left' ? end - 4 : end + 4}
+                y={y + 4}
+                textAnchor={co.side === 'left' ? 'end' : 'start'}
+                className="fill-foreground"
+                fontSize={11.5}
+              >
+                {co.label}
+              </text>
+            </g>
+          );
+        })}
+
+        {interaction &&
+          figure.candles.map((c, i) => {
+            const verdict = interaction.verdicts[i];
+            const isFocused = focused && focusBar === i;
+            return (
+              <rect
+                key={`hit${i}`}
+                ref={(el) => {
+                  hitRefs.current[i] = el;
+                }}
+                x={L.x(i) - L.slot / 2}
+                y={L.plot.top - 18}
+                width={L.slot}
+                height={L.plot.bottom - L.plot.top + 30}
+                role="button"
+                tabIndex={i === focusBar ? 0 : -1}
+                aria-label={`Candle ${i + 1} of ${last + 1}: open ${fmtPrice(c.open, L.precision)}, high ${fmtPrice(c.high, L.precision)}, low ${fmtPrice(c.low, L.precision)}, close ${fmtPrice(c.close, L.precision)}`}
+                aria-disabled={interaction.disabled || undefined}
+                onClick={() => {
+                  setFocusBar(i);
+                  if (!interaction.disabled) interaction.onSelect(i);
+                }}
+                onKeyDown={(e) => onKey(e, i)}
+                onFocus={() => {
+                  setFocusBar(i);
+                  setFocused(true);
+                }}
+                onBlur={() => setFocused(false)}
+                className={cn(
+                  'cursor-pointer outline-none',
+                  verdict === 'correct'
+                    ? 'fill-bullish/25 stroke-bullish'
+                    : verdict === 'wrong'
+                      ? 'fill-bearish/20 stroke-bearish'
+                      : 'fill-transparent hover:fill-foreground/8',
+                  isFocused && 'stroke-ring',
+                )}
+                strokeWidth={isFocused || verdict ? 1.5 : 0}
+              />
+            );
+          })}
+      </svg>
+    </div>
   );
 }
