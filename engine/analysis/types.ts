@@ -182,8 +182,12 @@ export interface WickRejection {
   readonly index: number;
   /** bullish = long lower wick rejecting lower prices; bearish = long upper wick. */
   readonly direction: Direction;
-  /** The level the wick tested. */
+  /** The level the wick tested (a zone's near edge for order blocks and gaps). */
   readonly level: number;
+  /**
+   * What the level is. 'keyLevel' is not produced at present: key levels are clustered over
+   * the whole series, so testing wicks against them bar by bar would look ahead.
+   */
   readonly levelSource: 'keyLevel' | 'swing' | 'orderBlock' | 'fvg';
   /** Rejecting wick length / bar range (0..1). */
   readonly wickRatio: number;
@@ -348,7 +352,7 @@ export interface TimeframeAnalysis {
   readonly priceRange: { readonly low: number; readonly high: number };
   readonly lastClose: number;
   readonly indicators: Indicators;
-  /** Both scopes, ordered by index then scope. */
+  /** Both scopes, ordered by index, then kind (high first), then scope (internal first). */
   readonly swings: readonly Swing[];
   /** Both scopes, ordered by breaking bar. */
   readonly structure: readonly StructureBreak[];
