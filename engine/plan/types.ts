@@ -7,8 +7,8 @@
  * proves the two agree (both at compile time and by parsing real results).
  */
 import type { Timeframe } from '../core/ohlc';
-import type { Bias, ConfluenceKey, DivergenceAnswer, ScoreItem, Trend } from '../analysis/types';
-import type { AssetClass, Currency, QuoteToUsdSource } from '../instruments';
+import type { Bias, ConfluenceKey, DivergenceAnswer, EmaSummary, ScoreItem, Trend } from '../analysis/types';
+import type { Instrument, QuoteToUsdSource } from '../instruments';
 
 /** The three upload slots, lowest timeframe first. */
 export const SLOTS = ['5m', '15m', '4h'] as const;
@@ -108,14 +108,7 @@ export interface TimeframeResult {
   readonly timeframe: Slot;
   readonly bias: Bias;
   readonly confluences: Partial<Record<ConfluenceKey, string>>;
-  readonly ema: {
-    readonly trend: Bias;
-    readonly position: 'above' | 'below' | 'between';
-    readonly ema20?: number;
-    readonly ema50?: number;
-    readonly ema200?: number;
-    readonly support?: string;
-  };
+  readonly ema: EmaSummary;
   readonly rsi: { readonly divergence: DivergenceAnswer };
   /** 0-10. */
   readonly strength: number;
@@ -213,18 +206,13 @@ export interface Confidence {
   readonly parts: readonly ConfidencePart[];
 }
 
-export interface InstrumentInfo {
-  readonly symbol: string;
-  readonly name: string;
+export type InstrumentInfo = Pick<
+  Instrument,
+  'symbol' | 'name' | 'assetClass' | 'base' | 'quote' | 'pipSize' | 'precision' | 'contractSize'
+> & {
   /** False when the symbol is not in the instrument table: sizing is then a rough estimate. */
   readonly known: boolean;
-  readonly assetClass: AssetClass;
-  readonly base: Currency | null;
-  readonly quote: Currency;
-  readonly pipSize: number;
-  readonly precision: number;
-  readonly contractSize: number;
-}
+};
 
 export interface KeyLevels {
   readonly majorSupport: readonly string[];
