@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { analyzeTimeframe } from './analyze';
+import { DETECTION } from './params';
 import type { Bar } from '../core/ohlc';
 import type { AnalyzeOptions, TimeframeAnalysis } from './types';
 
@@ -32,11 +33,18 @@ const barsArb = fc
   });
 
 const opts: AnalyzeOptions = { internalLength: 2, swingLength: 4, pricePrecision: 5 };
+// The defaults too (longer swings, fewer detections), with a gap threshold and SMA-seeded EMAs.
+const optionSets: AnalyzeOptions[] = [opts, { fvgThreshold: 0.3, emaSeed: 'sma', swingLength: 10 }];
 
 /** An event index seen in the full series, as the prefix ending at bar `last` must report it. */
 const asOf = (full: number | null, last: number) => (full !== null && full <= last ? full : null);
 
-function expectPrefixConsistent(prefix: TimeframeAnalysis, full: TimeframeAnalysis, k: number) {
+function expectPrefixConsistent(
+  prefix: TimeframeAnalysis,
+  full: TimeframeAnalysis,
+  k: number,
+  internalLength: number,
+) {
   const last = k - 1;
   expect(prefix.swings).toEqual(full.swings.filter((s) => s.confirmedIndex <= last));
   expect(prefix.structure).toEqual(full.structure.filter((b) => b.index <= last));
@@ -85,9 +93,7 @@ function expectPrefixConsistent(prefix: TimeframeAnalysis, full: TimeframeAnalys
   });
   expect(prefix.liquidity.sweeps).toEqual(full.liquidity.sweeps.filter((s) => s.index <= last));
   expect(prefix.wickRejections).toEqual(full.wickRejections.filter((w) => w.index <= last));
-  expect(prefix.divergences).toEqual(
-    full.divergences.filter((d) => d.toIndex + opts.internalLength! <= last),
-  );
+  expect(prefix.divergences).toEqual(full.divergences.filter((d) => d.toIndex + internalLength <= last));
   for (const key of ['ema20', 'ema50', 'ema200', 'rsi14', 'atr14'] as const) {
     expect(prefix.indicators[key].values).toEqual(full.indicators[key].values.slice(0, k));
   }
@@ -96,13 +102,18 @@ function expectPrefixConsistent(prefix: TimeframeAnalysis, full: TimeframeAnalys
 describe('no look-ahead', () => {
   it('detections on bars[0..k] are unchanged when bars are appended', () => {
     fc.assert(
-      fc.property(barsArb, fc.double({ min: 0, max: 1, noNaN: true }), (bars, at) => {
-        const k = Math.max(3, Math.floor(at * bars.length));
-        const full = analyzeTimeframe(bars, opts);
-        const prefix = analyzeTimeframe(bars.slice(0, k), opts);
-        expectPrefixConsistent(prefix, full, k);
-      }),
-      { numRuns: 150 },
+      fc.property(
+        barsArb,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.constantFrom(...optionSets),
+        (bars, at, o) => {
+          const k = Math.max(3, Math.floor(at * bars.length));
+          const full = analyzeTimeframe(bars, o);
+          const prefix = analyzeTimeframe(bars.slice(0, k), o);
+          expectPrefixConsistent(prefix, full, k, o.internalLength ?? DETECTION.internalLength);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });
