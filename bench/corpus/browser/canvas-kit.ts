@@ -136,8 +136,12 @@ export function drawBar(
     const border = up ? st.upBorder : st.downBorder;
     const body = up ? st.upBody : st.downBody;
     if (st.borders && bw >= 3 && yb - yt >= 2) {
-      rect(ctx, x0, yt, bw, yb - yt + 1, border);
+      // Interior first, then the four edges, so a transparent (hollow) body stays see-through.
       rect(ctx, x0 + 1, yt + 1, bw - 2, yb - yt - 1, body);
+      rect(ctx, x0, yt, bw, 1, border);
+      rect(ctx, x0, yb, bw, 1, border);
+      rect(ctx, x0, yt + 1, 1, yb - yt - 1, border);
+      rect(ctx, x0 + bw - 1, yt + 1, 1, yb - yt - 1, border);
     } else {
       rect(ctx, x0, yt, bw, yb - yt + 1, st.borders ? border : body);
     }
