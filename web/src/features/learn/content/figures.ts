@@ -122,7 +122,6 @@ export const uptrendFigure: Figure = {
       from: { bar: 0, price: px(10) },
       to: { bar: 15, price: px(65) },
       tone: 'bullish',
-      label: 'Rising lows',
     },
   ],
 };
