@@ -84,6 +84,15 @@ function resolveSymbol(readings: BuildPlanInput['readings']): {
   return { symbol: first?.canonical ?? null, instrument: first ? findInstrument(first.raw) : undefined };
 }
 
+/** The same screenshot uploaded twice reads as identical candles. */
+function sameCandles(a: ChartReading, b: ChartReading): boolean {
+  if (a.candles.length !== b.candles.length || a.candles.length === 0) return false;
+  return a.candles.every((c, i) => {
+    const d = b.candles[i]!;
+    return c.open === d.open && c.high === d.high && c.low === d.low && c.close === d.close;
+  });
+}
+
 /** Warnings for charts whose timeframe reads differently from their slot; an error when the order is impossible. */
 function checkTimeframes(readings: BuildPlanInput['readings']): { warnings: string[]; mismatches: number } {
   const warnings: string[] = [];
@@ -105,6 +114,13 @@ function checkTimeframes(readings: BuildPlanInput['readings']): { warnings: stri
     ['15m', '4h'],
   ];
   for (const [lo, hi] of pairs) {
+    if (sameCandles(readings[lo], readings[hi])) {
+      throw new EngineError(
+        'TIMEFRAME_MISMATCH',
+        `The ${SLOT_NAMES[lo]} and ${SLOT_NAMES[hi]} uploads are the same chart. Upload the 5-minute, 15-minute and 4-hour charts of the pair, one in each slot.`,
+        { slots: [lo, hi] },
+      );
+    }
     if (minutes(hi) < minutes(lo)) {
       throw new EngineError(
         'TIMEFRAME_MISMATCH',

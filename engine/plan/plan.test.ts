@@ -243,6 +243,18 @@ describe('buildPlan: the three charts must belong together', () => {
     expect(e.message).toMatch(/4h slot holds a 5m chart/);
   });
 
+  it('refuses the same screenshot in two slots, naming both', () => {
+    const e = expectEngineError(
+      () =>
+        plan(s, {
+          readings: { ...s.readings, '15m': s.readings['5m'] },
+          analyses: { ...s.analyses, '15m': s.analyses['5m'] },
+        }),
+      'TIMEFRAME_MISMATCH',
+    );
+    expect(e.message).toMatch(/5-minute and 15-minute uploads are the same chart/);
+  });
+
   it('rejects a non-positive account or risk', () => {
     expectEngineError(() => plan(s, { account: 0 }), 'INVALID_INPUT');
     expectEngineError(() => plan(s, { riskPercent: -1 }), 'INVALID_INPUT');
