@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { findWebRoot } from './http/static-web';
 
 /**
  * Entry point (`npm start` runs the bundle dist/server/main.js; `npm run dev` runs this file
@@ -20,7 +20,9 @@ async function main() {
     throw err;
   }
 
-  const app = await buildApp(config, { webRoot: findWebRoot() });
+  const app = await buildApp(config, {
+    webRoot: findWebRoot(dirname(fileURLToPath(import.meta.url))),
+  });
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -47,13 +49,6 @@ async function main() {
   if (config.database.kind === 'pglite') {
     app.log.info(`Embedded PGlite database in ${config.database.dataDir}`);
   }
-}
-
-/** dist/web next to the bundle (dist/server/main.js), or from the repository root. */
-function findWebRoot(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [join(here, '..', 'web'), join(here, '..', 'dist', 'web'), resolve('dist/web')];
-  return candidates.find((dir) => existsSync(join(dir, 'index.html'))) ?? resolve('dist/web');
 }
 
 main().catch((err: unknown) => {

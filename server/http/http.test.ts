@@ -8,6 +8,7 @@ import { EngineError } from '../../engine/core/errors';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-db';
 import { TEST_ORIGIN, createTestApp, sameOriginHeaders } from '../test-support/test-app';
 import { AppError } from './errors';
+import { findWebRoot, hasWebBuild } from './static-web';
 
 let testDb: TestDatabase;
 let app: FastifyInstance;
@@ -263,6 +264,9 @@ describe('static web app', () => {
     const asset = await web.inject('/assets/index-Bx12Ab9z.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Browsers refuse module scripts with any other type.
+    expect(asset.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(asset.body).toBe('console.log(1)');
     const icon = await web.inject('/favicon.svg');
     expect(icon.headers['cache-control']).toBe('no-cache');
   });
@@ -273,5 +277,29 @@ describe('static web app', () => {
     expect(api.headers['content-type']).toContain('application/problem+json');
     const user = await web.inject('/api/auth/user');
     expect(user.statusCode).toBe(401);
+  });
+});
+
+describe('findWebRoot', () => {
+  let repo: string;
+  beforeAll(() => {
+    repo = mkdtempSync(join(tmpdir(), 'c2p-repo-'));
+    for (const dir of ['server', 'dist/server', 'web', 'dist/web']) {
+      mkdirSync(join(repo, dir), { recursive: true });
+    }
+    // Vite's source page: the server must never mistake it for the build.
+    writeFileSync(join(repo, 'web', 'index.html'), '<script src="/src/main.tsx"></script>');
+  });
+  afterAll(() => rmSync(repo, { recursive: true, force: true }));
+
+  it('never picks web/ (the Vite source), even before a build exists', () => {
+    expect(findWebRoot(join(repo, 'server'))).toBe(join(repo, 'dist', 'web'));
+    expect(hasWebBuild(findWebRoot(join(repo, 'server')))).toBe(false);
+  });
+
+  it('finds dist/web from the source folder and from the bundle folder', () => {
+    writeFileSync(join(repo, 'dist', 'web', 'index.html'), '<div id="root"></div>');
+    expect(findWebRoot(join(repo, 'server'))).toBe(join(repo, 'dist', 'web'));
+    expect(findWebRoot(join(repo, 'dist', 'server'))).toBe(join(repo, 'dist', 'web'));
   });
 });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
@@ -9,6 +9,18 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 export const hasWebBuild = (webRoot: string) => existsSync(join(webRoot, 'index.html'));
+
+/**
+ * Where Vite put the built app: dist/web, found from the running code's folder, which is
+ * dist/server for the bundle and server/ when run from source. Only a folder inside dist/
+ * counts: web/ itself holds Vite's *source* index.html, which must never be served.
+ */
+export function findWebRoot(codeDir: string): string {
+  const candidates = [join(codeDir, '..', 'web'), join(codeDir, '..', 'dist', 'web')]
+    .map((dir) => resolve(dir))
+    .filter((dir) => basename(dirname(dir)) === 'dist');
+  return candidates.find(hasWebBuild) ?? candidates[0] ?? resolve('dist/web');
+}
 
 /**
  * Serves the built React app; registerNotFound({ spa: true }) answers index.html for other
