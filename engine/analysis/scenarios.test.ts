@@ -183,4 +183,28 @@ describe('an RSI divergence on the latest leg', () => {
     expect(highs.slice(-2).map((h) => h.price)).toEqual([121.1, 140.1]);
     expect(a.divergence).toBe('No Divergence');
   });
+
+  it('finds a hidden bullish divergence: higher low in price after a sharper drop in RSI', () => {
+    // Up to 110, a gentle pullback to 107 (-0.5 a bar), up to 120, then a sharp drop to 108
+    // (-4 a bar): the 107.9 low is above the 106.9 low, but the fast selling pushes RSI lower.
+    const closes = path(100, [
+      [102, 5],
+      [99, 5],
+      [101, 5],
+      [100, 5],
+      [110, 10],
+      [107, 6],
+      [120, 6],
+      [108, 3],
+      [112, 4],
+    ]);
+    const a = analyzeTimeframe(barsFromCloses(closes), opts);
+    expect(a.divergence).toBe('Bullish Divergence');
+    expect(a.divergences[a.divergences.length - 1]).toMatchObject({
+      kind: 'hidden',
+      direction: 'bullish',
+      priceFrom: 106.9,
+      priceTo: 107.9,
+    });
+  });
 });
