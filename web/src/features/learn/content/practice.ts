@@ -133,6 +133,51 @@ export const PRACTICE_EXERCISES: readonly PracticeExercise[] = [
       'The candle before the impulse topped out below the low of the candle after it, so the space between them was never traded: a bullish fair value gap, marked on the middle candle.',
   },
   {
+    id: 'practice-order-block-bearish',
+    concept: 'order-block',
+    direction: 'bearish',
+    title: 'Mark the bearish order block',
+    prompt:
+      'An uptrend tops out and then drops hard through the last higher low. Click the bearish order block: the last up (green) candle before that drop.',
+    bars: buildPracticeBars(20, [
+      { to: 48, bars: 5 },
+      { to: 36, bars: 4 },
+      { to: 64, bars: 5 },
+      { to: 52, bars: 4 },
+      { to: 60, bars: 3 },
+      { row: [60, 72, 59, 70] },
+      { row: [70, 80, 68, 78] },
+      { row: [78, 79, 62, 64] },
+      { row: [64, 65, 40, 42] },
+      { to: 60, bars: 4 },
+      { to: 34, bars: 5 },
+    ]),
+    hint: 'Find the drop that closed below the last higher low, then walk back to its highest point. The green candle there is the block.',
+    explanation:
+      'This green candle is the last buying before the sell-off that broke the uptrend structure. Its range is the zone SMC traders watch for a retest from below.',
+  },
+  {
+    id: 'practice-fvg-bearish',
+    concept: 'fair-value-gap',
+    direction: 'bearish',
+    title: 'Spot the bearish fair value gap',
+    prompt:
+      'A sharp drop left a gap: the low of one candle is above the high of the candle two places later. Click the MIDDLE candle of that bearish fair value gap.',
+    bars: buildPracticeBars(40, [
+      { to: 62, bars: 5 },
+      { to: 52, bars: 4 },
+      { to: 68, bars: 4 },
+      { row: [68, 72, 66, 67] },
+      { row: [67, 68, 46, 48] },
+      { row: [48, 58, 44, 50] },
+      { to: 60, bars: 3 },
+      { to: 36, bars: 5 },
+    ]),
+    hint: 'Look for a very large red candle. Compare the low of the candle before it with the high of the candle after it.',
+    explanation:
+      'The candle before the drop bottomed out above the high of the candle after it, so the space between them was never traded: a bearish fair value gap, which sellers may defend if price returns.',
+  },
+  {
     id: 'practice-sweep',
     concept: 'liquidity-sweep',
     direction: 'bearish',

@@ -13,7 +13,15 @@ export const smartMoneyModule: LearningModule = {
   summary:
     'Break of structure and change of character, order blocks, fair value gaps, liquidity and sweeps, premium and discount, and how the 4-hour, 15-minute and 5-minute charts fit together into one plan.',
   difficulty: 'Intermediate',
-  practiceIds: ['practice-bos', 'practice-choch', 'practice-order-block', 'practice-fvg', 'practice-sweep'],
+  practiceIds: [
+    'practice-bos',
+    'practice-choch',
+    'practice-order-block',
+    'practice-order-block-bearish',
+    'practice-fvg',
+    'practice-fvg-bearish',
+    'practice-sweep',
+  ],
   lessons: [
     {
       id: 'bos-vs-choch',
