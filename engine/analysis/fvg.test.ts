@@ -50,7 +50,7 @@ describe('fair value gaps against the smartmoneyconcepts reference', () => {
     expectSameGaps(a.fvgs, ref, bars.length);
   });
 
-  it.skipIf(!hasReference)('match all gaps of the full 24,423-bar reference file exactly', () => {
+  it.skipIf(!hasReference)('match all gaps of the full reference file (24,424 bars) exactly', () => {
     const bars = readBars(join(REFERENCE_DIR, 'EURUSD_15M.csv'));
     const a = analyzeTimeframe(bars, { fvgThreshold: 0 });
     const ref = referenceGaps(join(REFERENCE_DIR, 'fvg_result_data.csv'));
