@@ -1,17 +1,14 @@
-import { Suspense, lazy, type ComponentType } from 'react';
+import { Suspense, lazy } from 'react';
 import { AppHeader } from '@/components/layout/app-header';
-import { FullScreenLoader } from '@/components/layout/full-screen-loader';
+import { Spinner } from '@/components/ui/spinner';
 import { SiteFooter } from '@/components/layout/site-footer';
 import type { User } from '@/lib/contracts';
 
-// The Learning Center's content is its own feature (web/src/features/learn, exporting
-// LearnContent). import.meta.glob resolves to {} when the module does not exist yet, so this
-// shell builds either way, and the content is split into its own chunk off the landing page.
-const learnModules = import.meta.glob<{ LearnContent: ComponentType<{ user: User }> }>(
-  '../features/learn/index.tsx',
-);
-const loadLearn = Object.values(learnModules)[0];
-const LearnContent = loadLearn ? lazy(async () => ({ default: (await loadLearn()).LearnContent })) : null;
+// The Learning Center's content is its own feature (web/src/features/learn). It is loaded on
+// demand so its lessons and illustrations stay out of the landing page's JavaScript.
+const LearnContent = lazy(async () => ({
+  default: (await import('@/features/learn')).LearnContent,
+}));
 
 /** /learn, the Learning Center (SPEC 2): header with Chart Analysis link, then the content. */
 export function LearnPage({ user }: { user: User }) {
@@ -20,15 +17,15 @@ export function LearnPage({ user }: { user: User }) {
       <AppHeader section="learn" user={user} />
       {/* A div, not <main>: LearnContent renders its own <main> landmark. */}
       <div id="main" className="flex-1">
-        {LearnContent ? (
-          <Suspense fallback={<FullScreenLoader />}>
-            <LearnContent user={user} />
-          </Suspense>
-        ) : (
-          <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-            <h1 className="text-3xl font-bold tracking-tight">Learning Center</h1>
-          </main>
-        )}
+        <Suspense
+          fallback={
+            <p role="status" className="flex items-center justify-center gap-2 py-24 text-muted-foreground">
+              <Spinner /> Loading...
+            </p>
+          }
+        >
+          <LearnContent user={user} />
+        </Suspense>
       </div>
       <SiteFooter />
     </div>

@@ -31,10 +31,10 @@ export function AppHeader({ section, user }: { section: AppSection; user: User }
   const OtherIcon = other.icon;
   const close = () => setMenuOpen(false);
 
-  const logoutButton = (extra: string) => (
+  const logoutButton = (extra: string, size: 'sm' | 'default') => (
     <Button
       variant="outline"
-      size="sm"
+      size={size}
       className={extra}
       disabled={logout.isPending}
       onClick={() => {
@@ -81,7 +81,7 @@ export function AppHeader({ section, user }: { section: AppSection; user: User }
             </Link>
           </Button>
           {userChip}
-          {logoutButton('')}
+          {logoutButton('', 'sm')}
         </nav>
 
         <Button
@@ -107,7 +107,7 @@ export function AppHeader({ section, user }: { section: AppSection; user: User }
                 {other.label}
               </Link>
             </Button>
-            {logoutButton('justify-start')}
+            {logoutButton('justify-start', 'default')}
           </div>
         </nav>
       ) : null}

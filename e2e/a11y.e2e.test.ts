@@ -1,0 +1,67 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { audit } from './support/a11y';
+import { closeBrowserConnection, newPage, uniqueEmail, waitForPath } from './support/browser';
+import { fillRegistration, registerForm } from './support/flows';
+
+let context: BrowserContext;
+let page: Page;
+
+afterEach(async () => {
+  await context?.close();
+});
+afterAll(async () => {
+  await closeBrowserConnection();
+});
+
+describe('accessibility audit (names, landmarks, headings, focus, contrast)', () => {
+  it('catches planted problems (so a clean result means something)', async () => {
+    ({ context, page } = await newPage());
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      const button = document.createElement('button');
+      button.style.outline = 'none';
+      const faint = document.createElement('p');
+      faint.textContent = 'faint text';
+      faint.style.color = '#333a48';
+      const h4 = document.createElement('h4');
+      h4.textContent = 'skipped level';
+      document.body.prepend(button);
+      main.prepend(faint);
+      document.querySelector('h1')!.after(h4);
+    });
+    const rules = (await audit(page, { tabStops: 2 })).map((i) => i.rule);
+    expect(rules).toEqual(
+      expect.arrayContaining(['accessible-name', 'color-contrast', 'heading-order', 'focus-visible']),
+    );
+  });
+
+  it('finds no issue on the landing page, wide and at 360 px', async () => {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 360, height: 740 },
+    ]) {
+      ({ context, page } = await newPage(viewport));
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await audit(page, { tabStops: 12 })).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('finds no issue on the 404 page and the signed-in dashboard shell', async () => {
+    ({ context, page } = await newPage());
+    await page.goto('/missing');
+    await page.getByRole('heading', { name: /Page Not Found/ }).waitFor();
+    expect(await audit(page, { tabStops: 2 })).toEqual([]);
+
+    await page.goto('/');
+    await fillRegistration(page, { name: 'Ada Access', email: uniqueEmail('a11y'), experience: 'Expert' });
+    await registerForm(page).getByRole('button', { name: 'Create Free Account' }).click();
+    await waitForPath(page, '/home');
+    await page.getByRole('navigation', { name: 'Account' }).waitFor();
+    expect(await audit(page, { tabStops: 4 })).toEqual([]);
+  });
+});
