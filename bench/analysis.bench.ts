@@ -1,5 +1,5 @@
 // Speed of the market analysis engine: full analyzeTimeframe() on 300 bars (a screenshot's
-// worth) and on the 24,423-bar reference year of EURUSD 15m, plus sizes in between to show how
+// worth) and on the 24,424-bar reference year of EURUSD 15m, plus sizes in between to show how
 // time grows with bars. Target: <= 5 ms median for 300 bars, and linear growth.
 //   npm run bench:analysis
 import { existsSync, readFileSync } from 'node:fs';
