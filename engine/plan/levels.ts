@@ -10,6 +10,8 @@ import { BARS_4H_PER_MONTH, BARS_4H_PER_WEEK } from './weights';
 interface Candidate {
   readonly price: number;
   readonly text: string;
+  /** 1 = 4h, 0 = 15m. */
+  readonly tier: number;
   readonly score: number;
 }
 
@@ -19,16 +21,17 @@ export function buildKeyLevels(ctx: PlanContext): KeyLevels {
   const price = ctx.price;
   const support: Candidate[] = [];
   const resistance: Candidate[] = [];
-  // 4h levels outrank 15m ones: they are what larger traders see.
-  for (const [d, weight] of [
-    [ctx.s4h, 2],
-    [ctx.s15m, 1],
+  // 4h levels come first (they are what larger traders watch); 15m ones fill the list.
+  for (const [d, tier] of [
+    [ctx.s4h, 1],
+    [ctx.s15m, 0],
   ] as const) {
     for (const k of d.analysis.keyLevels) {
       const c = {
         price: k.price,
         text: `${ctx.fmt(k.price)} (${d.slot}, ${k.touches} touch${k.touches === 1 ? '' : 'es'})`,
-        score: k.score * weight,
+        tier,
+        score: k.score,
       };
       (k.price < price ? support : resistance).push(c);
     }
@@ -38,19 +41,25 @@ export function buildKeyLevels(ctx: PlanContext): KeyLevels {
   const range = ctx.s4h.analysis.priceRange;
   const low = pd?.rangeLow ?? range.low;
   const high = pd?.rangeHigh ?? range.high;
-  if (low < price) support.push({ price: low, text: `${ctx.fmt(low)} (4h range low)`, score: 0 });
-  if (high > price) resistance.push({ price: high, text: `${ctx.fmt(high)} (4h range high)`, score: 0 });
+  if (low < price) support.push({ price: low, text: `${ctx.fmt(low)} (4h range low)`, tier: 1, score: 0 });
+  if (high > price)
+    resistance.push({ price: high, text: `${ctx.fmt(high)} (4h range high)`, tier: 1, score: 0 });
 
   const pick = (list: Candidate[]) => {
     // Two levels closer than a quarter of a 4h ATR are the same level for a trader.
     const minGap = 0.25 * ctx.s4h.atr;
     const chosen: Candidate[] = [];
-    for (const c of [...list].sort(
-      (a, b) => b.score - a.score || Math.abs(a.price - price) - Math.abs(b.price - price),
-    )) {
-      if (chosen.length >= MAX_PER_SIDE) break;
-      if (chosen.every((x) => Math.abs(x.price - c.price) >= minGap)) chosen.push(c);
-    }
+    const take = (candidates: Candidate[], limit: number) => {
+      for (const c of candidates) {
+        if (chosen.length >= limit) break;
+        if (chosen.every((x) => Math.abs(x.price - c.price) >= minGap)) chosen.push(c);
+      }
+    };
+    const byScore = (a: Candidate, b: Candidate) =>
+      b.score - a.score || Math.abs(a.price - price) - Math.abs(b.price - price);
+    // Up to two 4h levels first (what larger traders watch), then the strongest of the rest.
+    take(list.filter((c) => c.tier === 1).sort(byScore), MAX_PER_SIDE - 1);
+    take([...list].sort(byScore), MAX_PER_SIDE);
     // Nearest to price first: the order a trader meets them.
     return chosen.sort((a, b) => Math.abs(a.price - price) - Math.abs(b.price - price)).map((c) => c.text);
   };

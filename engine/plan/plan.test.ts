@@ -186,6 +186,23 @@ describe('buildPlan: no trade, in plain words', () => {
   });
 });
 
+describe('buildPlan: key levels', () => {
+  it('lists support below and resistance above the current price, 4h levels first, at most 3 each', () => {
+    for (let seed = 1; seed <= 8; seed++) {
+      const s = market(seed, seed % 2 ? 1 : -1);
+      const r = plan(s);
+      const price = s.readings['5m'].candles.at(-1)!.close;
+      const value = (t: string) => Number(t.split(' ')[0]);
+      expect(r.keyLevels.majorSupport.length).toBeLessThanOrEqual(3);
+      expect(r.keyLevels.majorResistance.length).toBeLessThanOrEqual(3);
+      for (const t of r.keyLevels.majorSupport) expect(value(t)).toBeLessThan(price);
+      for (const t of r.keyLevels.majorResistance) expect(value(t)).toBeGreaterThan(price);
+      const has4h = s.analyses['4h'].keyLevels.some((k) => k.price < price);
+      if (has4h) expect(r.keyLevels.majorSupport.some((t) => t.includes('(4h'))).toBe(true);
+    }
+  });
+});
+
 describe('buildPlan: the three charts must belong together', () => {
   const s = market(4, -1);
   const withSymbol = (slot: Slot, symbol: string | null) => ({
