@@ -44,11 +44,25 @@ function removeHorizontalLines(ink: Uint8Array, pw: number, ph: number): void {
     for (let x = 0, i = y * pw; x < pw; x++, i++) if (ink[i]) n++;
     rowInk[y] = n;
   }
-  const isLine = (y: number) => rowInk[y]! >= pw * 0.2;
+  // Thin pixels: ink in a vertical run of at most 4 px (a line up to 4 px thick at 3x).
+  const thin = (x: number, y: number) => {
+    if (!ink[y * pw + x]) return false;
+    let n = 1;
+    for (let k = 1; k <= 4 && y - k >= 0 && ink[(y - k) * pw + x]; k++) n++;
+    for (let k = 1; k <= 4 && y + k < ph && ink[(y + k) * pw + x]; k++) n++;
+    return n <= 4;
+  };
+  const isLine = (y: number) => {
+    if (rowInk[y]! < pw * 0.2) return false;
+    // A row through many doji bodies is not a line: most of a line's pixels are thin.
+    let t = 0;
+    for (let x = 0; x < pw; x++) if (thin(x, y)) t++;
+    return t >= rowInk[y]! * 0.3;
+  };
   for (let y = 0; y < ph; y++) {
     if (!isLine(y)) continue;
     let y1 = y;
-    while (y1 + 1 < ph && isLine(y1 + 1) && y1 - y < 4) y1++;
+    while (y1 + 1 < ph && y1 - y < 4 && rowInk[y1 + 1]! >= pw * 0.2) y1++;
     for (let x = 0; x < pw; x++) {
       const above = y > 0 ? ink[(y - 1) * pw + x]! : 0;
       const below = y1 + 1 < ph ? ink[(y1 + 1) * pw + x]! : 0;
@@ -228,8 +242,10 @@ function measure(
   const cx = Math.round(stemX);
   const bt = Math.round(bodyTop);
   const bb = Math.round(bodyBottom);
-  const inner0 = bb - bt >= 4 ? bt + 2 : bt;
-  const inner1 = bb - bt >= 4 ? bb - 2 : bb;
+  // Inside the outline (if any): skip the edge rows when the body is tall enough.
+  const inset = bb - bt >= 6 ? 2 : bb - bt >= 2 ? 1 : 0;
+  const inner0 = bt + inset;
+  const inner1 = bb - inset;
   const fillColumns = full - stem >= 4 ? [cx - 1, cx + 1].filter((v) => v !== cx) : [cx];
   // Hollow bodies show background beside the wick column; sample beside it when there is room.
   const sampleX = full >= 5 ? fillColumns : [cx];
@@ -459,7 +475,8 @@ function refineAll(
       if (c.fill !== 0 && inkAt(x, mid, id) !== c.fill) continue;
       cols.push(x);
     }
-    const bodyK = c.fill || inkAt(cols[0] ?? sx, top, id) || wickK;
+    // The edge rows carry the outline colour where bodies are outlined (MetaTrader).
+    const bodyK = inkAt(cols[0] ?? sx, top, id) || c.fill || wickK;
     const r = refineCandle(sampler, c, colourOf(wickK), colourOf(bodyK), cols.slice(0, 6), unit);
     c.highY = r.highY;
     c.lowY = r.lowY;

@@ -31,7 +31,9 @@ export function topEdge(s: EdgeSampler, x: number, a: number, ink: number, maxIn
   let surplus = 0;
   for (let k = 1; k <= 2; k++) {
     const al = alphaAt(s, x, a - k, ink);
-    if (al < 0.05) break;
+    // Blended rows only: a solid row beyond the edge is another object (a price line, a
+    // neighbouring stroke), not anti-aliasing.
+    if (al < 0.05 || al >= 0.9) break;
     surplus += al;
   }
   return a + deficit - surplus;
@@ -48,7 +50,7 @@ export function bottomEdge(s: EdgeSampler, x: number, b: number, ink: number, ma
   let surplus = 0;
   for (let k = 1; k <= 2; k++) {
     const al = alphaAt(s, x, b + k, ink);
-    if (al < 0.05) break;
+    if (al < 0.05 || al >= 0.9) break;
     surplus += al;
   }
   return b + 1 - deficit + surplus;

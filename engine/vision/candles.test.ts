@@ -1,0 +1,92 @@
+import { paintChart, type PaintOptions, type PaintedCandle } from './test-support/paint';
+import { toRaster } from './raster';
+import { findLayout } from './layout';
+import { learnPalette, classifyInk } from './palette';
+import { extractCandles } from './candles';
+
+/** Runs the pixel stages (no OCR) and pairs every painted candle with the nearest reading. */
+function read(o: PaintOptions) {
+  const painted = paintChart(o);
+  const raster = toRaster(painted.image);
+  const layout = findLayout(raster)!;
+  const palette = learnPalette(raster, layout);
+  const ink = classifyInk(raster, layout, palette);
+  const ex = extractCandles(ink, layout.plot, palette, { raster, background: layout.background });
+  const pairs = painted.candles.map((p) => {
+    const c = ex.candles.reduce((a, b) => (Math.abs(b.x - p.x) < Math.abs(a.x - p.x) ? b : a));
+    const bull = c.direction >= 0;
+    return {
+      p,
+      c,
+      dx: Math.abs(c.x - p.x),
+      err: Math.max(
+        Math.abs(c.highY - p.highY),
+        Math.abs(c.lowY - p.lowY),
+        Math.abs((bull ? c.bodyBottom : c.bodyTop) - p.openY),
+        Math.abs((bull ? c.bodyTop : c.bodyBottom) - p.closeY),
+      ),
+    };
+  });
+  return { painted, layout, palette, ex, pairs };
+}
+
+function expectExact(r: ReturnType<typeof read>, skip: (p: PaintedCandle) => boolean = () => false) {
+  expect(r.ex.candles.length).toBe(r.painted.candles.length);
+  for (const { p, dx, err } of r.pairs) {
+    if (skip(p)) continue;
+    expect(dx, `candle at x=${p.x}`).toBeLessThanOrEqual(0.5);
+    expect(err, `candle at x=${p.x}`).toBeLessThanOrEqual(0.5);
+  }
+}
+
+describe('candle extraction on painted charts', () => {
+  it('reads every candle of a dark chart with grid to the pixel, with direction', () => {
+    const r = read({});
+    expect(r.layout.theme).toBe('dark');
+    expect(r.layout.axisSide).toBe('right');
+    expect(r.palette.length).toBeGreaterThanOrEqual(2);
+    expectExact(r);
+  });
+
+  it('reads a light chart with the newer TradingView palette', () => {
+    const r = read({ background: 0xffffff, grid: 0xf0f3fa, bull: 0x089981, bear: 0xf23645, seed: 3 });
+    expect(r.layout.theme).toBe('light');
+    expectExact(r);
+  });
+
+  it('learns user colours instead of assuming green/red', () => {
+    expectExact(read({ bull: 0x2962ff, bear: 0xff9800, seed: 11 }));
+  });
+
+  it('reads MetaTrader Green on Black: hollow bull bodies, white bear bodies, lime outline', () => {
+    const r = read({
+      background: 0x000000,
+      grid: 0x404040,
+      hollowBull: true,
+      outline: 0x00ff00,
+      bear: 0xffffff,
+      seed: 5,
+    });
+    expectExact(r);
+  });
+
+  it('reads OHLC bars from their left (open) and right (close) ticks', () => {
+    const r = read({ bars: true, bodyWidth: 5, spacing: 8, seed: 9 });
+    expect(r.ex.kind).toBe('bars');
+    expectExact(r);
+  });
+
+  it('is not fooled by a dotted last-price line in the candle colour', () => {
+    const r = read({ priceLine: true, seed: 13 });
+    const lineY = r.painted.candles.at(-1)!.closeY;
+    // Where the line touches an edge the pixels cannot say which is which; elsewhere it must
+    // neither glue candles together nor move them.
+    const touches = (p: PaintedCandle) =>
+      [p.highY, p.lowY, p.openY, p.closeY].some((y) => Math.abs(y - lineY) === 1);
+    expectExact(r, touches);
+  });
+
+  it('reads dense charts with 3 px bodies and 1 px gaps', () => {
+    expectExact(read({ spacing: 4, bodyWidth: 3, seed: 17 }));
+  });
+});
