@@ -175,6 +175,40 @@ describe('CSRF defence on state-changing requests', () => {
   });
 });
 
+describe('behind a reverse proxy (TRUST_PROXY)', () => {
+  const proxied = {
+    host: 'charts.example',
+    origin: 'https://charts.example',
+    'x-forwarded-proto': 'https',
+    'x-forwarded-for': '203.0.113.7',
+    'x-requested-with': 'fetch',
+  };
+
+  it('trusts X-Forwarded-Proto for the same-origin check only when told to', async () => {
+    const trusting = await createTestApp({
+      database: testDb.database,
+      env: { PUBLIC_ORIGIN: '', TRUST_PROXY: 'true' },
+      routes: (instance) => instance.post('/api/test/ip', async (request) => ({ ip: request.ip })),
+    });
+    const direct = await createTestApp({
+      database: testDb.database,
+      env: { PUBLIC_ORIGIN: '' },
+      routes: (instance) => instance.post('/api/test/ip', async (request) => ({ ip: request.ip })),
+    });
+    try {
+      const viaProxy = await trusting.inject({ method: 'POST', url: '/api/test/ip', headers: proxied });
+      expect(viaProxy.statusCode).toBe(200);
+      // The client's address, not the proxy's: rate limits apply per trader.
+      expect(viaProxy.json()).toEqual({ ip: '203.0.113.7' });
+      const spoofed = await direct.inject({ method: 'POST', url: '/api/test/ip', headers: proxied });
+      expect(spoofed.statusCode).toBe(403);
+    } finally {
+      await trusting.close();
+      await direct.close();
+    }
+  });
+});
+
 describe('problem+json errors', () => {
   it('unknown /api routes answer 404 problem+json', async () => {
     for (const method of ['GET', 'POST'] as const) {
