@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { CheckCircle2, Circle } from 'lucide-react';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { Badge } from '@/components/ui/badge';
@@ -43,9 +43,7 @@ export function LearningModules({
   progress: LearnProgressApi;
 }) {
   const [openModules, setOpenModules] = useState<string[]>([]);
-  const [openFirst] = useState(
-    () => (id: string) => setOpenModules((o) => (o.includes(id) ? o : [...o, id])),
-  );
+  const openFirst = useCallback((id: string) => setOpenModules((o) => (o.includes(id) ? o : [...o, id])), []);
   useFirstModuleFromHash(modules[0]?.id ?? '', openFirst);
   const { progress } = api;
 
