@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import {
   closeBrowserConnection,
@@ -10,11 +10,13 @@ import {
 } from './support/browser';
 import {
   chooseExperience,
+  createAccount,
   fillRegistration,
   loginForm,
   openLoginTab,
   registerForm,
   requestCode,
+  signInNewAccount,
   submitCode,
 } from './support/flows';
 import { waitForLoginCode } from './support/mailbox';
@@ -31,21 +33,6 @@ afterEach(async () => {
 afterAll(async () => {
   await closeBrowserConnection();
 });
-
-/** Registers a new account through the UI and waits for the dashboard. */
-async function registerNewAccount(name: string, email: string) {
-  await page.goto('/');
-  await fillRegistration(page, { name, email, experience: 'Intermediate' });
-  await registerForm(page).getByRole('button', { name: 'Create Free Account' }).click();
-  await waitForPath(page, '/home');
-  await page.getByTestId('current-user').filter({ hasText: name }).first().waitFor();
-}
-
-async function logoutFromHeader() {
-  await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Logout' }).click();
-  await expectToast(page, 'Logged Out', 'You have been successfully logged out.', 'default');
-  await waitForPath(page, '/');
-}
 
 /** Delays one API call so its pending state can be seen. */
 async function delay(path: string, ms = 800) {
@@ -102,8 +89,8 @@ describe('registration', () => {
 
   it('says "Already Registered" for an email that has an account', async () => {
     const email = uniqueEmail('taken');
-    await registerNewAccount('First Owner', email);
-    await logoutFromHeader();
+    await createAccount(inject('baseUrl'), { name: 'First Owner', email });
+    await page.goto('/');
     await fillRegistration(page, { name: 'Second Try', email, experience: 'Expert' });
     await registerForm(page).getByRole('button', { name: 'Create Free Account' }).click();
     await expectToast(
@@ -169,9 +156,8 @@ describe('login with an emailed code', () => {
 
   it('signs in with the code from the email and lands on /home', async () => {
     const email = uniqueEmail('login');
-    await registerNewAccount('Leo Login', email);
-    await logoutFromHeader();
-
+    await createAccount(inject('baseUrl'), { name: 'Leo Login', email });
+    await page.goto('/');
     await openLoginTab(page);
     await loginForm(page).getByLabel('Email').fill(email);
     await delay('/api/login');
@@ -205,8 +191,8 @@ describe('login with an emailed code', () => {
 
   it('burns the code after 5 wrong tries: the right code no longer works', async () => {
     const email = uniqueEmail('burn');
-    await registerNewAccount('Bea Burn', email);
-    await logoutFromHeader();
+    await createAccount(inject('baseUrl'), { name: 'Bea Burn', email });
+    await page.goto('/');
 
     await requestCode(page, email);
     const code = await waitForLoginCode(email);
@@ -236,8 +222,8 @@ describe('login with an emailed code', () => {
 
   it('checks the code format before sending, and can change the email', async () => {
     const email = uniqueEmail('format');
-    await registerNewAccount('Fay Format', email);
-    await logoutFromHeader();
+    await createAccount(inject('baseUrl'), { name: 'Fay Format', email });
+    await page.goto('/');
     await requestCode(page, email);
     await submitCode(page, '1234');
     await expectToast(page, 'Invalid Code', 'Please enter the 8-digit code from your email.', 'destructive');
@@ -275,7 +261,8 @@ describe('signed-in pages', () => {
   });
 
   it('shows "Logout Error" and stays signed in when logout fails', async () => {
-    await registerNewAccount('Lou Fail', uniqueEmail('logoutfail'));
+    await signInNewAccount(page, inject('baseUrl'), 'Lou Fail', uniqueEmail('logoutfail'));
+    await page.goto('/home');
     await page.route('**/api/auth/logout', (route) =>
       route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }),
     );

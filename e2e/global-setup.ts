@@ -53,7 +53,8 @@ async function startMailSink(dir: string): Promise<{ url: string; close: () => P
 }
 
 async function waitForReady(url: string, server: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 60_000;
+  // Generous: PGlite start-up takes tens of seconds on a busy two-core machine.
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) {
       throw new Error(`The server exited with ${server.exitCode} before it was ready:\n${output()}`);
@@ -66,7 +67,7 @@ async function waitForReady(url: string, server: ChildProcess, output: () => str
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`The server did not become ready within 60 s:\n${output()}`);
+  throw new Error(`The server did not become ready within 150 s:\n${output()}`);
 }
 
 export default async function setup(project: TestProject) {

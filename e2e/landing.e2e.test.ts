@@ -38,6 +38,20 @@ describe('landing page and routes', () => {
     }
   });
 
+  it('shows the full-screen "Loading..." spinner while the current user loads', async () => {
+    await open();
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/auth/user', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/home');
+    await page.getByRole('status').filter({ hasText: 'Loading...' }).waitFor();
+    release();
+    await page.getByRole('heading', { level: 1, name: /trade plan/ }).waitFor();
+  });
+
   it('has every section of SPEC 2, with sample figures and example testimonials labelled', async () => {
     await open();
     await page.goto('/');

@@ -8,7 +8,7 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.test.ts'],
     globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 180_000,
     // The machine is shared and small: files run one after another against the one server.
     fileParallelism: false,
     pool: 'forks',

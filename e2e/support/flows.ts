@@ -44,3 +44,32 @@ export async function submitCode(page: Page, code: string) {
   await form.getByLabel('Login code').fill(code);
   await form.getByRole('button', { name: 'Verify' }).click();
 }
+
+/**
+ * Creates an account straight through the API (signed out in the browser), for tests about
+ * something other than the registration form. Sends what a same-origin browser call sends.
+ */
+export async function createAccount(
+  baseUrl: string,
+  account: { name: string; email: string; tradingExperience?: string },
+): Promise<void> {
+  const res = await fetch(`${baseUrl}/api/register`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Requested-With': 'chart-to-plan',
+      Origin: baseUrl,
+    },
+    body: JSON.stringify({ tradingExperience: 'learner', ...account }),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+}
+
+/** Registers and signs the browser context in through the API (cookie shared with the page). */
+export async function signInNewAccount(page: Page, baseUrl: string, name: string, email: string) {
+  const res = await page.request.post('/api/register', {
+    data: { name, email, tradingExperience: 'expert' },
+    headers: { 'X-Requested-With': 'chart-to-plan', Origin: baseUrl },
+  });
+  if (res.status() !== 201) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
+}
