@@ -63,28 +63,38 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
   const sumG = new Float64Array(4096);
   const sumB = new Float64Array(4096);
   const minRun = 4;
-  for (let x = plot.left; x <= plot.right; x++) {
-    let runQ = -1;
-    let runLen = 0;
-    for (let y = plot.top; y <= plot.bottom + 1; y++) {
-      const c = y <= plot.bottom ? rgb[y * width + x]! : bg;
-      const q = colourDistance(c, bg) <= BG_TOLERANCE ? -1 : quant(c);
-      if (q === runQ && q >= 0) {
-        runLen++;
+  // Row-major with one run state per column (cache-friendly on large captures).
+  const pw = plot.right - plot.left + 1;
+  const runQ = new Int32Array(pw).fill(-1);
+  const runLen = new Int32Array(pw);
+  const runColour = new Int32Array(pw);
+  const credit = (i: number) => {
+    const q = runQ[i]!;
+    const len = runLen[i]!;
+    if (q < 0 || len < minRun) return;
+    const c0 = runColour[i]!;
+    count[q]! += len;
+    sumR[q]! += ((c0 >> 16) & 255) * len;
+    sumG[q]! += ((c0 >> 8) & 255) * len;
+    sumB[q]! += (c0 & 255) * len;
+  };
+  const { bgMask } = layout;
+  for (let y = plot.top; y <= plot.bottom; y++) {
+    const row = y * width + plot.left;
+    for (let i = 0; i < pw; i++) {
+      const c = rgb[row + i]!;
+      const q = bgMask[row + i] ? -1 : quant(c);
+      if (q === runQ[i] && q >= 0) {
+        runLen[i]!++;
         continue;
       }
-      if (runQ >= 0 && runLen >= minRun) {
-        // Credit the run: one representative colour, the run length as weight.
-        const c0 = rgb[(y - 1) * width + x]!;
-        count[runQ]! += runLen;
-        sumR[runQ]! += ((c0 >> 16) & 255) * runLen;
-        sumG[runQ]! += ((c0 >> 8) & 255) * runLen;
-        sumB[runQ]! += (c0 & 255) * runLen;
-      }
-      runQ = q;
-      runLen = 1;
+      credit(i);
+      runQ[i] = q;
+      runLen[i] = 1;
+      runColour[i] = c;
     }
   }
+  for (let i = 0; i < pw; i++) credit(i);
   let total = 0;
   for (let i = 0; i < 4096; i++) total += count[i]!;
   if (total === 0) return [];
@@ -118,7 +128,7 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
  */
 export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uint8Array {
   const { width, rgb } = r;
-  const { plot, background: bg, lineColours } = layout;
+  const { plot, background: bg, lineColours, bgMask } = layout;
   const pw = plot.right - plot.left + 1;
   const ph = plot.bottom - plot.top + 1;
   const out = new Uint8Array(pw * ph);
@@ -126,6 +136,7 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
   for (let y = 0; y < ph; y++) {
     const row = (y + plot.top) * width + plot.left;
     for (let x = 0; x < pw; x++) {
+      if (bgMask[row + x]) continue;
       const c = rgb[row + x]!;
       let k = cache.get(c);
       if (k === undefined) {
