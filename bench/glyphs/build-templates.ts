@@ -6,9 +6,11 @@
  *
  *   npx tsx bench/glyphs/build-templates.ts
  */
-import { writeFileSync } from 'node:fs';
-import sharp from 'sharp';
-import { FONTS, THEMES, launch, renderSheet, type RenderStyle } from './render';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import sharp, { type Sharp } from 'sharp';
+import { FONTS, THEMES, launch, renderSheet, type RenderStyle, type RenderedSheet } from './render';
 import { findTextLines } from '../../engine/vision/text/segment';
 import { FEATURE_LENGTH, glyphFeatures } from '../../engine/vision/text/features';
 import { encodeTemplates } from '../../engine/vision/text/template-codec';
@@ -65,12 +67,37 @@ interface Sample {
   f: Float32Array;
 }
 
-async function jpegRoundTrip(width: number, height: number, data: Uint8Array): Promise<Uint8Array> {
-  const jpg = await sharp(Buffer.from(data), { raw: { width, height, channels: 4 } })
-    .jpeg({ quality: 70 })
-    .toBuffer();
-  const { data: out } = await sharp(jpg).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return new Uint8Array(out);
+interface Variant {
+  width: number;
+  height: number;
+  data: Uint8Array;
+  /** Factor the line rects must be scaled by. */
+  scale: number;
+}
+
+async function rawOf(img: Sharp): Promise<Variant> {
+  const { data, info } = await img.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data), scale: 1 };
+}
+
+/**
+ * Degraded copies of a sheet as screenshots really arrive: JPEG q70, a slight blur, and a 1x
+ * capture scaled up by a phone or a zoomed browser (bicubic x1.5 / x2).
+ */
+async function variants(v: Variant, i: number): Promise<Variant[]> {
+  const src = (): Sharp =>
+    sharp(Buffer.from(v.data), { raw: { width: v.width, height: v.height, channels: 4 } });
+  const out: Variant[] = [v];
+  if (i % 2 === 0) out.push(await rawOf(sharp(await src().jpeg({ quality: 70 }).toBuffer())));
+  if (i % 3 === 1) out.push(await rawOf(src().blur(0.7)));
+  if (i % 3 === 2) {
+    const f = i % 2 === 0 ? 2 : 1.5;
+    const up = await rawOf(
+      src().resize({ width: Math.round(v.width * f), height: Math.round(v.height * f), kernel: 'cubic' }),
+    );
+    out.push({ ...up, scale: f });
+  }
+  return out;
 }
 
 function kmeans(samples: Float32Array[], k: number, seed: number): Float32Array[] {
@@ -121,6 +148,28 @@ function kmeans(samples: Float32Array[], k: number, seed: number): Float32Array[
   return cs;
 }
 
+/** Rendered sheets are kept in bench/out/glyph-sheets so that re-tuning features needs no browser. */
+const CACHE = new URL('../out/glyph-sheets/', import.meta.url).pathname;
+
+async function cachedSheet(
+  browser: Browser | null,
+  style: RenderStyle,
+  texts: string[],
+): Promise<RenderedSheet> {
+  const key = createHash('sha1').update(JSON.stringify({ style, texts })).digest('hex').slice(0, 16);
+  const meta = `${CACHE}${key}.json`;
+  if (existsSync(meta)) {
+    const m = JSON.parse(readFileSync(meta, 'utf8')) as Omit<RenderedSheet, 'data'>;
+    return { ...m, data: new Uint8Array(readFileSync(`${CACHE}${key}.rgba`)) };
+  }
+  if (!browser) throw new Error('sheet not cached');
+  const sheet = await renderSheet(browser, style, texts);
+  mkdirSync(CACHE, { recursive: true });
+  writeFileSync(`${CACHE}${key}.rgba`, sheet.data);
+  writeFileSync(meta, JSON.stringify({ ...sheet, data: undefined }));
+  return sheet;
+}
+
 async function main(): Promise<void> {
   const styles = templateStyles();
   const browser = await launch();
@@ -130,14 +179,22 @@ async function main(): Promise<void> {
     let i = 0;
     for (const style of styles) {
       const texts = CHARSET_LINES.map((l) => `H8 ${l}`);
-      const sheet = await renderSheet(browser, style, texts);
-      const variants = [sheet.data];
-      if (i++ % 2 === 0) variants.push(await jpegRoundTrip(sheet.width, sheet.height, sheet.data));
-      for (const data of variants) {
-        const img = { width: sheet.width, height: sheet.height, data };
+      const sheet = await cachedSheet(browser, style, texts);
+      for (const img of await variants(
+        { width: sheet.width, height: sheet.height, data: sheet.data, scale: 1 },
+        i++,
+      )) {
         for (const line of sheet.lines) {
           const want = [...line.text.replace(/ /g, '')];
-          const found = findTextLines(img, line.rect);
+          const r = line.rect;
+          const k = img.scale;
+          const rect = {
+            left: Math.floor(r.left * k),
+            top: Math.floor(r.top * k),
+            right: Math.ceil(r.right * k),
+            bottom: Math.ceil(r.bottom * k),
+          };
+          const found = findTextLines(img, rect);
           if (found.length !== 1 || found[0]!.glyphs.length !== want.length) {
             rejected++;
             continue;

@@ -110,6 +110,17 @@ async function jpeg(img: RgbaImage): Promise<RgbaImage> {
   return { width: info.width, height: info.height, data: new Uint8Array(data) };
 }
 
+async function resize(img: RgbaImage, f: number): Promise<RgbaImage> {
+  const { data, info } = await sharp(Buffer.from(img.data), {
+    raw: { width: img.width, height: img.height, channels: 4 },
+  })
+    .resize({ width: Math.round(img.width * f), height: Math.round(img.height * f), kernel: 'cubic' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data) };
+}
+
 export async function buildSynthetic(browser: Browser, labelsPerStyle = 8): Promise<SyntheticCase[]> {
   const rand = rng(7);
   const cases: SyntheticCase[] = [];
@@ -121,18 +132,26 @@ export async function buildSynthetic(browser: Browser, labelsPerStyle = 8): Prom
     const sheet = await renderSheet(browser, style, [...labels, ...legends.map((l) => l.text)]);
     const plain: RgbaImage = { width: sheet.width, height: sheet.height, data: sheet.data };
     const useJpeg = n % 2 === 0;
-    const image = useJpeg ? await jpeg(plain) : plain;
-    const name = `${style.font}${style.stretch === 'condensed' ? ' cond' : ''} ${style.weight} ${style.sizePx}px@${style.dpr}x ${style.bg}${style.badge ? ` badge ${style.badge}` : ''}${useJpeg ? ' jpeg70' : ''}`;
+    // Every third 1x render is scaled up 1.5x (bicubic), as a zoomed or phone capture would be.
+    const upscale = style.dpr === 1 && n % 3 === 0 ? 1.5 : 1;
+    let image = upscale > 1 ? await resize(plain, upscale) : plain;
+    if (useJpeg) image = await jpeg(image);
+    const name = `${style.font}${style.stretch === 'condensed' ? ' cond' : ''} ${style.weight} ${style.sizePx}px@${style.dpr}x ${style.bg}${style.badge ? ` badge ${style.badge}` : ''}${upscale > 1 ? ' scaled1.5' : ''}${useJpeg ? ' jpeg70' : ''}`;
     sheet.lines.forEach((line, i) => {
-      if (i < labels.length)
-        cases.push({ kind: 'label', text: line.text, image, rect: line.rect, style: name });
+      const rect: Rect = {
+        left: Math.floor(line.rect.left * upscale),
+        top: Math.floor(line.rect.top * upscale),
+        right: Math.ceil(line.rect.right * upscale),
+        bottom: Math.ceil(line.rect.bottom * upscale),
+      };
+      if (i < labels.length) cases.push({ kind: 'label', text: line.text, image, rect, style: name });
       else {
         const l = legends[i - labels.length]!;
         cases.push({
           kind: 'legend',
           text: l.text,
           image,
-          rect: line.rect,
+          rect,
           style: name,
           symbol: l.symbol,
           timeframe: l.timeframe ?? undefined,

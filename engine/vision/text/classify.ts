@@ -1,9 +1,9 @@
-import { FEATURE_LENGTH, GRID } from './features';
+import { FEATURE_LENGTH, GEOM, GRID } from './features';
 import { TEMPLATE_DATA, TEMPLATE_LABELS } from './glyph-templates';
 import { decodeTemplates, type GlyphTemplates } from './template-codec';
 
 /** Weights of the geometric features against the summed squared ink difference of 144 cells. */
-const GEOM_WEIGHTS = [60, 120, 120, 120];
+const GEOM_WEIGHTS = [60, 120, 120, 120, 4, 20];
 const CELLS = GRID * GRID;
 
 let templates: GlyphTemplates | null = null;
@@ -33,7 +33,7 @@ export function classifyGlyph(f: Float32Array): GlyphGuess {
   for (let n = 0; n < vectors.length; n++) {
     const t = vectors[n]!;
     let d = 0;
-    for (let g = 0; g < 4; g++) {
+    for (let g = 0; g < GEOM; g++) {
       const diff = f[CELLS + g]! - t[CELLS + g]!;
       d += GEOM_WEIGHTS[g]! * diff * diff;
     }

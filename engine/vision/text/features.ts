@@ -2,8 +2,12 @@ import type { GlyphBlob, TextLine } from './segment';
 
 /** Side of the square grid a glyph is normalised to. */
 export const GRID = 12;
-/** Geometric features appended to the grid, all in units of the line's cap height. */
-export const GEOM = 4;
+/**
+ * Features appended to the grid: width, height, top and bottom offsets (cap-height units), then
+ * the number of enclosed holes (0-2) and the vertical centre of the largest hole (0..1 of the
+ * glyph height). Holes survive blur and JPEG better than stroke details: they tell 6 from 8 from 0.
+ */
+export const GEOM = 6;
 export const FEATURE_LENGTH = GRID * GRID + GEOM;
 
 /**
@@ -48,5 +52,54 @@ export function glyphFeatures(g: GlyphBlob, line: Pick<TextLine, 'baseline' | 'c
   out[GRID * GRID + 1] = h / H;
   out[GRID * GRID + 2] = (g.top - capTop) / H;
   out[GRID * GRID + 3] = (g.bottom - line.baseline) / H;
+  const holes = findHoles(g);
+  out[GRID * GRID + 4] = Math.min(2, holes.count);
+  out[GRID * GRID + 5] = holes.count > 0 ? holes.largestCentreY : 0.5;
   return out;
+}
+
+/** Background regions enclosed by ink (4-connected background inside a 1 px frame). */
+function findHoles(g: GlyphBlob): { count: number; largestCentreY: number } {
+  const w = g.right - g.left;
+  const h = g.bottom - g.top;
+  const pw = w + 2;
+  const ph = h + 2;
+  const ink = new Uint8Array(pw * ph);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) ink[(y + 1) * pw + x + 1] = g.ink[y * w + x]! >= 0.25 ? 1 : 0;
+  const seen = new Uint8Array(pw * ph);
+  const minArea = Math.max(1, Math.round(0.004 * w * h));
+  let count = 0;
+  let bestArea = 0;
+  let bestY = 0.5;
+  const stack: number[] = [];
+  for (let start = 0; start < ink.length; start++) {
+    if (ink[start] || seen[start]) continue;
+    seen[start] = 1;
+    stack.push(start);
+    let area = 0;
+    let sumY = 0;
+    let touches = false;
+    while (stack.length > 0) {
+      const i = stack.pop()!;
+      const x = i % pw;
+      const y = (i - x) / pw;
+      area++;
+      sumY += y;
+      if (x === 0 || y === 0 || x === pw - 1 || y === ph - 1) touches = true;
+      for (const j of [i - 1, i + 1, i - pw, i + pw]) {
+        const jx = j % pw;
+        if (j < 0 || j >= ink.length || Math.abs(jx - x) > 1 || ink[j] || seen[j]) continue;
+        seen[j] = 1;
+        stack.push(j);
+      }
+    }
+    if (touches || area < minArea) continue;
+    count++;
+    if (area > bestArea) {
+      bestArea = area;
+      bestY = (sumY / area - 1 + 0.5) / h;
+    }
+  }
+  return { count, largestCentreY: bestY };
 }

@@ -57,6 +57,7 @@ interface ReadGlyph {
 
 /** A blob wider than this (in cap heights) may be several touching glyphs. */
 const SPLIT_MIN_WIDTH = 0.85;
+const SPLIT_PENALTY = 4;
 
 /**
  * Classifies a blob; a wide one is also tried as two glyphs cut at its faintest columns
@@ -80,16 +81,72 @@ function readBlob(blob: GlyphBlob, line: TextLine, depth: number): ReadGlyph[] {
   for (const cut of cuts.slice(0, 3)) {
     const left = subBlob(blob, 0, cut);
     const right = subBlob(blob, cut, w);
-    if (!left || !right) continue;
+    // Both halves must be glyph-sized: a sliver cut off a wide glyph matches "." or "," too well.
+    if (!left || !right || !glyphSized(left, line) || !glyphSized(right, line)) continue;
     const a = classifyGlyph(glyphFeatures(left, line));
     const b = classifyGlyph(glyphFeatures(right, line));
-    const cost = Math.max(a.distance, b.distance);
+    // Two glyphs must explain the blob clearly better than one: halves of a round "O" match
+    // "C" and ")" about as well as the whole matches "O".
+    const cost = Math.max(a.distance, b.distance) + SPLIT_PENALTY;
     if (cost < bestCost) {
       bestCost = cost;
       best = [...readBlob(left, line, depth + 1), ...readBlob(right, line, depth + 1)];
     }
   }
   return best ?? whole;
+}
+
+/**
+ * Thin strokes can fall below the ink threshold and break a glyph in two side by side pieces
+ * ("O" as "C" + ")"). Adjacent pieces are joined when the joined shape matches a glyph clearly
+ * better than the pieces do.
+ */
+function joinBrokenGlyphs(line: TextLine): GlyphBlob[] {
+  const out: GlyphBlob[] = [];
+  const maxGap = Math.max(1, Math.round(0.12 * line.capHeight));
+  for (const blob of line.glyphs) {
+    const prev = out[out.length - 1];
+    if (prev && blob.left - prev.right <= maxGap) {
+      const joined = unionBlob(prev, blob);
+      const jw = joined.right - joined.left;
+      if (jw <= 1.1 * line.capHeight) {
+        const j = classifyGlyph(glyphFeatures(joined, line));
+        const a = classifyGlyph(glyphFeatures(prev, line));
+        const b = classifyGlyph(glyphFeatures(blob, line));
+        if (
+          j.distance < 0.6 * Math.max(a.distance, b.distance) &&
+          j.distance < 0.8 * Math.min(a.distance, b.distance) + 4
+        ) {
+          out[out.length - 1] = joined;
+          continue;
+        }
+      }
+    }
+    out.push(blob);
+  }
+  return out;
+}
+
+function unionBlob(a: GlyphBlob, b: GlyphBlob): GlyphBlob {
+  const left = Math.min(a.left, b.left);
+  const top = Math.min(a.top, b.top);
+  const right = Math.max(a.right, b.right);
+  const bottom = Math.max(a.bottom, b.bottom);
+  const w = right - left;
+  const ink = new Float32Array(w * (bottom - top));
+  for (const g of [a, b]) {
+    const gw = g.right - g.left;
+    for (let y = g.top; y < g.bottom; y++)
+      for (let x = g.left; x < g.right; x++) {
+        const i = (y - top) * w + x - left;
+        ink[i] = Math.max(ink[i]!, g.ink[(y - g.top) * gw + x - g.left]!);
+      }
+  }
+  return { left, top, right, bottom, ink };
+}
+
+function glyphSized(b: GlyphBlob, line: TextLine): boolean {
+  return b.bottom - b.top >= 0.55 * line.capHeight && b.right - b.left >= 0.25 * line.capHeight;
 }
 
 /** Columns [x0, x1) of a blob, trimmed to the rows and columns that hold ink. */
@@ -125,7 +182,7 @@ function readLine(line: TextLine): TextToken[] {
   const groups: ReadGlyph[][] = [];
   let current: ReadGlyph[] = [];
   let lastRight = -Infinity;
-  for (const blob of line.glyphs) {
+  for (const blob of joinBrokenGlyphs(line)) {
     for (const g of readBlob(blob, line, 0)) {
       if (g.blob.left - lastRight > TOKEN_GAP_EM * em && current.length > 0) {
         groups.push(current);
@@ -153,36 +210,40 @@ function readLine(line: TextLine): TextToken[] {
   });
 }
 
-/** Swaps O/0, l/1, S/5 ... when the neighbours say which one it is and the shapes nearly tie. */
+/**
+ * Swaps O/0, l/1, S/5 ... when the token says which one it is and the shapes nearly tie: in a
+ * token of digits and separators every look-alike letter is a digit ("2556,OO" is "2556.00"),
+ * except a leading letter glued to a number (TradingView's "O1.13957"); between two letters a
+ * digit look-alike is a letter.
+ */
 function resolveLookAlikes(glyphs: ReadGlyph[]): void {
-  const isNum = (g: ReadGlyph | undefined): boolean =>
-    g !== undefined && (DIGITISH.test(g.text) || g.text === '.' || g.text === ',');
+  const numericish = (t: string): boolean =>
+    DIGITISH.test(t) || t === '.' || t === ',' || AS_DIGIT[t] !== undefined;
   const isLetter = (g: ReadGlyph | undefined): boolean => g !== undefined && LETTER.test(g.text);
-  for (let i = 0; i < glyphs.length; i++) {
-    const g = glyphs[i]!;
-    const prev = glyphs[i - 1];
-    const next = glyphs[i + 1];
-    const digit = AS_DIGIT[g.text];
-    if (
-      digit &&
-      ((isNum(prev) && isNum(next)) || (isNum(prev) && next === undefined && DIGITISH.test(prev!.text)))
-    ) {
+  const start = glyphs.length > 1 && glyphs[0]!.text === 'O' && glyphs[1]!.text !== '.' ? 1 : 0;
+  const body = glyphs.slice(start);
+  if (body.some((g) => DIGITISH.test(g.text)) && body.every((g) => numericish(g.text))) {
+    for (const g of body) {
+      const digit = AS_DIGIT[g.text];
+      if (!digit) continue;
       const d = g.guess.perLabel.get(digit);
-      if (d !== undefined && d <= g.guess.distance * 2 + 2) g.text = digit;
-      continue;
+      if (d !== undefined && d <= g.guess.distance * 2.5 + 2) g.text = digit;
     }
+    return;
+  }
+  for (let i = 1; i + 1 < glyphs.length; i++) {
+    const g = glyphs[i]!;
     const letters = AS_LETTER[g.text];
-    if (letters && isLetter(prev) && isLetter(next)) {
-      let bestL: string | null = null;
-      let bestD = Infinity;
-      for (const l of letters) {
-        const d = g.guess.perLabel.get(l);
-        if (d !== undefined && d < bestD) {
-          bestD = d;
-          bestL = l;
-        }
+    if (!letters || !isLetter(glyphs[i - 1]) || !isLetter(glyphs[i + 1])) continue;
+    let bestL: string | null = null;
+    let bestD = Infinity;
+    for (const l of letters) {
+      const d = g.guess.perLabel.get(l);
+      if (d !== undefined && d < bestD) {
+        bestD = d;
+        bestL = l;
       }
-      if (bestL && bestD <= g.guess.distance * 2 + 2) g.text = bestL;
     }
+    if (bestL && bestD <= g.guess.distance * 2 + 2) g.text = bestL;
   }
 }

@@ -117,29 +117,45 @@ function inkThreshold(dist: Uint8Array): number {
   return Math.max(MIN_INK_THRESHOLD, Math.round(strong * 0.5));
 }
 
-/** Erases thin vertical rules (grid lines) that cross the whole rect so they don't fuse glyphs. */
-function eraseFullHeightRules(mask: Uint8Array, w: number, h: number): void {
-  if (h < 12) return;
+/**
+ * Erases thin vertical rules (grid lines, separators) from the mask: column runs longer than
+ * `minRun` that are at most 3 px wide. A rule touching a glyph would otherwise fuse with it into
+ * one tall component that is thrown away, losing the glyph.
+ */
+function eraseVerticalRules(mask: Uint8Array, w: number, h: number, minRun: number): void {
+  const longRun = new Uint8Array(w * h);
+  let any = false;
   for (let x = 0; x < w; x++) {
-    let run = 0;
-    for (let y = 0; y < h; y++) run = mask[y * w + x] ? run + 1 : 0;
-    let full = 0;
-    for (let y = 0; y < h; y++) if (mask[y * w + x]) full++;
-    if (full < h * 0.92) continue;
-    const leftFull = x > 0 && countCol(mask, w, h, x - 1) >= h * 0.92;
-    const rightFull = x + 1 < w && countCol(mask, w, h, x + 1) >= h * 0.92;
-    const leftLeft = x > 1 && countCol(mask, w, h, x - 2) >= h * 0.92;
-    const rightRight = x + 2 < w && countCol(mask, w, h, x + 2) >= h * 0.92;
-    // A rule is at most 2 px wide; a wider full-height block is something else (a badge edge).
-    if ((leftFull && leftLeft) || (rightFull && rightRight) || (leftFull && rightFull)) continue;
-    for (let y = 0; y < h; y++) mask[y * w + x] = 0;
+    let y = 0;
+    while (y < h) {
+      if (!mask[y * w + x]) {
+        y++;
+        continue;
+      }
+      let end = y;
+      while (end < h && mask[end * w + x]) end++;
+      if (end - y >= minRun) {
+        any = true;
+        for (let k = y; k < end; k++) longRun[k * w + x] = 1;
+      }
+      y = end;
+    }
   }
-}
-
-function countCol(mask: Uint8Array, w: number, h: number, x: number): number {
-  let n = 0;
-  for (let y = 0; y < h; y++) if (mask[y * w + x]) n++;
-  return n;
+  if (!any) return;
+  for (let y = 0; y < h; y++) {
+    let x = 0;
+    while (x < w) {
+      if (!longRun[y * w + x]) {
+        x++;
+        continue;
+      }
+      let end = x;
+      while (end < w && longRun[y * w + end]) end++;
+      // A wider band of long runs is a box edge or a badge, not a rule.
+      if (end - x <= 3) for (let k = x; k < end; k++) mask[y * w + k] = 0;
+      x = end;
+    }
+  }
 }
 
 /** 4-connected components of the mask (4-connectivity keeps diagonal neighbours apart). */
@@ -250,8 +266,13 @@ export function findTextLines(image: RgbaImage, rect: Rect, depth = 0): TextLine
   const threshold = inkThreshold(dist);
   const mask = new Uint8Array(w * h);
   for (let i = 0; i < mask.length; i++) mask[i] = dist[i]! >= threshold ? 1 : 0;
-  eraseFullHeightRules(mask, w, h);
-  const { comps } = components(mask, w, h);
+  const first = components(mask, w, h).comps;
+  const typicalH = median(first.filter((c) => c.bottom - c.top >= 4).map((c) => c.bottom - c.top));
+  let comps = first;
+  if (typicalH > 0 && first.some((c) => c.bottom - c.top >= 3 * typicalH)) {
+    eraseVerticalRules(mask, w, h, Math.max(12, Math.round(3 * typicalH)));
+    comps = components(mask, w, h).comps;
+  }
 
   const lines: TextLine[] = [];
   const glyphComps: Component[] = [];
@@ -375,6 +396,20 @@ function buildLine(
   const high = strokeLevels[Math.floor(strokeLevels.length * 0.8)] ?? 255;
   const low = threshold * 0.4;
   const span = Math.max(1, high - low);
+
+  // Grow each glyph vertically over its faint antialiased rows: a comma's tail is often below
+  // the mask threshold, and without it "," and "." look the same.
+  const faint = threshold * 0.4;
+  const maxGrow = Math.max(1, Math.round(0.2 * capHeight));
+  const rowHasFaint = (c: Component, y: number): boolean => {
+    for (let x = c.left; x < c.right; x++) if (dist[y * w + x]! >= faint) return true;
+    return false;
+  };
+  const rectH = r.bottom - r.top;
+  for (const c of merged) {
+    for (let g = 0; g < maxGrow && c.bottom < rectH && rowHasFaint(c, c.bottom); g++) c.bottom++;
+    for (let g = 0; g < maxGrow && c.top > 0 && rowHasFaint(c, c.top - 1); g++) c.top--;
+  }
 
   const glyphs: GlyphBlob[] = [];
   for (const c of merged) {

@@ -138,7 +138,7 @@ export function expectedAxisLabels(image: RgbaImage, c: CorpusChart): ExpectedLa
   const exp = Math.floor(Math.log10(rough));
   let step = 0;
   let bestErr = Infinity;
-  for (const m of [1, 2, 2.5, 5, 10]) {
+  for (const m of [1, 2, 2.5, 4, 5, 10]) {
     const s = m * 10 ** exp;
     const err = Math.abs(Math.log(s / rough));
     if (err < bestErr) {

@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import type { RgbaImage } from '../../core/image';
+import { identifyInstrument, parsePriceLabel, readLegendOhlc, readText } from './index';
+import {
+  axisRect,
+  corpusAvailable,
+  decodeImage,
+  expectedAxisLabels,
+  legendRect,
+  listCorpus,
+} from './test-support/corpus';
+
+const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
+
+interface FixtureEntry {
+  file: string;
+  texts: string[];
+  symbol?: string;
+  timeframe?: string | null;
+  badge?: string;
+}
+
+const fixtures = JSON.parse(readFileSync(FIXTURES + 'fixtures.json', 'utf8')) as FixtureEntry[];
+
+async function load(file: string): Promise<RgbaImage> {
+  const { data, info } = await sharp(FIXTURES + file)
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data) };
+}
+
+function whole(img: RgbaImage): { left: number; top: number; right: number; bottom: number } {
+  return { left: 0, top: 0, right: img.width, bottom: img.height };
+}
+
+describe('readText on committed crops', () => {
+  it.each(fixtures.filter((f) => f.symbol === undefined).map((f) => [f.file, f] as const))(
+    '%s',
+    async (_name, f) => {
+      const img = await load(f.file);
+      const tokens = readText(img, whole(img));
+      const labels = tokens.filter((t) => !t.badge && parsePriceLabel(t.text) !== null).map((t) => t.text);
+      // Every tick label read exactly, in order, and nothing else that looks like a price.
+      expect(labels).toEqual(f.texts);
+      if (f.badge) {
+        const badges = tokens.filter((t) => t.badge).map((t) => t.text);
+        expect(badges).toEqual([f.badge]);
+      }
+    },
+  );
+
+  it.each(fixtures.filter((f) => f.symbol !== undefined).map((f) => [f.file, f] as const))(
+    '%s names the instrument',
+    async (_name, f) => {
+      const img = await load(f.file);
+      expect(identifyInstrument(readText(img, whole(img)))).toEqual({
+        symbol: f.symbol,
+        timeframe: f.timeframe,
+      });
+    },
+  );
+});
+
+describe('readText on images without text', () => {
+  it('returns nothing for a solid colour, and survives noise, slivers and rects outside the image', () => {
+    const solid: RgbaImage = { width: 60, height: 30, data: new Uint8Array(60 * 30 * 4).fill(200) };
+    expect(readText(solid, whole(solid))).toEqual([]);
+    let seed = 3;
+    const noise: RgbaImage = {
+      width: 80,
+      height: 40,
+      data: Uint8Array.from(
+        { length: 80 * 40 * 4 },
+        () => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 24) & 255,
+      ),
+    };
+    for (const t of readText(noise, whole(noise))) expect(Number.isFinite(t.confidence)).toBe(true);
+    expect(readText(noise, { left: 200, top: 200, right: 300, bottom: 300 })).toEqual([]);
+    expect(readText(noise, { left: 5, top: 5, right: 6, bottom: 40 })).toEqual([]);
+  });
+});
+
+const corpus = corpusAvailable() ? listCorpus() : [];
+
+describe.skipIf(corpus.length === 0)('shared dev corpus (../shared/chart-corpus/dev)', () => {
+  it('reads at least 99.5% of the axis tick labels exactly and every last-price badge', async () => {
+    let total = 0;
+    let exact = 0;
+    const wrong: string[] = [];
+    for (const c of corpus) {
+      const img = await decodeImage(c.file);
+      const tokens = readText(img, axisRect(c));
+      for (const e of expectedAxisLabels(img, c)) {
+        total++;
+        const t = tokens.find(
+          (x) =>
+            Math.abs((x.box.top + x.box.bottom) / 2 - e.y) <= 4 * c.dpr &&
+            (e.badge ? x.badge === true : !x.badge),
+        );
+        if (t?.text === e.text) exact++;
+        else wrong.push(`${c.id} ${e.text} -> ${t?.text}`);
+      }
+    }
+    expect(total).toBeGreaterThan(500);
+    expect(exact / total, wrong.join('\n')).toBeGreaterThanOrEqual(0.995);
+  }, 120_000);
+
+  it('names the symbol and timeframe of every chart and reads its legend OHLC', async () => {
+    const wrong: string[] = [];
+    for (const c of corpus) {
+      const img = await decodeImage(c.file);
+      const tokens = readText(img, legendRect(c));
+      const id = identifyInstrument(tokens);
+      if (id.symbol !== c.symbol || id.timeframe !== c.timeframe)
+        wrong.push(`${c.id}: ${JSON.stringify(id)} from ${tokens.map((t) => t.text).join(' ')}`);
+      const ohlc = readLegendOhlc(tokens);
+      if (
+        !ohlc ||
+        Math.abs(ohlc.close - c.lastOhlc.close) > 1e-9 ||
+        Math.abs(ohlc.high - c.lastOhlc.high) > 1e-9
+      )
+        wrong.push(`${c.id}: legend OHLC ${JSON.stringify(ohlc)} vs ${JSON.stringify(c.lastOhlc)}`);
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+});
