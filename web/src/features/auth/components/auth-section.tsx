@@ -22,11 +22,12 @@ export function AuthSection({
         <div className="mx-auto grid max-w-5xl items-center gap-10 lg:grid-cols-2">
           <div>
             <h2 id="auth-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
-              Create your free account
+              {mode === 'register' ? 'Create your free account' : 'Welcome back'}
             </h2>
             <p className="mt-4 text-lg text-muted-foreground">
-              Free, no credit card, quick registration: your name, your email and your trading experience.
-              Sign in later with a one-time code sent to your inbox.
+              {mode === 'register'
+                ? 'Free, no credit card, quick registration: your name, your email and your trading experience. Sign in later with a one-time code sent to your inbox.'
+                : 'Enter your email and we send you a one-time 8-digit code. No password to remember or leak.'}
             </p>
             <ul className="mt-6 grid gap-2 text-sm text-muted-foreground">
               <li>Upload three screenshots (5m, 15m, 4h) of one pair.</li>
