@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import type { LearningModule } from '../content/types';
+/** What progress arithmetic needs of a module: its id and lesson ids (full content or outline). */
+interface ModuleShape {
+  readonly id: string;
+  readonly lessons?: readonly { readonly id: string }[];
+  readonly lessonIds?: readonly string[];
+}
+
+const lessonIdsOf = (m: ModuleShape): readonly string[] => m.lessonIds ?? (m.lessons ?? []).map((l) => l.id);
 
 /**
  * A trader's Learning Center progress. This exact shape is what GET /api/learn/progress should
@@ -97,19 +104,20 @@ export interface ModuleProgress {
 /** Share of quiz questions that must be right for a module to count as complete. */
 export const QUIZ_PASS_RATIO = 0.8;
 
-export function moduleProgress(p: LearnProgress, module: LearningModule): ModuleProgress {
-  const lessonsDone = module.lessons.filter((l) => p.completedLessons[lessonKey(module.id, l.id)]).length;
+export function moduleProgress(p: LearnProgress, module: ModuleShape): ModuleProgress {
+  const ids = lessonIdsOf(module);
+  const lessonsDone = ids.filter((id) => p.completedLessons[lessonKey(module.id, id)]).length;
   const quiz = p.quizzes[module.id] ?? null;
   const passed = quiz !== null && quiz.best >= Math.ceil(QUIZ_PASS_RATIO * quiz.total);
   return {
     lessonsDone,
-    lessonsTotal: module.lessons.length,
+    lessonsTotal: ids.length,
     quiz,
-    complete: lessonsDone === module.lessons.length && passed,
+    complete: lessonsDone === ids.length && passed,
   };
 }
 
-export function overallProgress(p: LearnProgress, modules: readonly LearningModule[]) {
+export function overallProgress(p: LearnProgress, modules: readonly ModuleShape[]) {
   const per = modules.map((m) => moduleProgress(p, m));
   return {
     lessonsDone: per.reduce((n, m) => n + m.lessonsDone, 0),

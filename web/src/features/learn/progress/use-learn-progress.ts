@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import {
-  emptyProgress,
   parseProgress,
   recordPracticeSolved,
   recordQuizAttempt,
@@ -10,26 +9,59 @@ import {
 
 /**
  * Progress is kept in this browser's localStorage, keyed per user, until the server has
- * GET/PUT /api/learn/progress (the shape is learnProgressSchema). Swapping the storage means
- * replacing `load`/`save` here; components only see this hook's interface.
+ * GET/PUT /api/learn/progress (the shape is learnProgressSchema; see docs/learning-content.md).
+ * Swapping the storage means replacing `read`/`write` here; components only see the hook.
+ *
+ * One store per tab, shared by every hook instance (the /learn page and the dashboard card
+ * update together); other tabs follow through the `storage` event.
  */
 const storageKey = (userKey: string) => `chart-to-plan:learn-progress:${userKey}`;
 
-function load(userKey: string): LearnProgress {
+const listeners = new Set<() => void>();
+/** Parsed snapshot per key, reused while the stored string is unchanged (useSyncExternalStore needs a stable value). */
+const cache = new Map<string, { raw: string | null; value: LearnProgress }>();
+/** Used when localStorage is unavailable (private mode, blocked storage): progress then lasts the visit. */
+const memory = new Map<string, LearnProgress>();
+
+function read(userKey: string): LearnProgress {
+  const key = storageKey(userKey);
+  const inMemory = memory.get(key);
+  if (inMemory) return inMemory;
+  let raw: string | null;
   try {
-    return parseProgress(window.localStorage.getItem(storageKey(userKey)));
+    raw = window.localStorage.getItem(key);
   } catch {
-    // Storage can be unavailable (private mode, blocked cookies): progress then lasts the visit.
-    return emptyProgress();
+    raw = null;
   }
+  const cached = cache.get(key);
+  if (cached && cached.raw === raw) return cached.value;
+  const value = parseProgress(raw);
+  cache.set(key, { raw, value });
+  return value;
 }
 
-function save(userKey: string, p: LearnProgress) {
+function write(userKey: string, p: LearnProgress) {
+  const key = storageKey(userKey);
+  const raw = JSON.stringify(p);
   try {
-    window.localStorage.setItem(storageKey(userKey), JSON.stringify(p));
+    window.localStorage.setItem(key, raw);
+    cache.set(key, { raw, value: p });
   } catch {
-    // See load(): nothing better to do than keep the in-memory copy.
+    memory.set(key, p);
   }
+  for (const l of listeners) l();
+}
+
+function subscribe(onChange: () => void) {
+  listeners.add(onChange);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === null || e.key.startsWith('chart-to-plan:learn-progress:')) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(onChange);
+    window.removeEventListener('storage', onStorage);
+  };
 }
 
 export interface LearnProgressApi {
@@ -42,25 +74,13 @@ export interface LearnProgressApi {
 }
 
 export function useLearnProgress(userKey: string): LearnProgressApi {
-  const [progress, setProgress] = useState<LearnProgress>(() => load(userKey));
-
-  // Another user on the same browser, or the same user in another tab.
-  useEffect(() => {
-    setProgress(load(userKey));
-    const onStorage = (e: StorageEvent) => {
-      if (e.key === storageKey(userKey)) setProgress(parseProgress(e.newValue));
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, [userKey]);
+  const progress = useSyncExternalStore(subscribe, () => read(userKey));
 
   const update = useCallback(
     (change: (p: LearnProgress) => LearnProgress) => {
-      setProgress((prev) => {
-        const next = change(prev);
-        if (next !== prev) save(userKey, next);
-        return next;
-      });
+      const prev = read(userKey);
+      const next = change(prev);
+      if (next !== prev) write(userKey, next);
     },
     [userKey],
   );
