@@ -117,7 +117,7 @@ export const smartMoneyModule: LearningModule = {
           heading: 'The three-candle rule',
           paragraphs: [
             "Take three consecutive candles. In a bullish FVG the high of the first candle is below the low of the third: the gap runs from the first candle's high up to the third candle's low. In the picture, the first candle's high is 1.08400 and the third candle's low is 1.08480, an 8-pip gap. A bearish FVG is the mirror: the low of the first candle above the high of the third.",
-            "The analysis uses exactly this definition and reports the middle candle as the gap's position. It also tracks whether price has touched the gap since, filled half of it (reached its midpoint), or filled it entirely.",
+            "The analysis uses this definition, with the middle candle closing in the direction of the gap, and reports the middle candle as the gap's position. It also tracks whether price has touched the gap since, filled half of it (reached its midpoint), or filled it entirely.",
           ],
         },
         {
