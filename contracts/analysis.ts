@@ -268,3 +268,44 @@ export const analysisResultSchema = z.object({
 export type AnalysisResultDto = z.infer<typeof analysisResultSchema>;
 export type TradePlanDto = z.infer<typeof tradePlanSchema>;
 export type TimeframeResultDto = z.infer<typeof timeframeResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Uploads and stored analyses (POST /api/analyze answer, GET /api/analyses[/:id])
+
+/** Upload limits the server enforces and the web form checks first (decision 011). */
+export const UPLOAD_LIMITS = {
+  /** Per chart file. */
+  maxFileBytes: 10 * 1024 * 1024,
+  /** Width x height read from the image header before decoding (~33 MP: an 8K screenshot). */
+  maxPixels: 7680 * 4320,
+  /** Content types whose magic bytes the server accepts. */
+  imageTypes: ['image/png', 'image/jpeg', 'image/webp'],
+} as const;
+
+export const CHART_SLOT_FIELDS = { '5m': 'chart5m', '15m': 'chart15m', '4h': 'chart4h' } as const;
+
+/** One analysis as stored for its owner: the inputs, the result and its id. */
+export const storedAnalysisSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  accountSize: num,
+  riskPercentage: num,
+  result: analysisResultSchema,
+});
+
+/** A row of the trader's history list (newest first). */
+export const analysisSummarySchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  symbol: z.string(),
+  direction: z.enum(['LONG', 'SHORT']).nullable(),
+  confidence: num,
+  tradeRecommended: z.boolean(),
+});
+
+export const analysisListSchema = z.object({ analyses: z.array(analysisSummarySchema) });
+
+export type StoredAnalysisDto = z.infer<typeof storedAnalysisSchema>;
+export type AnalysisSummaryDto = z.infer<typeof analysisSummarySchema>;
+export type AnalysisListDto = z.infer<typeof analysisListSchema>;
+export type ChartSlot = z.infer<typeof slotSchema>;

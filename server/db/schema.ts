@@ -3,12 +3,15 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
+  doublePrecision,
+  boolean,
 } from 'drizzle-orm/pg-core';
 import { TRADING_EXPERIENCE_LEVELS } from '../../contracts/auth';
 
@@ -73,7 +76,34 @@ export const loginCodes = pgTable(
   (t) => [uniqueIndex('login_codes_user_id_unique').on(t.userId)],
 );
 
-export const schema = { users, sessions, loginCodes };
+/**
+ * One chart analysis per row (issue 6): the full result JSON and three small WebP thumbnails
+ * (base64) to draw the overlays on when the trader reopens it. The uploaded originals are never
+ * kept. Summary columns serve the history list without reading the JSON.
+ */
+export const analyses = pgTable(
+  'analyses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    symbol: text('symbol').notNull(),
+    direction: text('direction'),
+    confidence: integer('confidence').notNull(),
+    tradeRecommended: boolean('trade_recommended').notNull(),
+    accountSize: doublePrecision('account_size').notNull(),
+    riskPercentage: doublePrecision('risk_percentage').notNull(),
+    result: jsonb('result').notNull(),
+    thumb5m: text('thumb_5m').notNull(),
+    thumb15m: text('thumb_15m').notNull(),
+    thumb4h: text('thumb_4h').notNull(),
+  },
+  (t) => [index('analyses_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export const schema = { users, sessions, loginCodes, analyses };
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
