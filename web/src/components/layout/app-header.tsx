@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { BarChart3, GraduationCap, LogOut, Menu, UserRound, X } from 'lucide-react';
+import { BarChart3, GraduationCap, LogOut, UserRound } from 'lucide-react';
 import { Logo } from '@/components/brand/logo';
 import { Button } from '@/components/ui/button';
+import { MobileMenuToggle } from '@/components/layout/mobile-menu-toggle';
 import { Spinner } from '@/components/ui/spinner';
 import { useLogout } from '@/features/auth/api';
 import { experienceLabel } from '@/features/auth/experience';
@@ -84,17 +85,11 @@ export function AppHeader({ section, user }: { section: AppSection; user: User }
           {logoutButton('', 'sm')}
         </nav>
 
-        <Button
-          variant="ghost"
-          size="icon"
-          className="md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="app-mobile-menu"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-        </Button>
+        <MobileMenuToggle
+          open={menuOpen}
+          onToggle={() => setMenuOpen((open) => !open)}
+          menuId="app-mobile-menu"
+        />
       </div>
 
       {menuOpen ? (

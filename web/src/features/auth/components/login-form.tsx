@@ -3,10 +3,10 @@ import { MailCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { LOGIN_CODE_LENGTH, LOGIN_CODE_TTL_MINUTES } from '@/lib/contracts';
 import { useRequestLoginCode, useVerifyLoginCode } from '../api';
+import { EmailField, SubmitButton } from './form-parts';
 import { sanitizeCodeInput } from '../code-input';
 import { validateLoginCode, validateLoginEmail } from '../validation';
 
@@ -79,15 +79,9 @@ export function LoginForm() {
             autoFocus
           />
         </div>
-        <Button type="submit" size="lg" disabled={verify.isPending} className="w-full">
-          {verify.isPending ? (
-            <>
-              <Spinner /> Signing In...
-            </>
-          ) : (
-            'Verify'
-          )}
-        </Button>
+        <SubmitButton pending={verify.isPending} pendingLabel="Signing In...">
+          Verify
+        </SubmitButton>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <Button
             type="button"
@@ -116,29 +110,10 @@ export function LoginForm() {
 
   return (
     <form onSubmit={onRequestCode} noValidate className="grid gap-4" aria-label="Login">
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          data-autofocus-target
-        />
-      </div>
-      <Button type="submit" size="lg" disabled={requestCode.isPending} className="mt-2 w-full">
-        {requestCode.isPending ? (
-          <>
-            <Spinner /> Signing In...
-          </>
-        ) : (
-          'Sign In'
-        )}
-      </Button>
+      <EmailField id={`${id}-email`} value={email} onChange={setEmail} autoFocusTarget />
+      <SubmitButton pending={requestCode.isPending} pendingLabel="Signing In..." className="mt-2 w-full">
+        Sign In
+      </SubmitButton>
       <p className="text-center text-xs text-muted-foreground">
         No password: we email you a one-time {LOGIN_CODE_LENGTH}-digit code.
       </p>

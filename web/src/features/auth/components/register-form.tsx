@@ -1,11 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useRegister } from '../api';
+import { EmailField, SubmitButton } from './form-parts';
 import { EXPERIENCE_LABELS } from '../experience';
 import { validateRegistration } from '../validation';
 import { TRADING_EXPERIENCE_LEVELS } from '@/lib/contracts';
@@ -42,19 +41,7 @@ export function RegisterForm() {
           data-autofocus-target
         />
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </div>
+      <EmailField id={`${id}-email`} value={email} onChange={setEmail} />
       <div className="grid gap-2">
         <Label htmlFor={`${id}-experience`}>Trading Experience</Label>
         <Select value={tradingExperience} onValueChange={setTradingExperience}>
@@ -70,15 +57,9 @@ export function RegisterForm() {
           </SelectContent>
         </Select>
       </div>
-      <Button type="submit" size="lg" disabled={register.isPending} className="mt-2 w-full">
-        {register.isPending ? (
-          <>
-            <Spinner /> Creating Account...
-          </>
-        ) : (
-          'Create Free Account'
-        )}
-      </Button>
+      <SubmitButton pending={register.isPending} pendingLabel="Creating Account..." className="mt-2 w-full">
+        Create Free Account
+      </SubmitButton>
       <p className="text-center text-xs text-muted-foreground">Free, no credit card, quick registration.</p>
     </form>
   );

@@ -23,6 +23,12 @@ const CANDLES: ReadonlyArray<readonly [number, number, number, number]> = [
 const PLOT = { x: 176, y: 128, width: 212, height: 128 };
 
 // Values 15..95 span the plot's height, leaving a little headroom for the target line.
+const PLAN_LINES = [
+  { label: 'TP', value: 92, colour: '#34d399', labelBelow: false },
+  { label: 'ENTRY', value: 70, colour: '#93c5fd', labelBelow: false },
+  { label: 'SL', value: 56, colour: '#fb7185', labelBelow: true },
+] as const;
+
 function toY(value: number): number {
   return PLOT.y + PLOT.height - ((value - 15) / 80) * PLOT.height;
 }
@@ -187,41 +193,28 @@ export function HeroIllustration(props: React.ComponentProps<'svg'>) {
         <Candles />
         <path d={movingAveragePath()} fill="none" stroke="#fbbf24" strokeWidth="1.5" strokeOpacity="0.9" />
         {/* Plan lines: take profit, entry, stop loss */}
-        <line
-          x1={PLOT.x}
-          x2={PLOT.x + PLOT.width}
-          y1={toY(92)}
-          y2={toY(92)}
-          stroke="#34d399"
-          strokeDasharray="4 3"
-        />
-        <line
-          x1={PLOT.x}
-          x2={PLOT.x + PLOT.width}
-          y1={toY(70)}
-          y2={toY(70)}
-          stroke="#93c5fd"
-          strokeDasharray="4 3"
-        />
-        <line
-          x1={PLOT.x}
-          x2={PLOT.x + PLOT.width}
-          y1={toY(56)}
-          y2={toY(56)}
-          stroke="#fb7185"
-          strokeDasharray="4 3"
-        />
-        <g fontFamily="ui-sans-serif, system-ui, sans-serif" fontSize="8" fontWeight="700">
-          <text x={PLOT.x + 4} y={toY(92) - 3} fill="#34d399">
-            TP
-          </text>
-          <text x={PLOT.x + 4} y={toY(70) - 3} fill="#93c5fd">
-            ENTRY
-          </text>
-          <text x={PLOT.x + 4} y={toY(56) + 10} fill="#fb7185">
-            SL
-          </text>
-        </g>
+        {PLAN_LINES.map(({ label, value, colour, labelBelow }) => (
+          <g key={label}>
+            <line
+              x1={PLOT.x}
+              x2={PLOT.x + PLOT.width}
+              y1={toY(value)}
+              y2={toY(value)}
+              stroke={colour}
+              strokeDasharray="4 3"
+            />
+            <text
+              x={PLOT.x + 4}
+              y={toY(value) + (labelBelow ? 10 : -3)}
+              fill={colour}
+              fontFamily="ui-sans-serif, system-ui, sans-serif"
+              fontSize="8"
+              fontWeight="700"
+            >
+              {label}
+            </text>
+          </g>
+        ))}
         <path d="M140 276 H424 L446 300 H118 Z" fill="#475569" />
         <rect x="258" y="280" width="48" height="5" rx="2.5" fill="#64748b" />
       </g>

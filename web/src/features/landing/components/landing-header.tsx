@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { Menu, X } from 'lucide-react';
 import { Logo } from '@/components/brand/logo';
 import { Button } from '@/components/ui/button';
+import { MobileMenuToggle } from '@/components/layout/mobile-menu-toggle';
 import { scrollToSection } from '@/lib/scroll';
 
 export interface LandingHeaderProps {
@@ -52,17 +52,11 @@ export function LandingHeader({ signedIn, onLogin, onGetStarted }: LandingHeader
             </Button>
           ) : null}
         </nav>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="landing-mobile-menu"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-        </Button>
+        <MobileMenuToggle
+          open={menuOpen}
+          onToggle={() => setMenuOpen((open) => !open)}
+          menuId="landing-mobile-menu"
+        />
       </div>
       {menuOpen ? (
         <nav id="landing-mobile-menu" aria-label="Mobile menu" className="border-t bg-background md:hidden">
