@@ -77,6 +77,7 @@ const DIMENSIONS: [string, (s: SetTruth['style']) => string][] = [
   ['density', (s) => (s.dense ? 'dense' : 'normal')],
   ['palette', (s) => `${s.renderer}/${s.palette ?? 'default'}`],
   ['data', (s) => s.data ?? 'synthetic'],
+  ['capture', (s) => (s.capture ?? 'none').split(' ')[0]!],
 ];
 
 async function main() {

@@ -8,6 +8,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
+import { applyCapture, pickCapture } from './capture';
 import { FIXTURES } from './fixtures';
 import {
   CORPUS_TIMEFRAMES,
@@ -82,9 +83,25 @@ export async function generateCorpus(opts: GenerateOptions): Promise<SetTruth[]>
       const dir = join(opts.out, id);
       mkdirSync(dir, { recursive: true });
       const charts: SetTruth['charts'] = {};
+      const capture = pickCapture(
+        job.rng.fork('capture'),
+        plan.style.dpr,
+        plan.style.dense,
+        job.overrides.capture ?? (opts.fixtures ? 'none' : undefined),
+      );
+      if (capture.kind !== 'none')
+        plan.style.capture = capture.kind === 'crop' ? 'crop' : `${capture.kind} x${capture.factor}`;
       for (const tf of job.tfs) {
         const spec = plan.spec(tf, series[tf], job.rng.fork(`tf-${tf}`));
-        const { png, result } = await renderer.render(spec);
+        const rendered = await renderer.render(spec);
+        const { png, result } = await applyCapture(
+          rendered.png,
+          rendered.result,
+          capture,
+          plan.style.axis,
+          plan.style.dpr,
+          job.rng.fork(`capture-${tf}`),
+        );
         const ext = plan.style.format === 'jpeg' ? 'jpg' : 'png';
         const image =
           plan.style.format === 'jpeg'

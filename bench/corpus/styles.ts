@@ -2,6 +2,7 @@
  * Picks the look of a chart set (renderer, theme, palette, size, dpr, chrome, clutter) from a
  * seeded RNG and builds the render spec of each of its three charts.
  */
+import type { CaptureKind } from './capture';
 import { INSTRUMENTS, instrument, type Instrument } from './instruments';
 import type { CorpusTimeframe, SeriesBar } from './market-data';
 import { hsl, type Rng } from './rng';
@@ -23,6 +24,7 @@ export interface StyleOverrides {
   palette?: string;
   symbol?: string;
   legend?: RenderSpec['legend'];
+  capture?: CaptureKind;
 }
 
 export interface SetPlan {

@@ -147,6 +147,8 @@ export interface SetStyle {
   data: 'synthetic' | 'real';
   quality?: number;
   variant?: string;
+  /** Post-capture edits: 'crop', 'resize x0.7', 'both x0.7'. */
+  capture?: string;
 }
 
 export interface SetTruth {

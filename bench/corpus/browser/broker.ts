@@ -5,14 +5,14 @@
  * chart libraries do), axis labels plain or boxed on either side, pill-shaped price badges,
  * different fonts and paddings, header with symbol, timeframe chips and big SELL/BUY buttons.
  */
-import type { RenderResult, RenderSpec, TruthCandle } from '../types';
-import { MONTHS, alpha, ema, formatPrice, niceStep, pad2 } from './common';
+import type { RenderResult, RenderSpec } from '../types';
+import { MONTHS, alpha, formatPrice, niceStep, pad2 } from './common';
 import {
   PriceMap,
-  drawBar,
   hline,
   makeCanvas,
-  polyline,
+  drawEmas,
+  drawSeries,
   rect,
   roundRect,
   text,
@@ -375,21 +375,8 @@ export function renderBroker(spec: RenderSpec): RenderResult {
     borders: spec.kind === 'hollow',
     tick: Math.max(1, Math.round(spacing * 0.3)),
   };
-  const candles: TruthCandle[] = [];
-  for (const v of visible) {
-    const t = drawBar(ctx, spec.bars[v.i]!, v.cx, map, st);
-    // An even body has no centre column: its centre lies between two pixels.
-    if (spec.kind !== 'bars' && bodyWidth % 2 === 0) t.x = v.cx - 0.5;
-    if (v.cx >= plot.left && v.cx <= plot.right) candles.push(t);
-  }
-  for (const e of c.emas) {
-    const vals = ema(spec.bars, e.period);
-    const pts = visible.flatMap((v) => {
-      const val = vals[v.i];
-      return val === null || val === undefined ? [] : [[v.cx, map.y(val)] as [number, number]];
-    });
-    polyline(ctx, pts, e.color, e.width * s);
-  }
+  const candles = drawSeries(ctx, spec, visible, map, st, plot);
+  drawEmas(ctx, spec, visible, map, (w) => w * s);
   const pill = (price: number, color: string, label: string) => {
     const y = map.row(price);
     const h = px(spec.fontSize + 8);

@@ -4,7 +4,8 @@
  * columns/rows, so the truth (which the renderer computes itself) matches what is drawn.
  */
 import type { SeriesBar } from '../market-data';
-import type { TruthCandle } from '../types';
+import type { RenderSpec, TruthCandle } from '../types';
+import { ema } from './common';
 
 export interface Canvas {
   ctx: CanvasRenderingContext2D;
@@ -195,4 +196,50 @@ export function roundRect(
   ctx.beginPath();
   ctx.roundRect(x, y, w, h, r);
   ctx.fill();
+}
+
+export interface Placed {
+  /** Index into spec.bars. */
+  i: number;
+  /** Centre column. */
+  cx: number;
+}
+
+/**
+ * Draws every placed bar and returns the truth of those whose centre lies inside the plot.
+ * An even-width body has no centre column: its centre is reported between its two middle columns.
+ */
+export function drawSeries(
+  ctx: CanvasRenderingContext2D,
+  spec: RenderSpec,
+  placed: readonly Placed[],
+  map: PriceMap,
+  st: CandleStyle,
+  plot: { left: number; right: number },
+): TruthCandle[] {
+  const candles: TruthCandle[] = [];
+  for (const v of placed) {
+    const t = drawBar(ctx, spec.bars[v.i]!, v.cx, map, st);
+    if (st.kind !== 'bars' && st.bodyWidth % 2 === 0) t.x = v.cx - 0.5;
+    if (v.cx >= plot.left && v.cx <= plot.right) candles.push(t);
+  }
+  return candles;
+}
+
+/** The spec's EMA lines through the placed bars' centres. */
+export function drawEmas(
+  ctx: CanvasRenderingContext2D,
+  spec: RenderSpec,
+  placed: readonly Placed[],
+  map: PriceMap,
+  lineWidth: (width: number) => number,
+): void {
+  for (const e of spec.clutter.emas) {
+    const vals = ema(spec.bars, e.period);
+    const pts = placed.flatMap((v) => {
+      const val = vals[v.i];
+      return val === null || val === undefined ? [] : [[v.cx, map.y(val)] as [number, number]];
+    });
+    polyline(ctx, pts, e.color, lineWidth(e.width));
+  }
 }

@@ -5,14 +5,14 @@
  * schemes; OHLC bars (MT4's default) and candles; "EURUSD,H4" title, right price axis with MT's
  * labels and a highlighted current-price box, dotted grid, optional terminal window around it.
  */
-import type { RenderResult, RenderSpec, TruthCandle } from '../types';
-import { MONTHS, ema, formatPrice, niceStep, pad2 } from './common';
+import type { RenderResult, RenderSpec } from '../types';
+import { MONTHS, formatPrice, niceStep, pad2 } from './common';
 import {
   PriceMap,
-  drawBar,
   hline,
   makeCanvas,
-  polyline,
+  drawEmas,
+  drawSeries,
   rect,
   text,
   vline,
@@ -245,19 +245,8 @@ export function renderMt(spec: RenderSpec): RenderResult {
     borders: true,
     tick: Math.max(1, Math.floor((spacing - lineWidth) / 2) - (spacing >= 6 ? 1 : 0)),
   };
-  const candles: TruthCandle[] = [];
-  for (const v of visible) {
-    const t = drawBar(ctx, spec.bars[v.i]!, v.cx, map, st);
-    if (v.cx >= plot.left && v.cx <= plot.right) candles.push(t);
-  }
-  for (const e of c.emas) {
-    const vals = ema(spec.bars, e.period);
-    const pts = visible.flatMap((v) => {
-      const val = vals[v.i];
-      return val === null || val === undefined ? [] : [[v.cx, map.row(val)] as [number, number]];
-    });
-    polyline(ctx, pts, e.color, Math.max(1, Math.round(e.width * s * 0.7)));
-  }
+  const candles = drawSeries(ctx, spec, visible, map, st, plot);
+  drawEmas(ctx, spec, visible, map, (w) => Math.max(1, Math.round(w * s * 0.7)));
 
   // Current price: bid line and a filled box on the axis.
   const last = spec.bars.at(-1)!;
