@@ -7,3 +7,4 @@ export * from './analysis';
 export * from './instruments';
 export * from './plan';
 export * from './vision';
+export * from './journal';

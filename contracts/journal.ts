@@ -1,0 +1,411 @@
+import { z } from 'zod';
+import { ANALYSIS_LIMITS } from './analysis';
+
+/**
+ * The HTTP contract of the trading journal (SPEC.md 3 and 5, DECISIONS.md "The journal is
+ * kept"): one schema per body, used by the server to validate, by the web form (zod resolver)
+ * and by the CSV import, so all three show the same words.
+ */
+
+export const JOURNAL_STATUSES = ['PLANNED', 'ACTIVE', 'CLOSED', 'CANCELLED'] as const;
+export type JournalStatus = (typeof JOURNAL_STATUSES)[number];
+export const TRADE_DIRECTIONS = ['LONG', 'SHORT'] as const;
+export type TradeDirection = (typeof TRADE_DIRECTIONS)[number];
+
+/** SPEC.md 5 "Journal form" messages, plus the ones SPEC leaves unstated (marked). */
+export const JOURNAL_MESSAGES = {
+  symbolRequired: 'Symbol is required',
+  direction: 'Direction must be LONG or SHORT', // not in SPEC
+  entry: 'Entry price must be positive',
+  stopLoss: 'Stop loss must be positive',
+  takeProfit: 'Take profit must be positive',
+  accountSize: ANALYSIS_LIMITS.accountSize.message,
+  riskMin: ANALYSIS_LIMITS.riskPercentage.minMessage,
+  riskMax: ANALYSIS_LIMITS.riskPercentage.maxMessage,
+  stopSideLong: 'Stop loss must be below the entry price for a LONG trade', // not in SPEC
+  stopSideShort: 'Stop loss must be above the entry price for a SHORT trade', // not in SPEC
+  takeProfitSideLong: 'Take profit must be above the entry price for a LONG trade', // not in SPEC
+  takeProfitSideShort: 'Take profit must be below the entry price for a SHORT trade', // not in SPEC
+  exitPrice: 'Exit price must be positive', // not in SPEC
+  notesTooLong: 'Notes can be at most 2000 characters', // not in SPEC
+  tooManyTags: 'Use at most 20 tags of at most 40 characters each', // not in SPEC
+} as const;
+
+export const JOURNAL_DEFAULTS = {
+  accountSize: ANALYSIS_LIMITS.accountSize.default,
+  riskPercentage: ANALYSIS_LIMITS.riskPercentage.default,
+  /** SPEC.md 5: price inputs step 0.00001 (the instrument's precision when known). */
+  priceStep: 0.00001,
+} as const;
+
+/** Trades whose realised result is within this many R of zero count as breakeven, not won or lost. */
+export const BREAKEVEN_R = 0.1;
+
+/** Blank form and CSV cells mean "not given", not 0. */
+const blankToUndefined = (value: unknown) =>
+  value === '' || value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+
+/**
+ * A price: a positive finite number. Accepts numeric strings (form inputs and CSV cells).
+ * SPEC.md 5 writes ">= 0" with the message "must be positive"; a zero price cannot be sized
+ * (division by |entry - stop|), so positive it is (docs/decisions/012-trading-journal.md).
+ */
+const price = (message: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: message }).refine((v) => Number.isFinite(v) && v > 0, { error: message }),
+  );
+
+const optionalPrice = (message: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: message })
+      .refine((v) => Number.isFinite(v) && v > 0, { error: message })
+      .optional(),
+  );
+
+/** Comma-separated text or a list; each tag trimmed, empty ones dropped, duplicates removed. */
+export function splitTags(value: string | readonly string[]): string[] {
+  const parts = typeof value === 'string' ? value.split(',') : value.flatMap((v) => v.split(','));
+  return [...new Set(parts.map((t) => t.trim()).filter((t) => t.length > 0))];
+}
+
+const tagsField = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) => (value === undefined ? [] : splitTags(value)))
+  .refine((tags) => tags.length <= 20 && tags.every((t) => t.length <= 40), {
+    error: JOURNAL_MESSAGES.tooManyTags,
+  });
+
+const notesField = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.string().trim().max(2000, JOURNAL_MESSAGES.notesTooLong).optional(),
+);
+
+/** The trade fields a trader types (create and edit share them). */
+export const journalTradeFieldsSchema = z.object({
+  symbol: z
+    .string({ error: JOURNAL_MESSAGES.symbolRequired })
+    .trim()
+    .min(1, JOURNAL_MESSAGES.symbolRequired)
+    .max(30, JOURNAL_MESSAGES.symbolRequired)
+    .transform((s) => s.toUpperCase()),
+  direction: z.enum(TRADE_DIRECTIONS, { error: JOURNAL_MESSAGES.direction }),
+  entry: price(JOURNAL_MESSAGES.entry),
+  stopLoss: price(JOURNAL_MESSAGES.stopLoss),
+  takeProfit1: price(JOURNAL_MESSAGES.takeProfit),
+  takeProfit2: optionalPrice(JOURNAL_MESSAGES.takeProfit),
+  accountSize: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: JOURNAL_MESSAGES.accountSize })
+      .refine(Number.isFinite, { error: JOURNAL_MESSAGES.accountSize })
+      .pipe(z.number().min(ANALYSIS_LIMITS.accountSize.min, JOURNAL_MESSAGES.accountSize)),
+  ),
+  riskPercentage: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: JOURNAL_MESSAGES.riskMin })
+      .refine(Number.isFinite, { error: JOURNAL_MESSAGES.riskMin })
+      .pipe(
+        z
+          .number()
+          .min(ANALYSIS_LIMITS.riskPercentage.min, JOURNAL_MESSAGES.riskMin)
+          .max(ANALYSIS_LIMITS.riskPercentage.max, JOURNAL_MESSAGES.riskMax),
+      ),
+  ),
+  notes: notesField,
+  tags: tagsField,
+});
+
+type TradeSides = {
+  direction: TradeDirection;
+  entry: number;
+  stopLoss: number;
+  takeProfit1: number;
+  takeProfit2?: number | undefined;
+};
+
+/**
+ * The stop must be on the losing side of the entry and the targets on the winning side, or
+ * the trade's risk (and so its size and R) is meaningless. Shared by every schema below.
+ */
+export function sideIssues(t: TradeSides): { field: keyof TradeSides; message: string }[] {
+  const long = t.direction === 'LONG';
+  const issues: { field: keyof TradeSides; message: string }[] = [];
+  if (long ? !(t.stopLoss < t.entry) : !(t.stopLoss > t.entry)) {
+    issues.push({
+      field: 'stopLoss',
+      message: long ? JOURNAL_MESSAGES.stopSideLong : JOURNAL_MESSAGES.stopSideShort,
+    });
+  }
+  for (const field of ['takeProfit1', 'takeProfit2'] as const) {
+    const target = t[field];
+    if (target === undefined) continue;
+    if (long ? !(target > t.entry) : !(target < t.entry)) {
+      issues.push({
+        field,
+        message: long ? JOURNAL_MESSAGES.takeProfitSideLong : JOURNAL_MESSAGES.takeProfitSideShort,
+      });
+    }
+  }
+  return issues;
+}
+
+function checkSides(value: TradeSides, ctx: z.RefinementCtx) {
+  for (const issue of sideIssues(value)) {
+    ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+  }
+}
+
+/** POST /api/journal: a new PLANNED entry. The server sizes it (riskAmount, lots). */
+export const journalCreateBodySchema = journalTradeFieldsSchema.superRefine(checkSides);
+export type JournalCreateInput = z.input<typeof journalCreateBodySchema>;
+export type JournalCreateBody = z.output<typeof journalCreateBodySchema>;
+
+/**
+ * PATCH /api/journal/:id: any subset. Notes and tags can change in every status; trade fields
+ * only while PLANNED (the server answers 409 otherwise). The merged entry is checked again
+ * with journalCreateBodySchema, so the side rules hold after any edit.
+ */
+export const journalUpdateBodySchema = journalTradeFieldsSchema
+  .partial()
+  .extend({
+    // null clears the optional fields.
+    takeProfit2: z.union([z.null(), optionalPrice(JOURNAL_MESSAGES.takeProfit)]),
+    notes: z.union([z.null(), notesField]),
+  })
+  .refine((body) => Object.values(body).some((v) => v !== undefined), {
+    error: 'Nothing to change',
+  });
+export type JournalUpdateInput = z.input<typeof journalUpdateBodySchema>;
+export type JournalUpdateBody = z.output<typeof journalUpdateBodySchema>;
+
+/** POST /api/journal/:id/close */
+export const journalCloseBodySchema = z.object({ exitPrice: price(JOURNAL_MESSAGES.exitPrice) });
+export type JournalCloseBody = z.output<typeof journalCloseBodySchema>;
+
+const num = z.number();
+
+export const journalResultSchema = z.object({
+  /** Realised profit (+) or loss (-) in USD of the sized position. */
+  pnlUsd: num,
+  /** Realised result in units of the planned risk: (exit - entry) / (entry - stop), signed by direction. */
+  rMultiple: num,
+});
+export type JournalResult = z.infer<typeof journalResultSchema>;
+
+/** One stored journal entry, as every endpoint answers it. */
+export const journalEntrySchema = z.object({
+  id: z.string(),
+  /** When the trade was logged (ISO 8601). */
+  timestamp: z.string(),
+  symbol: z.string(),
+  direction: z.enum(TRADE_DIRECTIONS),
+  entry: num,
+  stopLoss: num,
+  takeProfit1: num,
+  takeProfit2: num.nullable(),
+  accountSize: num,
+  riskPercentage: num,
+  /** accountSize x riskPercentage / 100 (SPEC.md 9). */
+  riskAmount: num,
+  /** Lots rounded down to 0.01 from the instrument-aware sizing (DECISIONS.md). */
+  lotSize: num,
+  /** Units of the base currency / ounces / index units in lotSize. */
+  units: num,
+  /** |takeProfit1 - entry| / |entry - stopLoss|. */
+  plannedRiskReward: num,
+  instrument: z.object({
+    /** Canonical symbol the sizing used ("EURUSD" for "eur/usd"). */
+    symbol: z.string(),
+    /** False when the symbol is not in the instrument table: the lot size is a guess. */
+    known: z.boolean(),
+    /** Decimals prices are shown with. */
+    precision: z.number().int(),
+    /** True when the USD figures rest on a reference exchange rate (crosses). */
+    approximate: z.boolean(),
+  }),
+  status: z.enum(JOURNAL_STATUSES),
+  notes: z.string().nullable(),
+  tags: z.array(z.string()),
+  activatedAt: z.string().nullable(),
+  exitPrice: num.nullable(),
+  closedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  result: journalResultSchema.nullable(),
+});
+export type JournalEntry = z.infer<typeof journalEntrySchema>;
+
+export const journalListSchema = z.object({ entries: z.array(journalEntrySchema) });
+export type JournalList = z.infer<typeof journalListSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Statistics (GET /api/journal/stats); formulas in docs/journal-statistics.md
+
+export const profitFactorSchema = z.discriminatedUnion('kind', [
+  /** Gross profit / gross loss. */
+  z.object({ kind: z.literal('ratio'), value: num }),
+  /** Profitable closed trades and not one loss: the ratio has no finite value. */
+  z.object({ kind: z.literal('noLosses') }),
+  /** No money won or lost yet (no closed trades, or only exact zeros). */
+  z.object({ kind: z.literal('none') }),
+]);
+export type ProfitFactor = z.infer<typeof profitFactorSchema>;
+
+export const equityPointSchema = z.object({
+  /** 0 is the starting balance; n is after the n-th closed trade. */
+  index: z.number().int(),
+  /** Close time of the trade (null for the starting point). */
+  at: z.string().nullable(),
+  balance: num,
+  pnlUsd: num,
+  entryId: z.string().nullable(),
+  symbol: z.string().nullable(),
+});
+export type EquityPoint = z.infer<typeof equityPointSchema>;
+
+export const recentTradeSchema = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  direction: z.enum(TRADE_DIRECTIONS),
+  closedAt: z.string(),
+  pnlUsd: num,
+  rMultiple: num,
+  outcome: z.enum(['win', 'loss', 'breakeven']),
+});
+
+export const journalStatsSchema = z.object({
+  totalTrades: z.number().int(),
+  plannedTrades: z.number().int(),
+  activeTrades: z.number().int(),
+  closedTrades: z.number().int(),
+  cancelledTrades: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  breakevens: z.number().int(),
+  /** Percent, wins / (wins + losses) x 100; null without a decisive trade. */
+  winRate: num.nullable(),
+  averagePlannedRiskReward: num.nullable(),
+  averageRealisedR: num.nullable(),
+  averageWinR: num.nullable(),
+  averageLossR: num.nullable(),
+  grossProfitUsd: num,
+  grossLossUsd: num,
+  profitFactor: profitFactorSchema,
+  expectancyR: num.nullable(),
+  expectancyUsd: num.nullable(),
+  netPnlUsd: num,
+  /** Account size of the first closed trade: where the equity curve starts. */
+  startingBalance: num.nullable(),
+  /** Percent of the starting balance; null before the first closed trade. */
+  totalReturnPct: num.nullable(),
+  maxDrawdownUsd: num,
+  maxDrawdownPct: num,
+  equityCurve: z.array(equityPointSchema),
+  recentTrades: z.array(recentTradeSchema),
+});
+export type JournalStats = z.infer<typeof journalStatsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// CSV (GET /api/journal/export.csv, POST /api/journal/import)
+
+/** Column order of the export; the import reads the same header (any order, by name). */
+export const JOURNAL_CSV_COLUMNS = [
+  'id',
+  'timestamp',
+  'symbol',
+  'direction',
+  'entry',
+  'stopLoss',
+  'takeProfit1',
+  'takeProfit2',
+  'accountSize',
+  'riskPercentage',
+  'riskAmount',
+  'lotSize',
+  'units',
+  'instrument',
+  'status',
+  'notes',
+  'tags',
+  'activatedAt',
+  'exitPrice',
+  'closedAt',
+  'cancelledAt',
+  'pnlUsd',
+  'rMultiple',
+] as const;
+export type JournalCsvColumn = (typeof JOURNAL_CSV_COLUMNS)[number];
+
+const isoDate = (message: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: message })
+      .refine((s) => !Number.isNaN(Date.parse(s)), { error: message })
+      .optional(),
+  );
+
+const optionalNumber = (message: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: message }).refine(Number.isFinite, { error: message }).optional(),
+  );
+
+/**
+ * One CSV row of the import: the trade fields, plus the lifecycle as exported. Derived
+ * money columns (riskAmount, lotSize, units, pnlUsd, rMultiple) are kept when present so a
+ * round trip loses nothing, and computed when blank.
+ */
+export const journalImportRowSchema = journalTradeFieldsSchema
+  .extend({
+    id: z.preprocess(blankToUndefined, z.string().uuid('id must be a UUID').optional()),
+    timestamp: isoDate('timestamp must be an ISO date'),
+    status: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : v),
+      z
+        .enum(JOURNAL_STATUSES, { error: 'status must be PLANNED, ACTIVE, CLOSED or CANCELLED' })
+        .default('PLANNED'),
+    ),
+    riskAmount: optionalNumber('riskAmount must be a number'),
+    lotSize: optionalNumber('lotSize must be a number'),
+    units: optionalNumber('units must be a number'),
+    instrument: z.preprocess(blankToUndefined, z.string().optional()),
+    activatedAt: isoDate('activatedAt must be an ISO date'),
+    exitPrice: optionalPrice(JOURNAL_MESSAGES.exitPrice),
+    closedAt: isoDate('closedAt must be an ISO date'),
+    cancelledAt: isoDate('cancelledAt must be an ISO date'),
+    pnlUsd: optionalNumber('pnlUsd must be a number'),
+    rMultiple: optionalNumber('rMultiple must be a number'),
+  })
+  .superRefine((row, ctx) => {
+    checkSides(row, ctx);
+    if (row.status === 'CLOSED' && row.exitPrice === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['exitPrice'], message: 'A CLOSED trade needs its exit price' });
+    }
+    if (row.status !== 'CLOSED' && row.exitPrice !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['exitPrice'], message: 'Only a CLOSED trade has an exit price' });
+    }
+  });
+export type JournalImportRow = z.output<typeof journalImportRowSchema>;
+
+export const journalImportRowErrorSchema = z.object({
+  /** 1-based data row (the header is row 0), as a spreadsheet user counts below the header. */
+  row: z.number().int(),
+  field: z.string(),
+  message: z.string(),
+});
+
+/** POST /api/journal/import -> 200 */
+export const journalImportResultSchema = z.object({
+  imported: z.number().int(),
+  /** Rows whose id is already in this journal: left as they are. */
+  skipped: z.number().int(),
+});
+export type JournalImportResult = z.infer<typeof journalImportResultSchema>;
+
+/** Largest CSV accepted by the import (bytes). */
+export const JOURNAL_IMPORT_MAX_BYTES = 2 * 1024 * 1024;

@@ -1,0 +1,2 @@
+export * from './sizing';
+export * from './statistics';
