@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { applyCapture, type CaptureKind } from './capture';
 import { instrument } from './instruments';
 import { syntheticSet } from './market-data';
 import { priceToRow } from './overlay';
@@ -114,14 +115,16 @@ function niceNumber(step: number): number {
   return best[0]!;
 }
 
-const CASES: [RendererName, number][] = [
-  ['lwc', 1],
-  ['lwc', 2],
-  ['lwc', 1.5],
-  ['mt', 1],
-  ['mt', 2],
-  ['broker', 1],
-  ['broker', 3],
+const CASES: [RendererName, number, CaptureKind][] = [
+  ['lwc', 1, 'none'],
+  ['lwc', 2, 'none'],
+  ['lwc', 1.5, 'none'],
+  ['mt', 1, 'none'],
+  ['mt', 2, 'none'],
+  ['broker', 1, 'none'],
+  ['broker', 3, 'none'],
+  ['lwc', 2, 'both'],
+  ['mt', 1, 'crop'],
 ];
 
 describe.skipIf(!chromiumAvailable())('corpus truth matches the rendered pixels', () => {
@@ -133,9 +136,11 @@ describe.skipIf(!chromiumAvailable())('corpus truth matches the rendered pixels'
     await renderer?.close();
   });
 
-  it.each(CASES)('%s at dpr %s', async (name, dpr) => {
+  it.each(CASES)('%s at dpr %s, capture %s', async (name, dpr, capture) => {
     const spec = cleanSpec(name, dpr, 11);
-    const { png, result } = await renderer.render(spec);
+    const rendered = await renderer.render(spec);
+    const plan = { kind: capture, factor: 0.7 };
+    const { png, result } = await applyCapture(rendered.png, rendered.result, plan, 'right', dpr, new Rng(3));
     const { data, info } = await sharp(png)
       .removeAlpha()
       .ensureAlpha()
