@@ -344,7 +344,7 @@ export function buildPlan(input: BuildPlanInput): AnalysisResult {
       lotSize: size.lots,
       units: size.units,
       positionValue: size.positionValue,
-      pipValue: size.pipValue,
+      pipValue: Math.round(size.pipValue * 100) / 100,
       stopPips: Math.round(size.stopPips * 10) / 10,
       quoteToUsd: size.quoteToUsd,
       quoteToUsdSource: size.quoteToUsdSource,
