@@ -188,12 +188,13 @@ function findLines(
       const v = q[row + x]!;
       if (v === cl) {
         const k = horizontal ? x : y;
+        // Background before a run starts is not a gap in it.
         if (first[li]! < 0) first[li] = k;
+        else gapPx[li]! += gap[li]!;
         last[li] = k;
         colour[li] = rgb[row + x]!;
         count[li]!++;
         run[li]!++;
-        gapPx[li]! += gap[li]!;
         gap[li] = 0;
       } else if (v < 0) {
         gap[li]!++;
@@ -221,6 +222,16 @@ function findLines(
 const median = (a: number[]) => {
   const s = [...a].sort((x, y) => x - y);
   return s.length ? s[s.length >> 1]! : NaN;
+};
+
+/**
+ * Candles may cover a grid line's end, so lines end at different places; the plot edge is the
+ * outermost end that two lines agree on (one stray line is not enough).
+ */
+const outermost = (a: number[], dir: 1 | -1) => {
+  const s = [...a].sort((x, y) => dir * (x - y));
+  for (let i = 0; i + 1 < s.length; i++) if (Math.abs(s[i + 1]! - s[i]!) <= 1) return s[i]!;
+  return null;
 };
 
 export function findLayout(r: Raster): Layout | null {
@@ -275,22 +286,40 @@ export function findLayout(r: Raster): Layout | null {
   const gridRows = findLines(r, q, region, true, 0.4 * rw);
   const gridColumns = findLines(r, q, region, false, 0.4 * rh);
 
-  // Plot left/right: where the horizontal grid lines end; else the vertical separators.
+  // Plot left/right: a separator (a solid full-height line that no grid row crosses) if there is
+  // one near that side; else where the horizontal grid lines end.
   let plotLeft = left;
   let plotRight = right;
-  const inner = gridRows
-    .filter((g) => !g.dotted)
-    .filter((g) => g.end - g.start < rw - 3 || gridRows.length < 3);
-  if (inner.length >= 2) {
-    plotLeft = median(inner.map((g) => g.start));
-    plotRight = median(inner.map((g) => g.end));
-  } else {
-    const seps = gridColumns.filter((g) => g.end - g.start >= 0.8 * rh);
-    const rightSep = seps.filter((g) => g.at > left + 0.6 * rw).at(-1);
-    const leftSep = seps.find((g) => g.at < left + 0.4 * rw);
-    if (rightSep) plotRight = rightSep.at;
-    if (leftSep) plotLeft = leftSep.at;
-  }
+  const solidRows = gridRows.filter((g) => !g.dotted);
+  const inner = solidRows.filter((g) => g.end - g.start < rw - 3 || solidRows.length < 3);
+  const crossing = (x: number, side: 1 | -1) =>
+    solidRows.filter((g) => (side > 0 ? g.end > x + 3 : g.start < x - 3)).length;
+  const seps = gridColumns.filter((g) => !g.dotted && g.end - g.start >= 0.75 * rh);
+  const rightSep = seps
+    .filter((g) => g.at > left + 0.6 * rw && crossing(g.at, 1) <= Math.max(1, 0.25 * solidRows.length))
+    .at(0);
+  const leftSep = seps
+    .filter((g) => g.at < left + 0.4 * rw && crossing(g.at, -1) <= Math.max(1, 0.25 * solidRows.length))
+    .at(-1);
+  // Grid rows that agree on an end are the best evidence; a separator comes next.
+  const rowRight =
+    inner.length >= 2
+      ? outermost(
+          inner.map((g) => g.end),
+          -1,
+        )
+      : null;
+  const rowLeft =
+    inner.length >= 2
+      ? outermost(
+          inner.map((g) => g.start),
+          1,
+        )
+      : null;
+  if (rowRight !== null) plotRight = rowRight;
+  else if (rightSep) plotRight = rightSep.at;
+  if (rowLeft !== null) plotLeft = rowLeft;
+  else if (leftSep) plotLeft = leftSep.at;
   // A separator column right at the plot edge belongs to the frame, not the plot.
   const vertical = new Set(gridColumns.map((g) => g.at));
   if (vertical.has(plotRight) && plotRight - plotLeft > 40) plotRight--;
@@ -316,19 +345,39 @@ export function findLayout(r: Raster): Layout | null {
     axisSide = plotRight < width - 8 ? 'right' : 'left';
   }
   const pad = Math.round(Math.max(6, rh * 0.02));
+  const stripTop = Math.max(0, plotTop - pad);
+  const stripBottom = Math.min(height - 1, plotBottom + pad);
+  // The labels form one column next to the plot; a side panel (watchlist, order book) of the
+  // same colour may follow after an empty gap and must not be read as the axis.
+  const labelColumnEnd = (from: number, dir: 1 | -1): number => {
+    const gapNeeded = Math.max(12, Math.round(width * 0.015));
+    let seen = false;
+    let empty = 0;
+    let last = from;
+    for (let x = from; x >= 0 && x < width; x += dir) {
+      let ink = 0;
+      for (let y = stripTop; y <= stripBottom; y += 2) if (!bgMask[y * width + x]) ink++;
+      if (ink > 0) {
+        seen = true;
+        empty = 0;
+        last = x;
+      } else if (seen && ++empty >= gapNeeded) break;
+    }
+    return last;
+  };
   const axisStrip: PlotRect =
     axisSide === 'right'
       ? {
           left: plotRight + 1,
-          top: Math.max(0, plotTop - pad),
-          right: Math.min(width - 1, Math.max(right, plotRight + 8)),
-          bottom: Math.min(height - 1, plotBottom + pad),
+          top: stripTop,
+          right: Math.min(width - 1, Math.max(labelColumnEnd(plotRight + 2, 1) + 2, plotRight + 8)),
+          bottom: stripBottom,
         }
       : {
-          left: Math.max(0, Math.min(left, plotLeft - 8)),
-          top: Math.max(0, plotTop - pad),
+          left: Math.max(0, Math.min(labelColumnEnd(plotLeft - 2, -1) - 2, plotLeft - 8)),
+          top: stripTop,
           right: plotLeft - 1,
-          bottom: Math.min(height - 1, plotBottom + pad),
+          bottom: stripBottom,
         };
 
   // Grid colours: drawn as three or more lines in one direction. A single line (a price line,

@@ -97,7 +97,7 @@ export function readChart(image: RgbaImage): ChartReading {
   let confidence = 1;
   confidence -= Math.min(0.4, priceScale.residualPx * 0.15);
   if (priceScale.labels.length < 4) confidence -= 0.15;
-  const rejected = labels.length - priceScale.labels.length;
+  const rejected = new Set(labels.map((l) => l.y)).size - priceScale.labels.length;
   if (rejected > 0) confidence -= Math.min(0.2, rejected * 0.03);
   const last = candles.at(-1)!;
   const legend = readLegendOhlc(titleTokens);
@@ -164,14 +164,37 @@ function axisLabels(
   const labels: AxisLabel[] = [];
   const badges: AxisLabel[] = [];
   for (const t of tokens) {
-    const price = parsePriceLabel(t.text);
-    if (price === null || !Number.isFinite(price)) continue;
     const y = (t.box.top + t.box.bottom) / 2;
-    const label = { y, price, text: t.text };
-    if (onBadge(r, layout, t)) badges.push(label);
-    else labels.push(label);
+    const badge = onBadge(r, layout, t);
+    for (const price of readings(t.text)) {
+      const label = { y, price, text: t.text };
+      if (badge) badges.push(label);
+      else labels.push(label);
+    }
   }
   return { labels, badges };
+}
+
+/**
+ * The prices a token may mean. Besides the plain reading: letters that OCR confuses with
+ * digits inside a number (O/0, l/1, S/5, B/8), and without a leading dash that may be an axis
+ * tick mark. Every variant goes to the robust fit, which keeps only readings that agree with
+ * the other labels (a wrong variant cannot, as prices rise upwards).
+ */
+function readings(text: string): number[] {
+  const out = new Set<number>();
+  const add = (s: string) => {
+    const v = parsePriceLabel(s);
+    if (v !== null && Number.isFinite(v)) out.add(v);
+  };
+  add(text);
+  const digits = (text.match(/\d/g) ?? []).length;
+  if (digits >= 2 && digits >= text.replace(/[.,\s-]/g, '').length * 0.5) {
+    const fixed = text.replace(/[Oo]/g, '0').replace(/[lI|]/g, '1').replace(/S/g, '5').replace(/B/g, '8');
+    add(fixed);
+    if (/^[-\u2212]/.test(fixed)) add(fixed.slice(1));
+  }
+  return [...out];
 }
 
 function onBadge(r: Raster, layout: Layout, t: TextToken): boolean {

@@ -1,0 +1,100 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { readChart } from './read-chart';
+import { priceToY, yToPrice } from './price-scale';
+import { paintChart } from './test-support/paint';
+import type { RgbaImage } from '../core/image';
+import type { ChartReading } from './types';
+
+interface TruthChart {
+  file: string;
+  plot: { left: number; right: number };
+  scale: { y1: number; p1: number; y2: number; p2: number };
+  candles: { x: number; open: number; high: number; low: number; close: number }[];
+}
+
+async function load(file: string): Promise<RgbaImage> {
+  const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data) };
+}
+
+/** Share of truth candles read with all four prices within 1.5 px (the product's bar). */
+function exactShare(reading: ChartReading, truth: TruthChart): number {
+  const pxPerPrice = (truth.scale.y2 - truth.scale.y1) / (truth.scale.p1 - truth.scale.p2);
+  const n = truth.candles.length;
+  const spacing = (truth.candles[n - 1]!.x - truth.candles[0]!.x) / (n - 1);
+  const inside = truth.candles.filter(
+    (c) => c.x - spacing / 2 >= truth.plot.left - 1 && c.x + spacing / 2 <= truth.plot.right + 1,
+  );
+  let exact = 0;
+  for (const t of inside) {
+    const e = reading.candles.find((c) => Math.abs(c.x - t.x) <= spacing * 0.4);
+    if (!e) continue;
+    const err = Math.max(
+      ...(['open', 'high', 'low', 'close'] as const).map((k) => Math.abs(e[k] - t[k]) * pxPerPrice),
+    );
+    if (err <= 1.5) exact++;
+  }
+  return exact / inside.length;
+}
+
+describe('price scale helpers', () => {
+  it('round-trips linear and log scales', () => {
+    const lin = { mode: 'linear' as const, slope: -0.001, intercept: 2, labels: [], residualPx: 0 };
+    const log = {
+      mode: 'log' as const,
+      slope: -0.002,
+      intercept: Math.log(50000),
+      labels: [],
+      residualPx: 0,
+    };
+    for (const s of [lin, log]) {
+      for (const y of [0, 123.5, 700]) expect(priceToY(s, yToPrice(s, y))).toBeCloseTo(y, 6);
+    }
+  });
+});
+
+describe('readChart refusals', () => {
+  it('refuses a solid image as NO_CHART_FOUND with a plain message', () => {
+    const img: RgbaImage = { width: 400, height: 300, data: new Uint8Array(400 * 300 * 4).fill(200) };
+    expect(() => readChart(img)).toThrow(expect.objectContaining({ code: 'NO_CHART_FOUND' }));
+  });
+
+  it('refuses a chart whose price axis has no labels as AXIS_UNREADABLE, never inventing prices', () => {
+    const { image } = paintChart({ width: 700, height: 420 });
+    expect(() => readChart(image)).toThrow(expect.objectContaining({ code: 'AXIS_UNREADABLE' }));
+  });
+});
+
+const collections = ['../shared/chart-corpus/dev', 'fixtures/charts'].filter(
+  (d) => existsSync(join(d, 'index.json')) || (existsSync(d) && readdirSync(d).length > 0),
+);
+
+describe.skipIf(collections.length === 0)('readChart golden screenshots', () => {
+  const cases: { dir: string; id: string; tf: string }[] = [];
+  for (const dir of collections) {
+    const ids: string[] = existsSync(join(dir, 'index.json'))
+      ? (JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as string[])
+      : readdirSync(dir).filter((d) => existsSync(join(dir, d, 'truth.json')));
+    // A spread of styles, not the whole collection: the scorer covers the rest.
+    for (const id of ids.filter((_, i) => i % 4 === 0).slice(0, 4)) cases.push({ dir, id, tf: '15m' });
+  }
+  it.each(cases)(
+    '$id $tf: candles, symbol and timeframe as the chart shows them',
+    async ({ dir, id, tf }) => {
+      const truth = JSON.parse(readFileSync(join(dir, id, 'truth.json'), 'utf8')) as {
+        symbol: string;
+        charts: Record<string, TruthChart>;
+      };
+      const chart = truth.charts[tf];
+      if (!chart) return;
+      const reading = readChart(await load(join(dir, id, chart.file)));
+      expect(exactShare(reading, chart)).toBeGreaterThanOrEqual(0.95);
+      expect(reading.symbol).toBe(truth.symbol);
+      expect(reading.timeframe).toBe(tf);
+      expect(JSON.parse(JSON.stringify(reading))).toEqual(reading);
+    },
+    60_000,
+  );
+});
