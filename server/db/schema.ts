@@ -103,8 +103,56 @@ export const analyses = pgTable(
   (t) => [index('analyses_user_created_idx').on(t.userId, t.createdAt)],
 );
 
-export const schema = { users, sessions, loginCodes, analyses };
+/**
+ * The trading journal (issue 7): one row per trade a user logged, PLANNED -> ACTIVE -> CLOSED
+ * or CANCELLED. Lot size, units and the realised result are stored as computed when the trade
+ * was logged / closed, so a later change of reference rates never rewrites a trader's history.
+ */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    symbol: text('symbol').notNull(),
+    direction: text('direction').notNull(),
+    entry: doublePrecision('entry').notNull(),
+    stopLoss: doublePrecision('stop_loss').notNull(),
+    takeProfit1: doublePrecision('take_profit_1').notNull(),
+    takeProfit2: doublePrecision('take_profit_2'),
+    accountSize: doublePrecision('account_size').notNull(),
+    riskPercentage: doublePrecision('risk_percentage').notNull(),
+    riskAmount: doublePrecision('risk_amount').notNull(),
+    lotSize: doublePrecision('lot_size').notNull(),
+    units: doublePrecision('units').notNull(),
+    plannedRiskReward: doublePrecision('planned_risk_reward').notNull(),
+    instrumentSymbol: text('instrument_symbol').notNull(),
+    instrumentKnown: boolean('instrument_known').notNull(),
+    pricePrecision: integer('price_precision').notNull(),
+    sizingApproximate: boolean('sizing_approximate').notNull(),
+    status: text('status').notNull().default('PLANNED'),
+    notes: text('notes'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    exitPrice: doublePrecision('exit_price'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    pnlUsd: doublePrecision('pnl_usd'),
+    rMultiple: doublePrecision('r_multiple'),
+  },
+  (t) => [
+    index('journal_entries_user_created_idx').on(t.userId, t.createdAt),
+    check('journal_entries_status', sql`${t.status} in ('PLANNED', 'ACTIVE', 'CLOSED', 'CANCELLED')`),
+    check('journal_entries_direction', sql`${t.direction} in ('LONG', 'SHORT')`),
+  ],
+);
+
+export const schema = { users, sessions, loginCodes, analyses, journalEntries };
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type LoginCodeRow = typeof loginCodes.$inferSelect;
+export type JournalEntryRow = typeof journalEntries.$inferSelect;

@@ -1,0 +1,36 @@
+CREATE TABLE "journal_entries" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"symbol" text NOT NULL,
+	"direction" text NOT NULL,
+	"entry" double precision NOT NULL,
+	"stop_loss" double precision NOT NULL,
+	"take_profit_1" double precision NOT NULL,
+	"take_profit_2" double precision,
+	"account_size" double precision NOT NULL,
+	"risk_percentage" double precision NOT NULL,
+	"risk_amount" double precision NOT NULL,
+	"lot_size" double precision NOT NULL,
+	"units" double precision NOT NULL,
+	"planned_risk_reward" double precision NOT NULL,
+	"instrument_symbol" text NOT NULL,
+	"instrument_known" boolean NOT NULL,
+	"price_precision" integer NOT NULL,
+	"sizing_approximate" boolean NOT NULL,
+	"status" text DEFAULT 'PLANNED' NOT NULL,
+	"notes" text,
+	"tags" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"activated_at" timestamp with time zone,
+	"exit_price" double precision,
+	"closed_at" timestamp with time zone,
+	"cancelled_at" timestamp with time zone,
+	"pnl_usd" double precision,
+	"r_multiple" double precision,
+	CONSTRAINT "journal_entries_status" CHECK ("journal_entries"."status" in ('PLANNED', 'ACTIVE', 'CLOSED', 'CANCELLED')),
+	CONSTRAINT "journal_entries_direction" CHECK ("journal_entries"."direction" in ('LONG', 'SHORT'))
+);
+--> statement-breakpoint
+ALTER TABLE "journal_entries" ADD CONSTRAINT "journal_entries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "journal_entries_user_created_idx" ON "journal_entries" USING btree ("user_id","created_at");
