@@ -1,5 +1,6 @@
 import { LEARNING_MODULES, PRACTICE_EXERCISES, curriculumStats } from './content';
 import { ALL_FIGURES } from './content/figures';
+import { emaPullbackFigure } from './content/indicator-figures';
 import type { Figure, Lesson } from './content/types';
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
@@ -121,6 +122,7 @@ describe('Learning Center curriculum', () => {
 describe('illustrations are drawn from consistent data', () => {
   const figures: Figure[] = [
     ...ALL_FIGURES,
+    emaPullbackFigure,
     ...PRACTICE_EXERCISES.map((e) => ({ id: e.id, title: e.title, description: e.prompt, candles: e.bars })),
   ];
 
@@ -137,6 +139,7 @@ describe('illustrations are drawn from consistent data', () => {
       expect(z.toBar ?? n - 1).toBeLessThan(n);
     }
     for (const m of f.markers ?? []) expect(m.bar).toBeLessThan(n);
+    for (const line of f.series ?? []) expect(line.values).toHaveLength(n);
     for (const c of f.callouts ?? []) {
       const candle = f.candles[c.bar]!;
       expect(c.price).toBeGreaterThanOrEqual(candle.low);

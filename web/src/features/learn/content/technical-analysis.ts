@@ -1,4 +1,5 @@
 import { candlePatternsFigure, supportResistanceFigure, uptrendFigure } from './figures';
+import { emaPullbackFigure } from './indicator-figures';
 import type { LearningModule } from './types';
 
 export const technicalAnalysisModule: LearningModule = {
@@ -180,6 +181,7 @@ export const technicalAnalysisModule: LearningModule = {
         'Keep the chart you screenshot simple: indicators in a lower pane, not over the candles.',
         'Look for divergence at key levels; divergence in the middle of a range means little.',
       ],
+      illustration: emaPullbackFigure,
     },
   ],
   quiz: [

@@ -59,6 +59,13 @@ export interface FigureArrow {
   readonly label?: string;
 }
 
+/** A value per candle drawn as a line (a moving average); NaN where it is not defined yet. */
+export interface FigureSeries {
+  readonly values: readonly number[];
+  readonly tone: 'bullish' | 'bearish' | 'neutral';
+  readonly label?: string;
+}
+
 export interface Figure {
   readonly id: string;
   readonly title: string;
@@ -70,6 +77,7 @@ export interface Figure {
   readonly markers?: readonly FigureMarker[];
   readonly callouts?: readonly FigureCallout[];
   readonly arrows?: readonly FigureArrow[];
+  readonly series?: readonly FigureSeries[];
   /** Wider candles for close-up pictures such as candle anatomy. */
   readonly zoom?: 'normal' | 'close-up';
 }

@@ -32,7 +32,16 @@ export interface ChartInteraction {
 export interface ChartFigureProps {
   readonly figure: Pick<
     Figure,
-    'title' | 'description' | 'candles' | 'zones' | 'levels' | 'markers' | 'callouts' | 'arrows' | 'zoom'
+    | 'title'
+    | 'description'
+    | 'candles'
+    | 'zones'
+    | 'levels'
+    | 'markers'
+    | 'callouts'
+    | 'arrows'
+    | 'series'
+    | 'zoom'
   >;
   /** Extra zones/levels drawn on top (the engine's answer in practice mode). */
   readonly overlayZones?: readonly FigureZone[];
@@ -189,6 +198,20 @@ export function ChartFigure({
           );
         })}
 
+        {(figure.series ?? []).map((line, i) => {
+          const points = line.values.flatMap((v, k) => (Number.isFinite(v) ? [`${L.x(k)},${L.y(v)}`] : []));
+          return (
+            <polyline
+              key={`s${i}`}
+              points={points.join(' ')}
+              fill="none"
+              className={strokeTone[line.tone]}
+              strokeWidth={1.8}
+              strokeLinejoin="round"
+            />
+          );
+        })}
+
         {levels.map((l, i) => {
           const x1 = l.fromBar === undefined ? L.plot.left : L.x(l.fromBar);
           const x2 = zoneRight(l.toBar);
@@ -274,6 +297,27 @@ export function ChartFigure({
             </text>
           ) : null,
         )}
+
+        {(figure.series ?? []).map((line, i) => {
+          // Below the line a few bars before its end: in a rising market that space is empty,
+          // while the last bars carry candles and their markers.
+          const at = Math.max(0, line.values.length - 7);
+          const v = line.values[at];
+          return line.label && v !== undefined && Number.isFinite(v) ? (
+            <text
+              key={`sl${i}`}
+              x={L.x(at)}
+              y={L.y(v) + 16}
+              textAnchor="middle"
+              className={cn(fillTone[line.tone], HALO)}
+              {...haloProps}
+              fontSize={10.5}
+              fontWeight={600}
+            >
+              {line.label}
+            </text>
+          ) : null;
+        })}
 
         {(figure.markers ?? []).map((m, i) => {
           const c = figure.candles[m.bar];

@@ -22,7 +22,7 @@ export interface ChartLayout {
   readonly precision: number;
 }
 
-type Priced = Pick<Figure, 'candles' | 'zones' | 'levels' | 'callouts' | 'arrows'>;
+type Priced = Pick<Figure, 'candles' | 'zones' | 'levels' | 'callouts' | 'arrows' | 'series'>;
 
 /** Every price the figure draws, so zones and labels never fall outside the plot. */
 function priceExtent(f: Priced): [number, number] {
@@ -32,6 +32,7 @@ function priceExtent(f: Priced): [number, number] {
   for (const l of f.levels ?? []) prices.push(l.price);
   for (const c of f.callouts ?? []) prices.push(c.price);
   for (const a of f.arrows ?? []) prices.push(a.from.price, a.to.price);
+  for (const line of f.series ?? []) prices.push(...line.values.filter(Number.isFinite));
   return [Math.min(...prices), Math.max(...prices)];
 }
 
