@@ -14,6 +14,9 @@ import {
   createChart,
   createTextWatermark,
   type IChartApi,
+  type IPrimitivePaneView,
+  type ISeriesPrimitive,
+  type Time,
   type ISeriesApi,
   type SeriesType,
   type UTCTimestamp,
@@ -86,23 +89,6 @@ export async function renderLwc(spec: RenderSpec): Promise<LwcRender> {
   const c = spec.clutter;
   const data = spec.bars.map((b) => ({ time: time(b.t), open: b.o, high: b.h, low: b.l, close: b.c }));
 
-  if (c.sessions) {
-    const s = c.sessions;
-    const shade = chart.addSeries(HistogramSeries, {
-      priceScaleId: 'sessions',
-      lastValueVisible: false,
-      priceLineVisible: false,
-      color: s.color,
-    });
-    chart.priceScale('sessions').applyOptions({ scaleMargins: { top: 0, bottom: 0 } });
-    shade.setData(
-      spec.bars.map((b) => {
-        const hour = new Date(b.t * 1000).getUTCHours();
-        const inside = s.from < s.to ? hour >= s.from && hour < s.to : hour >= s.from || hour < s.to;
-        return inside ? { time: time(b.t), value: 1 } : { time: time(b.t) };
-      }),
-    );
-  }
   if (c.volume) {
     const vol = chart.addSeries(HistogramSeries, {
       priceScaleId: 'volume',
@@ -152,6 +138,7 @@ export async function renderLwc(spec: RenderSpec): Promise<LwcRender> {
     scaleMargins: { top: topMargin, bottom: c.volume ? 0.12 : 0.08 },
   });
   series.setData(data);
+  if (c.sessions) series.attachPrimitive(sessionShading(chart, spec));
   for (const e of c.emas) {
     const line = chart.addSeries(LineSeries, {
       priceScaleId: scaleId,
@@ -234,6 +221,47 @@ export async function renderLwc(spec: RenderSpec): Promise<LwcRender> {
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
+
+/**
+ * Session background as TradingView draws it: continuous bands under the candles (a primitive in
+ * the 'bottom' z-order, so candle colours stay exact), one band per run of in-session bars.
+ */
+function sessionShading(chart: IChartApi, spec: RenderSpec): ISeriesPrimitive<Time> {
+  const s = spec.clutter.sessions!;
+  const inside = spec.bars.map((b) => {
+    const hour = new Date(b.t * 1000).getUTCHours();
+    return s.from < s.to ? hour >= s.from && hour < s.to : hour >= s.from || hour < s.to;
+  });
+  const view: IPrimitivePaneView = {
+    zOrder: () => 'bottom',
+    renderer: () => ({
+      draw: (target) =>
+        target.useBitmapCoordinateSpace(({ context, bitmapSize, horizontalPixelRatio }) => {
+          const ts = chart.timeScale();
+          const half = (ts.options().barSpacing * horizontalPixelRatio) / 2;
+          context.fillStyle = s.color;
+          let start = -1;
+          for (let i = 0; i <= inside.length; i++) {
+            if (i < inside.length && inside[i]) {
+              if (start < 0) start = i;
+              continue;
+            }
+            if (start >= 0) {
+              const x0 = ts.logicalToCoordinate(start as never);
+              const x1 = ts.logicalToCoordinate((i - 1) as never);
+              if (x0 !== null && x1 !== null) {
+                const left = Math.round(x0 * horizontalPixelRatio - half);
+                const right = Math.round(x1 * horizontalPixelRatio + half);
+                context.fillRect(left, 0, right - left, bitmapSize.height);
+              }
+              start = -1;
+            }
+          }
+        }),
+    }),
+  };
+  return { paneViews: () => [view] };
+}
 
 function legendHeight(spec: RenderSpec): number {
   if (spec.legend === 'none') return 0;
