@@ -25,7 +25,7 @@ const FEATURES: readonly Feature[] = [
   },
   {
     icon: ChartCandlestick,
-    title: 'Illustrated with real candles',
+    title: 'Illustrated candle by candle',
     text: 'Diagrams drawn from price data: candle anatomy, support and resistance, BOS and CHoCH, order blocks, gaps and sweeps.',
   },
   {
