@@ -260,6 +260,16 @@ describe('signed-in pages', () => {
     await waitForPath(page, '/');
   });
 
+  it('offers the dashboard instead of the forms to a signed-in visitor of /', async () => {
+    await signInNewAccount(page, inject('baseUrl'), 'Sid Signed', uniqueEmail('signed'));
+    await page.goto('/');
+    await page.getByText('You are signed in as').waitFor();
+    expect(await page.getByRole('form', { name: 'Register' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Start Free Analysis' }).click();
+    await waitForPath(page, '/home');
+    await page.getByRole('navigation', { name: 'Account' }).getByText('Sid Signed').waitFor();
+  });
+
   it('shows "Logout Error" and stays signed in when logout fails', async () => {
     await signInNewAccount(page, inject('baseUrl'), 'Lou Fail', uniqueEmail('logoutfail'));
     await page.goto('/home');

@@ -130,6 +130,14 @@ describe('landing page and routes', () => {
     await toggle.click();
     const menu = page.getByRole('navigation', { name: 'Mobile menu' });
     await menu.waitFor();
+    // Escape closes it and gives focus back to the toggle.
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe(
+      'landing-mobile-menu',
+    );
+    await toggle.click();
+    await menu.waitFor();
     await menu.getByRole('button', { name: 'Get Started' }).click();
     await menu.waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: 'Register', selected: true }).waitFor();

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useLocation } from 'wouter';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { Button } from '@/components/ui/button';
 import { useUser } from '@/features/auth/api';
@@ -16,8 +17,9 @@ import { scrollToSection } from '@/lib/scroll';
 /** Landing, registration and login page (SPEC 2). Also shown in place of protected routes
  * for signed-out visitors. */
 export function LandingPage() {
-  const { isAuthenticated } = useUser();
+  const { user, isAuthenticated } = useUser();
   const [mode, setMode] = useState<AuthMode>('register');
+  const [, navigate] = useLocation();
 
   const openForm = useCallback((next: AuthMode) => {
     setMode(next);
@@ -29,7 +31,11 @@ export function LandingPage() {
         ?.focus({ preventScroll: true });
     });
   }, []);
-  const onGetStarted = useCallback(() => openForm('register'), [openForm]);
+  // Signed-in visitors have nothing to register: the calls to action open their dashboard.
+  const onGetStarted = useCallback(
+    () => (isAuthenticated ? navigate('/home') : openForm('register')),
+    [isAuthenticated, navigate, openForm],
+  );
   const onLogin = useCallback(() => openForm('login'), [openForm]);
 
   return (
@@ -48,7 +54,7 @@ export function LandingPage() {
         <BenefitsSection />
         <LearnApplySection />
         <TestimonialsSection />
-        <AuthSection mode={mode} onModeChange={setMode} />
+        <AuthSection mode={mode} onModeChange={setMode} user={user} />
         <FinalCta onGetStarted={onGetStarted} />
       </main>
       <SiteFooter>

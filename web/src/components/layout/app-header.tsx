@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Link } from 'wouter';
 import { BarChart3, GraduationCap, LogOut, UserRound } from 'lucide-react';
 import { Logo } from '@/components/brand/logo';
 import { Button } from '@/components/ui/button';
-import { MobileMenuToggle } from '@/components/layout/mobile-menu-toggle';
+import { MobileMenuToggle, useMobileMenu } from '@/components/layout/mobile-menu-toggle';
 import { Spinner } from '@/components/ui/spinner';
 import { useLogout } from '@/features/auth/api';
 import { experienceLabel } from '@/features/auth/experience';
@@ -25,12 +24,12 @@ const OTHER_SECTION: Record<AppSection, { href: string; label: string; icon: typ
 
 /** Header of the signed-in pages: logo, title, the other section, the user and Logout. */
 export function AppHeader({ section, user }: { section: AppSection; user: User }) {
-  const [menuOpen, setMenuOpen] = useState(false);
+  const menu = useMobileMenu();
   const logout = useLogout();
   const { title, subtitle } = TITLES[section];
   const other = OTHER_SECTION[section];
   const OtherIcon = other.icon;
-  const close = () => setMenuOpen(false);
+  const close = menu.close;
 
   const logoutButton = (extra: string, size: 'sm' | 'default') => (
     <Button
@@ -85,14 +84,10 @@ export function AppHeader({ section, user }: { section: AppSection; user: User }
           {logoutButton('', 'sm')}
         </nav>
 
-        <MobileMenuToggle
-          open={menuOpen}
-          onToggle={() => setMenuOpen((open) => !open)}
-          menuId="app-mobile-menu"
-        />
+        <MobileMenuToggle menu={menu} menuId="app-mobile-menu" />
       </div>
 
-      {menuOpen ? (
+      {menu.open ? (
         <nav id="app-mobile-menu" aria-label="Mobile menu" className="border-t bg-background md:hidden">
           <div className="mx-auto grid max-w-7xl gap-3 px-4 py-4">
             {userChip}

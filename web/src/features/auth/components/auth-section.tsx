@@ -1,7 +1,10 @@
+import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
+import type { User } from '@/lib/contracts';
 
 export type AuthMode = 'register' | 'login';
 
@@ -12,9 +15,12 @@ export const AUTH_SECTION_ID = 'get-started';
 export function AuthSection({
   mode,
   onModeChange,
+  user,
 }: {
   mode: AuthMode;
   onModeChange: (mode: AuthMode) => void;
+  /** The signed-in user, if any: they get a way to their dashboard instead of the forms. */
+  user: User | null;
 }) {
   return (
     <section id={AUTH_SECTION_ID} aria-labelledby="auth-heading" className="scroll-mt-20">
@@ -41,18 +47,29 @@ export function AuthSection({
               <CardDescription>Register in seconds or sign in with an emailed code.</CardDescription>
             </CardHeader>
             <CardContent>
-              <Tabs value={mode} onValueChange={(value) => onModeChange(value as AuthMode)}>
-                <TabsList className="grid w-full grid-cols-2">
-                  <TabsTrigger value="register">Register</TabsTrigger>
-                  <TabsTrigger value="login">Login</TabsTrigger>
-                </TabsList>
-                <TabsContent value="register">
-                  <RegisterForm />
-                </TabsContent>
-                <TabsContent value="login">
-                  <LoginForm />
-                </TabsContent>
-              </Tabs>
+              {user ? (
+                <div className="grid gap-4">
+                  <p className="text-sm">
+                    You are signed in as <strong>{user.name}</strong>.
+                  </p>
+                  <Button asChild size="lg" className="w-full">
+                    <Link href="/home">Open Dashboard</Link>
+                  </Button>
+                </div>
+              ) : (
+                <Tabs value={mode} onValueChange={(value) => onModeChange(value as AuthMode)}>
+                  <TabsList className="grid w-full grid-cols-2">
+                    <TabsTrigger value="register">Register</TabsTrigger>
+                    <TabsTrigger value="login">Login</TabsTrigger>
+                  </TabsList>
+                  <TabsContent value="register">
+                    <RegisterForm />
+                  </TabsContent>
+                  <TabsContent value="login">
+                    <LoginForm />
+                  </TabsContent>
+                </Tabs>
+              )}
             </CardContent>
           </Card>
         </div>

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { Link } from 'wouter';
 import { Logo } from '@/components/brand/logo';
 import { Button } from '@/components/ui/button';
-import { MobileMenuToggle } from '@/components/layout/mobile-menu-toggle';
+import { MobileMenuToggle, useMobileMenu } from '@/components/layout/mobile-menu-toggle';
 import { scrollToSection } from '@/lib/scroll';
 
 export interface LandingHeaderProps {
@@ -13,7 +12,7 @@ export interface LandingHeaderProps {
 
 /** SPEC 2: Features, Testimonials, Login and Get Started scroll to their sections. */
 export function LandingHeader({ signedIn, onLogin, onGetStarted }: LandingHeaderProps) {
-  const [menuOpen, setMenuOpen] = useState(false);
+  const menu = useMobileMenu();
 
   const items: Array<{ label: string; onSelect: () => void; primary?: boolean }> = [
     { label: 'Features', onSelect: () => scrollToSection('features') },
@@ -52,13 +51,9 @@ export function LandingHeader({ signedIn, onLogin, onGetStarted }: LandingHeader
             </Button>
           ) : null}
         </nav>
-        <MobileMenuToggle
-          open={menuOpen}
-          onToggle={() => setMenuOpen((open) => !open)}
-          menuId="landing-mobile-menu"
-        />
+        <MobileMenuToggle menu={menu} menuId="landing-mobile-menu" />
       </div>
-      {menuOpen ? (
+      {menu.open ? (
         <nav id="landing-mobile-menu" aria-label="Mobile menu" className="border-t bg-background md:hidden">
           <div className="grid gap-2 px-4 py-4">
             {items.map((item) => (
@@ -67,7 +62,7 @@ export function LandingHeader({ signedIn, onLogin, onGetStarted }: LandingHeader
                 variant={item.primary ? 'default' : 'secondary'}
                 className="justify-start"
                 onClick={() => {
-                  setMenuOpen(false);
+                  menu.close();
                   item.onSelect();
                 }}
               >
@@ -76,7 +71,7 @@ export function LandingHeader({ signedIn, onLogin, onGetStarted }: LandingHeader
             ))}
             {signedIn ? (
               <Button asChild className="justify-start">
-                <Link href="/home" onClick={() => setMenuOpen(false)}>
+                <Link href="/home" onClick={() => menu.close()}>
                   Open Dashboard
                 </Link>
               </Button>
