@@ -43,13 +43,15 @@ export function readChart(image: RgbaImage): ChartReading {
 
   // Title and legend: symbol, timeframe, the last bar's OHLC. Read before the candles so the
   // legend's coloured digits are not taken for tiny candles.
-  const titleRect = {
-    left: 0,
-    top: 0,
-    right: Math.min(raster.width, plot.left + Math.round(plotW * 0.7)),
-    bottom: Math.min(raster.height, plot.top + Math.max(24, Math.round(plotH * 0.09))),
-  };
-  const titleTokens = readText(image, titleRect);
+  // Two bands, each on one background: what is above the plot (title bar, toolbar) and the
+  // legend inside the plot's top.
+  const right = Math.min(raster.width, plot.left + Math.round(plotW * 0.7));
+  const legendBottom = Math.min(raster.height, plot.top + Math.max(24, Math.round(plotH * 0.09)));
+  const titleTokens: TextToken[] = [];
+  if (plot.top >= 8) {
+    titleTokens.push(...readText(image, { left: 0, top: 0, right: raster.width, bottom: plot.top }));
+  }
+  titleTokens.push(...readText(image, { left: plot.left, top: plot.top, right, bottom: legendBottom }));
   const textBoxes: PlotRect[] = titleTokens.map((t) => ({
     left: t.box.left,
     top: t.box.top,
