@@ -135,7 +135,11 @@ type TradeSides = {
 export function sideIssues(t: TradeSides): { field: keyof TradeSides; message: string }[] {
   const long = t.direction === 'LONG';
   const issues: { field: keyof TradeSides; message: string }[] = [];
-  if (long ? !(t.stopLoss < t.entry) : !(t.stopLoss > t.entry)) {
+  // zod runs refinements even after a field failed; a side rule about an invalid price
+  // would only repeat the real problem in confusing words.
+  const valid = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x) && x > 0;
+  if (!valid(t.entry)) return issues;
+  if (valid(t.stopLoss) && (long ? !(t.stopLoss < t.entry) : !(t.stopLoss > t.entry))) {
     issues.push({
       field: 'stopLoss',
       message: long ? JOURNAL_MESSAGES.stopSideLong : JOURNAL_MESSAGES.stopSideShort,
@@ -143,7 +147,7 @@ export function sideIssues(t: TradeSides): { field: keyof TradeSides; message: s
   }
   for (const field of ['takeProfit1', 'takeProfit2'] as const) {
     const target = t[field];
-    if (target === undefined) continue;
+    if (!valid(target)) continue;
     if (long ? !(target > t.entry) : !(target < t.entry)) {
       issues.push({
         field,

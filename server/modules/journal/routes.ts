@@ -1,0 +1,297 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import {
+  journalCloseBodySchema,
+  journalCreateBodySchema,
+  journalUpdateBodySchema,
+  JOURNAL_IMPORT_MAX_BYTES,
+  type JournalEntry,
+  type JournalImportResult,
+  type JournalList,
+  type JournalStats,
+  type JournalStatus,
+} from '../../../contracts/journal';
+import { journalStatistics, realisedResult } from '../../../engine/journal';
+import { journalEntries, type JournalEntryRow } from '../../db/schema';
+import { AppError, parseWith } from '../../http/errors';
+import '../../types';
+import { currentUser } from '../auth/session-plugin';
+import { journalToCsv, parseJournalCsv } from './csv';
+import { sizingColumns, toJournalEntry, UUID_PATTERN } from './entries';
+
+const notFound = () =>
+  new AppError(404, 'JOURNAL_ENTRY_NOT_FOUND', 'This journal entry does not exist (or was deleted).');
+
+/** Which statuses each action may start from (DECISIONS.md: PLANNED -> ACTIVE -> CLOSED, or CANCELLED). */
+const TRANSITIONS = {
+  activate: { from: ['PLANNED'], to: 'ACTIVE' },
+  close: { from: ['ACTIVE'], to: 'CLOSED' },
+  cancel: { from: ['PLANNED', 'ACTIVE'], to: 'CANCELLED' },
+} as const satisfies Record<string, { from: readonly JournalStatus[]; to: JournalStatus }>;
+
+const TRANSITION_HINTS: Record<keyof typeof TRANSITIONS, string> = {
+  activate: 'Only a PLANNED trade can be activated',
+  close: 'Only an ACTIVE trade can be closed; activate it first',
+  cancel: 'Only a PLANNED or ACTIVE trade can be cancelled',
+};
+
+function invalidTransition(action: keyof typeof TRANSITIONS, status: string) {
+  return new AppError(409, 'INVALID_TRANSITION', `${TRANSITION_HINTS[action]} (this trade is ${status}).`, {
+    title: 'Not Possible Now',
+    extensions: { currentStatus: status },
+  });
+}
+
+const TRADE_FIELDS = [
+  'symbol',
+  'direction',
+  'entry',
+  'stopLoss',
+  'takeProfit1',
+  'takeProfit2',
+  'accountSize',
+  'riskPercentage',
+] as const;
+
+export async function journalRoutes(app: FastifyInstance) {
+  const db = app.db;
+
+  /** The user's own entry, or 404: another user's id looks exactly like a missing one. */
+  async function ownEntry(request: FastifyRequest): Promise<JournalEntryRow> {
+    const user = currentUser(request);
+    const { id } = request.params as { id: string };
+    if (!UUID_PATTERN.test(id)) throw notFound();
+    const [row] = await db
+      .select()
+      .from(journalEntries)
+      .where(and(eq(journalEntries.id, id), eq(journalEntries.userId, user.id)));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function allEntries(userId: string) {
+    const rows = await db
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.userId, userId))
+      .orderBy(desc(journalEntries.createdAt), desc(journalEntries.id));
+    return rows.map(toJournalEntry);
+  }
+
+  /**
+   * Moves an entry to the action's status. The UPDATE is conditional on the current status, so
+   * two tabs closing the same trade cannot both succeed; the loser gets the 409.
+   */
+  async function transition(
+    request: FastifyRequest,
+    action: keyof typeof TRANSITIONS,
+    changes: (row: JournalEntryRow) => Partial<JournalEntryRow>,
+  ): Promise<JournalEntry> {
+    const row = await ownEntry(request);
+    const rule = TRANSITIONS[action];
+    if (!(rule.from as readonly string[]).includes(row.status)) throw invalidTransition(action, row.status);
+    const [updated] = await db
+      .update(journalEntries)
+      .set({ ...changes(row), status: rule.to, updatedAt: app.now() })
+      .where(
+        and(
+          eq(journalEntries.id, row.id),
+          eq(journalEntries.userId, row.userId),
+          inArray(journalEntries.status, [...rule.from]),
+        ),
+      )
+      .returning();
+    if (!updated) {
+      const current = await ownEntry(request);
+      throw invalidTransition(action, current.status);
+    }
+    return toJournalEntry(updated);
+  }
+
+  const guard = { preHandler: app.requireUser };
+
+  app.get('/api/journal', guard, async (request): Promise<JournalList> => {
+    return { entries: await allEntries(currentUser(request).id) };
+  });
+
+  app.post('/api/journal', guard, async (request, reply) => {
+    const user = currentUser(request);
+    const body = parseWith(journalCreateBodySchema, request.body);
+    const [row] = await db
+      .insert(journalEntries)
+      .values({
+        userId: user.id,
+        createdAt: app.now(),
+        updatedAt: app.now(),
+        symbol: body.symbol,
+        direction: body.direction,
+        entry: body.entry,
+        stopLoss: body.stopLoss,
+        takeProfit1: body.takeProfit1,
+        takeProfit2: body.takeProfit2 ?? null,
+        accountSize: body.accountSize,
+        riskPercentage: body.riskPercentage,
+        ...sizingColumns(body),
+        status: 'PLANNED',
+        notes: body.notes ?? null,
+        tags: body.tags,
+      })
+      .returning();
+    return reply.code(201).send(toJournalEntry(row!));
+  });
+
+  app.get('/api/journal/stats', guard, async (request): Promise<JournalStats> => {
+    const entries = await allEntries(currentUser(request).id);
+    return journalStatistics(entries) as JournalStats;
+  });
+
+  app.get('/api/journal/export.csv', guard, async (request, reply) => {
+    const entries = await allEntries(currentUser(request).id);
+    const date = app.now().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="trading-journal-${date}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(journalToCsv(entries));
+  });
+
+  // The import takes the export's CSV as the raw body (text/csv) or as {"csv": "..."} JSON.
+  app.addContentTypeParser(['text/csv', 'application/csv'], { parseAs: 'string' }, (_req, body, done) => {
+    done(null, body);
+  });
+
+  app.post(
+    '/api/journal/import',
+    { ...guard, bodyLimit: JOURNAL_IMPORT_MAX_BYTES },
+    async (request): Promise<JournalImportResult> => {
+      const user = currentUser(request);
+      const body = request.body;
+      const text =
+        typeof body === 'string'
+          ? body
+          : body && typeof body === 'object' && typeof (body as { csv?: unknown }).csv === 'string'
+            ? (body as { csv: string }).csv
+            : undefined;
+      if (text === undefined) {
+        throw new AppError(400, 'CSV_REQUIRED', 'Send the journal CSV file (as exported) to import it.');
+      }
+      const rows = parseJournalCsv(text, app.now());
+      return db.transaction(async (tx) => {
+        const ids = rows.map((r) => r.id).filter((id): id is string => id !== undefined);
+        const taken =
+          ids.length === 0
+            ? []
+            : await tx
+                .select({ id: journalEntries.id, userId: journalEntries.userId })
+                .from(journalEntries)
+                .where(inArray(journalEntries.id, ids));
+        const mine = new Set(taken.filter((t) => t.userId === user.id).map((t) => t.id));
+        const others = new Set(taken.filter((t) => t.userId !== user.id).map((t) => t.id));
+        const seen = new Set<string>();
+        const fresh = rows.filter((r) => {
+          if (r.id === undefined) return true;
+          if (mine.has(r.id) || seen.has(r.id)) return false;
+          seen.add(r.id);
+          return true;
+        });
+        const values = fresh.map(({ id, ...r }) => ({
+          // Another journal's id (a file shared between accounts) gets a new one; own ids are kept.
+          ...(id !== undefined && !others.has(id) ? { id } : {}),
+          userId: user.id,
+          updatedAt: app.now(),
+          ...r,
+        }));
+        for (let i = 0; i < values.length; i += 500) {
+          await tx.insert(journalEntries).values(values.slice(i, i + 500));
+        }
+        return { imported: values.length, skipped: rows.length - values.length };
+      });
+    },
+  );
+
+  app.get('/api/journal/:id', guard, async (request): Promise<JournalEntry> => {
+    return toJournalEntry(await ownEntry(request));
+  });
+
+  app.patch('/api/journal/:id', guard, async (request): Promise<JournalEntry> => {
+    const row = await ownEntry(request);
+    const body = parseWith(journalUpdateBodySchema, request.body);
+    const changesTrade = TRADE_FIELDS.some((f) => body[f] !== undefined);
+    const set: Partial<JournalEntryRow> = { updatedAt: app.now() };
+    if (body.notes !== undefined) set.notes = body.notes ?? null;
+    if (body.tags !== undefined) set.tags = body.tags;
+    if (changesTrade) {
+      if (row.status !== 'PLANNED') {
+        throw new AppError(
+          409,
+          'TRADE_LOCKED',
+          `The prices and size of a ${row.status} trade are its record and cannot change; notes and tags can.`,
+          { title: 'Not Possible Now' },
+        );
+      }
+      // Merge, then check the whole trade again: the side rules span several fields.
+      const merged = parseWith(journalCreateBodySchema, {
+        symbol: body.symbol ?? row.symbol,
+        direction: body.direction ?? row.direction,
+        entry: body.entry ?? row.entry,
+        stopLoss: body.stopLoss ?? row.stopLoss,
+        takeProfit1: body.takeProfit1 ?? row.takeProfit1,
+        takeProfit2:
+          body.takeProfit2 === null ? undefined : (body.takeProfit2 ?? row.takeProfit2 ?? undefined),
+        accountSize: body.accountSize ?? row.accountSize,
+        riskPercentage: body.riskPercentage ?? row.riskPercentage,
+      });
+      Object.assign(set, {
+        symbol: merged.symbol,
+        direction: merged.direction,
+        entry: merged.entry,
+        stopLoss: merged.stopLoss,
+        takeProfit1: merged.takeProfit1,
+        takeProfit2: merged.takeProfit2 ?? null,
+        accountSize: merged.accountSize,
+        riskPercentage: merged.riskPercentage,
+        ...sizingColumns(merged),
+      });
+    }
+    const [updated] = await db
+      .update(journalEntries)
+      .set(set)
+      .where(and(eq(journalEntries.id, row.id), eq(journalEntries.userId, row.userId)))
+      .returning();
+    if (!updated) throw notFound();
+    return toJournalEntry(updated);
+  });
+
+  app.delete('/api/journal/:id', guard, async (request, reply) => {
+    const row = await ownEntry(request);
+    await db
+      .delete(journalEntries)
+      .where(and(eq(journalEntries.id, row.id), eq(journalEntries.userId, row.userId)));
+    return reply.code(204).send();
+  });
+
+  app.post('/api/journal/:id/activate', guard, async (request) =>
+    transition(request, 'activate', () => ({ activatedAt: app.now() })),
+  );
+
+  app.post('/api/journal/:id/close', guard, async (request) => {
+    const { exitPrice } = parseWith(journalCloseBodySchema, request.body);
+    return transition(request, 'close', (row) => {
+      const result = realisedResult(
+        {
+          symbol: row.symbol,
+          direction: row.direction as 'LONG' | 'SHORT',
+          entry: row.entry,
+          stopLoss: row.stopLoss,
+          units: row.units,
+        },
+        exitPrice,
+      );
+      return { exitPrice, closedAt: app.now(), pnlUsd: result.pnlUsd, rMultiple: result.rMultiple };
+    });
+  });
+
+  app.post('/api/journal/:id/cancel', guard, async (request) =>
+    transition(request, 'cancel', () => ({ cancelledAt: app.now() })),
+  );
+}
