@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { journalRoutes } from './journal/routes';
 
 /**
  * Feature route modules (journal, analyze, learn ...), registered by app.ts after the core
@@ -6,4 +7,6 @@ import type { FastifyPluginAsync } from 'fastify';
  * Fastify plugin that declares full paths ('/api/journal/...') and uses `app.db`,
  * `app.requireUser` / `currentUser(request)` and throws `AppError` (see server/README.md).
  */
-export const featureModules: ReadonlyArray<{ name: string; plugin: FastifyPluginAsync }> = [];
+export const featureModules: ReadonlyArray<{ name: string; plugin: FastifyPluginAsync }> = [
+  { name: 'journal', plugin: journalRoutes },
+];
