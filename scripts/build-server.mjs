@@ -17,9 +17,7 @@ if (!existsSync(`${migrations}/meta/_journal.json`)) {
 }
 
 rmSync(outDir, { recursive: true, force: true });
-await build({
-  entryPoints: [`${root}server/main.ts`],
-  outfile: `${outDir}/main.js`,
+const bundle = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -28,6 +26,14 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
   legalComments: 'none',
+};
+await build({ ...bundle, entryPoints: [`${root}server/main.ts`], outfile: `${outDir}/main.js` });
+// The analyze module's piscina worker runs in its own thread from its own file
+// (server/modules/analyze/pool.ts looks for it next to main.js).
+await build({
+  ...bundle,
+  entryPoints: [`${root}server/modules/analyze/worker.ts`],
+  outfile: `${outDir}/analyze-worker.js`,
 });
 cpSync(migrations, `${outDir}/migrations`, { recursive: true });
-console.log('build-server: dist/server/main.js and dist/server/migrations written');
+console.log('build-server: dist/server/main.js, analyze-worker.js and migrations written');

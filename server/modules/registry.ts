@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { analyzeRoutes } from './analyze/routes';
 import { journalRoutes } from './journal/routes';
 
 /**
@@ -8,5 +9,6 @@ import { journalRoutes } from './journal/routes';
  * `app.requireUser` / `currentUser(request)` and throws `AppError` (see server/README.md).
  */
 export const featureModules: ReadonlyArray<{ name: string; plugin: FastifyPluginAsync }> = [
+  { name: 'analyze', plugin: analyzeRoutes },
   { name: 'journal', plugin: journalRoutes },
 ];

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test-support/test-db';
+import { browser, createTestApp } from '../../test-support/test-app';
+import { chartSet, postAnalysis, signUp, type ChartSet } from './test-support';
+
+/**
+ * The capacity limits with small settings: one worker thread, no waiting room and three
+ * analyses per user per minute (read from ANALYZE_* when the module registers).
+ */
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let charts: ChartSet;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  Object.assign(process.env, { ANALYZE_THREADS: '1', ANALYZE_MAX_QUEUE: '0', ANALYZE_PER_MINUTE: '3' });
+  testDb = await createTestDatabase();
+  app = await createTestApp({ database: testDb.database });
+  charts = chartSet();
+});
+
+afterAll(async () => {
+  process.env = saved;
+  await app?.close();
+  await testDb?.cleanup();
+});
+
+async function signedIn() {
+  const client = browser(app);
+  await signUp(client);
+  return client;
+}
+
+describe('analyze capacity', () => {
+  it('limits each user to ANALYZE_PER_MINUTE analyses a minute (429 with Retry-After); others go on', async () => {
+    const busy = await signedIn();
+    // Cheap refused requests count too: the limit is on attempts, not on successes.
+    for (let i = 0; i < 3; i++) {
+      const response = await postAnalysis(busy, { '5m': charts['5m'] });
+      expect(response.statusCode).toBe(422);
+    }
+    const limited = await postAnalysis(busy, { '5m': charts['5m'] });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+    const other = await signedIn();
+    expect((await postAnalysis(other, { '5m': charts['5m'] })).statusCode).toBe(422);
+  });
+
+  it('answers 503 with Retry-After when the pool is busy and its queue is full', async () => {
+    const clients = [await signedIn(), await signedIn(), await signedIn()];
+    const responses = await Promise.all(clients.map((client) => postAnalysis(client, charts)));
+    const statuses = responses.map((r) => r.statusCode).sort();
+    expect(statuses).toContain(201);
+    expect(statuses).toContain(503);
+    const refused = responses.find((r) => r.statusCode === 503)!;
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().detail).toMatch(/try again/i);
+  });
+});

@@ -1,0 +1,83 @@
+import sharp from 'sharp';
+import { UPLOAD_LIMITS } from '../../../contracts/analysis';
+import type { RgbaImage } from '../../../engine/core/image';
+import { AppError } from '../../http/errors';
+
+export type ImageType = 'png' | 'jpeg' | 'webp';
+
+/** The file's real type from its first bytes; the browser's claimed MIME type is not trusted. */
+export function sniffImageType(bytes: Uint8Array): ImageType | null {
+  const at = (i: number) => bytes[i] ?? -1;
+  if ([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => at(i) === b)) return 'png';
+  if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return 'jpeg';
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+/** Width and height from the header only (sharp's metadata() does not decode pixels). */
+export async function readDimensions(bytes: Uint8Array, label: string) {
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (!meta.width || !meta.height) throw new Error('no dimensions');
+    // EXIF orientations 5-8 swap the sides once rotated; the pixel count does not change.
+    return { width: meta.width, height: meta.height };
+  } catch {
+    throw unreadable(label);
+  }
+}
+
+const unreadable = (label: string) =>
+  new AppError(
+    422,
+    'INVALID_IMAGE',
+    `The ${label}: this file is not a readable PNG, JPEG or WebP image (it may be truncated or corrupt). Take the screenshot again and upload it.`,
+    { title: 'Unreadable Image' },
+  );
+
+export function assertPixelBudget(dims: { width: number; height: number }, label: string) {
+  if (dims.width * dims.height > UPLOAD_LIMITS.maxPixels) {
+    throw new AppError(
+      422,
+      'IMAGE_TOO_LARGE',
+      `The ${label} is ${dims.width} x ${dims.height} pixels, more than an 8K screenshot (about 33 megapixels). Upload a normal screenshot of the chart.`,
+      { title: 'Image Too Large' },
+    );
+  }
+}
+
+/**
+ * Decodes to the engine's 8-bit RGBA (EXIF orientation applied, sRGB). The pixel data gets an
+ * ArrayBuffer of its own so it can be transferred to the worker thread without a copy.
+ */
+export async function decodeUpload(bytes: Uint8Array, label: string): Promise<RgbaImage> {
+  try {
+    const { data, info } = await sharp(bytes, {
+      failOn: 'error',
+      limitInputPixels: UPLOAD_LIMITS.maxPixels,
+    })
+      .rotate()
+      .toColourspace('srgb')
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    if (info.channels !== 4 || data.length !== info.width * info.height * 4) throw new Error('layout');
+    const own = new Uint8Array(data.length);
+    own.set(data);
+    return { width: info.width, height: info.height, data: own };
+  } catch {
+    throw unreadable(label);
+  }
+}
+
+/** Width of the stored thumbnails: enough to check the drawn zones by eye, ~20-40 KB each. */
+export const THUMBNAIL_WIDTH = 480;
+
+/** A small WebP of the screenshot (the original is not kept). */
+export async function thumbnail(bytes: Uint8Array): Promise<Buffer> {
+  return sharp(bytes, { limitInputPixels: UPLOAD_LIMITS.maxPixels })
+    .rotate()
+    .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+    .webp({ quality: 70 })
+    .toBuffer();
+}

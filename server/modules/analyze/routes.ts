@@ -1,0 +1,181 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  CHART_FIELDS,
+  CHART_SLOT_FIELDS,
+  analyzeFieldsSchema,
+  slotSchema,
+  type AnalysisListDto,
+  type AnalysisResultDto,
+  type ChartSlot,
+} from '../../../contracts/analysis';
+import type { RgbaImage } from '../../../engine/core/image';
+import { AppError, parseWith } from '../../http/errors';
+import { currentUser } from '../auth/session-plugin';
+import '../../types';
+import { assertPixelBudget, decodeUpload, readDimensions, sniffImageType, thumbnail } from './images';
+import { QueueFullError, createAnalysisPool } from './pool';
+import { loadAnalyzeSettings, type AnalyzeSettings } from './settings';
+import { findAnalysis, findThumbnail, listAnalyses, saveAnalysis } from './store';
+import { MULTIPART_LIMITS, readAnalyzeUpload } from './uploads';
+
+const SLOTS: readonly ChartSlot[] = ['5m', '15m', '4h'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const notFound = () =>
+  new AppError(404, 'ANALYSIS_NOT_FOUND', 'This analysis does not exist or belongs to another account.', {
+    title: 'Analysis Not Found',
+  });
+
+/**
+ * POST /api/analyze (three screenshots + account -> stored analysis), GET /api/analyses (the
+ * trader's history), GET /api/analyses/:id and its chart thumbnails. Owner only throughout.
+ */
+export function analyzeModule(given?: AnalyzeSettings) {
+  return async function analyzeRoutes(app: FastifyInstance) {
+    // Read at registration, not import, so a test can set ANALYZE_* before building its app.
+    const settings = given ?? loadAnalyzeSettings();
+    await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+
+    const pool = createAnalysisPool({ threads: settings.threads, maxQueue: settings.maxQueue });
+    app.addHook('onClose', () => pool.close());
+
+    const perUser = app.createRateLimit({
+      max: settings.perMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `analyze:${currentUser(request).id}`,
+    });
+
+    async function enforceRate(request: FastifyRequest) {
+      const outcome = await perUser(request);
+      if (!outcome.isAllowed && outcome.isExceeded) {
+        throw new AppError(
+          429,
+          'RATE_LIMITED',
+          `You have started ${settings.perMinute} analyses in the last minute. Please wait ${outcome.ttlInSeconds} seconds and try again.`,
+          { title: 'Too Many Analyses', retryAfter: outcome.ttlInSeconds },
+        );
+      }
+    }
+
+    function serviceBusy(error: QueueFullError): AppError {
+      return new AppError(
+        503,
+        'ANALYSIS_BUSY',
+        'Many charts are being analysed right now. Please try again in a few seconds.',
+        { title: 'Busy', retryAfter: error.retryAfterSeconds },
+      );
+    }
+
+    app.post('/api/analyze', { preHandler: app.requireUser }, async (request, reply) => {
+      const user = currentUser(request);
+      await enforceRate(request);
+      try {
+        pool.assertCapacity();
+      } catch (error) {
+        if (error instanceof QueueFullError) throw serviceBusy(error);
+        throw error;
+      }
+
+      const upload = await readAnalyzeUpload(request);
+      const fields = parseWith(analyzeFieldsSchema, upload.fields);
+
+      // Content checks on every file before any decoding: type by magic bytes, size by header.
+      for (const slot of SLOTS) {
+        const field = CHART_SLOT_FIELDS[slot];
+        const bytes = upload.files[field];
+        const label = CHART_FIELDS[field].label;
+        if (!sniffImageType(bytes)) {
+          throw new AppError(
+            415,
+            'NOT_AN_IMAGE',
+            `The ${label} is not a PNG, JPEG or WebP image. Upload a screenshot of the chart.`,
+            { title: 'Not an Image' },
+          );
+        }
+        assertPixelBudget(await readDimensions(bytes, label), label);
+      }
+
+      const decoded = await Promise.all(
+        SLOTS.map(async (slot) => {
+          const field = CHART_SLOT_FIELDS[slot];
+          const bytes = upload.files[field];
+          const label = CHART_FIELDS[field].label;
+          const [image, thumb] = await Promise.all([decodeUpload(bytes, label), thumbnail(bytes)]);
+          return { slot, image, thumb };
+        }),
+      );
+      const images = Object.fromEntries(decoded.map((d) => [d.slot, d.image])) as Record<
+        ChartSlot,
+        RgbaImage
+      >;
+      const thumbnails = Object.fromEntries(decoded.map((d) => [d.slot, d.thumb])) as Record<
+        ChartSlot,
+        Buffer
+      >;
+
+      let result: AnalysisResultDto;
+      try {
+        // Same shape, engine types are readonly (engine/plan/contract.test.ts proves they agree).
+        result = (await pool.run({
+          images,
+          account: fields.accountSize,
+          riskPercent: fields.riskPercentage,
+        })) as AnalysisResultDto;
+      } catch (error) {
+        if (error instanceof QueueFullError) throw serviceBusy(error);
+        throw error; // EngineError -> 422 naming the chart (the engine prefixes the slot)
+      }
+
+      const stored = await saveAnalysis(app.db, {
+        userId: user.id,
+        accountSize: fields.accountSize,
+        riskPercentage: fields.riskPercentage,
+        result,
+        thumbnails,
+      });
+      request.log.info(
+        { userId: user.id, analysisId: stored.id, symbol: result.symbol, trade: !!result.tradePlan },
+        'analysis stored',
+      );
+      return reply.code(201).send(stored);
+    });
+
+    app.get('/api/analyses', { preHandler: app.requireUser }, async (request) => {
+      const user = currentUser(request);
+      const answer: AnalysisListDto = { analyses: await listAnalyses(app.db, user.id) };
+      return answer;
+    });
+
+    app.get<{ Params: { id: string } }>(
+      '/api/analyses/:id',
+      { preHandler: app.requireUser },
+      async (request) => {
+        const user = currentUser(request);
+        if (!UUID.test(request.params.id)) throw notFound();
+        const found = await findAnalysis(app.db, user.id, request.params.id);
+        if (!found) throw notFound();
+        return found;
+      },
+    );
+
+    app.get<{ Params: { id: string; slot: string } }>(
+      '/api/analyses/:id/charts/:slot',
+      { preHandler: app.requireUser },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const slot = slotSchema.safeParse(request.params.slot);
+        if (!UUID.test(request.params.id) || !slot.success) throw notFound();
+        const data = await findThumbnail(app.db, user.id, request.params.id, slot.data);
+        if (!data) throw notFound();
+        // Private: per user, but immutable once stored, so the browser may keep it.
+        return reply
+          .header('cache-control', 'private, max-age=86400, immutable')
+          .type('image/webp')
+          .send(data);
+      },
+    );
+  };
+}
+
+export const analyzeRoutes = analyzeModule();

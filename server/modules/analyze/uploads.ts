@@ -1,0 +1,109 @@
+import type { FastifyRequest } from 'fastify';
+import { CHART_FIELDS, UPLOAD_LIMITS } from '../../../contracts/analysis';
+import { AppError } from '../../http/errors';
+
+export type ChartField = keyof typeof CHART_FIELDS;
+const CHART_FIELD_NAMES = Object.keys(CHART_FIELDS) as ChartField[];
+const TEXT_FIELDS = ['accountSize', 'riskPercentage'] as const;
+
+/**
+ * Every @fastify/multipart (busboy) limit, explicitly: three files of 10 MiB, two short numeric
+ * fields, and nothing else. A form with more parts than this is not our web app's.
+ */
+export const MULTIPART_LIMITS = {
+  fileSize: UPLOAD_LIMITS.maxFileBytes,
+  files: 3,
+  fields: 2,
+  fieldSize: 64,
+  fieldNameSize: 32,
+  parts: 5,
+  headerPairs: 20,
+} as const;
+
+export interface AnalyzeUpload {
+  fields: Record<string, string>;
+  files: Record<ChartField, Buffer>;
+}
+
+const wrongParts = (detail: string) => new AppError(422, 'WRONG_UPLOADS', detail, { title: 'Wrong Uploads' });
+
+const EXACTLY_THREE =
+  'Upload exactly three chart screenshots: chart5m, chart15m and chart4h (5-minute, 15-minute and 4-hour).';
+
+/**
+ * Reads the whole multipart body within the limits (the body is consumed before any answer so
+ * a browser never sees a reset connection). Size problems answer 413, wrong parts 422.
+ */
+export async function readAnalyzeUpload(request: FastifyRequest): Promise<AnalyzeUpload> {
+  if (!request.isMultipart()) {
+    throw new AppError(
+      415,
+      'NOT_MULTIPART',
+      'Send the charts as a file upload (multipart/form-data) with chart5m, chart15m and chart4h.',
+    );
+  }
+  const fields: Record<string, string> = {};
+  const files: Partial<Record<ChartField, Buffer>> = {};
+  let problem: AppError | undefined;
+  try {
+    for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
+      if (part.type === 'file') {
+        const name = part.fieldname as ChartField;
+        const buffer = await part.toBuffer();
+        if (!CHART_FIELD_NAMES.includes(name)) {
+          problem ??= wrongParts(`Unexpected file "${part.fieldname}". ${EXACTLY_THREE}`);
+        } else if (files[name]) {
+          problem ??= wrongParts(`The ${CHART_FIELDS[name].label} was sent twice. ${EXACTLY_THREE}`);
+        } else {
+          files[name] = buffer;
+        }
+      } else {
+        if (!(TEXT_FIELDS as readonly string[]).includes(part.fieldname)) {
+          problem ??= new AppError(400, 'UNEXPECTED_FIELD', `Unexpected form field "${part.fieldname}".`);
+        } else if (part.valueTruncated) {
+          problem ??= new AppError(400, 'FIELD_TOO_LONG', `The ${part.fieldname} value is too long.`);
+        } else {
+          fields[part.fieldname] = String(part.value);
+        }
+      }
+    }
+  } catch (error) {
+    throw translateMultipartError(error);
+  }
+  if (problem) throw problem;
+  for (const name of CHART_FIELD_NAMES) {
+    if (!files[name] || files[name].length === 0) {
+      throw wrongParts(`${CHART_FIELDS[name].required}. ${EXACTLY_THREE}`);
+    }
+  }
+  return { fields, files: files as Record<ChartField, Buffer> };
+}
+
+function translateMultipartError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  const mib = UPLOAD_LIMITS.maxFileBytes / 1024 / 1024;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE': {
+      const field = (error as { part?: { fieldname?: string } }).part?.fieldname;
+      const label = field && field in CHART_FIELDS ? CHART_FIELDS[field as ChartField].label : 'A chart';
+      return new AppError(
+        413,
+        'FILE_TOO_LARGE',
+        `${label === 'A chart' ? label : `The ${label}`} is larger than ${mib} MiB. Upload a PNG, JPEG or WebP screenshot under ${mib} MiB.`,
+        { title: 'File Too Large' },
+      );
+    }
+    // Two fields and three files make five parts: one more is almost always an extra file.
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return wrongParts(`Too many files. ${EXACTLY_THREE}`);
+    case 'FST_FIELDS_LIMIT':
+      return new AppError(
+        400,
+        'UNEXPECTED_FIELD',
+        'The form has too many fields: send only accountSize and riskPercentage with the three charts.',
+      );
+    default:
+      return error;
+  }
+}
