@@ -21,9 +21,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        // Vite's build emits module scripts and stylesheets as files: nothing inline needed.
+        // Vite's build emits module scripts as files: no inline script is ever allowed.
         'script-src': ["'self'"],
-        'style-src': ["'self'"],
+        // Radix dialogs and selects lock page scrolling by inserting a <style> element at run
+        // time (react-remove-scroll); a static index.html cannot carry a per-request nonce, so
+        // inline styles are allowed. Styles cannot run code; scripts stay strictly 'self'.
+        'style-src': ["'self'", "'unsafe-inline'"],
         // data:/blob: for inline SVG icons and the local previews of chosen chart screenshots.
         'img-src': ["'self'", 'data:', 'blob:'],
         'font-src': ["'self'"],
