@@ -1,5 +1,6 @@
 import { AppHeader } from '@/components/layout/app-header';
 import { SiteFooter } from '@/components/layout/site-footer';
+import { DashboardContent } from '@/features/dashboard';
 import type { User } from '@/lib/contracts';
 
 /**
@@ -13,6 +14,7 @@ export function HomePage({ user }: { user: User }) {
       <AppHeader section="home" user={user} />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:px-8">
         <h1 className="sr-only">Chart Analysis</h1>
+        <DashboardContent />
       </main>
       <SiteFooter />
     </div>

@@ -1,0 +1,185 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { GraduationCap } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { errorDetail } from '@/lib/api';
+import type { StoredAnalysisDto, TradePlanDto } from '../../../../contracts/analysis';
+import { fetchAnalysis, thumbnailUrl, useAnalyze, type AnalyzeInput } from './api';
+import { CHART_SLOTS } from './format';
+import { AnalysisForm } from './components/analysis-form';
+import { AnnotatedCharts } from './components/annotated-chart';
+import { ConceptsGuide } from './components/concepts-guide';
+import { HistoryList } from './components/history-list';
+import {
+  AnalysisCompletePanel,
+  ConfidenceBreakdown,
+  KeyLevelsPanel,
+  NoTradeCard,
+  TimeframeCard,
+  TradeIdeaCard,
+} from './components/result-cards';
+
+/** What the journal panel (features/journal) gets to prefill its form. */
+export interface JournalContext {
+  symbol: string | null;
+  tradePlan: TradePlanDto | null;
+  accountSize: number;
+  riskPercentage: number;
+}
+
+interface Shown {
+  stored: StoredAnalysisDto;
+  /** Screenshot per slot: object URLs of the uploads (revoked when replaced) or stored thumbnails. */
+  sources: Record<string, string>;
+  ownsUrls: boolean;
+}
+
+function StartHereCard() {
+  return (
+    <Card
+      className="border-primary/40 bg-gradient-to-br from-primary/10 to-transparent"
+      data-testid="start-here"
+    >
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <GraduationCap className="size-5 text-primary" aria-hidden="true" />
+          New to Chart Analysis? Start Here!
+        </CardTitle>
+        <CardDescription>
+          Learn how order blocks, fair value gaps and market structure work before your first analysis, then
+          upload three screenshots of one pair: 5-minute, 15-minute and 4-hour.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button asChild>
+          <Link href="/learn#quick-start">Start the Quick Start Guide</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The analysis dashboard's content (SPEC 2 /home): form, results, annotated charts, key levels,
+ * the journal's place, the concepts guide and the history of past analyses.
+ */
+export function DashboardContent({ journal }: { journal?: (context: JournalContext) => ReactNode }) {
+  const analyze = useAnalyze();
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [loadingId, setLoadingId] = useState<string | null>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  // Object URLs of uploads hold the file in memory until revoked.
+  useEffect(() => {
+    if (!shown?.ownsUrls) return;
+    return () => Object.values(shown.sources).forEach((url) => URL.revokeObjectURL(url));
+  }, [shown]);
+
+  function reveal(next: Shown) {
+    setShown(next);
+    // Keyboard and screen-reader users land on the result they asked for.
+    requestAnimationFrame(() => resultRef.current?.focus());
+  }
+
+  function onSubmit(input: AnalyzeInput) {
+    analyze.mutate(input, {
+      onSuccess: (stored) => {
+        const files = { '5m': input.chart5m, '15m': input.chart15m, '4h': input.chart4h };
+        const sources = Object.fromEntries(
+          CHART_SLOTS.map((slot) => [slot, URL.createObjectURL(files[slot])]),
+        );
+        reveal({ stored, sources, ownsUrls: true });
+        toast({
+          title: 'Analysis Complete',
+          description: 'Your trade plan has been generated successfully.',
+        });
+      },
+      onError: (error) => {
+        toast({
+          title: 'Analysis Failed',
+          description: errorDetail(error) ?? 'Failed to analyze charts. Please try again.',
+          variant: 'destructive',
+        });
+      },
+    });
+  }
+
+  async function openPast(id: string) {
+    setLoadingId(id);
+    try {
+      const stored = await fetchAnalysis(id);
+      const sources = Object.fromEntries(CHART_SLOTS.map((slot) => [slot, thumbnailUrl(id, slot)]));
+      reveal({ stored, sources, ownsUrls: false });
+    } catch (error) {
+      toast({
+        title: 'Could Not Open Analysis',
+        description: errorDetail(error) ?? 'Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      setLoadingId(null);
+    }
+  }
+
+  const result = shown?.stored.result;
+  const precision = result?.instrument.precision ?? 5;
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+        <div className="grid content-start gap-6">
+          <AnalysisForm busy={analyze.isPending} onSubmit={onSubmit} />
+          <HistoryList currentId={shown?.stored.id ?? null} loadingId={loadingId} onOpen={openPast} />
+        </div>
+        <div
+          ref={resultRef}
+          tabIndex={-1}
+          aria-label={result ? `Analysis of ${result.symbol}` : 'Analysis result'}
+          className="grid content-start gap-6 focus:outline-none"
+        >
+          {result ? (
+            <>
+              <AnalysisCompletePanel result={result} />
+              {result.tradePlan ? (
+                <TradeIdeaCard plan={result.tradePlan} />
+              ) : (
+                <NoTradeCard
+                  reason={result.noTradeReason ?? 'The analysis found no trade that meets the rules.'}
+                />
+              )}
+              <ConfidenceBreakdown confidence={result.confidence} />
+            </>
+          ) : (
+            <StartHereCard />
+          )}
+        </div>
+      </div>
+
+      {result && shown && (
+        <>
+          <section aria-label="Timeframe analysis" className="grid gap-4 md:grid-cols-3">
+            {result.timeframes.map((tf) => (
+              <TimeframeCard key={tf.timeframe} tf={tf} precision={precision} />
+            ))}
+          </section>
+          <AnnotatedCharts timeframes={result.timeframes} sources={shown.sources} />
+          <KeyLevelsPanel levels={result.keyLevels} />
+        </>
+      )}
+
+      {/* The Trading Journal panel (features/journal) goes here, prefilled from the plan. */}
+      <div data-slot="journal-panel" className="empty:hidden">
+        {journal?.({
+          symbol: result?.symbol ?? null,
+          tradePlan: result?.tradePlan ?? null,
+          accountSize: shown?.stored.accountSize ?? 10_000,
+          riskPercentage: shown?.stored.riskPercentage ?? 2,
+        })}
+      </div>
+
+      <ConceptsGuide notes={result?.educationalNotes} />
+    </div>
+  );
+}
