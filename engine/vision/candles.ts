@@ -298,9 +298,14 @@ export function extractCandles(
 
   // Candles never share a column, so of components sharing columns only the largest is a
   // candle: legend glyphs, labels and fragments above or below it lose.
+  const volume = volumeBaseline(comps, ph);
+  if (volume !== null) {
+    warnings.push('Volume bars drawn over the chart were ignored.');
+  }
   const order = comps
     .map((c, i) => i)
     .filter((i) => comps[i]!.count >= 2 && !insideText(comps[i]!, plot, textBoxes))
+    .filter((i) => volume === null || Math.abs(comps[i]!.maxY - volume) > 1)
     .sort((a, b) => comps[b]!.count - comps[a]!.count);
   const owner = new Int32Array(pw).fill(-1);
   const kept: number[] = [];
@@ -491,4 +496,22 @@ function insideText(c: Component, plot: PlotRect, boxes: readonly PlotRect[]): b
   const t = c.minY + plot.top;
   const b = c.maxY + plot.top;
   return boxes.some((x) => l >= x.left - 2 && r <= x.right + 2 && t >= x.top - 2 && b <= x.bottom + 2);
+}
+
+/**
+ * Volume bars drawn over the plot stand on one baseline near the bottom; candles do not share a
+ * bottom row. Returns that row (plot coordinates) when a quarter of the shapes stand on it.
+ */
+function volumeBaseline(comps: Component[], ph: number): number | null {
+  const big = comps.filter((c) => c.count >= 4);
+  if (big.length < 8) return null;
+  const hist = new Map<number, number>();
+  for (const c of big) hist.set(c.maxY, (hist.get(c.maxY) ?? 0) + 1);
+  let row = -1;
+  let best = 0;
+  for (const [y, n] of hist) {
+    const near = n + (hist.get(y - 1) ?? 0) + (hist.get(y + 1) ?? 0);
+    if (near > best) [row, best] = [y, near];
+  }
+  return best >= Math.max(5, big.length * 0.25) && row >= ph * 0.6 ? row : null;
 }

@@ -337,6 +337,36 @@ export function findLayout(r: Raster): Layout | null {
   while (horizontal.has(plotBottom) && plotBottom - plotTop > 40) plotBottom--;
   while (horizontal.has(plotTop) && plotBottom - plotTop > 40) plotTop++;
 
+  // No separator and no grid: the axis is the column of labels at one side of the region,
+  // set off from the candles by an empty gap.
+  if (right - plotRight < 8 && plotLeft - left < 8) {
+    const band = (dir: 1 | -1): number | null => {
+      const quiet = Math.max(2, Math.round((plotBottom - plotTop) * 0.01));
+      const inkAt = (x: number) => {
+        let n = 0;
+        for (let y = plotTop; y <= plotBottom; y += 2) if (!bgMask[y * width + x]) n++;
+        return n;
+      };
+      let x = dir < 0 ? right : left;
+      const end = dir < 0 ? left : right;
+      while (x !== end && inkAt(x) <= quiet) x += dir;
+      const bandStart = x;
+      let gap = 0;
+      while (x !== end) {
+        if (inkAt(x) <= quiet) {
+          if (++gap >= 4) break;
+        } else gap = 0;
+        x += dir;
+      }
+      const bandWidth = Math.abs(x - bandStart) - gap;
+      if (gap < 4 || bandWidth < 10 || bandWidth > rw * 0.15) return null;
+      return x - dir * gap;
+    };
+    const r = band(-1);
+    const l = r === null ? band(1) : null;
+    if (r !== null) plotRight = r;
+    else if (l !== null) plotLeft = l;
+  }
   const leftStrip = plotLeft - left;
   const rightStrip = right - plotRight;
   let axisSide: 'left' | 'right' = rightStrip >= leftStrip ? 'right' : 'left';

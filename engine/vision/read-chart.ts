@@ -60,6 +60,7 @@ export function readChart(image: RgbaImage): ChartReading {
   }));
 
   const ink = classifyInk(raster, layout, palette);
+  dropLineClasses(ink, plotW, plotH, palette.length);
   const extraction = extractCandles(ink, plot, palette, { raster, background: layout.background }, textBoxes);
   const pixelCandles = extraction.candles;
   if (pixelCandles.length < 3 || !looksLikeCandles(pixelCandles, extraction.barSpacing)) {
@@ -261,4 +262,31 @@ function decimalsOf(s: PriceScale): number {
   const perPx = Math.abs(s.mode === 'log' ? s.slope * Math.exp(s.intercept) : s.slope);
   const d = Math.ceil(-Math.log10(perPx / 10));
   return Math.max(0, Math.min(10, Number.isFinite(d) ? d : 6));
+}
+
+/**
+ * An indicator line (moving average) in its own colour can gather enough vertical strokes on
+ * its steep parts to be learned as a colour class. A line is thin in every column it crosses
+ * and crosses most columns; candles are tall somewhere. Such classes are cleared from the ink.
+ */
+function dropLineClasses(ink: Uint8Array, pw: number, ph: number, classes: number): void {
+  // The two strongest classes are the candles' own colours (bull/bear, or outline/fill).
+  for (let k = 3; k <= classes; k++) {
+    const longest: number[] = [];
+    for (let x = 0; x < pw; x++) {
+      let run = 0;
+      let best = 0;
+      for (let y = 0, i = x; y < ph; y++, i += pw) {
+        if (ink[i] === k) {
+          if (++run > best) best = run;
+        } else run = 0;
+      }
+      if (best > 0) longest.push(best);
+    }
+    if (longest.length < pw * 0.3) continue;
+    longest.sort((a, b) => a - b);
+    const p75 = longest[Math.floor(longest.length * 0.75)]!;
+    if (p75 > 5) continue;
+    for (let i = 0; i < ink.length; i++) if (ink[i] === k) ink[i] = 0;
+  }
 }
