@@ -1,0 +1,208 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { inject } from 'vitest';
+import { closeBrowserConnection, expectToast, newPage, uniqueEmail } from './support/browser';
+import { signInNewAccount } from './support/flows';
+
+/**
+ * The analysis dashboard end to end: three screenshots rendered by the project's corpus
+ * generator (e2e/fixtures/make-charts.ts) are uploaded through the real form and analysed by
+ * the built server's worker pool.
+ */
+const chart = (set: string, tf: string) =>
+  fileURLToPath(new URL(`./fixtures/charts/${set}/${tf}.png`, import.meta.url));
+
+let context: BrowserContext;
+let page: Page;
+
+afterEach(async () => {
+  await context?.close();
+});
+afterAll(async () => {
+  await closeBrowserConnection();
+});
+
+async function openDashboard(viewport?: { width: number; height: number }) {
+  ({ context, page } = await newPage(viewport));
+  context.setDefaultTimeout(20_000);
+  await page.goto('/');
+  await signInNewAccount(page, inject('baseUrl'), 'Dash Trader', uniqueEmail('dashboard'));
+  await page.goto('/home');
+  await page.getByRole('form', { name: 'Chart analysis' }).waitFor();
+}
+
+const fileInput = (name: string) => page.locator(`input[type="file"][name="${name}"]`);
+
+async function choose(set: Record<'5m' | '15m' | '4h', string>) {
+  await fileInput('chart5m').setInputFiles(set['5m']);
+  await fileInput('chart15m').setInputFiles(set['15m']);
+  await fileInput('chart4h').setInputFiles(set['4h']);
+}
+
+const eurusd = { '5m': chart('eurusd', '5m'), '15m': chart('eurusd', '15m'), '4h': chart('eurusd', '4h') };
+
+async function analyse() {
+  await page.getByRole('button', { name: 'Analyze Charts' }).click();
+}
+
+describe('analysis dashboard', () => {
+  it('analyses three charts of one pair, draws them, and keeps the result in the history', async () => {
+    await openDashboard();
+    await page.getByText('New to Chart Analysis? Start Here!').waitFor();
+    expect(await page.getByRole('link', { name: /Quick Start/ }).getAttribute('href')).toBe(
+      '/learn#quick-start',
+    );
+
+    await choose(eurusd);
+    for (const name of ['chart5m', 'chart15m', 'chart4h']) {
+      await page.locator(`[data-testid="upload-${name}"][data-chosen="true"]`).waitFor();
+    }
+    await expect(page.getByTestId('upload-chart4h').innerText()).resolves.toContain('4h.png');
+
+    await analyse();
+    await page.getByRole('button', { name: 'Analyzing...' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Analyzing...' }).isDisabled()).toBe(true);
+
+    await page.getByTestId('analysis-complete').waitFor({ timeout: 60_000 });
+    await expectToast(page, 'Analysis Complete', 'Your trade plan has been generated successfully.');
+    expect(await page.getByTestId('result-symbol').innerText()).toBe('EURUSD');
+    for (const check of ['Image Processing', 'Confluence Detection', 'Risk Assessment']) {
+      await page.getByTestId('analysis-complete').getByText(check).waitFor();
+    }
+    for (const tf of ['5m', '15m', '4h']) {
+      const card = page.getByTestId(`timeframe-${tf}`);
+      await card.waitFor();
+      expect(await card.innerText()).toMatch(/\/10/);
+      expect(await card.innerText()).toMatch(/RSI/);
+    }
+
+    const trade = page.getByTestId('trade-idea');
+    if ((await trade.count()) > 0) {
+      const text = await trade.innerText();
+      for (const label of [
+        'Entry',
+        'Stop Loss',
+        'Take Profit 1',
+        'Take Profit 2',
+        'Risk-Reward Ratio',
+        'Lot Size',
+      ]) {
+        expect(text).toContain(label);
+      }
+      expect(text).toMatch(/\d+\.\d{2} lots/);
+      expect(text).toMatch(/\b\d\.\d{5}\b/); // EURUSD prices with 5 decimals
+    } else {
+      const noTrade = page.getByTestId('no-trade');
+      await noTrade.getByText('No Trade Recommended').waitFor();
+      expect((await noTrade.innerText()).length).toBeGreaterThan(30);
+    }
+
+    // The annotated charts: each screenshot with an overlay; layers switch off and on.
+    const charts = page.getByTestId('annotated-charts');
+    for (const tf of ['5m', '15m', '4h']) {
+      const figure = page.getByTestId(`annotated-${tf}`);
+      await figure.locator('img').waitFor();
+      expect(
+        await figure.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth),
+      ).toBeGreaterThan(0);
+      expect(await figure.locator('svg g[data-layer]').count()).toBeGreaterThan(0);
+    }
+    const candles = charts.getByRole('checkbox', { name: 'Read candles' });
+    await candles.focus();
+    await page.keyboard.press('Space');
+    expect(await candles.isChecked()).toBe(true);
+    await page.getByTestId('annotated-5m').locator('svg g[data-layer="candles"]').waitFor();
+
+    // After a reload the analysis is in the history and reopens with the stored thumbnails.
+    await page.reload();
+    const history = page.getByTestId('history');
+    const entry = history.getByRole('button', { name: /EURUSD/ });
+    await entry.first().waitFor();
+    await entry.first().click();
+    await page.getByTestId('analysis-complete').waitFor();
+    const src = await page.getByTestId('annotated-4h').locator('img').getAttribute('src');
+    expect(src).toMatch(/^\/api\/analyses\/[0-9a-f-]+\/charts\/4h$/);
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="annotated-4h"] img');
+      return !!img && img.complete && img.naturalWidth > 0;
+    });
+  });
+
+  it('shows "Missing Files" when a chart is missing, and names the missing slots', async () => {
+    await openDashboard();
+    await fileInput('chart5m').setInputFiles(eurusd['5m']);
+    await analyse();
+    await expectToast(page, 'Missing Files', 'Please upload all three chart screenshots.', 'destructive');
+    await page.getByText('15-minute chart is required').waitFor();
+    await page.getByText('4-hour chart is required').waitFor();
+  });
+
+  it('refuses a file that is not an image, naming the slot', async () => {
+    await openDashboard();
+    await choose(eurusd);
+    // A text file with an image name passes the browser's type check; the server reads its bytes.
+    await fileInput('chart15m').setInputFiles({
+      name: 'chart.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('time,open,high,low,close\n1,1.1,1.2,1.0,1.15\n'),
+    });
+    await analyse();
+    await expectToast(
+      page,
+      'Analysis Failed',
+      'The 15-minute chart is not a PNG, JPEG or WebP image',
+      'destructive',
+    );
+    // And a file the browser itself knows is not an image is not accepted at all.
+    await fileInput('chart4h').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hi'),
+    });
+    await expectToast(
+      page,
+      'Not an Image',
+      'The 4-hour chart must be a PNG, JPEG or WebP image',
+      'destructive',
+    );
+  });
+
+  it('explains which chart could not be read when an image is not a chart', async () => {
+    await openDashboard();
+    const photo = await sharp({
+      create: { width: 900, height: 600, channels: 3, background: { r: 120, g: 140, b: 160 } },
+    })
+      .png()
+      .toBuffer();
+    await choose(eurusd);
+    await fileInput('chart4h').setInputFiles({ name: 'holiday.png', mimeType: 'image/png', buffer: photo });
+    await analyse();
+    await expectToast(page, 'Analysis Failed', 'The 4-hour chart:', 'destructive');
+  });
+
+  it('refuses charts of two different pairs', async () => {
+    await openDashboard();
+    await choose({ ...eurusd, '15m': chart('gbpusd', '15m') });
+    await analyse();
+    await expectToast(page, 'Analysis Failed', 'different instruments', 'destructive');
+  });
+
+  it('works on a phone-sized screen without sideways scrolling', async () => {
+    await openDashboard({ width: 390, height: 844 });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    // The concepts guide opens from the keyboard and closes with Escape.
+    const card = page.getByRole('button', { name: /Order Blocks/ });
+    await card.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Order Blocks' });
+    await dialog.waitFor();
+    await dialog.getByText('Visual Example').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+});
