@@ -1,6 +1,7 @@
 import { LEARNING_MODULES, PRACTICE_EXERCISES, curriculumStats } from './content';
 import { ALL_FIGURES } from './content/figures';
 import { emaPullbackFigure } from './content/indicator-figures';
+import { TOP_DOWN_FIGURES } from './content/top-down-figures';
 import type { Figure, Lesson } from './content/types';
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
@@ -123,6 +124,7 @@ describe('illustrations are drawn from consistent data', () => {
   const figures: Figure[] = [
     ...ALL_FIGURES,
     emaPullbackFigure,
+    ...TOP_DOWN_FIGURES,
     ...PRACTICE_EXERCISES.map((e) => ({ id: e.id, title: e.title, description: e.prompt, candles: e.bars })),
   ];
 
@@ -159,5 +161,17 @@ describe('illustrations are drawn from consistent data', () => {
     const lows = Math.min(...f.candles.map((c) => c.low));
     const highs = Math.max(...f.candles.map((c) => c.high));
     expect(f.levels![0]!.price).toBeCloseTo((lows + highs) / 2, 8);
+  });
+});
+
+describe('the top-down figures are annotated by the analysis engine', () => {
+  it('shows the 4h bullish breaks and premium/discount, the 15m gap, the 5m CHoCH', () => {
+    const [h4, m15, m5] = TOP_DOWN_FIGURES;
+    expect(h4!.levels!.filter((l) => l.label === 'BOS').length).toBeGreaterThanOrEqual(1);
+    expect(h4!.zones!.map((z) => z.label)).toEqual(['Premium', 'Discount']);
+    expect(h4!.description).toMatch(/into discount/);
+    expect(m15!.zones).toHaveLength(1);
+    expect(m5!.levels!.map((l) => l.label)).toEqual(['CHoCH']);
+    expect(m5!.markers!.map((m) => m.label)).toEqual(['Sweep']);
   });
 });

@@ -1,6 +1,6 @@
 import { CheckCircle2, Circle, Lightbulb, ListChecks } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import type { Lesson } from '../content/types';
+import type { Figure, Lesson } from '../content/types';
 import { ChartFigure } from '../illustrations/chart-figure';
 
 export function LessonView({
@@ -16,15 +16,7 @@ export function LessonView({
     <article className="space-y-6 text-[0.95rem] leading-relaxed" aria-label={lesson.title}>
       <p className="text-base text-foreground/90">{lesson.overview}</p>
 
-      {lesson.illustration && (
-        <figure className="rounded-xl border bg-card/60 p-3 sm:p-4">
-          <ChartFigure figure={lesson.illustration} />
-          <figcaption className="mt-2 text-sm text-muted-foreground">
-            <span className="font-medium text-foreground">{lesson.illustration.title}.</span>{' '}
-            {lesson.illustration.description}
-          </figcaption>
-        </figure>
-      )}
+      {lesson.illustration && <LessonFigure figure={lesson.illustration} />}
 
       {lesson.sections.map((s) => (
         <section key={s.heading} className="space-y-3">
@@ -47,6 +39,14 @@ export function LessonView({
           )}
         </section>
       ))}
+
+      {lesson.gallery && lesson.gallery.length > 0 && (
+        <div className="space-y-4">
+          {lesson.gallery.map((f) => (
+            <LessonFigure key={f.id} figure={f} />
+          ))}
+        </div>
+      )}
 
       <div className="grid gap-4 md:grid-cols-2">
         <section className="rounded-lg border bg-card/60 p-4">
@@ -92,5 +92,16 @@ export function LessonView({
         {complete ? 'Lesson completed' : 'Mark lesson as complete'}
       </Button>
     </article>
+  );
+}
+
+function LessonFigure({ figure }: { figure: Figure }) {
+  return (
+    <figure className="rounded-xl border bg-card/60 p-3 sm:p-4">
+      <ChartFigure figure={figure} />
+      <figcaption className="mt-2 text-sm text-muted-foreground">
+        <span className="font-medium text-foreground">{figure.title}.</span> {figure.description}
+      </figcaption>
+    </figure>
   );
 }

@@ -25,6 +25,9 @@ export function curriculumStats(modules: readonly LearningModule[] = LEARNING_MO
     lessons: modules.reduce((n, m) => n + m.lessons.length, 0),
     quizQuestions: modules.reduce((n, m) => n + m.quiz.length, 0),
     practiceExercises: PRACTICE_EXERCISES.length,
-    illustrations: modules.reduce((n, m) => n + m.lessons.filter((l) => l.illustration).length, 0),
+    illustrations: modules.reduce(
+      (n, m) => n + m.lessons.reduce((k, l) => k + (l.illustration ? 1 : 0) + (l.gallery?.length ?? 0), 0),
+      0,
+    ),
   };
 }

@@ -5,6 +5,7 @@ import {
   orderBlockFigure,
   premiumDiscountFigure,
 } from './figures';
+import { TOP_DOWN_FIGURES } from './top-down-figures';
 import type { LearningModule } from './types';
 
 export const smartMoneyModule: LearningModule = {
@@ -287,6 +288,7 @@ export const smartMoneyModule: LearningModule = {
         'Set alerts at your 15-minute zones instead of watching the 5-minute chart all day.',
         "Compare your own top-down reading with the product's analysis: where you disagree is where you learn.",
       ],
+      gallery: TOP_DOWN_FIGURES,
     },
   ],
   quiz: [

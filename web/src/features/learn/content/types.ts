@@ -103,6 +103,8 @@ export interface Lesson {
   readonly keyPoints: readonly string[];
   readonly tips: readonly string[];
   readonly illustration?: Figure;
+  /** Several related pictures shown in sequence (the 4h, 15m and 5m of one top-down reading). */
+  readonly gallery?: readonly Figure[];
 }
 
 export interface QuizQuestion {
