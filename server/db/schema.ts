@@ -150,7 +150,19 @@ export const journalEntries = pgTable(
   ],
 );
 
-export const schema = { users, sessions, loginCodes, analyses, journalEntries };
+/**
+ * Learning Center progress (issue 8): one JSON document per user, the `learnProgressSchema`
+ * shape from contracts/learn.ts. The server merges each PUT into it (docs/learning-content.md).
+ */
+export const learnProgress = pgTable('learn_progress', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  data: jsonb('data').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const schema = { users, sessions, loginCodes, analyses, journalEntries, learnProgress };
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
