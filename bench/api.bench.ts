@@ -1,0 +1,185 @@
+// Load test of POST /api/analyze against the BUILT server (run `npm run build` first): starts
+// node dist/server/main.js on a free loopback port with a throw-away PGlite DATA_DIR, registers
+// one account per client (registration signs in), then N clients post real three-chart
+// analyses back to back for S seconds. Reports analyses/s, p50/p99 latency, errors by status
+// and the server's peak RSS (VmHWM, worker threads included).
+// Target (issue 6): >= 3 analyses/s, p99 < 3 s, no errors, with 20 clients for 60 s.
+//   npm run bench:api [-- --seconds 60 --clients 20]
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+const root = join(import.meta.dirname, '..');
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+};
+const seconds = arg('seconds', 60);
+const clients = Math.round(arg('clients', 20));
+
+const entry = join(root, 'dist/server/main.js');
+if (!existsSync(entry) || !existsSync(join(root, 'dist/server/analyze-worker.js'))) {
+  console.error('bench:api: no server build found; run `npm run build` first.');
+  process.exit(1);
+}
+
+// Two complete 5m/15m/4h sets rendered by the corpus generator (e2e/fixtures/make-charts.ts).
+const SETS = ['eurusd', 'gbpusd'].map((name) =>
+  Object.fromEntries(
+    ['5m', '15m', '4h'].map((tf) => [tf, readFileSync(join(root, 'e2e/fixtures/charts', name, `${tf}.png`))]),
+  ),
+);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function peakRssMb(pid: number): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'c2p-bench-api-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+let log = '';
+const server = spawn(process.execPath, [entry], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PUBLIC_ORIGIN: base,
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+server.stdout.on('data', (d: Buffer) => (log += d.toString()));
+server.stderr.on('data', (d: Buffer) => (log += d.toString()));
+
+const headers = { 'X-Requested-With': 'chart-to-plan', Origin: base };
+
+async function waitReady() {
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited ${server.exitCode}:\n${log}`);
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server not ready in 150 s:\n${log}`);
+}
+
+async function register(i: number): Promise<string> {
+  const res = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      name: `Bench ${i}`,
+      email: `bench-${i}-${Date.now()}@example.com`,
+      tradingExperience: 'intermediate',
+    }),
+  });
+  if (res.status !== 201) throw new Error(`register ${res.status}: ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('c2p_session='));
+  if (!cookie) throw new Error('register set no session cookie');
+  return cookie.split(';')[0]!;
+}
+
+function form(set: Record<string, Buffer>): FormData {
+  const body = new FormData();
+  body.append('accountSize', '10000');
+  body.append('riskPercentage', '2');
+  for (const tf of ['5m', '15m', '4h']) {
+    body.append(`chart${tf}`, new Blob([new Uint8Array(set[tf]!)], { type: 'image/png' }), `${tf}.png`);
+  }
+  return body;
+}
+
+try {
+  await waitReady();
+  const cookies = await Promise.all(Array.from({ length: clients }, (_, i) => register(i)));
+  const latencies: number[] = [];
+  const statuses = new Map<string, number>();
+  let ok = 0;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  let rssPeak = 0;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, peakRssMb(server.pid!) ?? 0);
+  }, 500);
+
+  await Promise.all(
+    cookies.map(async (cookie, c) => {
+      let n = 0;
+      while (performance.now() < end) {
+        const set = SETS[(c + n++) % SETS.length]!;
+        const t0 = performance.now();
+        let status: string;
+        try {
+          const res = await fetch(`${base}/api/analyze`, {
+            method: 'POST',
+            headers: { ...headers, cookie },
+            body: form(set),
+          });
+          await res.arrayBuffer();
+          status = String(res.status);
+        } catch (error) {
+          status = `network: ${(error as Error).message}`;
+        }
+        latencies.push(performance.now() - t0);
+        if (status === '201') ok++;
+        else statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  rssPeak = Math.max(rssPeak, peakRssMb(server.pid!) ?? 0);
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const errors = [...statuses.values()].reduce((a, b) => a + b, 0);
+  const rate = ok / elapsed;
+  const p50 = percentile(sorted, 50) / 1000;
+  const p99 = percentile(sorted, 99) / 1000;
+  console.log(`bench:api  ${clients} clients x ${seconds} s against ${entry}`);
+  console.log(
+    `  analyses ok     ${ok} in ${elapsed.toFixed(1)} s = ${rate.toFixed(2)} analyses/s  (target >= 3)`,
+  );
+  console.log(`  latency         p50 ${p50.toFixed(2)} s, p99 ${p99.toFixed(2)} s  (target p99 < 3 s)`);
+  console.log(
+    `  errors          ${errors}${errors ? ` (${[...statuses].map(([s, n]) => `${s}: ${n}`).join(', ')})` : ''}`,
+  );
+  console.log(`  server peak RSS ${rssPeak.toFixed(0)} MB`);
+  console.log(`  verdict         ${rate >= 3 && p99 < 3 && errors === 0 ? 'PASS' : 'BELOW TARGET'}`);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  if (server.exitCode === null) server.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+}
