@@ -1,0 +1,138 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiJson, errorDetail } from '@/lib/api';
+import { toast } from '@/components/ui/use-toast';
+import type {
+  JournalCreateBody,
+  JournalEntry,
+  JournalImportResult,
+  JournalList,
+  JournalStats,
+  JournalUpdateInput,
+} from '../../../../../contracts/journal';
+
+/** Every journal query starts with this key, so one invalidation refreshes list and stats. */
+export const JOURNAL_KEY = ['journal'] as const;
+const ENTRIES_KEY = [...JOURNAL_KEY, 'entries'] as const;
+const STATS_KEY = [...JOURNAL_KEY, 'stats'] as const;
+
+export function useJournalEntries() {
+  return useQuery({
+    queryKey: ENTRIES_KEY,
+    queryFn: () => apiJson<JournalList>('GET', '/api/journal'),
+    select: (data) => data.entries,
+  });
+}
+
+export function useJournalStats() {
+  return useQuery({
+    queryKey: STATS_KEY,
+    queryFn: () => apiJson<JournalStats>('GET', '/api/journal/stats'),
+  });
+}
+
+async function refresh(queryClient: QueryClient) {
+  await queryClient.invalidateQueries({ queryKey: JOURNAL_KEY });
+}
+
+function failureToast(title: string) {
+  return (error: unknown) =>
+    toast({ title, description: errorDetail(error) ?? 'Please try again.', variant: 'destructive' });
+}
+
+/** SPEC 8: "Trade Added to Journal" / "{symbol} {direction} trade logged successfully". */
+export function tradeAddedToast(entry: Pick<JournalEntry, 'symbol' | 'direction'>) {
+  toast({
+    title: 'Trade Added to Journal',
+    description: `${entry.symbol} ${entry.direction} trade logged successfully`,
+  });
+}
+
+export function useCreateJournalEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: JournalCreateBody) => apiJson<JournalEntry>('POST', '/api/journal', body),
+    onSuccess: async (entry) => {
+      // The new entry goes to the top at once; the refetch then confirms the server's order.
+      queryClient.setQueryData<JournalList>(ENTRIES_KEY, (old) =>
+        old ? { entries: [entry, ...old.entries.filter((e) => e.id !== entry.id)] } : old,
+      );
+      tradeAddedToast(entry);
+      await refresh(queryClient);
+    },
+    onError: failureToast('Trade Not Saved'),
+  });
+}
+
+export type JournalAction = 'activate' | 'close' | 'cancel';
+
+const ACTION_TOASTS: Record<JournalAction, (e: JournalEntry) => { title: string; description: string }> = {
+  activate: (e) => ({ title: 'Trade Activated', description: `${e.symbol} ${e.direction} is now ACTIVE.` }),
+  close: (e) => ({
+    title: 'Trade Closed',
+    description: `${e.symbol} ${e.direction} closed at ${e.result ? `${e.result.rMultiple >= 0 ? '+' : ''}${e.result.rMultiple.toFixed(2)}R` : 'its exit price'}.`,
+  }),
+  cancel: (e) => ({ title: 'Trade Cancelled', description: `${e.symbol} ${e.direction} was cancelled.` }),
+};
+
+export function useJournalTransition() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action, exitPrice }: { id: string; action: JournalAction; exitPrice?: number }) =>
+      apiJson<JournalEntry>(
+        'POST',
+        `/api/journal/${id}/${action}`,
+        action === 'close' ? { exitPrice } : undefined,
+      ).then((entry) => ({ entry, action })),
+    onSuccess: async ({ entry, action }) => {
+      toast(ACTION_TOASTS[action](entry));
+      await refresh(queryClient);
+    },
+    onError: failureToast('Status Not Changed'),
+  });
+}
+
+export function useUpdateJournalEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: JournalUpdateInput }) =>
+      apiJson<JournalEntry>('PATCH', `/api/journal/${id}`, changes),
+    onSuccess: async () => {
+      toast({ title: 'Trade Updated', description: 'Notes and tags saved.' });
+      await refresh(queryClient);
+    },
+    onError: failureToast('Trade Not Updated'),
+  });
+}
+
+export function useDeleteJournalEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (entry: JournalEntry) =>
+      apiJson<void>('DELETE', `/api/journal/${entry.id}`).then(() => entry),
+    onSuccess: async (entry) => {
+      toast({
+        title: 'Trade Deleted',
+        description: `${entry.symbol} ${entry.direction} was removed from your journal.`,
+      });
+      await refresh(queryClient);
+    },
+    onError: failureToast('Trade Not Deleted'),
+  });
+}
+
+export function useImportJournal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (csv: string) => apiJson<JournalImportResult>('POST', '/api/journal/import', { csv }),
+    onSuccess: async ({ imported, skipped }) => {
+      toast({
+        title: 'Journal Imported',
+        description:
+          `${imported} trade${imported === 1 ? '' : 's'} imported` +
+          (skipped > 0 ? `; ${skipped} already in your journal were left as they are.` : '.'),
+      });
+      await refresh(queryClient);
+    },
+    onError: failureToast('Import Failed'),
+  });
+}

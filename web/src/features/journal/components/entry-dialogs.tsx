@@ -1,0 +1,198 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { formatPrice } from '../../../../../engine/instruments';
+import { realisedResult } from '../../../../../engine/journal';
+import { journalCloseBodySchema, type JournalEntry } from '../../../../../contracts/journal';
+import { useDeleteJournalEntry, useJournalTransition, useUpdateJournalEntry } from '../api/journal-api';
+
+export type EntryDialog = 'close' | 'edit' | 'delete' | null;
+
+interface DialogProps {
+  entry: JournalEntry;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Close asks for the exit price and shows the R it will book before the trader confirms. */
+export function CloseTradeDialog({ entry, open, onOpenChange }: DialogProps) {
+  const id = useId();
+  const [exit, setExit] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const transition = useJournalTransition();
+  const parsed = journalCloseBodySchema.safeParse({ exitPrice: exit });
+  const preview = parsed.success ? realisedResult(entry, parsed.data.exitPrice) : null;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Exit price must be positive');
+      return;
+    }
+    transition.mutate(
+      { id: entry.id, action: 'close', exitPrice: parsed.data.exitPrice },
+      {
+        onSuccess: () => {
+          onOpenChange(false);
+          setExit('');
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>
+            Close {entry.symbol} {entry.direction}
+          </DialogTitle>
+          <DialogDescription>
+            Entry {formatPrice(entry.entry, entry.instrument)}, stop{' '}
+            {formatPrice(entry.stopLoss, entry.instrument)}. At what price did you exit?
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Close trade">
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-exit`}>Exit Price</Label>
+            <Input
+              id={`${id}-exit`}
+              type="number"
+              inputMode="decimal"
+              step={10 ** -entry.instrument.precision}
+              min={0}
+              value={exit}
+              aria-invalid={error ? true : undefined}
+              onChange={(e) => {
+                setExit(e.target.value);
+                setError(null);
+              }}
+              autoFocus
+            />
+            {error ? (
+              <p role="alert" className="text-sm text-destructive">
+                {error}
+              </p>
+            ) : null}
+            {preview ? (
+              <p className="text-sm text-muted-foreground" aria-live="polite">
+                Result: {preview.rMultiple >= 0 ? '+' : ''}
+                {preview.rMultiple.toFixed(2)}R, {preview.pnlUsd >= 0 ? '+' : '-'}$
+                {Math.abs(preview.pnlUsd).toFixed(2)}
+              </p>
+            ) : null}
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={transition.isPending}>
+              Close Trade
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function EditNotesDialog({ entry, open, onOpenChange }: DialogProps) {
+  const id = useId();
+  const [notes, setNotes] = useState(entry.notes ?? '');
+  const [tags, setTags] = useState(entry.tags.join(', '));
+  const update = useUpdateJournalEntry();
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    update.mutate(
+      { id: entry.id, changes: { notes: notes.trim() === '' ? null : notes, tags } },
+      { onSuccess: () => onOpenChange(false) },
+    );
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) {
+          setNotes(entry.notes ?? '');
+          setTags(entry.tags.join(', '));
+        }
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>
+            Notes and tags: {entry.symbol} {entry.direction}
+          </DialogTitle>
+          <DialogDescription>What you saw, what you did, what you would change.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Edit notes and tags">
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-notes`}>Notes</Label>
+            <textarea
+              id={`${id}-notes`}
+              rows={4}
+              maxLength={2000}
+              value={notes}
+              onChange={(e) => setNotes(e.target.value)}
+              className="w-full rounded-md border border-input bg-background/60 px-3 py-2 text-sm shadow-sm focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/60 focus-visible:outline-none"
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-tags`}>Tags (comma-separated)</Label>
+            <Input id={`${id}-tags`} value={tags} onChange={(e) => setTags(e.target.value)} />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={update.isPending}>
+              Save
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function DeleteTradeDialog({ entry, open, onOpenChange }: DialogProps) {
+  const remove = useDeleteJournalEntry();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete this trade?</DialogTitle>
+          <DialogDescription>
+            {entry.symbol} {entry.direction} ({entry.status}) will be removed from your journal and
+            statistics. This cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            Keep Trade
+          </Button>
+          <Button
+            type="button"
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(entry, { onSuccess: () => onOpenChange(false) })}
+          >
+            Delete Trade
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

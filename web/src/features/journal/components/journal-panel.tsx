@@ -1,0 +1,73 @@
+import { BookOpen } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { errorDetail } from '@/lib/api';
+import { useJournalEntries } from '../api/journal-api';
+import type { PlanPrefill } from '../lib/trade-form';
+import { CsvButtons } from './csv-buttons';
+import { JournalEmptyState } from './empty-state';
+import { EntryList } from './entry-list';
+import { StatisticsTab } from './statistics-tab';
+import { AddTradeDialog } from './trade-form-dialog';
+
+/**
+ * The current analysis (the dashboard's JournalContext): with a trade plan the Add Trade form
+ * starts from it and the account inputs it was sized for; without one, from SPEC's defaults.
+ */
+export interface JournalPanelProps {
+  tradePlan?: PlanPrefill['tradePlan'] | null;
+  accountSize?: number;
+  riskPercentage?: number;
+  /** Accepted for the dashboard's context; the plan carries the symbol. */
+  symbol?: string | null;
+}
+
+/** SPEC Dashboard "Trading Journal": tabs Trade Entries (default) and Statistics. */
+export function JournalPanel({ tradePlan, accountSize, riskPercentage }: JournalPanelProps) {
+  const entries = useJournalEntries();
+  const prefill: PlanPrefill | null = tradePlan ? { tradePlan, accountSize, riskPercentage } : null;
+  return (
+    <Card id="journal" aria-labelledby="journal-title">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div>
+          <CardTitle id="journal-title" className="flex items-center gap-2">
+            <BookOpen className="size-5" aria-hidden="true" />
+            Trading Journal
+          </CardTitle>
+          <CardDescription>Plan, take and review your trades. Kept on your account.</CardDescription>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <CsvButtons />
+          <AddTradeDialog prefill={prefill} />
+        </div>
+      </CardHeader>
+      <CardContent>
+        <Tabs defaultValue="entries">
+          <TabsList>
+            <TabsTrigger value="entries">Trade Entries</TabsTrigger>
+            <TabsTrigger value="statistics">Statistics</TabsTrigger>
+          </TabsList>
+          <TabsContent value="entries">
+            {entries.isPending ? (
+              <div className="flex justify-center p-8">
+                <Spinner aria-label="Loading journal" />
+              </div>
+            ) : entries.isError ? (
+              <p className="text-sm text-destructive">
+                {errorDetail(entries.error) ?? 'The journal could not be loaded.'}
+              </p>
+            ) : entries.data.length === 0 ? (
+              <JournalEmptyState />
+            ) : (
+              <EntryList entries={entries.data} />
+            )}
+          </TabsContent>
+          <TabsContent value="statistics">
+            <StatisticsTab />
+          </TabsContent>
+        </Tabs>
+      </CardContent>
+    </Card>
+  );
+}
