@@ -1,6 +1,7 @@
 import { AppHeader } from '@/components/layout/app-header';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { DashboardContent } from '@/features/dashboard';
+import { JournalPanel } from '@/features/journal';
 import type { User } from '@/lib/contracts';
 
 /**
@@ -14,7 +15,7 @@ export function HomePage({ user }: { user: User }) {
       <AppHeader section="home" user={user} />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:px-8">
         <h1 className="sr-only">Chart Analysis</h1>
-        <DashboardContent />
+        <DashboardContent journal={(context) => <JournalPanel {...context} />} />
       </main>
       <SiteFooter />
     </div>
