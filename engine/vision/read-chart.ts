@@ -221,16 +221,26 @@ function onBadge(r: Raster, layout: Layout, t: TextToken): boolean {
  * precise tick position than the centre of the glyphs. Keep the snapped fit only if it is tighter.
  */
 function snapToGrid(scale: PriceScale, layout: Layout): PriceScale {
-  const rows = layout.gridRows.filter((g) => !g.dotted).map((g) => g.at);
-  if (rows.length < 2) return scale;
+  // A grid line may be several rows thick on a scaled capture; its price row is its top row
+  // (the same convention as candle edges), its centre is where the label's centre lands.
+  // Dotted grids count too: a snap only happens where a label's centre sits on a line.
+  const at = layout.gridRows.map((g) => g.at);
+  const bands: { top: number; centre: number }[] = [];
+  for (let i = 0; i < at.length;) {
+    let j = i;
+    while (j + 1 < at.length && at[j + 1] === at[j]! + 1 && j - i < 3) j++;
+    bands.push({ top: at[i]!, centre: (at[i]! + at[j]!) / 2 });
+    i = j + 1;
+  }
+  if (bands.length < 2) return scale;
   let snappedCount = 0;
   const snapped = scale.labels.map((l) => {
     let best = l.y;
     let d = 3.01;
-    for (const y of rows) {
-      if (Math.abs(y - l.y) < d) [best, d] = [y, Math.abs(y - l.y)];
+    for (const b of bands) {
+      if (Math.abs(b.centre - l.y) < d) [best, d] = [b.top, Math.abs(b.centre - l.y)];
     }
-    if (best !== l.y) snappedCount++;
+    if (d < 3.01) snappedCount++;
     return { ...l, y: best };
   });
   if (snappedCount < Math.max(3, scale.labels.length * 0.6)) return scale;
