@@ -38,9 +38,13 @@ export const CONFIDENCE_SPLITS = {
   triggerChoch: 0.7,
   triggerBos: 0.4,
   triggerSweep: 0.3,
-  /** premiumDiscount shares: 4h range, 15m range. */
-  pdHtf: 0.6,
-  pd15m: 0.4,
+  /**
+   * premiumDiscount shares: 4h range, 15m range. The 15m range weighs more: in a trending 4h
+   * market a continuation entry sits in the 4h premium (long) by nature, and the 15m pullback
+   * into its own discount is what the setup is about.
+   */
+  pdHtf: 0.3,
+  pd15m: 0.7,
   /** riskReward shares by R:R to TP1. */
   rr25: 1,
   rr20: 0.6,
