@@ -128,16 +128,16 @@ export function DashboardContent({ journal }: { journal?: (context: JournalConte
 
   return (
     <div className="grid gap-6">
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-        <div className="grid content-start gap-6">
+      {/* Form, result, history: on phones the result comes right after the form. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:grid-rows-[auto_1fr]">
+        <div className="lg:col-start-1 lg:row-start-1">
           <AnalysisForm busy={analyze.isPending} onSubmit={onSubmit} />
-          <HistoryList currentId={shown?.stored.id ?? null} loadingId={loadingId} onOpen={openPast} />
         </div>
         <div
           ref={resultRef}
           tabIndex={-1}
           aria-label={result ? `Analysis of ${result.symbol}` : 'Analysis result'}
-          className="grid content-start gap-6 focus:outline-none"
+          className="grid content-start gap-6 focus:outline-none lg:col-start-2 lg:row-span-2 lg:row-start-1"
         >
           {result ? (
             <>
@@ -154,6 +154,9 @@ export function DashboardContent({ journal }: { journal?: (context: JournalConte
           ) : (
             <StartHereCard />
           )}
+        </div>
+        <div className="self-start lg:col-start-1 lg:row-start-2">
+          <HistoryList currentId={shown?.stored.id ?? null} loadingId={loadingId} onOpen={openPast} />
         </div>
       </div>
 

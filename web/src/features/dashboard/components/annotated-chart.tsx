@@ -80,7 +80,7 @@ export function AnnotatedChart({ tf, src, visible }: AnnotatedChartProps) {
           aria-label={`Analysis drawn on the ${SLOT_TITLES[tf.timeframe]} chart`}
         >
           {visible.candles && (
-            <g className="stroke-sky-300 fill-sky-300" opacity={0.55} data-layer="candles">
+            <g className="stroke-sky-300 fill-sky-300" opacity={0.85} data-layer="candles">
               {overlay.candles.map((c, i) => (
                 <g key={i}>
                   <line
