@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { analyzeRoutes } from './analyze/routes';
 import { journalRoutes } from './journal/routes';
+import { learnRoutes } from './learn/routes';
 
 /**
  * Feature route modules (journal, analyze, learn ...), registered by app.ts after the core
@@ -11,4 +12,5 @@ import { journalRoutes } from './journal/routes';
 export const featureModules: ReadonlyArray<{ name: string; plugin: FastifyPluginAsync }> = [
   { name: 'analyze', plugin: analyzeRoutes },
   { name: 'journal', plugin: journalRoutes },
+  { name: 'learn', plugin: learnRoutes },
 ];

@@ -1,4 +1,10 @@
-import { z } from 'zod';
+import {
+  emptyLearnProgress,
+  learnProgressSchema,
+  type LearnProgress,
+  type QuizRecord,
+} from '../../../../../contracts/learn';
+
 /** What progress arithmetic needs of a module: its id and lesson ids (full content or outline). */
 interface ModuleShape {
   readonly id: string;
@@ -8,39 +14,11 @@ interface ModuleShape {
 
 const lessonIdsOf = (m: ModuleShape): readonly string[] => m.lessonIds ?? (m.lessons ?? []).map((l) => l.id);
 
-/**
- * A trader's Learning Center progress. This exact shape is what GET /api/learn/progress should
- * return and PUT /api/learn/progress accept once the server stores it; until then it lives in
- * localStorage, one entry per user (see use-learn-progress.ts).
- */
-export const learnProgressSchema = z.object({
-  version: z.literal(1),
-  /** "moduleId/lessonId" -> ISO time the lesson was marked complete. */
-  completedLessons: z.record(z.string(), z.string()),
-  /** moduleId -> best quiz score kept across retakes. */
-  quizzes: z.record(
-    z.string(),
-    z.object({
-      best: z.number().int().nonnegative(),
-      total: z.number().int().positive(),
-      attempts: z.number().int().positive(),
-      lastScore: z.number().int().nonnegative(),
-      lastTakenAt: z.string(),
-    }),
-  ),
-  /** exerciseId -> ISO time it was first solved. */
-  practice: z.record(z.string(), z.string()),
-});
+// The document's schema lives in contracts/learn.ts: the server validates PUT bodies with it and
+// this module validates the server's answers and the offline cache with it (one schema per boundary).
+export { learnProgressSchema, type LearnProgress, type QuizRecord };
 
-export type LearnProgress = z.infer<typeof learnProgressSchema>;
-export type QuizRecord = LearnProgress['quizzes'][string];
-
-export const emptyProgress = (): LearnProgress => ({
-  version: 1,
-  completedLessons: {},
-  quizzes: {},
-  practice: {},
-});
+export const emptyProgress = (): LearnProgress => emptyLearnProgress();
 
 export const lessonKey = (moduleId: string, lessonId: string) => `${moduleId}/${lessonId}`;
 
