@@ -5,13 +5,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import type { User } from '@/lib/contracts';
 import { LEARN_OUTLINE } from './content/outline';
 import { moduleProgress, overallProgress } from './progress/progress-store';
+import { progressSaveText } from './progress/save-status';
 import { useLearnProgress } from './progress/use-learn-progress';
 
 // A second, light entry point of the feature for the dashboard: it reads the same progress as
 // /learn but only the curriculum's outline, not the lessons themselves.
 
 export function LearnProgressCard({ user }: { user: Pick<User, 'id'> }) {
-  const { progress } = useLearnProgress(user.id);
+  const { progress, status } = useLearnProgress(user.id);
   const overall = overallProgress(progress, LEARN_OUTLINE);
   const pct = overall.lessonsTotal > 0 ? Math.round((overall.lessonsDone / overall.lessonsTotal) * 100) : 0;
   const started = overall.lessonsDone > 0 || overall.quizzesTaken > 0;
@@ -57,7 +58,7 @@ export function LearnProgressCard({ user }: { user: Pick<User, 'id'> }) {
             {started ? 'Continue learning' : 'Start with Quick Start'}
           </Link>
         </Button>
-        <p className="text-xs text-muted-foreground">Progress is saved in this browser for now.</p>
+        <p className="text-xs text-muted-foreground">{progressSaveText(status)}</p>
       </CardContent>
     </Card>
   );

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { scrollToSection } from '@/lib/scroll';
 import { findExercise, type LearningModule } from '../content';
 import { lessonKey, moduleProgress } from '../progress/progress-store';
+import { progressSaveText } from '../progress/save-status';
 import type { LearnProgressApi } from '../progress/use-learn-progress';
 import { FIRST_MODULE_HASHES, HASH_SCROLL_DELAY_MS, LEARNING_MODULES_ID } from './ids';
 import { LessonView } from './lesson-view';
@@ -58,7 +59,7 @@ export function LearningModules({
       </h2>
       <p className="mt-2 text-muted-foreground">
         Open as many modules as you like. Work through the lessons in order, mark each one complete, then take
-        the quiz. Your progress is saved in this browser.
+        the quiz. <span data-testid="learn-save-status">{progressSaveText(api.status)}</span>
       </p>
 
       <Accordion
