@@ -45,10 +45,16 @@ function forSlot<T>(slot: Slot, run: () => T): T {
 const barsOf = (reading: ChartReading): Bar[] =>
   reading.candles.map(({ open, high, low, close }) => ({ open, high, low, close }));
 
-export function analyzeCharts(images: ChartImages, settings: AnalyzeChartsSettings): AnalysisResult {
-  const readings = {} as Record<Slot, ChartReading>;
-  for (const slot of SLOTS) readings[slot] = forSlot(slot, () => readChart(images[slot]));
-
+/**
+ * Everything after the chart reading: analyse the three series (higher timeframe first) and
+ * build the plan. Exposed so a server can read the three screenshots in parallel workers
+ * (readChart is the costly stage) and finish here.
+ */
+export function analyzeReadings(
+  readings: Readonly<Record<Slot, ChartReading>>,
+  settings: AnalyzeChartsSettings,
+  images?: Partial<Readonly<Record<Slot, { readonly width: number; readonly height: number }>>>,
+): AnalysisResult {
   // The instrument's own decimals make the analysis texts read like the trader's platform.
   const symbol = settings.symbol ?? SLOTS.map((s) => readings[s].symbol).find((s): s is string => !!s);
   const instrument = symbol ? findInstrument(symbol) : undefined;
@@ -72,6 +78,22 @@ export function analyzeCharts(images: ChartImages, settings: AnalyzeChartsSettin
     account: settings.account,
     riskPercent: settings.riskPercent,
     ...(settings.symbol ? { symbol: settings.symbol } : {}),
-    images: Object.fromEntries(SLOTS.map((s) => [s, { width: images[s].width, height: images[s].height }])),
+    ...(images ? { images } : {}),
   });
+}
+
+/** Reads one slot's screenshot, naming the chart in any error. */
+export function readSlot(slot: Slot, image: RgbaImage): ChartReading {
+  return forSlot(slot, () => readChart(image));
+}
+
+/** The whole pipeline for one upload: read the three screenshots, analyse, plan. */
+export function analyzeCharts(images: ChartImages, settings: AnalyzeChartsSettings): AnalysisResult {
+  const readings = {} as Record<Slot, ChartReading>;
+  for (const slot of SLOTS) readings[slot] = readSlot(slot, images[slot]);
+  return analyzeReadings(
+    readings,
+    settings,
+    Object.fromEntries(SLOTS.map((s) => [s, { width: images[s].width, height: images[s].height }])),
+  );
 }

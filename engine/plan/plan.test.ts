@@ -5,6 +5,7 @@ import { findInstrument, formatPrice } from '../instruments';
 import { priceToY } from '../vision/price-scale';
 import { buildPlan, type BuildPlanInput } from './build-plan';
 import { planContext, slotData } from './context';
+import { analyzeReadings } from './pipeline';
 import { buildSetup } from './setup';
 import { scenario, type Scenario } from './test-support/scenario';
 import type { AnalysisResult, Slot } from './types';
@@ -365,5 +366,26 @@ describe('properties over generated markets', () => {
       ),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('analyzeReadings (the pipeline after chart reading)', () => {
+  const s = market(6, 1);
+
+  it('analyses higher timeframe first and plans: the same result as doing it step by step', () => {
+    expect(analyzeReadings(s.readings, { account: 10_000, riskPercent: 2 })).toEqual(plan(s));
+  });
+
+  it('names the chart in an analysis error so the trader knows which upload to fix', () => {
+    const readings = {
+      ...s.readings,
+      '15m': { ...s.readings['15m'], candles: s.readings['15m'].candles.slice(0, 2) },
+    };
+    const e = expectEngineError(
+      () => analyzeReadings(readings, { account: 10_000, riskPercent: 2 }),
+      'TOO_FEW_CANDLES',
+    );
+    expect(e.message).toMatch(/^The 15-minute chart: /);
+    expect(e.details.slot).toBe('15m');
   });
 });
