@@ -83,6 +83,7 @@ export const FIXTURES: readonly FixtureEntry[] = [
       busy: true,
       palette: 'user',
       axis: 'right',
+      rsiPane: true,
     },
   },
   {
@@ -172,6 +173,7 @@ export const FIXTURES: readonly FixtureEntry[] = [
       dense: false,
       busy: false,
       palette: 'black-on-white',
+      rsiPane: true,
     },
   },
   {

@@ -49,6 +49,10 @@ export function randomWalk5m(rng: Rng, inst: Instrument, count: number, endTime:
   const steps = 10;
   const sigma5 = inst.dailyVol / Math.sqrt(288);
   let price = rng.range(inst.priceMin, inst.priceMax);
+  const home = price;
+  // Weak pull of log price towards its start (half-life ~30 trading days), so months of 5m bars
+  // (needed for 900 4h bars) stay at the instrument's level while week-long trends survive.
+  const homePull = Math.LN2 / (30 * 288);
   let logVol = 0;
   let drift = 0;
   let regimeLeft = 0;
@@ -79,7 +83,8 @@ export function randomWalk5m(rng: Rng, inst: Instrument, count: number, endTime:
     let l = o;
     for (let s = 0; s < steps; s++) {
       const pull = meanRevert * Math.log(anchor / price);
-      price *= Math.exp((drift * sigma) / steps + pull / steps + stepSigma * heavyTail(rng));
+      const homeward = -homePull * Math.log(price / home);
+      price *= Math.exp((drift * sigma) / steps + (pull + homeward) / steps + stepSigma * heavyTail(rng));
       h = Math.max(h, price);
       l = Math.min(l, price);
     }

@@ -25,6 +25,7 @@ export interface StyleOverrides {
   symbol?: string;
   legend?: RenderSpec['legend'];
   capture?: CaptureKind;
+  rsiPane?: boolean;
 }
 
 export interface SetPlan {
@@ -128,7 +129,8 @@ export function planSet(
     brokerBodyRatio: rng.range(0.45, 0.8),
   };
   const clutterRng = rng.fork('clutter');
-  const baseClutter = pickClutter(clutterRng, busy, theme, renderer);
+  const picked = pickClutter(clutterRng, busy, theme, renderer);
+  const baseClutter = o.rsiPane === undefined ? picked : { ...picked, rsiPane: o.rsiPane };
   const spacingBase = dense ? rng.range(1.6, 3.6) : rng.range(4.5, 14);
   const rightOffset = rng.int(renderer === 'mt' ? 4 : 0, 12);
   const style: SetStyle = {
@@ -392,7 +394,7 @@ function pickClutter(rng: Rng, busy: boolean, theme: 'dark' | 'light', renderer:
               : 'none',
     gridDotted: renderer === 'mt' ? true : rng.chance(0.15),
     emas: Array.from({ length: nEma }, (_, i) => ({
-      period: periods[i * 2 + rng.int(0, 1)]!,
+      period: periods[Math.min(periods.length - 1, i * 2 + rng.int(0, 1))]!,
       color: emaColours[(i + rng.int(0, 6)) % emaColours.length]!,
       width: rng.pick([1, 1, 2, 3]),
     })),
@@ -414,6 +416,7 @@ function pickClutter(rng: Rng, busy: boolean, theme: 'dark' | 'light', renderer:
         : null,
     watermark: rng.chance(busy ? 0.3 : 0.1) ? 'WATERMARK' : null,
     crosshair: rng.chance(0.15) ? { fx: rng.range(0.2, 0.8), fy: rng.range(0.2, 0.8) } : null,
+    rsiPane: renderer !== 'broker' && rng.chance(busy ? 0.35 : 0.1),
   };
 }
 

@@ -19,7 +19,7 @@ const UP = '#0000ff';
 const DOWN = '#ff0000';
 const GRID = '#ff00ff';
 
-function cleanSpec(renderer: RendererName, dpr: number, seed: number): RenderSpec {
+function cleanSpec(renderer: RendererName, dpr: number, seed: number, rsiPane = false): RenderSpec {
   const plan = planSet(
     new Rng(seed),
     [renderer],
@@ -53,6 +53,7 @@ function cleanSpec(renderer: RendererName, dpr: number, seed: number): RenderSpe
     sessions: null,
     watermark: null,
     crosshair: null,
+    rsiPane,
   };
   spec.palette = {
     ...spec.palette,
@@ -126,6 +127,8 @@ const CASES: [RendererName, number, CaptureKind][] = [
   ['lwc', 2, 'both'],
   ['mt', 1, 'crop'],
 ];
+/** With an RSI pane under the price pane: the plot and scale are the price pane's alone. */
+const RSI_CASES = new Set(['lwc 1 none', 'mt 1 crop']);
 
 describe.skipIf(!chromiumAvailable())('corpus truth matches the rendered pixels', () => {
   let renderer: ChartRenderer;
@@ -137,7 +140,7 @@ describe.skipIf(!chromiumAvailable())('corpus truth matches the rendered pixels'
   });
 
   it.each(CASES)('%s at dpr %s, capture %s', async (name, dpr, capture) => {
-    const spec = cleanSpec(name, dpr, 11);
+    const spec = cleanSpec(name, dpr, 11, RSI_CASES.has(`${name} ${dpr} ${capture}`));
     const rendered = await renderer.render(spec);
     const plan = { kind: capture, factor: 0.7 };
     const { png, result } = await applyCapture(rendered.png, rendered.result, plan, 'right', dpr, new Rng(3));

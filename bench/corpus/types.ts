@@ -47,6 +47,8 @@ export interface Clutter {
   watermark: string | null;
   /** A crosshair at a fraction of the plot (x, y), as when the user hovers while capturing. */
   crosshair: { fx: number; fy: number } | null;
+  /** An RSI(14) sub-pane under the price pane, with its own 0-100 axis labels. */
+  rsiPane: boolean;
 }
 
 export interface Chrome {

@@ -16,6 +16,27 @@ export function ema(bars: readonly SeriesBar[], period: number): (number | null)
   });
 }
 
+/** Wilder's RSI of closes (null until the period has filled). */
+export function rsi(bars: readonly SeriesBar[], period = 14): (number | null)[] {
+  let gain = 0;
+  let loss = 0;
+  return bars.map((b, i) => {
+    if (i === 0) return null;
+    const d = b.c - bars[i - 1]!.c;
+    const g = Math.max(d, 0);
+    const l = Math.max(-d, 0);
+    if (i <= period) {
+      gain += g / period;
+      loss += l / period;
+      if (i < period) return null;
+    } else {
+      gain = (gain * (period - 1) + g) / period;
+      loss = (loss * (period - 1) + l) / period;
+    }
+    return loss === 0 ? 100 : 100 - 100 / (1 + gain / loss);
+  });
+}
+
 /** A "nice" tick step (1, 2, 2.5, 5 x 10^n) giving roughly `target` ticks over `range`. */
 export function niceStep(range: number, target: number, decimals: number): number {
   const raw = range / Math.max(1, target);

@@ -22,7 +22,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { RenderResult, RenderSpec, TruthCandle } from '../types';
-import { alpha, compactVolume, el, ema, formatPrice, nextFrames } from './common';
+import { alpha, compactVolume, el, ema, formatPrice, nextFrames, rsi } from './common';
 import { buildTvChrome } from './tv-chrome';
 
 export interface LwcRender extends RenderResult {
@@ -172,6 +172,34 @@ export async function renderLwc(spec: RenderSpec): Promise<LwcRender> {
       vertAlign: 'center',
       lines: [{ text: c.watermark, color: alpha(p.text, 0.08), fontSize: Math.round(area.height / 7) }],
     });
+  }
+  if (c.rsiPane) {
+    const line = chart.addSeries(
+      LineSeries,
+      {
+        color: '#7e57c2',
+        lineWidth: 1,
+        priceLineVisible: false,
+        crosshairMarkerVisible: false,
+        priceScaleId: scaleId,
+      },
+      1,
+    );
+    line.setData(
+      rsi(spec.bars).map((v, i) =>
+        v === null ? { time: time(spec.bars[i]!.t) } : { time: time(spec.bars[i]!.t), value: v },
+      ),
+    );
+    for (const level of [70, 30])
+      line.createPriceLine({
+        price: level,
+        color: alpha(p.text, 0.4),
+        lineWidth: 1,
+        lineStyle: LineStyle.Dashed,
+        axisLabelVisible: false,
+        title: '',
+      });
+    chart.panes()[1]?.setHeight(Math.round(area.height * 0.22));
   }
   const legend = buildLegend(spec, holder, chart, series);
   await nextFrames(3);

@@ -6,12 +6,13 @@
  * labels and a highlighted current-price box, dotted grid, optional terminal window around it.
  */
 import type { RenderResult, RenderSpec } from '../types';
-import { MONTHS, formatPrice, niceStep, pad2 } from './common';
+import { MONTHS, formatPrice, niceStep, pad2, rsi } from './common';
 import {
   PriceMap,
   hline,
   makeCanvas,
   drawEmas,
+  polyline,
   drawSeries,
   rect,
   text,
@@ -150,11 +151,14 @@ export function renderMt(spec: RenderSpec): RenderResult {
   );
   const axisW = Math.round(sampleW + px(14));
   const timeH = px(spec.fontSize + 8);
+  const timeY = area.bottom - timeH;
+  // Indicator sub-window (RSI) between the price window and the time axis.
+  const subH = spec.clutter.rsiPane ? Math.round((timeY - area.top) * 0.22) : 0;
   const plot = {
     left: area.left + px(2),
     top: area.top + px(2),
     right: area.right - axisW,
-    bottom: area.bottom - timeH,
+    bottom: timeY - subH,
   };
   const fg = p.text;
   // Frame: MT draws the right and bottom edges of the chart in the foreground colour.
@@ -197,8 +201,8 @@ export function renderMt(spec: RenderSpec): RenderResult {
     text(ctx, formatPrice(t.price, spec.decimals), plot.right + px(6), t.y, p.axisText, font);
   }
   for (const t of timeLabels) {
-    vline(ctx, t.cx, plot.bottom, plot.bottom + px(4), fg);
-    text(ctx, t.label, t.cx + px(3), plot.bottom + timeH / 2 + px(1), p.axisText, font);
+    vline(ctx, t.cx, timeY, timeY + px(4), fg);
+    text(ctx, t.label, t.cx + px(3), timeY + timeH / 2 + px(1), p.axisText, font);
   }
   if (c.sessions) {
     // Period separators (MT's "Show period separators"): dotted verticals at day starts.
@@ -247,6 +251,33 @@ export function renderMt(spec: RenderSpec): RenderResult {
   };
   const candles = drawSeries(ctx, spec, visible, map, st, plot);
   drawEmas(ctx, spec, visible, map, (w) => Math.max(1, Math.round(w * s * 0.7)));
+
+  if (subH) {
+    const top = plot.bottom + px(4);
+    vline(ctx, plot.right, top, timeY + 1, fg);
+    hline(ctx, plot.left, plot.right + 1, timeY, fg);
+    const sub = new PriceMap(top + px(4), timeY - px(4), 100, 0);
+    for (const level of [70, 30]) {
+      if (c.grid !== 'none') hline(ctx, plot.left, plot.right, sub.row(level), p.grid, 'dotted');
+      hline(ctx, plot.right, plot.right + px(4), sub.row(level), fg);
+      text(ctx, String(level), plot.right + px(6), sub.row(level), p.axisText, font);
+    }
+    const vals = rsi(spec.bars);
+    const pts = visible.flatMap((v) => {
+      const val = vals[v.i];
+      return val === null || val === undefined ? [] : [[v.cx, sub.y(val)] as [number, number]];
+    });
+    polyline(ctx, pts, '#1e90ff', px(1));
+    const lastRsi = vals.at(-1);
+    text(
+      ctx,
+      `RSI(14) ${lastRsi === null || lastRsi === undefined ? '' : lastRsi.toFixed(4)}`,
+      plot.left + px(4),
+      top + px(spec.fontSize / 2 + 3),
+      fg,
+      font,
+    );
+  }
 
   // Current price: bid line and a filled box on the axis.
   const last = spec.bars.at(-1)!;
