@@ -515,3 +515,47 @@ function volumeBaseline(comps: Component[], ph: number): number | null {
   }
   return best >= Math.max(5, big.length * 0.25) && row >= ph * 0.6 ? row : null;
 }
+
+/**
+ * Indicator lines drawn over the candles (a moving average crossing a wick or a body) cut a
+ * candle in two. Where a short run of non-background, non-candle pixels has the same candle
+ * class directly above and below it, the run is part of the candle and is filled in.
+ * `bgMask` covers the whole image (row-major, `width` wide); `ink` covers the plot.
+ */
+export function bridgeOccluders(ink: Uint8Array, bgMask: Uint8Array, width: number, plot: PlotRect): void {
+  const pw = plot.right - plot.left + 1;
+  const ph = plot.bottom - plot.top + 1;
+  const maxRun = Math.max(8, Math.round(ph * 0.012));
+  for (let x = 0; x < pw; x++) {
+    let y = 1;
+    while (y < ph - 1) {
+      const i = y * pw + x;
+      if (ink[i] || bgMask[(y + plot.top) * width + x + plot.left]) {
+        y++;
+        continue;
+      }
+      // A foreign run starts at y; the pixel above must be candle ink.
+      const above = ink[i - pw]!;
+      let end = y;
+      while (
+        end < ph &&
+        end - y < maxRun &&
+        !ink[end * pw + x] &&
+        !bgMask[(end + plot.top) * width + x + plot.left]
+      )
+        end++;
+      // Both sides must be real strokes (3+ px), not the anti-aliased insides of a glyph.
+      const stroke = (from: number, dir: number) => {
+        for (let k = 0; k < 3; k++) {
+          const yy = from + dir * k;
+          if (yy < 0 || yy >= ph || ink[yy * pw + x] !== above) return false;
+        }
+        return true;
+      };
+      if (above && end < ph && end - y >= 2 && end - y < maxRun && stroke(y - 1, -1) && stroke(end, 1)) {
+        for (let k = y; k < end; k++) ink[k * pw + x] = above;
+      }
+      y = end + 1;
+    }
+  }
+}

@@ -5,7 +5,7 @@ import type { Raster } from './raster';
 import { findLayout, BG_TOLERANCE } from './layout';
 import type { Layout } from './layout';
 import { learnPalette, classifyInk } from './palette';
-import { extractCandles } from './candles';
+import { extractCandles, bridgeOccluders } from './candles';
 import type { PixelCandle } from './candles';
 import { fitPriceScale } from './scale-fit';
 import type { AxisLabel } from './scale-fit';
@@ -61,6 +61,7 @@ export function readChart(image: RgbaImage): ChartReading {
 
   const ink = classifyInk(raster, layout, palette);
   dropLineClasses(ink, plotW, plotH, palette.length);
+  bridgeOccluders(ink, layout.bgMask, raster.width, plot);
   const extraction = extractCandles(ink, plot, palette, { raster, background: layout.background }, textBoxes);
   const pixelCandles = extraction.candles;
   if (pixelCandles.length < 3 || !looksLikeCandles(pixelCandles, extraction.barSpacing)) {
