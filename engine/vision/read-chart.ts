@@ -90,7 +90,8 @@ export function readChart(image: RgbaImage): ChartReading {
       { labelsRead: labels.length },
     );
   }
-  const priceScale = snapToGrid(fitted, layout);
+  const snappedScale = snapToGrid(fitted, layout);
+  const priceScale = snappedScale === fitted ? anchorOnPriceLine(fitted, layout, badges) : snappedScale;
   const warnings = [...extraction.warnings];
   if (priceScale.mode === 'log') warnings.push('The price axis is logarithmic.');
 
@@ -248,6 +249,30 @@ function snapToGrid(scale: PriceScale, layout: Layout): PriceScale {
   const refit = fitPriceScale(snapped, 1.5);
   if (!refit || refit.labels.length < scale.labels.length * 0.8) return scale;
   return refit;
+}
+
+/**
+ * Without a grid, label glyph centres can sit a pixel or so off their ticks (fonts differ). The
+ * last-price badge states a price and its horizontal price line marks the exact row of that
+ * price: when both are present, that row corrects the fitted scale's offset.
+ */
+function anchorOnPriceLine(scale: PriceScale, layout: Layout, badges: AxisLabel[]): PriceScale {
+  const plotW = layout.plot.right - layout.plot.left + 1;
+  for (const b of badges) {
+    const line = layout.gridRows.find((g) => Math.abs(g.at - b.y) <= 4 && g.end - g.start >= plotW * 0.5);
+    if (!line) continue;
+    // Thick lines: the price row is the line's top row, as for candle edges.
+    let top = line.at;
+    while (layout.gridRows.some((g) => g.at === top - 1)) top--;
+    const offset = top - priceToY(scale, b.price);
+    if (!(Math.abs(offset) <= 4)) continue;
+    return {
+      ...scale,
+      intercept: scale.intercept - scale.slope * offset,
+      labels: scale.labels.map((l) => ({ ...l, y: l.y + offset })),
+    };
+  }
+  return scale;
 }
 
 function toPrices(c: PixelCandle, s: PriceScale): ReadCandle {
