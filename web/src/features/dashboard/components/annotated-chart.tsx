@@ -129,17 +129,15 @@ export function AnnotatedChart({ tf, src, visible }: AnnotatedChartProps) {
                   strokeWidth={z.role === 'setup' ? 2.5 : 1}
                   vectorEffect="non-scaling-stroke"
                 />
-                {(z.role === 'setup' || i < 40) && (
-                  <text
-                    x={z.left + 3}
-                    y={Math.min(z.top, z.bottom) + font}
-                    fontSize={font * 0.85}
-                    className={bull ? 'fill-bullish' : 'fill-bearish'}
-                  >
-                    {z.kind === 'orderBlock' ? 'OB' : 'FVG'}
-                    {z.role === 'setup' ? ' (setup)' : ''}
-                  </text>
-                )}
+                <text
+                  x={z.left + 3}
+                  y={Math.min(z.top, z.bottom) + font}
+                  fontSize={font * 0.85}
+                  className={bull ? 'fill-bullish' : 'fill-bearish'}
+                >
+                  {z.kind === 'orderBlock' ? 'OB' : 'FVG'}
+                  {z.role === 'setup' ? ' (setup)' : ''}
+                </text>
               </g>
             );
           })}
