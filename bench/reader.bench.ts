@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import sharp from 'sharp';
 import { readChart } from '../engine/vision';
 import { decodeImage } from '../bin/decode-image';
@@ -44,7 +45,9 @@ async function atSize(file: string, w: number, h: number): Promise<RgbaImage> {
   return { width: info.width, height: info.height, data: new Uint8Array(data) };
 }
 
-function timeRead(image: RgbaImage): { ms: number; ok: string } {
+/** Wall time, and CPU time of this process (less sensitive to other load on a shared machine). */
+function timeRead(image: RgbaImage): { ms: number; cpuMs: number; ok: string } {
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   let ok = 'ok';
   try {
@@ -52,7 +55,8 @@ function timeRead(image: RgbaImage): { ms: number; ok: string } {
   } catch (e) {
     ok = (e as { code?: string }).code ?? 'crash';
   }
-  return { ms: performance.now() - t0, ok };
+  const c = process.cpuUsage(c0);
+  return { ms: performance.now() - t0, cpuMs: (c.user + c.system) / 1000, ok };
 }
 
 const files = sourceImages();
@@ -70,25 +74,39 @@ for (const [w, h] of [
   const images = await Promise.all(files.map((f) => atSize(f, w, h)));
   for (const img of images.slice(0, 2)) timeRead(img); // warm-up: JIT, glyph templates
   const times: number[] = [];
+  const cpu: number[] = [];
   const outcomes = new Map<string, number>();
   for (let r = 0; r < runs; r++) {
     for (const img of images) {
-      const { ms, ok } = timeRead(img);
+      const { ms, cpuMs, ok } = timeRead(img);
       times.push(ms);
+      cpu.push(cpuMs);
       outcomes.set(ok, (outcomes.get(ok) ?? 0) + 1);
       sample();
     }
   }
   console.log(
-    `readChart ${w}x${h}: median ${median(times).toFixed(1)} ms, p90 ${[...times].sort((a, b) => a - b)[Math.floor(times.length * 0.9)]!.toFixed(1)} ms over ${times.length} reads of ${images.length} charts (${[...outcomes].map(([k, v]) => `${k} ${v}`).join(', ')})`,
+    `readChart ${w}x${h}: median ${median(times).toFixed(1)} ms, p90 ${[...times].sort((a, b) => a - b)[Math.floor(times.length * 0.9)]!.toFixed(1)} ms (CPU ${median(cpu).toFixed(1)} ms) over ${times.length} reads of ${images.length} charts (${[...outcomes].map(([k, v]) => `${k} ${v}`).join(', ')})`,
   );
 }
 // Native-size originals too, decoded the way the CLI does.
 const native = await Promise.all(files.map((f) => decodeImage(f)));
 const nt: number[] = [];
-for (let r = 0; r < runs; r++) for (const img of native) nt.push(timeRead(img).ms);
+const nc: number[] = [];
+for (let r = 0; r < runs; r++) {
+  for (const img of native) {
+    const t = timeRead(img);
+    nt.push(t.ms);
+    nc.push(t.cpuMs);
+  }
+}
 sample();
-console.log(`readChart native sizes: median ${median(nt).toFixed(1)} ms`);
+console.log(`readChart native sizes: median ${median(nt).toFixed(1)} ms (CPU ${median(nc).toFixed(1)} ms)`);
+console.log(
+  `load average while measuring: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 console.log(`peak RSS ${(peakRss / 1048576).toFixed(0)} MB`);
 
 const cli: number[] = [];
