@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -128,6 +129,43 @@ describe('analysis dashboard', () => {
       const img = document.querySelector<HTMLImageElement>('[data-testid="annotated-4h"] img');
       return !!img && img.complete && img.naturalWidth > 0;
     });
+  });
+
+  it('takes a screenshot pasted into the focused zone, a dropped file, and Enter on a zone', async () => {
+    await openDashboard();
+    const png = readFileSync(eurusd['5m']).toString('base64');
+    // Keyboard: the zones are focusable buttons; paste goes to the focused one.
+    const zone5m = page.getByTestId('upload-chart5m');
+    await zone5m.focus();
+    await page.evaluate(async (b64) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], 'image.png', { type: 'image/png' }));
+      document.activeElement!.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, png);
+    await page.locator('[data-testid="upload-chart5m"][data-chosen="true"]').waitFor();
+    expect(await zone5m.innerText()).toContain('chart5m-pasted.png');
+
+    await page.evaluate(async (b64) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], 'dropped-15m.png', { type: 'image/png' }));
+      const target = document.querySelector('[data-testid="upload-chart15m"]')!;
+      for (const type of ['dragover', 'drop']) {
+        target.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+      }
+    }, png);
+    await page.locator('[data-testid="upload-chart15m"][data-chosen="true"]').waitFor();
+    expect(await page.getByTestId('upload-chart15m').innerText()).toContain('dropped-15m.png');
+
+    // Enter on a focused zone opens the file chooser.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('upload-chart4h').focus();
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles(eurusd['4h']);
+    await page.locator('[data-testid="upload-chart4h"][data-chosen="true"]').waitFor();
   });
 
   it('shows "Missing Files" when a chart is missing, and names the missing slots', async () => {
