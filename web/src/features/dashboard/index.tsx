@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { errorDetail } from '@/lib/api';
+import { AddPlanToJournalButton } from '@/features/journal';
 import type { StoredAnalysisDto, TradePlanDto } from '../../../../contracts/analysis';
 import { fetchAnalysis, thumbnailUrl, useAnalyze, type AnalyzeInput } from './api';
 import { CHART_SLOTS } from './format';
@@ -143,7 +144,16 @@ export function DashboardContent({ journal }: { journal?: (context: JournalConte
             <>
               <AnalysisCompletePanel result={result} />
               {result.tradePlan ? (
-                <TradeIdeaCard plan={result.tradePlan} />
+                <TradeIdeaCard
+                  plan={result.tradePlan}
+                  action={
+                    <AddPlanToJournalButton
+                      tradePlan={result.tradePlan}
+                      accountSize={shown.stored.accountSize}
+                      riskPercentage={shown.stored.riskPercentage}
+                    />
+                  }
+                />
               ) : (
                 <NoTradeCard
                   reason={result.noTradeReason ?? 'The analysis found no trade that meets the rules.'}

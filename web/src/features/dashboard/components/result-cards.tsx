@@ -203,7 +203,7 @@ function Field({
 const RISK_REWARD_TOOLTIP = 'The ratio of potential loss to potential profit. Higher is better.';
 
 /** The Trade Idea card (SPEC 2), every field, in the instrument's precision. */
-export function TradeIdeaCard({ plan }: { plan: TradePlanDto }) {
+export function TradeIdeaCard({ plan, action }: { plan: TradePlanDto; action?: React.ReactNode }) {
   const long = plan.direction === 'LONG';
   return (
     <Card className="border-primary/40" data-testid="trade-idea">
@@ -223,6 +223,8 @@ export function TradeIdeaCard({ plan }: { plan: TradePlanDto }) {
             {plan.confidence}% confidence
           </Badge>
         </div>
+        {/* e.g. the journal's one-click "Add to Journal" (features/journal). */}
+        {action ? <div className="mt-2">{action}</div> : null}
       </CardHeader>
       <CardContent className="grid gap-5 text-sm">
         <dl className="grid grid-cols-2 gap-2 md:grid-cols-4">
