@@ -93,6 +93,35 @@ function sameCandles(a: ChartReading, b: ChartReading): boolean {
   });
 }
 
+/**
+ * Charts of one instrument taken together trade at about the same price. When a legend could
+ * not be read, prices still betray a chart of another pair (USDJPY at 150 among EURUSD at 1.08).
+ * 10% is far beyond what one pair moves between screenshots taken for one analysis.
+ */
+const MAX_PRICE_RATIO = 1.1;
+
+function checkPricesAgree(readings: BuildPlanInput['readings']) {
+  const last = (slot: Slot) => readings[slot].candles.at(-1)?.close ?? Number.NaN;
+  for (const [a, b] of [
+    ['5m', '15m'],
+    ['5m', '4h'],
+    ['15m', '4h'],
+  ] as const) {
+    const pa = last(a);
+    const pb = last(b);
+    if (!(pa > 0 && pb > 0)) continue;
+    if (Math.max(pa, pb) / Math.min(pa, pb) > MAX_PRICE_RATIO) {
+      const show = (p: number) => p.toPrecision(5);
+      throw new EngineError(
+        'SYMBOL_MISMATCH',
+        `The charts show different instruments: the ${SLOT_NAMES[a]} chart trades around ${show(pa)} but the ` +
+          `${SLOT_NAMES[b]} chart around ${show(pb)}. Upload three charts of the same pair.`,
+        { slots: [a, b], prices: { [a]: pa, [b]: pb } },
+      );
+    }
+  }
+}
+
 /** Warnings for charts whose timeframe reads differently from their slot; an error when the order is impossible. */
 function checkTimeframes(readings: BuildPlanInput['readings']): { warnings: string[]; mismatches: number } {
   const warnings: string[] = [];
@@ -187,6 +216,7 @@ export function buildPlan(input: BuildPlanInput): AnalysisResult {
   const { readings, analyses, account, riskPercent } = input;
   // The charts must agree with each other even when the caller names the instrument.
   const read = resolveSymbol(readings);
+  checkPricesAgree(readings);
   const given = input.symbol?.trim()
     ? {
         symbol: findInstrument(input.symbol)?.symbol ?? normalizeSymbol(input.symbol),

@@ -224,6 +224,21 @@ describe('buildPlan: the three charts must belong together', () => {
     expect(e.message).toContain('15-minute');
   });
 
+  it('rejects a chart of another pair by its prices when its legend could not be read', () => {
+    const jpy = market(4, -1, MARKETS[1]);
+    const e = expectEngineError(
+      () =>
+        plan(s, {
+          readings: { ...s.readings, '15m': { ...jpy.readings['15m'], symbol: null } },
+          analyses: { ...s.analyses, '15m': jpy.analyses['15m'] },
+        }),
+      'SYMBOL_MISMATCH',
+    );
+    expect(e.message).toMatch(
+      /5-minute chart trades around [\d.]+ but the 15-minute chart around \d{2,3}\.\d+/,
+    );
+  });
+
   it('accepts the same symbol written the way different platforms write it', () => {
     const readings = {
       ...withSymbol('15m', 'OANDA:EUR/USD'),
