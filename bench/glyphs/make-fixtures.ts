@@ -24,8 +24,10 @@ const OUT = new URL('../../engine/vision/text/fixtures/', import.meta.url).pathn
 
 export interface FixtureEntry {
   file: string;
-  /** Expected token texts in reading order (only the ones listed are checked, in order). */
+  /** Tick labels that must be read, top to bottom. */
   texts: string[];
+  /** Ticks beside the badge that the platform may show or hide: reading them is fine too. */
+  allowed?: string[];
   /** For legend fixtures. */
   symbol?: string;
   timeframe?: string | null;
@@ -71,9 +73,13 @@ async function main(): Promise<void> {
       .filter((l) => l.y - 8 * c.dpr >= crop.top && l.y + 8 * c.dpr <= crop.bottom)
       .sort((a, b) => a.y - b.y);
     await savePng(img, crop, `${name}-axis.png`);
+    const maybe = expectedAxisLabels(img, c, { nearBadge: true })
+      .filter((l) => !l.badge && l.y >= crop.top && l.y <= crop.bottom)
+      .map((l) => l.text);
     entries.push({
       file: `${name}-axis.png`,
       texts: inCrop.filter((l) => !l.badge).map((l) => l.text),
+      allowed: maybe,
       badge: inCrop.find((l) => l.badge)?.text,
     });
     const lr = legendRect(c);
@@ -119,7 +125,7 @@ async function main(): Promise<void> {
           fg: '#131722',
           dx: 0,
         },
-        text: 'Euro / U.S. Dollar · 15 · FXCM',
+        text: 'EURUSD · 15 · FXCM',
         symbol: 'EURUSD',
         timeframe: '15m',
       },

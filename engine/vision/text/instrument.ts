@@ -61,7 +61,7 @@ const NAMED_SYMBOLS: Record<string, string> = {
 };
 
 /** Broker suffixes/prefixes after the ticker: "m", ".r", "-ECN", "_i", "+", "pro", "micro". */
-const SUFFIX = /^(?:[.\-_+#!]?[A-Za-z0-9]{0,5})$/;
+const SUFFIX = /^(?:[.\-_+#!:;,']?[A-Za-z0-9.:;,']{0,5})$/;
 
 /** Ticker from one token such as "EURUSD", "EURUSDm", "XAUUSD.r", "EUR/USD", "EURUSD-ECN". */
 export function normaliseSymbol(raw: string): string | null {
@@ -74,7 +74,8 @@ export function normaliseSymbol(raw: string): string | null {
   }
   const upper = text.toUpperCase();
   // Exchange prefix "OANDA:EURUSD", "FX:EURUSD".
-  const bare = upper.includes(':') ? upper.slice(upper.lastIndexOf(':') + 1) : upper;
+  const prefixed = /^[A-Z0-9_]{2,}:(.{3,})$/.exec(upper);
+  const bare = prefixed ? prefixed[1]! : upper;
   for (const len of [3, 4]) {
     for (const len2 of [3, 4]) {
       const a = bare.slice(0, len);
@@ -85,7 +86,7 @@ export function normaliseSymbol(raw: string): string | null {
     }
   }
   // Named instruments, longest name first: "GOLD", "US30m", "NAS100.cash", "GER40-ECN".
-  const original = text.includes(':') ? text.slice(text.lastIndexOf(':') + 1) : text;
+  const original = prefixed ? text.slice(text.length - bare.length) : text;
   for (let len = Math.min(9, bare.length); len >= 3; len--) {
     const named = NAMED_SYMBOLS[bare.slice(0, len)];
     if (!named) continue;
@@ -123,9 +124,14 @@ function fixDigits(s: string): string {
  * legend form "15" / "240", which is only a timeframe right after the symbol.
  */
 export function parseTimeframe(raw: string, bareMinutes = false): Timeframe | null {
-  const t = raw.trim().replace(/[·,:]$/, '');
+  // Separators glued on by OCR ("·15", "15,") are not part of the timeframe.
+  const t = raw
+    .trim()
+    .replace(/^[·.,-]+/, '')
+    .replace(/[·,:]$/, '');
   if (t.length === 0 || t.length > 8) return null;
-  const word = t.toLowerCase();
+  // OCR reads the l of "Daily"/"Weekly" as I about as often as l.
+  const word = t.replace(/I/g, 'l').toLowerCase();
   if (word === 'daily' || word === 'day') return '1d';
   if (word === 'weekly' || word === 'week') return '1w';
   if (word === 'monthly' || word === 'month') return '1M';

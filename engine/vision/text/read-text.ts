@@ -7,6 +7,7 @@ import type { Rect, TextToken } from './types';
 /** Cap height is ~0.72 em in UI sans fonts; tokens split on gaps wider than ~0.3 em. */
 const CAP_PER_EM = 0.72;
 const TOKEN_GAP_EM = 0.3;
+const NUMBER_GAP_EM = 0.6;
 /** Distance at which a glyph's confidence falls to 1/e. */
 const CONFIDENCE_SCALE = 12;
 
@@ -55,6 +56,18 @@ interface ReadGlyph {
   text: string;
 }
 
+const guesses = new WeakMap<GlyphBlob, GlyphGuess>();
+
+/** Classifies a blob once (joining and splitting ask about the same blobs repeatedly). */
+function guessOf(blob: GlyphBlob, line: TextLine): GlyphGuess {
+  let g = guesses.get(blob);
+  if (!g) {
+    g = classifyGlyph(glyphFeatures(blob, line));
+    guesses.set(blob, g);
+  }
+  return g;
+}
+
 /** A blob wider than this (in cap heights) may be several touching glyphs. */
 const SPLIT_MIN_WIDTH = 0.85;
 const SPLIT_PENALTY = 4;
@@ -65,7 +78,7 @@ const SPLIT_PENALTY = 4;
  * better than the whole.
  */
 function readBlob(blob: GlyphBlob, line: TextLine, depth: number): ReadGlyph[] {
-  const guess = classifyGlyph(glyphFeatures(blob, line));
+  const guess = guessOf(blob, line);
   const whole: ReadGlyph[] = [{ blob, guess, text: guess.label }];
   const w = blob.right - blob.left;
   const h = blob.bottom - blob.top;
@@ -83,8 +96,8 @@ function readBlob(blob: GlyphBlob, line: TextLine, depth: number): ReadGlyph[] {
     const right = subBlob(blob, cut, w);
     // Both halves must be glyph-sized: a sliver cut off a wide glyph matches "." or "," too well.
     if (!left || !right || !glyphSized(left, line) || !glyphSized(right, line)) continue;
-    const a = classifyGlyph(glyphFeatures(left, line));
-    const b = classifyGlyph(glyphFeatures(right, line));
+    const a = guessOf(left, line);
+    const b = guessOf(right, line);
     // Two glyphs must explain the blob clearly better than one: halves of a round "O" match
     // "C" and ")" about as well as the whole matches "O".
     const cost = Math.max(a.distance, b.distance) + SPLIT_PENALTY;
@@ -109,13 +122,21 @@ function joinBrokenGlyphs(line: TextLine): GlyphBlob[] {
     if (prev && blob.left - prev.right <= maxGap) {
       const joined = unionBlob(prev, blob);
       const jw = joined.right - joined.left;
-      if (jw <= 1.1 * line.capHeight) {
-        const j = classifyGlyph(glyphFeatures(joined, line));
-        const a = classifyGlyph(glyphFeatures(prev, line));
-        const b = classifyGlyph(glyphFeatures(blob, line));
+      const a = guessOf(prev, line);
+      const b = guessOf(blob, line);
+      // Two well-matched glyphs of normal width are two glyphs: only try joins that could help.
+      const narrow = Math.min(prev.right - prev.left, blob.right - blob.left) < 0.45 * line.capHeight;
+      if (jw <= 1.1 * line.capHeight && (narrow || Math.max(a.distance, b.distance) > 8)) {
+        const j = guessOf(joined, line);
+        // A speck touching a glyph and floating above the baseline is a stroke end that broke
+        // off ("3" at 1x), not a full stop: keep it with the glyph unless that spoils the match.
+        const speck = (g: GlyphBlob): boolean =>
+          g.bottom - g.top <= 0.3 * line.capHeight && g.bottom < line.baseline && blob.left <= prev.right;
+        const [big] = speck(prev) ? [b] : speck(blob) ? [a] : [null];
         if (
-          j.distance < 0.6 * Math.max(a.distance, b.distance) &&
-          j.distance < 0.8 * Math.min(a.distance, b.distance) + 4
+          (big && j.distance <= big.distance * 1.3 + 1) ||
+          (j.distance < 0.6 * Math.max(a.distance, b.distance) &&
+            j.distance < 0.8 * Math.min(a.distance, b.distance) + 4)
         ) {
           out[out.length - 1] = joined;
           continue;
@@ -184,7 +205,14 @@ function readLine(line: TextLine): TextToken[] {
   let lastRight = -Infinity;
   for (const blob of joinBrokenGlyphs(line)) {
     for (const g of readBlob(blob, line, 0)) {
-      if (g.blob.left - lastRight > TOKEN_GAP_EM * em && current.length > 0) {
+      // Inside a number a point may sit in a full-width cell (monospaced fonts): allow it more room.
+      const prevText = current[current.length - 1]?.text ?? '';
+      const beforePrev = current[current.length - 2]?.text ?? '';
+      const inNumber =
+        (/[0-9]/.test(prevText) && /[.,]/.test(g.text)) ||
+        (/[.,]/.test(prevText) && /[0-9]/.test(beforePrev) && /[0-9]/.test(g.text));
+      const gapEm = inNumber ? NUMBER_GAP_EM : TOKEN_GAP_EM;
+      if (g.blob.left - lastRight > gapEm * em && current.length > 0) {
         groups.push(current);
         current = [];
       }
@@ -213,14 +241,14 @@ function readLine(line: TextLine): TextToken[] {
 /**
  * Swaps O/0, l/1, S/5 ... when the token says which one it is and the shapes nearly tie: in a
  * token of digits and separators every look-alike letter is a digit ("2556,OO" is "2556.00"),
- * except a leading letter glued to a number (TradingView's "O1.13957"); between two letters a
+ * except a leading O/H/L/C glued to a number (TradingView's "O1.13957"); between two letters a
  * digit look-alike is a letter.
  */
 function resolveLookAlikes(glyphs: ReadGlyph[]): void {
   const numericish = (t: string): boolean =>
     DIGITISH.test(t) || t === '.' || t === ',' || AS_DIGIT[t] !== undefined;
   const isLetter = (g: ReadGlyph | undefined): boolean => g !== undefined && LETTER.test(g.text);
-  const start = glyphs.length > 1 && glyphs[0]!.text === 'O' && glyphs[1]!.text !== '.' ? 1 : 0;
+  const start = glyphs.length > 1 && /^[OHLC]$/.test(glyphs[0]!.text) && glyphs[1]!.text !== '.' ? 1 : 0;
   const body = glyphs.slice(start);
   if (body.some((g) => DIGITISH.test(g.text)) && body.every((g) => numericish(g.text))) {
     for (const g of body) {

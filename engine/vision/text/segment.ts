@@ -295,6 +295,32 @@ export function findTextLines(image: RgbaImage, rect: Rect, depth = 0): TextLine
     glyphComps.push(c);
   }
   lines.push(...groupLines(glyphComps, dist, w, r, threshold));
+  // A line cut by the top or bottom of a tall rect (an axis strip) is a clipped label: what is
+  // left of it can read as another number. Tight crops around one line keep their text.
+  for (let i = lines.length - 1; i >= 0 && depth === 0; i--) {
+    const l = lines[i]!;
+    if (h <= 4 * l.capHeight) continue;
+    const tol = Math.max(1, Math.round(0.12 * l.capHeight));
+    const kept = l.glyphs.filter((g) => g.top > r.top + tol && g.bottom < r.bottom - tol);
+    // Mostly cut: a clipped label. Partly: something else (a toolbar icon) hangs over the edge.
+    if (kept.length < 0.5 * l.glyphs.length || kept.length === 0) lines.splice(i, 1);
+    else l.glyphs = kept;
+  }
+  // Text partly hidden behind a badge: what shows of it is not a whole label.
+  const badgeLines = lines.filter((l) => l.badge);
+  for (let i = lines.length - 1; i >= 0 && depth === 0; i--) {
+    const l = lines[i]!;
+    if (l.badge) continue;
+    if (badgeLines.some((b) => l.bottom > b.top - 0.5 * b.capHeight && l.top < b.bottom + 0.5 * b.capHeight))
+      lines.splice(i, 1);
+  }
+  // Text cut by a badge or the rect's edge leaves lines of fragments much shorter than the
+  // others; they would read as garbage (or worse, as a short number).
+  if (depth === 0 && lines.length >= 3) {
+    const caps = lines.map((l) => l.capHeight).sort((a, b) => a - b);
+    const typical = caps[caps.length >> 1]!;
+    for (let i = lines.length - 1; i >= 0; i--) if (lines[i]!.capHeight < 0.7 * typical) lines.splice(i, 1);
+  }
   lines.sort((a, b) => a.top - b.top || (a.glyphs[0]?.left ?? 0) - (b.glyphs[0]?.left ?? 0));
   return lines;
 }
@@ -379,7 +405,10 @@ function buildLine(
   const tall = merged.filter((c) => c.bottom - c.top >= 0.75 * maxH);
   const baseline = median(tall.map((c) => c.bottom));
   const onBase = merged.filter((c) => Math.abs(c.bottom - baseline) <= 1 && c.bottom - c.top >= 0.6 * maxH);
-  const capHeight = Math.max(3, median((onBase.length > 0 ? onBase : tall).map((c) => c.bottom - c.top)));
+  // The tall end of the glyphs on the baseline: capitals, digits and ascenders, not the
+  // x-height of lower-case letters (a median would flip between the two with the wording).
+  const baseHeights = (onBase.length > 0 ? onBase : tall).map((c) => c.bottom - c.top).sort((a, b) => a - b);
+  const capHeight = Math.max(3, baseHeights[Math.floor((baseHeights.length - 1) * 0.8)]!);
   if (capHeight < 4) return null;
 
   // Ink normalisation: 0 at the threshold's lower half, 1 at the line's typical stroke level.

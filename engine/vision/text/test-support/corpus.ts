@@ -120,9 +120,14 @@ export interface ExpectedLabel {
 /**
  * The tick labels a reader should find on the axis: every multiple of the tick step whose label
  * lies fully inside the axis strip and is not hidden behind the last-price badge, plus the badge.
+ * `nearBadge` also lists the ticks next to the badge, which TradingView may show or hide.
  * The step comes from the spacing of the text lines in the strip (where ink is, not what it says).
  */
-export function expectedAxisLabels(image: RgbaImage, c: CorpusChart): ExpectedLabel[] {
+export function expectedAxisLabels(
+  image: RgbaImage,
+  c: CorpusChart,
+  options: { nearBadge?: boolean } = {},
+): ExpectedLabel[] {
   const rect = axisRect(c);
   const lines = findTextLines(image, rect).filter((l) => !l.badge);
   const badges = findTextLines(image, rect).filter((l) => l.badge);
@@ -153,9 +158,15 @@ export function expectedAxisLabels(image: RgbaImage, c: CorpusChart): ExpectedLa
   for (let k = Math.ceil(lo / step); k * step <= hi; k++) {
     const price = k * step;
     const y = yAt(c, price);
-    if (y - cap < rect.top + 1 || y + cap > rect.bottom - 1) continue;
-    // A tick label under the badge is hidden; TradingView also drops labels that would overlap it.
-    if (badges.some((b) => y + cap > b.top - 3 * c.dpr && y - cap < b.bottom + 3 * c.dpr)) continue;
+    // Only labels whose text lies wholly inside the strip and clear of the badge can be read.
+    const half = cap * 0.6;
+    if (y - half < rect.top + 2 * c.dpr || y + half > rect.bottom - 2 * c.dpr) continue;
+    // TradingView hides tick labels that would collide with the badge (some stay half visible).
+    if (
+      !options.nearBadge &&
+      badges.some((b) => y + cap > b.top - 2 * c.dpr && y - cap < b.bottom + 2 * c.dpr)
+    )
+      continue;
     out.push({ y, text: price.toFixed(c.decimals), badge: false });
   }
   for (const b of badges)
