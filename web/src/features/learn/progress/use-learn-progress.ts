@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { apiJson, errorDetail } from '@/lib/api';
+import { ApiError, apiJson, errorDetail } from '@/lib/api';
 import {
   learnProgressSchema,
   parseProgress,
@@ -94,6 +94,12 @@ function setStatus(s: Saver, status: SaveStatus) {
 const putProgress = async (doc: LearnProgress) =>
   learnProgressSchema.parse(await apiJson<unknown>('PUT', PROGRESS_URL, doc));
 
+/** The server's own words for a refused save; a network failure gets a plain sentence. */
+function saveFailure(error: unknown): string {
+  const detail = error instanceof ApiError ? errorDetail(error) : undefined;
+  return detail ?? 'We could not reach the server.';
+}
+
 async function flush(qc: QueryClient, userKey: string) {
   const s = saverOf(userKey);
   if (s.inFlight) return;
@@ -118,7 +124,7 @@ async function flush(qc: QueryClient, userKey: string) {
       setStatus(s, 'unsaved');
       toast({
         title: 'Progress Not Saved',
-        description: `${errorDetail(error) ?? 'We could not reach the server.'} Your progress stays on this page and in this browser, and is saved with your next change.`,
+        description: `${saveFailure(error)} Your progress stays on this page and in this browser, and is saved with your next change.`,
         variant: 'destructive',
       });
       if (!s.pending) return;
