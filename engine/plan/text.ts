@@ -22,6 +22,13 @@ const zoneName = (setup: Setup) =>
     : setup.zone.kind === 'orderBlock'
       ? 'order block'
       : 'fair value gap';
+/** What one unit of the base is called: currency units, troy ounces, index units. */
+const unitWord = (ctx: PlanContext) =>
+  ctx.instrument.assetClass === 'metal'
+    ? 'oz'
+    : ctx.instrument.assetClass === 'index'
+      ? 'index units'
+      : 'units';
 const verb = (side: Side) => (side === 'long' ? 'Buy' : 'Sell');
 
 /** The latest untaken swing of a kind on a chart: the level whose break confirms or invalidates. */
@@ -101,7 +108,7 @@ export function tradeManagementText(
 ): string {
   const lots = size.lots.toFixed(2);
   const parts = [
-    `Risk ${formatUsd(size.riskAmount)} (${riskPercent}% of ${formatUsd(account)}) with ${lots} lots (${Math.round(size.units).toLocaleString('en-US')} units, about ${formatUsd(size.pipValue)} per ${ctx.instrument.assetClass === 'index' ? 'point' : 'pip'}).`,
+    `Risk ${formatUsd(size.riskAmount)} (${riskPercent}% of ${formatUsd(account)}) with ${lots} lots (${Math.round(size.units).toLocaleString('en-US')} ${unitWord(ctx)}, about ${formatUsd(size.pipValue)} per ${ctx.instrument.assetClass === 'index' ? 'point' : 'pip'}).`,
     `At TP1 ${ctx.fmt(setup.tp1.price)} the full position would be up ${formatUsd(profit1)}: close half there and move the stop on the rest to break-even at ${ctx.fmt(setup.entry)}, so the trade can no longer lose.`,
     `Let the other half run to TP2 ${ctx.fmt(setup.tp2.price)}: with both targets hit the trade makes ${formatUsd(profit1 / 2 + profit2 / 2)} in total.`,
   ];
@@ -328,7 +335,7 @@ export function riskManagementNote(
           : '';
     return (
       `Risking ${riskPercent}% of ${formatUsd(account)} is ${formatUsd(size.riskAmount)}. The stop is ${pipsText(ctx, size.stopDistance)} away and one standard lot ` +
-      `of ${ctx.instrument.symbol} (${ctx.instrument.contractSize.toLocaleString('en-US')} units) is worth $${size.pipValuePerLot.toFixed(2)} per ${unit}` +
+      `of ${ctx.instrument.symbol} (${ctx.instrument.contractSize.toLocaleString('en-US')} ${unitWord(ctx)}) is worth $${size.pipValuePerLot.toFixed(2)} per ${unit}` +
       `${rate}, so the size is ${formatUsd(size.riskAmount)} / (${(size.stopDistance / ctx.instrument.pipSize).toFixed(1)} x ${size.pipValuePerLot.toFixed(2)}) = ` +
       `${size.lotsExact.toFixed(3)} lots, rounded down to ${size.lots.toFixed(2)} lots so the loss at the stop is ${formatUsd(size.potentialLoss)}, never more than planned.${guidance}`
     );
