@@ -4,6 +4,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { inject } from 'vitest';
+import { audit } from './support/a11y';
 import { closeBrowserConnection, expectToast, newPage, uniqueEmail } from './support/browser';
 import { signInNewAccount } from './support/flows';
 
@@ -115,6 +116,9 @@ describe('analysis dashboard', () => {
     await page.keyboard.press('Space');
     expect(await candles.isChecked()).toBe(true);
     await page.getByTestId('annotated-5m').locator('svg g[data-layer="candles"]').waitFor();
+
+    // The result views pass the project's accessibility audit (names, headings, contrast, focus).
+    expect(await audit(page, { tabStops: 12 })).toEqual([]);
 
     // After a reload the analysis is in the history and reopens with the stored thumbnails.
     await page.reload();

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { GraduationCap } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { errorDetail } from '@/lib/api';
 import { AddPlanToJournalButton } from '@/features/journal';
@@ -21,6 +21,7 @@ import {
   TimeframeCard,
   TradeIdeaCard,
 } from './components/result-cards';
+import { PanelTitle } from './components/panel-title';
 
 /** What the journal panel (features/journal) gets to prefill its form. */
 export interface JournalContext {
@@ -44,10 +45,10 @@ function StartHereCard() {
       data-testid="start-here"
     >
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <PanelTitle className="flex items-center gap-2">
           <GraduationCap className="size-5 text-primary" aria-hidden="true" />
           New to Chart Analysis? Start Here!
-        </CardTitle>
+        </PanelTitle>
         <CardDescription>
           Learn how order blocks, fair value gaps and market structure work before your first analysis, then
           upload three screenshots of one pair: 5-minute, 15-minute and 4-hour.

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { BarChart3 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
@@ -16,6 +16,7 @@ import {
 import type { AnalyzeInput } from '../api';
 import { CHART_SLOTS } from '../format';
 import { UploadZone } from './upload-zone';
+import { PanelTitle } from './panel-title';
 
 const ZONE_TITLES: Record<ChartSlot, string> = {
   '5m': '5-Minute Chart',
@@ -91,10 +92,10 @@ export function AnalysisForm({ busy, onSubmit }: AnalysisFormProps) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <PanelTitle className="flex items-center gap-2">
           <BarChart3 className="size-5 text-primary" aria-hidden="true" />
           Upload Your Charts
-        </CardTitle>
+        </PanelTitle>
         <CardDescription>
           Three screenshots of one pair: 5-minute, 15-minute and 4-hour, with the price scale visible.
         </CardDescription>

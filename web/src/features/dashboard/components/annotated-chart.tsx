@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import type { TimeframeResultDto } from '../../../../../contracts/analysis';
 import { SLOT_TITLES } from '../format';
+import { PanelTitle } from './panel-title';
 
 export const OVERLAY_LAYERS = [
   { key: 'candles', label: 'Read candles' },
@@ -221,7 +222,7 @@ export function AnnotatedCharts({
   return (
     <Card data-testid="annotated-charts">
       <CardHeader className="pb-3">
-        <CardTitle>Annotated Charts</CardTitle>
+        <PanelTitle>Annotated Charts</PanelTitle>
         <CardDescription>
           What the analysis found, drawn on your screenshots. Turn on “Read candles” to check that every
           candle was read correctly.

@@ -1,10 +1,11 @@
 import { History } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { useAnalysesList } from '../api';
 import { formatWhen } from '../format';
+import { PanelTitle } from './panel-title';
 
 interface HistoryListProps {
   currentId: string | null;
@@ -19,10 +20,10 @@ export function HistoryList({ currentId, loadingId, onOpen }: HistoryListProps) 
   return (
     <Card data-testid="history">
       <CardHeader className="pb-3">
-        <CardTitle className="flex items-center gap-2">
+        <PanelTitle className="flex items-center gap-2">
           <History className="size-5 text-primary" aria-hidden="true" />
           Past Analyses
-        </CardTitle>
+        </PanelTitle>
         <CardDescription>Reopen any earlier result.</CardDescription>
       </CardHeader>
       <CardContent>

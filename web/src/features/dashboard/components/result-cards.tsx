@@ -10,7 +10,7 @@ import {
   TrendingUp,
 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
 import type { AnalysisResultDto, TimeframeResultDto, TradePlanDto } from '../../../../../contracts/analysis';
@@ -23,6 +23,7 @@ import {
   formatUnits,
   formatUsd,
 } from '../format';
+import { PanelTitle } from './panel-title';
 
 const CONFLUENCE_NAMES: Record<string, string> = {
   bosChoch: 'BOS / CHoCH',
@@ -45,14 +46,14 @@ export function AnalysisCompletePanel({ result }: { result: AnalysisResultDto })
   return (
     <Card className="border-primary/40 bg-primary/5" data-testid="analysis-complete">
       <CardHeader className="pb-3">
-        <CardTitle className="flex flex-wrap items-center gap-2">
+        <PanelTitle className="flex flex-wrap items-center gap-2">
           <CheckCircle2 className="size-5 text-primary" aria-hidden="true" />
           Analysis Complete
           <Badge variant="outline" className="text-sm" data-testid="result-symbol">
             {result.symbol}
           </Badge>
           {!result.instrument.known && <Badge variant="warning">Unknown instrument</Badge>}
-        </CardTitle>
+        </PanelTitle>
         <CardDescription>{result.instrument.name}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
@@ -90,7 +91,7 @@ export function TimeframeCard({ tf, precision }: { tf: TimeframeResultDto; preci
     <Card data-testid={`timeframe-${tf.timeframe}`}>
       <CardHeader className="pb-3">
         <div className="flex items-center justify-between gap-2">
-          <CardTitle>{SLOT_TITLES[tf.timeframe]}</CardTitle>
+          <PanelTitle>{SLOT_TITLES[tf.timeframe]}</PanelTitle>
           <Badge variant={biasVariant(tf.bias)}>
             {tf.bias === 'Bullish' ? (
               <TrendingUp className="size-3" aria-hidden="true" />
@@ -210,10 +211,10 @@ export function TradeIdeaCard({ plan, action }: { plan: TradePlanDto; action?: R
       <CardHeader>
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div>
-            <CardTitle className="flex items-center gap-2">
+            <PanelTitle className="flex items-center gap-2">
               <Target className="size-5 text-primary" aria-hidden="true" />
               {plan.symbol} Multi-timeframe Confluence
-            </CardTitle>
+            </PanelTitle>
             <CardDescription className="mt-1 flex items-center gap-2">
               <Badge variant={long ? 'bullish' : 'bearish'}>{plan.direction}</Badge>
               {plan.entryType === 'limit' ? 'Limit order at the entry' : 'Price is at the entry now'}
@@ -264,9 +265,9 @@ export function TradeIdeaCard({ plan, action }: { plan: TradePlanDto; action?: R
         </dl>
 
         <section aria-labelledby="position-sizing" className="grid gap-2">
-          <h4 id="position-sizing" className="font-semibold">
+          <h3 id="position-sizing" className="font-semibold">
             Position Sizing
-          </h4>
+          </h3>
           <dl className="grid grid-cols-2 gap-2 md:grid-cols-3">
             <Field
               label="Lot Size"
@@ -291,9 +292,9 @@ export function TradeIdeaCard({ plan, action }: { plan: TradePlanDto; action?: R
         </section>
 
         <section aria-labelledby="recommended-strategy" className="grid gap-2">
-          <h4 id="recommended-strategy" className="font-semibold">
+          <h3 id="recommended-strategy" className="font-semibold">
             Recommended Strategy
-          </h4>
+          </h3>
           <div className="grid gap-2 md:grid-cols-2">
             <div className="rounded-md border p-3">
               <p className="mb-1 font-medium">Entry Strategy</p>
@@ -310,10 +311,10 @@ export function TradeIdeaCard({ plan, action }: { plan: TradePlanDto; action?: R
           aria-labelledby="invalidation"
           className="rounded-md border border-destructive/40 bg-destructive/10 p-3"
         >
-          <h4 id="invalidation" className="mb-2 flex items-center gap-2 font-semibold">
+          <h3 id="invalidation" className="mb-2 flex items-center gap-2 font-semibold">
             <ShieldAlert className="size-4 text-bearish" aria-hidden="true" />
             Trade Invalidation - Exit Immediately If:
-          </h4>
+          </h3>
           <ul className="grid list-disc gap-1 pl-5">
             {plan.invalidation.map((line) => (
               <li key={line}>{line}</li>
@@ -326,10 +327,10 @@ export function TradeIdeaCard({ plan, action }: { plan: TradePlanDto; action?: R
             aria-labelledby="news-events"
             className="rounded-md border border-warning/40 bg-warning/10 p-3"
           >
-            <h4 id="news-events" className="mb-2 flex items-center gap-2 font-semibold">
+            <h3 id="news-events" className="mb-2 flex items-center gap-2 font-semibold">
               <Newspaper className="size-4 text-warning" aria-hidden="true" />
               News Events to Monitor
-            </h4>
+            </h3>
             <ul className="grid list-disc gap-1 pl-5">
               {plan.newsWatchPoints.map((line) => (
                 <li key={line}>{line}</li>
@@ -344,9 +345,9 @@ export function TradeIdeaCard({ plan, action }: { plan: TradePlanDto; action?: R
 
         {(plan.strategyFor15m || plan.strategyFor5m) && (
           <section aria-labelledby="tf-strategies" className="grid gap-2">
-            <h4 id="tf-strategies" className="font-semibold">
+            <h3 id="tf-strategies" className="font-semibold">
               Timeframe-Specific Strategies
-            </h4>
+            </h3>
             <div className="grid gap-2 md:grid-cols-2">
               {plan.strategyFor15m && (
                 <div className="rounded-md border p-3">
@@ -372,10 +373,10 @@ export function NoTradeCard({ reason }: { reason: string }) {
   return (
     <Card className="border-warning/40" data-testid="no-trade">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <PanelTitle className="flex items-center gap-2">
           <AlertTriangle className="size-5 text-warning" aria-hidden="true" />
           No Trade Recommended
-        </CardTitle>
+        </PanelTitle>
       </CardHeader>
       <CardContent className="text-sm text-muted-foreground">
         <p>{reason}</p>
@@ -398,12 +399,12 @@ export function KeyLevelsPanel({ levels }: { levels: AnalysisResultDto['keyLevel
   return (
     <Card data-testid="key-levels">
       <CardHeader className="pb-3">
-        <CardTitle>Key Price Levels</CardTitle>
+        <PanelTitle>Key Price Levels</PanelTitle>
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {groups.map(([key, title]) => (
           <div key={key}>
-            <h4 className="mb-1 text-sm font-semibold">{title}</h4>
+            <h3 className="mb-1 text-sm font-semibold">{title}</h3>
             <ul className="grid gap-1 font-mono text-sm text-muted-foreground">
               {levels[key]!.map((level) => (
                 <li key={level}>{level}</li>
@@ -421,7 +422,7 @@ export function ConfidenceBreakdown({ confidence }: { confidence: AnalysisResult
   return (
     <Card data-testid="confidence-breakdown">
       <CardHeader className="pb-3">
-        <CardTitle>Confidence Breakdown</CardTitle>
+        <PanelTitle>Confidence Breakdown</PanelTitle>
         <CardDescription>
           {confidence.score}% in total; a trade needs {confidence.threshold}% or more.
         </CardDescription>
