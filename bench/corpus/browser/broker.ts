@@ -376,7 +376,7 @@ export function renderBroker(spec: RenderSpec): RenderResult {
     tick: Math.max(1, Math.round(spacing * 0.3)),
   };
   const candles = drawSeries(ctx, spec, visible, map, st, plot);
-  drawEmas(ctx, spec, visible, map, (w) => w * s);
+  drawEmas(ctx, spec, visible, map, (w) => w * s, plot);
   const pill = (price: number, color: string, label: string) => {
     const y = map.row(price);
     const h = px(spec.fontSize + 8);

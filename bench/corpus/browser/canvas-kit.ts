@@ -233,7 +233,13 @@ export function drawEmas(
   placed: readonly Placed[],
   map: PriceMap,
   lineWidth: (width: number) => number,
+  plot: { left: number; top: number; right: number; bottom: number },
 ): void {
+  // Lines leave the plot where the average is off-scale: clip them to it, as chart libraries do.
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(plot.left, plot.top, plot.right - plot.left, plot.bottom - plot.top);
+  ctx.clip();
   for (const e of spec.clutter.emas) {
     const vals = ema(spec.bars, e.period);
     const pts = placed.flatMap((v) => {
@@ -242,4 +248,5 @@ export function drawEmas(
     });
     polyline(ctx, pts, e.color, lineWidth(e.width));
   }
+  ctx.restore();
 }

@@ -250,7 +250,7 @@ export function renderMt(spec: RenderSpec): RenderResult {
     tick: Math.max(1, Math.floor((spacing - lineWidth) / 2) - (spacing >= 6 ? 1 : 0)),
   };
   const candles = drawSeries(ctx, spec, visible, map, st, plot);
-  drawEmas(ctx, spec, visible, map, (w) => Math.max(1, Math.round(w * s * 0.7)));
+  drawEmas(ctx, spec, visible, map, (w) => Math.max(1, Math.round(w * s * 0.7)), plot);
 
   if (subH) {
     const top = plot.bottom + px(4);
