@@ -168,10 +168,38 @@ function axisLabels(
 ): { labels: AxisLabel[]; badges: AxisLabel[] } {
   const labels: AxisLabel[] = [];
   const badges: AxisLabel[] = [];
-  for (const t of tokens) {
+  // A label split in two at its decimal point ("149" "400") also yields its joined readings, so
+  // the split integer parts cannot form a scale of their own that beats the real one.
+  const decimalPoint = tokens.some((t) => /\d[.]\d/.test(t.text));
+  const joined: TextToken[] = [];
+  const sorted = [...tokens].sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left);
+  for (let i = 0; i + 1 < sorted.length; i++) {
+    const a = sorted[i]!;
+    const b = sorted[i + 1]!;
+    const h = a.box.bottom - a.box.top;
+    const sameRow = Math.abs(a.box.top + a.box.bottom - b.box.top - b.box.bottom) <= h * 0.6;
+    if (!sameRow || b.box.left < a.box.right || b.box.left - a.box.right > h * 1.2) continue;
+    if (!/^\d+$/.test(b.text) || !/\d$/.test(a.text)) continue;
+    const box = {
+      left: a.box.left,
+      top: Math.min(a.box.top, b.box.top),
+      right: b.box.right,
+      bottom: Math.max(a.box.bottom, b.box.bottom),
+    };
+    joined.push({
+      text: decimalPoint ? `${a.text}.${b.text}` : `${a.text}${b.text}`,
+      box,
+      confidence: Math.min(a.confidence, b.confidence),
+    });
+  }
+  const seen = new Set<string>();
+  for (const t of [...tokens, ...joined]) {
     const y = (t.box.top + t.box.bottom) / 2;
     const badge = onBadge(r, layout, t);
     for (const price of readings(t.text)) {
+      const key = `${y}:${price}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
       const label = { y, price, text: t.text };
       if (badge) badges.push(label);
       else labels.push(label);
