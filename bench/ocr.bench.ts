@@ -77,9 +77,11 @@ function centreY(b: Rect): number {
 
 /** The token a reading offers for an expected label: the one on the label's row. */
 function tokenAt(tokens: readonly TextToken[], e: ExpectedLabel, tol: number): TextToken | undefined {
-  return tokens
-    .filter((t) => Math.abs(centreY(t.box) - e.y) <= tol && (e.badge ? t.badge === true : true))
-    .sort((a, b) => Math.abs(centreY(a.box) - e.y) - Math.abs(centreY(b.box) - e.y))[0];
+  // On a badge row, a token flagged as badge text comes first (tesseract flags nothing, so its
+  // reading of the badge row is taken as is).
+  const rank = (t: TextToken): number =>
+    (e.badge && t.badge !== true ? 1000 : 0) + Math.abs(centreY(t.box) - e.y);
+  return tokens.filter((t) => Math.abs(centreY(t.box) - e.y) <= tol).sort((a, b) => rank(a) - rank(b))[0];
 }
 
 async function cropPng(image: RgbaImage, r: Rect, scale: number): Promise<Buffer> {

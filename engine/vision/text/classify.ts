@@ -83,16 +83,27 @@ export function classifyGlyph(f: Float32Array): GlyphGuess {
   roughOf(f, fr, 0);
   const n = vectors.length;
   const rough = new Float32Array(n);
+  // The SHORTLIST smallest rough distances so far, ascending: a prototype already worse than
+  // the last of them (often after its six shape features alone) is skipped.
+  const top = new Float32Array(Math.min(n, SHORTLIST)).fill(Infinity);
+  const last = top.length - 1;
   for (let k = 0, o = 0; k < n; k++, o += ROUGH) {
     let d = 0;
     for (let i = 0; i < ROUGH; i++) {
       const diff = fr[i]! - cs[o + i]!;
       d += diff * diff;
+      if (i === GEOM - 1 && d >= top[last]!) break;
     }
     rough[k] = d;
+    if (d >= top[last]!) continue;
+    let j = last;
+    while (j > 0 && top[j - 1]! > d) {
+      top[j] = top[j - 1]!;
+      j--;
+    }
+    top[j] = d;
   }
-  // Native numeric sort of a typed copy: far cheaper than sorting indices with a comparator.
-  const cut = rough.slice().sort()[Math.min(n, SHORTLIST) - 1]!;
+  const cut = top[last]!;
   const perLabel = new Map<string, number>();
   let best = Infinity;
   let bestLabel = '?';
