@@ -179,7 +179,11 @@ export const journalUpdateBodySchema = journalTradeFieldsSchema
   .extend({
     // null clears the optional fields.
     takeProfit2: z.union([z.null(), optionalPrice(JOURNAL_MESSAGES.takeProfit)]),
-    notes: z.union([z.null(), notesField]),
+    // Blank notes clear them too (an emptied text box).
+    notes: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+      z.union([z.null(), notesField]),
+    ),
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), {
     error: 'Nothing to change',

@@ -208,6 +208,11 @@ describe('status transitions', () => {
       notes: 'followed the plan',
       status: 'CLOSED',
     });
+    // An emptied notes box clears them; the tags are left alone.
+    expect((await patch(client, entry.id, { notes: '' })).json()).toMatchObject({
+      notes: null,
+      tags: ['smc', 'london', 'ob'],
+    });
   });
 
   it('PLANNED and ACTIVE trades can be cancelled; a cancelled one cannot be activated', async () => {
