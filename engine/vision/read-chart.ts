@@ -96,7 +96,7 @@ export function readChart(image: RgbaImage): ChartReading {
   if (priceScale.mode === 'log') warnings.push('The price axis is logarithmic.');
 
   const candles: ReadCandle[] = pixelCandles.map((c) => toPrices(c, priceScale));
-  const { symbol, timeframe } = identifyInstrument(titleTokens);
+  const { symbol, timeframe } = identifyTitle(image, titleTokens);
 
   // Cross-checks against what the screenshot itself states.
   let confidence = 1;
@@ -353,4 +353,37 @@ function dropLineClasses(ink: Uint8Array, pw: number, ph: number, classes: numbe
     if (p75 > 5) continue;
     for (let i = 0; i < ink.length; i++) if (ink[i] === k) ink[i] = 0;
   }
+}
+
+/**
+ * Symbol and timeframe from the title and legend bands. The recogniser estimates its ink
+ * threshold over the whole rectangle it is given, so grid lines or other text in a wide band can
+ * tip a glyph ("EURUSO"). When the band as a whole does not name both, each text line is read
+ * again in a tight box of its own and fills in what is missing.
+ */
+function identifyTitle(image: RgbaImage, tokens: readonly TextToken[]) {
+  const found = identifyInstrument(tokens);
+  if (found.symbol && found.timeframe) return found;
+  const lines: TextToken[][] = [];
+  for (const token of [...tokens].sort((a, b) => a.box.top - b.box.top)) {
+    const line = lines.find((l) => Math.abs(l[0]!.box.top - token.box.top) <= 3);
+    if (line) line.push(token);
+    else lines.push([token]);
+  }
+  let { symbol, timeframe } = found;
+  for (const line of lines) {
+    if (symbol && timeframe) break;
+    const height = Math.max(...line.map((t) => t.box.bottom - t.box.top));
+    const margin = Math.max(2, Math.round(height / 3));
+    const tight = readText(image, {
+      left: Math.max(0, Math.min(...line.map((t) => t.box.left)) - margin),
+      top: Math.max(0, Math.min(...line.map((t) => t.box.top)) - margin),
+      right: Math.min(image.width, Math.max(...line.map((t) => t.box.right)) + margin),
+      bottom: Math.min(image.height, Math.max(...line.map((t) => t.box.bottom)) + margin),
+    });
+    const again = identifyInstrument(tight);
+    symbol ??= again.symbol;
+    timeframe ??= again.timeframe;
+  }
+  return { symbol, timeframe };
 }
