@@ -88,3 +88,21 @@ export function browser(app: FastifyInstance, remoteAddress = '127.0.0.1') {
     },
   };
 }
+
+export type TestClient = ReturnType<typeof browser>;
+
+let tradersRegistered = 0;
+
+/** A browser tab of a freshly registered, and so signed-in, trader with an email of its own. */
+export async function signedInTrader(app: FastifyInstance): Promise<TestClient> {
+  const client = browser(app);
+  const n = ++tradersRegistered;
+  const response = await client.post('/api/register', {
+    name: `Trader ${n}`,
+    email: `trader${n}@example.com`,
+    tradingExperience: 'intermediate',
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`registration failed: ${response.statusCode} ${response.body}`);
+  return client;
+}

@@ -9,12 +9,11 @@ import {
 } from '../../../contracts/journal';
 import { problemSchema } from '../../../contracts/problem';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-db';
-import { browser, createTestApp, testClock } from '../../test-support/test-app';
+import { createTestApp, signedInTrader, testClock, type TestClient } from '../../test-support/test-app';
 
 let testDb: TestDatabase;
 let app: FastifyInstance;
 const clock = testClock(new Date('2026-11-03T09:00:00Z'));
-let counter = 0;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -26,18 +25,9 @@ afterAll(async () => {
   await testDb?.cleanup();
 });
 
-type Client = ReturnType<typeof browser>;
+type Client = TestClient;
 
-async function signedIn(): Promise<Client> {
-  const client = browser(app);
-  const response = await client.post('/api/register', {
-    name: 'CSV Trader',
-    email: `csv${++counter}@example.com`,
-    tradingExperience: 'expert',
-  });
-  expect(response.statusCode).toBe(201);
-  return client;
-}
+const signedIn = () => signedInTrader(app);
 
 const importCsv = (client: Client, csv: string) =>
   client.send({

@@ -3,11 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { emptyLearnProgress, learnProgressSchema, type LearnProgress } from '../../../contracts/learn';
 import { problemSchema } from '../../../contracts/problem';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-db';
-import { browser, createTestApp } from '../../test-support/test-app';
+import { browser, createTestApp, signedInTrader, type TestClient } from '../../test-support/test-app';
 
 let testDb: TestDatabase;
 let app: FastifyInstance;
-let counter = 0;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -19,18 +18,9 @@ afterAll(async () => {
   await testDb?.cleanup();
 });
 
-type Client = ReturnType<typeof browser>;
+type Client = TestClient;
 
-async function signedIn(): Promise<Client> {
-  const client = browser(app);
-  const response = await client.post('/api/register', {
-    name: 'Learning Trader',
-    email: `learner${++counter}@example.com`,
-    tradingExperience: 'learner',
-  });
-  expect(response.statusCode).toBe(201);
-  return client;
-}
+const signedIn = () => signedInTrader(app);
 
 const put = (client: Client, payload: unknown) =>
   client.send({ method: 'PUT', url: '/api/learn/progress', payload: payload as object });
