@@ -172,21 +172,41 @@ function findLines(
   const lineStart = horizontal ? region.top : region.left;
   const cand = new Int32Array(lines).fill(-1);
   const votes = new Int32Array(lines);
-  // Pass 1: majority vote per line. Both passes walk the image row-major (cache-friendly);
-  // each line still sees its pixels in order.
-  for (let y = region.top; y <= region.bottom; y += yStep) {
-    const row = y * width;
-    for (let x = region.left; x <= region.right; x += xStep) {
-      const v = q[row + x]!;
-      if (v < 0) continue;
-      const li = horizontal ? y - lineStart : x - lineStart;
-      if (votes[li] === 0) {
-        cand[li] = v;
-        votes[li] = 1;
-      } else if (v === cand[li]) votes[li]!++;
-      else votes[li]!--;
+  if (horizontal) {
+    // Each row is one line: its vote and runs live in locals for the whole row (the general
+    // loop below keeps them in per-line arrays, which cost a load and store per pixel).
+    for (let y = region.top; y <= region.bottom; y++) {
+      const row = y * width;
+      let cl = -1;
+      let vt = 0;
+      for (let x = region.left; x <= region.right; x += 2) {
+        const v = q[row + x]!;
+        if (v < 0) continue;
+        if (vt === 0) {
+          cl = v;
+          vt = 1;
+        } else if (v === cl) vt++;
+        else vt--;
+      }
+      cand[y - lineStart] = cl;
     }
   }
+  // Pass 1: majority vote per line. Both passes walk the image row-major (cache-friendly);
+  // each line still sees its pixels in order.
+  else
+    for (let y = region.top; y <= region.bottom; y += yStep) {
+      const row = y * width;
+      for (let x = region.left; x <= region.right; x += xStep) {
+        const v = q[row + x]!;
+        if (v < 0) continue;
+        const li = horizontal ? y - lineStart : x - lineStart;
+        if (votes[li] === 0) {
+          cand[li] = v;
+          votes[li] = 1;
+        } else if (v === cand[li]) votes[li]!++;
+        else votes[li]!--;
+      }
+    }
   // Pass 2: longest run of the majority colour per line.
   const count = new Int32Array(lines);
   const first = new Int32Array(lines).fill(-1);
@@ -210,29 +230,86 @@ function findLines(
     run[li] = 0;
     gapPx[li] = 0;
   };
-  for (let y = region.top; y <= region.bottom; y += yStep) {
-    const row = y * width;
-    for (let x = region.left; x <= region.right; x += xStep) {
-      const li = horizontal ? y - lineStart : x - lineStart;
+  if (horizontal) {
+    for (let y = region.top; y <= region.bottom; y++) {
+      const li = y - lineStart;
       const cl = cand[li]!;
       if (cl < 0) continue;
-      const v = q[row + x]!;
-      if (v === cl) {
-        const k = horizontal ? x : y;
-        // Background before a run starts is not a gap in it.
-        if (first[li]! < 0) first[li] = k;
-        else gapPx[li]! += gap[li]!;
-        last[li] = k;
-        colour[li] = rgb[row + x]!;
-        count[li]!++;
-        run[li]!++;
-        gap[li] = 0;
-      } else if (v < 0) {
-        gap[li]!++;
-        if (gap[li]! > maxGap) close(li);
+      const row = y * width;
+      let lFirst = -1;
+      let lLast = -1;
+      let lRun = 0;
+      let lGap = 0;
+      let lGapPx = 0;
+      let lCount = 0;
+      let lColour = 0;
+      let bRun = 0;
+      let bFirst = -1;
+      let bLast = -1;
+      let bGap = 0;
+      for (let x = region.left; x <= region.right; x += 2) {
+        const v = q[row + x]!;
+        if (v === cl) {
+          // Background before a run starts is not a gap in it.
+          if (lFirst < 0) lFirst = x;
+          else lGapPx += lGap;
+          lLast = x;
+          lColour = rgb[row + x]!;
+          lCount++;
+          lRun++;
+          lGap = 0;
+        } else if (v < 0) {
+          lGap++;
+          if (lGap > maxGap) {
+            // As close(li) below.
+            if (lRun > bRun) {
+              bRun = lRun;
+              bFirst = lFirst;
+              bLast = lLast;
+              bGap = lGapPx;
+            }
+            lFirst = -1;
+            lRun = 0;
+            lGapPx = 0;
+          }
+        }
+      }
+      first[li] = lFirst;
+      last[li] = lLast;
+      run[li] = lRun;
+      gap[li] = lGap;
+      gapPx[li] = lGapPx;
+      count[li] = lCount;
+      colour[li] = lColour;
+      bestRun[li] = bRun;
+      bestFirst[li] = bFirst;
+      bestLast[li] = bLast;
+      bestGap[li] = bGap;
+    }
+  } else
+    for (let y = region.top; y <= region.bottom; y += yStep) {
+      const row = y * width;
+      for (let x = region.left; x <= region.right; x += xStep) {
+        const li = horizontal ? y - lineStart : x - lineStart;
+        const cl = cand[li]!;
+        if (cl < 0) continue;
+        const v = q[row + x]!;
+        if (v === cl) {
+          const k = horizontal ? x : y;
+          // Background before a run starts is not a gap in it.
+          if (first[li]! < 0) first[li] = k;
+          else gapPx[li]! += gap[li]!;
+          last[li] = k;
+          colour[li] = rgb[row + x]!;
+          count[li]!++;
+          run[li]!++;
+          gap[li] = 0;
+        } else if (v < 0) {
+          gap[li]!++;
+          if (gap[li]! > maxGap) close(li);
+        }
       }
     }
-  }
   const out: LineRun[] = [];
   for (let li = 0; li < lines; li++) {
     if (cand[li]! < 0) continue;
