@@ -82,6 +82,9 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
   for (let y = plot.top; y <= plot.bottom; y++) {
     const row = y * width + plot.left;
     for (let i = 0; i < pw; i++) {
+      // Background after background changes nothing (a background run is never credited, and
+      // the next ink pixel resets the state): skip it, as most of the plot is background.
+      if (bgMask[row + i] && runQ[i]! < 0) continue;
       const c = rgb[row + i]!;
       const q = bgMask[row + i] ? -1 : quant(c);
       if (q === runQ[i] && q >= 0) {
@@ -133,11 +136,18 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
   const ph = plot.bottom - plot.top + 1;
   const out = new Uint8Array(pw * ph);
   const cache = new Map<number, number>();
+  // Candle bodies are runs of one colour: reuse the previous pixel's class before asking the Map.
+  let lastC = -1;
+  let lastK = 0;
   for (let y = 0; y < ph; y++) {
     const row = (y + plot.top) * width + plot.left;
     for (let x = 0; x < pw; x++) {
       if (bgMask[row + x]) continue;
       const c = rgb[row + x]!;
+      if (c === lastC) {
+        out[y * pw + x] = lastK;
+        continue;
+      }
       let k = cache.get(c);
       if (k === undefined) {
         k = 0;
@@ -156,6 +166,8 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
         }
         if (cache.size < 65536) cache.set(c, k);
       }
+      lastC = c;
+      lastK = k;
       out[y * pw + x] = k;
     }
   }
