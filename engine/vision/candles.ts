@@ -516,6 +516,23 @@ function volumeBaseline(comps: Component[], ph: number): number | null {
   return best >= Math.max(5, big.length * 0.25) && row >= ph * 0.6 ? row : null;
 }
 
+/** Whether 3 pixels of column x from row `from` in direction `dir` are all of class `cls`. */
+function isStroke(
+  ink: Uint8Array,
+  pw: number,
+  ph: number,
+  x: number,
+  from: number,
+  dir: number,
+  cls: number,
+) {
+  for (let k = 0; k < 3; k++) {
+    const yy = from + dir * k;
+    if (yy < 0 || yy >= ph || ink[yy * pw + x] !== cls) return false;
+  }
+  return true;
+}
+
 /**
  * Indicator lines drawn over the candles (a moving average crossing a wick or a body) cut a
  * candle in two. Where a short run of non-background, non-candle pixels has the same candle
@@ -529,11 +546,16 @@ export function bridgeOccluders(ink: Uint8Array, bgMask: Uint8Array, width: numb
   for (let x = 0; x < pw; x++) {
     let y = 1;
     while (y < ph - 1) {
-      const i = y * pw + x;
-      if (ink[i] || bgMask[(y + plot.top) * width + x + plot.left]) {
+      // Walk down the column with running indexes until a foreign pixel (neither candle ink nor
+      // background): the common case, so no multiplications per pixel.
+      let i = y * pw + x;
+      let j = (y + plot.top) * width + x + plot.left;
+      while (y < ph - 1 && (ink[i] || bgMask[j])) {
         y++;
-        continue;
+        i += pw;
+        j += width;
       }
+      if (y >= ph - 1) break;
       // A foreign run starts at y; the pixel above must be candle ink.
       const above = ink[i - pw]!;
       let end = y;
@@ -545,14 +567,14 @@ export function bridgeOccluders(ink: Uint8Array, bgMask: Uint8Array, width: numb
       )
         end++;
       // Both sides must be real strokes (3+ px), not the anti-aliased insides of a glyph.
-      const stroke = (from: number, dir: number) => {
-        for (let k = 0; k < 3; k++) {
-          const yy = from + dir * k;
-          if (yy < 0 || yy >= ph || ink[yy * pw + x] !== above) return false;
-        }
-        return true;
-      };
-      if (above && end < ph && end - y >= 2 && end - y < maxRun && stroke(y - 1, -1) && stroke(end, 1)) {
+      if (
+        above &&
+        end < ph &&
+        end - y >= 2 &&
+        end - y < maxRun &&
+        isStroke(ink, pw, ph, x, y - 1, -1, above) &&
+        isStroke(ink, pw, ph, x, end, 1, above)
+      ) {
         for (let k = y; k < end; k++) ink[k * pw + x] = above;
       }
       y = end + 1;

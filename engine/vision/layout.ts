@@ -306,7 +306,9 @@ function findLines(
           gap[li] = 0;
         } else if (v < 0) {
           gap[li]!++;
-          if (gap[li]! > maxGap) close(li);
+          // Once a line's run is closed, closing again is a no-op: skip the call on long
+          // stretches of background.
+          if (gap[li]! > maxGap && run[li] !== 0) close(li);
         }
       }
     }
