@@ -90,3 +90,12 @@ describe('candle extraction on painted charts', () => {
     expectExact(read({ spacing: 4, bodyWidth: 3, seed: 17 }));
   });
 });
+
+describe('the 1 px candle warning', () => {
+  const onePx = (w: string[]) => w.some((m) => m.includes('1 pixel wide'));
+
+  it('is given when the candles are 1 px wide', () => {
+    const r = read({ bodyWidth: 1, spacing: 3, count: 150, seed: 5 });
+    expect(onePx(r.ex.warnings)).toBe(true);
+  });
+});

@@ -30,6 +30,8 @@ export interface CandleExtraction {
   candles: PixelCandle[];
   barSpacing: number;
   warnings: string[];
+  /** Some candle's body could not be told from its wick (1 px wide, or a flat doji). */
+  uncertainBodies: boolean;
 }
 
 /**
@@ -343,12 +345,16 @@ export function extractCandles(
   for (let i = 1; i < candles.length; i++) gaps.push(candles[i]!.x - candles[i - 1]!.x);
   const barSpacing = gaps.length ? median(gaps) : 0;
   if (!bars) assignDirections(candles, palette);
-  if (candles.some((c) => c.ambiguous)) {
+  // A flat candle (doji) is also "ambiguous" as its body is no wider than its wick, but then
+  // the candles are not 1 px wide: warn only when a real share of them are that narrow (up to
+  // 2 px, as anti-aliasing or a scaled capture widens a 1 px stroke).
+  const onePx = candles.filter((c) => c.ambiguous && c.right - c.left + 1 <= 2).length;
+  if (onePx >= Math.max(2, 0.1 * candles.length)) {
     warnings.push(
       'Some candles are 1 pixel wide, so their open and close cannot be told from their wicks; zoom in for exact bodies.',
     );
   }
-  return { kind, candles, barSpacing, warnings };
+  return { kind, candles, barSpacing, warnings, uncertainBodies: candles.some((c) => c.ambiguous) };
 }
 
 function subComponent(

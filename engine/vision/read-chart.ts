@@ -126,7 +126,8 @@ export function readChart(image: RgbaImage): ChartReading {
       warnings.push(`The price badge ${b.text} does not sit where the axis puts that price.`);
     }
   }
-  if (extraction.warnings.length) confidence -= 0.1;
+  // Uncertain bodies cost confidence as before, whether or not the 1 px warning is shown.
+  if (extraction.warnings.length || extraction.uncertainBodies) confidence -= 0.1;
   if (!symbol) warnings.push('The symbol could not be read from the chart.');
   if (!timeframe) warnings.push('The timeframe could not be read from the chart.');
 
