@@ -16,6 +16,8 @@ export interface Raster {
   rgb: Uint32Array;
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 export function toRaster(image: RgbaImage): Raster {
   const { width, height, data } = image ?? ({} as RgbaImage);
   if (
@@ -50,7 +52,18 @@ export function toRaster(image: RgbaImage): Raster {
   }
   const n = width * height;
   const rgb = new Uint32Array(n);
+  // Opaque pixels (nearly all of a screenshot) are read as one 32-bit word each instead of four
+  // bytes, when the bytes are word-aligned on a little-endian machine (word = 0xAABBGGRR).
+  const words =
+    LITTLE_ENDIAN && data.byteOffset % 4 === 0 ? new Uint32Array(data.buffer, data.byteOffset, n) : null;
   for (let i = 0, j = 0; i < n; i++, j += 4) {
+    if (words) {
+      const v = words[i]!;
+      if (v >>> 24 === 255) {
+        rgb[i] = ((v & 0xff) << 16) | (v & 0xff00) | ((v >>> 16) & 0xff);
+        continue;
+      }
+    }
     const a = data[j + 3]!;
     if (a === 255) {
       rgb[i] = (data[j]! << 16) | (data[j + 1]! << 8) | data[j + 2]!;
