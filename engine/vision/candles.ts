@@ -113,23 +113,24 @@ function components(ink: Uint8Array, pw: number, ph: number): { labels: Int32Arr
   }
   const remap = new Int32Array(parent.length).fill(-1);
   const comps: Component[] = [];
-  for (let i = 0; i < labels.length; i++) {
-    const l = labels[i]!;
-    if (l < 0) continue;
-    const root = find(l);
-    let id = remap[root]!;
-    const x = i % pw;
-    const y = (i - x) / pw;
-    if (id < 0) {
-      id = remap[root] = comps.length;
-      comps.push({ minX: x, maxX: x, minY: y, maxY: y, count: 0 });
+  // Nested loops give x and y without a division per ink pixel.
+  for (let y = 0, i = 0; y < ph; y++) {
+    for (let x = 0; x < pw; x++, i++) {
+      const l = labels[i]!;
+      if (l < 0) continue;
+      const root = find(l);
+      let id = remap[root]!;
+      if (id < 0) {
+        id = remap[root] = comps.length;
+        comps.push({ minX: x, maxX: x, minY: y, maxY: y, count: 0 });
+      }
+      labels[i] = id;
+      const c = comps[id]!;
+      if (x < c.minX) c.minX = x;
+      if (x > c.maxX) c.maxX = x;
+      if (y > c.maxY) c.maxY = y;
+      c.count++;
     }
-    labels[i] = id;
-    const c = comps[id]!;
-    if (x < c.minX) c.minX = x;
-    if (x > c.maxX) c.maxX = x;
-    if (y > c.maxY) c.maxY = y;
-    c.count++;
   }
   return { labels, comps };
 }
