@@ -126,7 +126,8 @@ export function readChart(image: RgbaImage): ChartReading {
       warnings.push(`The price badge ${b.text} does not sit where the axis puts that price.`);
     }
   }
-  // Uncertain bodies cost confidence as before, whether or not the 1 px warning is shown.
+  // A candle whose body cannot be told from its wick (a doji, or a 1 px candle) has an open and
+  // close the reader could only infer, so any such candle costs confidence, warned about or not.
   if (extraction.warnings.length || extraction.uncertainBodies) confidence -= 0.1;
   if (!symbol) warnings.push('The symbol could not be read from the chart.');
   if (!timeframe) warnings.push('The timeframe could not be read from the chart.');
