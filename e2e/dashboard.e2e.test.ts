@@ -53,7 +53,8 @@ describe('analysis dashboard', () => {
   it('analyses three charts of one pair, draws them, and keeps the result in the history', async () => {
     await openDashboard();
     await page.getByText('New to Chart Analysis? Start Here!').waitFor();
-    expect(await page.getByRole('link', { name: /Quick Start/ }).getAttribute('href')).toBe(
+    // The "Start Here" card's own link (the learning-progress card links to Quick Start too).
+    expect(await page.getByRole('link', { name: 'Start the Quick Start Guide' }).getAttribute('href')).toBe(
       '/learn#quick-start',
     );
 
