@@ -73,11 +73,18 @@ export async function decodeUpload(bytes: Uint8Array, label: string): Promise<Rg
 /** Width of the stored thumbnails: enough to check the drawn zones by eye, ~20-40 KB each. */
 export const THUMBNAIL_WIDTH = 480;
 
-/** A small WebP of the screenshot (the original is not kept). */
-export async function thumbnail(bytes: Uint8Array): Promise<Buffer> {
-  return sharp(bytes, { limitInputPixels: UPLOAD_LIMITS.maxPixels })
-    .rotate()
-    .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
-    .webp({ quality: 70 })
-    .toBuffer();
+/**
+ * A small WebP of the screenshot (the original is not kept). It runs beside the decode, so a
+ * corrupt file must fail here with the same trader-facing 422, whichever of the two fails first.
+ */
+export async function thumbnail(bytes: Uint8Array, label: string): Promise<Buffer> {
+  try {
+    return await sharp(bytes, { failOn: 'error', limitInputPixels: UPLOAD_LIMITS.maxPixels })
+      .rotate()
+      .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 70 })
+      .toBuffer();
+  } catch {
+    throw unreadable(label);
+  }
 }

@@ -101,7 +101,7 @@ export function analyzeModule(given?: AnalyzeSettings) {
           const field = CHART_SLOT_FIELDS[slot];
           const bytes = upload.files[field];
           const label = CHART_FIELDS[field].label;
-          const [image, thumb] = await Promise.all([decodeUpload(bytes, label), thumbnail(bytes)]);
+          const [image, thumb] = await Promise.all([decodeUpload(bytes, label), thumbnail(bytes, label)]);
           return { slot, image, thumb };
         }),
       );
