@@ -117,6 +117,8 @@ describe('CSV export and import', () => {
     const exported = await exportRows(alice);
     expect(Object.keys(exported.rows[0]!)).toEqual([...JOURNAL_CSV_COLUMNS]);
     expect(exported.rows).toHaveLength(5);
+    // A cell a spreadsheet would run as a formula is exported as text, and imported as written.
+    expect(exported.rows.find((r) => r.symbol === 'MYCOIN')!.tags).toBe("'=cmd, x");
     expect(exported.rows.map((r) => r.status).sort()).toEqual([
       'ACTIVE',
       'CANCELLED',

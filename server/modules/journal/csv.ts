@@ -18,6 +18,18 @@ function cell(value: string): string {
   return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
+/**
+ * Spreadsheets run a cell that starts with = + - @ (or a tab/CR before one) as a formula, so a
+ * note like "=HYPERLINK(...)" could act when the export is opened (CSV injection). Free-text
+ * cells starting so get a leading apostrophe, which spreadsheets show as text; the import strips
+ * it again, so a round trip keeps the text as written.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const textCell = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
+const untextCell = (value: string) =>
+  value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+const FREE_TEXT_COLUMNS = new Set<string>(['notes', 'tags']);
+
 /** Numbers as JavaScript writes them (shortest text that reads back to the same double). */
 const numberCell = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
 
@@ -38,9 +50,9 @@ function columnsOf(e: JournalEntry): Record<JournalCsvColumn, string> {
     units: numberCell(e.units),
     instrument: e.instrument.symbol,
     status: e.status,
-    notes: e.notes ?? '',
+    notes: textCell(e.notes ?? ''),
     // Tags never contain commas (they are split on them), so ", " joins them unambiguously.
-    tags: e.tags.join(', '),
+    tags: textCell(e.tags.join(', ')),
     activatedAt: e.activatedAt ?? '',
     exitPrice: numberCell(e.exitPrice),
     closedAt: e.closedAt ?? '',
@@ -122,7 +134,9 @@ export function parseJournalCsv(text: string, now: Date): ImportedRow[] {
   const rows: ImportedRow[] = [];
   records.forEach((record, i) => {
     const rowNumber = i + 1;
-    const trimmed = Object.fromEntries(Object.entries(record).map(([k, v]) => [k.trim(), v]));
+    const trimmed = Object.fromEntries(
+      Object.entries(record).map(([k, v]) => [k.trim(), FREE_TEXT_COLUMNS.has(k.trim()) ? untextCell(v) : v]),
+    );
     const parsed = journalImportRowSchema.safeParse(trimmed);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
