@@ -1,25 +1,29 @@
+import { Suspense, lazy } from 'react';
 import { AppHeader } from '@/components/layout/app-header';
 import { SiteFooter } from '@/components/layout/site-footer';
-import { DashboardContent } from '@/features/dashboard';
-import { JournalPanel } from '@/features/journal';
-import { LearnProgressCard } from '@/features/learn/progress-card';
+import { Spinner } from '@/components/ui/spinner';
 import type { User } from '@/lib/contracts';
 
-/**
- * /home, the analysis dashboard (SPEC 2): the upload form, results, annotated charts, history
- * and concepts guide (features/dashboard) with the trading journal in its slot
- * (features/journal), and the trader's Learning Center progress (features/learn).
- */
+// The dashboard, journal and their form schemas (zod) load on demand, so a first visit to the
+// landing page does not download them.
+const HomeContent = lazy(async () => ({ default: (await import('./home-content')).HomeContent }));
+
+/** /home, the analysis dashboard (SPEC 2): header, then the dashboard content (home-content.tsx). */
 export function HomePage({ user }: { user: User }) {
   return (
     <div className="flex min-h-screen flex-col">
       <AppHeader section="home" user={user} />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:px-8">
         <h1 className="sr-only">Chart Analysis</h1>
-        <DashboardContent journal={(context) => <JournalPanel {...context} />} />
-        <section aria-label="Learning progress" className="mt-8">
-          <LearnProgressCard user={user} />
-        </section>
+        <Suspense
+          fallback={
+            <p role="status" className="flex items-center justify-center gap-2 py-24 text-muted-foreground">
+              <Spinner /> Loading...
+            </p>
+          }
+        >
+          <HomeContent user={user} />
+        </Suspense>
       </main>
       <SiteFooter />
     </div>

@@ -4,7 +4,7 @@ import {
   registerBodySchema,
   validationTitleFor,
   verifyBodySchema,
-} from '../../lib/contracts';
+} from '../../../../contracts/auth';
 import { validateLoginCode, validateLoginEmail, validateRegistration } from './validation';
 
 describe('registration validation (SPEC 5)', () => {
