@@ -2,7 +2,8 @@
  * Chart corpus generator: renders charts from known OHLC in headless Chromium and writes
  * images plus truth in the format of ../shared/chart-corpus (index.json, <id>/truth.json).
  *
- *   npm run corpus -- --out bench/corpus-out/NAME --count 60 --seed 1 [--renderers lwc,mt,broker]
+ *   npm run corpus -- --out bench/corpus-out/NAME --count 60 --seed 1 [--renderers lwc,mt,broker,echarts]
+ *   (ECharts is opt-in: adding it to the default draw would change every existing seed's sets)
  *   npm run corpus -- --out fixtures/charts --fixtures      (the committed fixture set)
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -150,11 +151,11 @@ function parseArgs(argv: string[]): GenerateOptions {
   const out = get('out') ?? (fixtures ? 'fixtures/charts' : undefined);
   if (!out)
     throw new Error(
-      'usage: npm run corpus -- --out DIR [--count N] [--seed S] [--renderers lwc,mt,broker] [--fixtures]',
+      'usage: npm run corpus -- --out DIR [--count N] [--seed S] [--renderers lwc,mt,broker,echarts] [--fixtures]',
     );
   const renderers = (get('renderers') ?? 'lwc,mt,broker').split(',').map((r) => r.trim()) as RendererName[];
   for (const r of renderers)
-    if (!['lwc', 'mt', 'broker'].includes(r)) throw new Error(`unknown renderer ${r}`);
+    if (!['lwc', 'mt', 'broker', 'echarts'].includes(r)) throw new Error(`unknown renderer ${r}`);
   return {
     out,
     count: Number(get('count') ?? 12),

@@ -32,15 +32,30 @@ export interface Rendered {
 
 /** One browser for many charts; each chart gets a fresh context (its own viewport and dpr). */
 export class ChartRenderer {
-  private constructor(
-    private readonly browser: Browser,
-    private readonly bundle: string,
-  ) {}
+  /** Bundles by entry file, built on first use (the ECharts page is a separate, larger script). */
+  private readonly bundles = new Map<string, string>();
+
+  private constructor(private readonly browser: Browser) {}
 
   static async launch(): Promise<ChartRenderer> {
-    const entry = fileURLToPath(new URL('./browser/entry.ts', import.meta.url));
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+    return new ChartRenderer(browser);
+  }
+
+  /**
+   * ECharts gets its own page script, so adding it left the lwc/mt/broker pages (and with them
+   * every existing seed's images) byte-for-byte as they were.
+   */
+  private async bundle(renderer: RenderSpec['renderer']): Promise<string> {
+    const file = renderer === 'echarts' ? 'echarts-entry.ts' : 'entry.ts';
+    const cached = this.bundles.get(file);
+    if (cached) return cached;
     const out = await build({
-      entryPoints: [entry],
+      entryPoints: [fileURLToPath(new URL(`./browser/${file}`, import.meta.url))],
       bundle: true,
       write: false,
       format: 'iife',
@@ -49,19 +64,16 @@ export class ChartRenderer {
       minify: true,
       logLevel: 'silent',
     });
-    const bundle = out.outputFiles[0]?.text;
-    if (!bundle) throw new Error('esbuild produced no browser bundle');
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: CHROMIUM_ARGS,
-    });
-    return new ChartRenderer(browser, bundle);
+    const text = out.outputFiles[0]?.text;
+    if (!text) throw new Error(`esbuild produced no browser bundle for ${file}`);
+    this.bundles.set(file, text);
+    return text;
   }
 
   async render(spec: RenderSpec): Promise<Rendered> {
-    // lightweight-charts renders HiDPI itself; the canvas renderers draw straight in image pixels.
-    const native = spec.renderer === 'lwc';
+    // lightweight-charts and ECharts render HiDPI themselves; the canvas renderers draw in image pixels.
+    const native = spec.renderer === 'lwc' || spec.renderer === 'echarts';
+    const bundle = await this.bundle(spec.renderer);
     const context = await this.browser.newContext({
       viewport: native
         ? { width: spec.width, height: spec.height }
@@ -71,7 +83,7 @@ export class ChartRenderer {
     try {
       const page = await context.newPage();
       await page.setContent('<!doctype html><html><body style="margin:0;overflow:hidden"></body></html>');
-      await page.addScriptTag({ content: this.bundle });
+      await page.addScriptTag({ content: bundle });
       const result = (await page.evaluate(
         `window.__corpusRender(${JSON.stringify(spec)})`,
       )) as RenderResult & {

@@ -68,6 +68,8 @@ const FONTS = {
     'Liberation Mono',
     'DejaVu Sans Condensed, DejaVu Sans',
   ],
+  // ECharts' own default is plain 'sans-serif'; Chinese platforms list YaHei first.
+  echarts: ['sans-serif', "'Microsoft YaHei', sans-serif", 'Arial, Helvetica, sans-serif', 'DejaVu Sans'],
 } as const;
 
 export function planSet(
@@ -76,7 +78,14 @@ export function planSet(
   o: StyleOverrides,
   realAvailable: boolean,
 ): SetPlan {
-  const renderer = o.renderer ?? pickWeighted(rng, renderers, { lwc: 0.45, mt: 0.3, broker: 0.25 });
+  const renderer =
+    o.renderer ??
+    pickWeighted(rng, renderers, {
+      lwc: 0.45,
+      mt: 0.3,
+      broker: 0.25,
+      echarts: 0.25,
+    });
   const phone = o.phone ?? (renderer !== 'mt' && rng.chance(0.15));
   const [w, h, dpr] = o.size
     ? [o.size[0], o.size[1], o.dpr ?? 1]
@@ -91,7 +100,9 @@ export function planSet(
   const quality = format === 'jpeg' ? rng.int(60, 90) : undefined;
   const dense = o.dense ?? rng.chance(0.2);
   const busy = o.busy ?? rng.chance(0.5);
-  const axis = o.axis ?? (rng.chance(renderer === 'mt' ? 0 : 0.15) ? 'left' : 'right');
+  // ECharts users put the value axis on either side (its default is the left).
+  const axis =
+    o.axis ?? (rng.chance(renderer === 'mt' ? 0 : renderer === 'echarts' ? 0.5 : 0.15) ? 'left' : 'right');
   const chromeOn = o.chrome ?? (phone || rng.chance(renderer === 'lwc' ? 0.6 : 0.5));
   const kind = o.kind ?? pickKind(rng, renderer);
   const { palette, name: paletteName } = pickPalette(rng, renderer, theme, kind, o.palette);
@@ -128,6 +139,8 @@ export function planSet(
     brokerGradient: rng.chance(0.5),
     brokerBodyRatio: rng.range(0.45, 0.8),
   };
+  // Knobs only the ECharts look reads, from their own stream so other renderers' draws are unchanged.
+  if (renderer === 'echarts') Object.assign(variant, echartsVariant(rng.fork('echarts'), phone, busy));
   const clutterRng = rng.fork('clutter');
   const picked = pickClutter(clutterRng, busy, theme, renderer);
   const baseClutter = o.rsiPane === undefined ? picked : { ...picked, rsiPane: o.rsiPane };
@@ -150,6 +163,7 @@ export function planSet(
     data,
     ...(quality !== undefined ? { quality } : {}),
     ...(renderer === 'mt' ? { variant: variant.mt5 ? 'mt5' : 'mt4' } : {}),
+    ...(renderer === 'echarts' ? { variant: echartsStyleKey(variant) } : {}),
   };
   return {
     style,
@@ -177,7 +191,15 @@ export function planSet(
         kind,
         symbol: inst.symbol,
         legendSymbol:
-          renderer === 'broker' ? inst.slashed : useDescription ? inst.tvDescription : inst.symbol,
+          renderer === 'broker'
+            ? inst.slashed
+            : renderer === 'echarts'
+              ? useDescription
+                ? inst.slashed
+                : inst.symbol
+              : useDescription
+                ? inst.tvDescription
+                : inst.symbol,
         tfLabel: label,
         feed,
         timeframe: tf,
@@ -213,11 +235,17 @@ function pickKind(rng: Rng, renderer: RendererName): ChartKind {
   const r = rng.next();
   if (renderer === 'mt') return r < 0.4 ? 'bars' : 'candles';
   if (renderer === 'broker') return r < 0.15 ? 'bars' : r < 0.25 ? 'hollow' : 'candles';
+  // ECharts has no OHLC-bar series: bars are its documented custom-series recipe, so rarer.
+  if (renderer === 'echarts') return r < 0.12 ? 'bars' : r < 0.22 ? 'hollow' : 'candles';
   return r < 0.15 ? 'bars' : r < 0.3 ? 'hollow' : 'candles';
 }
 
 export function tfLabel(renderer: RendererName, tf: CorpusTimeframe, style4h: number): string {
   if (renderer === 'mt') return { '5m': 'M5', '15m': 'M15', '4h': 'H4' }[tf];
+  if (renderer === 'echarts')
+    return { '5m': ['5m', 'M5', '5min'], '15m': ['15m', 'M15', '15min'], '4h': ['4H', 'H4', '4h'] }[tf][
+      style4h
+    ]!;
   if (renderer === 'broker')
     return { '5m': ['5m', '5 min', 'M5'], '15m': ['15m', '15 min', 'M15'], '4h': ['4H', '4 hours', 'H4'] }[
       tf
@@ -276,6 +304,7 @@ function pickPalette(
     const fg = dark ? '#dddddd' : '#222222';
     return { name: 'custom', palette: mt(bg, fg, dark ? '#3a4055' : '#c8c8c8', [up, up], [down, down]) };
   }
+  if (renderer === 'echarts') return echartsPalette(rng, dark, kind, forced);
   if (renderer === 'broker') {
     const bg = dark
       ? hsl(rng.range(200, 260), rng.range(0.15, 0.45), rng.range(0.08, 0.16))
@@ -325,6 +354,71 @@ function pickPalette(
   p.border = rng.chance(0.5) ? (dark ? '#2a2e39' : '#e0e3eb') : '';
   p.downWick = down;
   return { name, palette: hollowIf(p, kind, bg) };
+}
+
+/**
+ * ECharts' palettes: its default red-up/green-down (the convention on Chinese and Japanese
+ * platforms), the red/green pair of its stock examples with darker outlines, a western green-up
+ * pair and user colours, on ECharts' own light and dark theme colours.
+ */
+function echartsPalette(
+  rng: Rng,
+  dark: boolean,
+  kind: ChartKind,
+  forced?: string,
+): { palette: Palette; name: string } {
+  const name = forced ?? rng.pick(['echarts-default', 'echarts-default', 'cn-outlined', 'western', 'user']);
+  const bg = dark
+    ? rng.pick(['#100c2a', '#17171b', '#0e1117', '#1f2329'])
+    : rng.pick(['#ffffff', '#ffffff', '#fafbfd']);
+  const text = dark
+    ? rng.pick(['#b9b8ce', '#a3a5aa', '#cccccc'])
+    : rng.pick(['#6e7079', '#54555a', '#333333']);
+  const grid = dark
+    ? rng.pick(['#2b2e33', '#333640', '#484753'])
+    : rng.pick(['#dbdee4', '#e0e6f1', '#eeeeee']);
+  const [up, down, upLine, downLine] =
+    name === 'echarts-default'
+      ? ['#eb5454', '#47b262', '#eb5454', '#47b262']
+      : name === 'cn-outlined'
+        ? ['#ec0000', '#00da3c', '#8a0000', '#008f28']
+        : name === 'western'
+          ? ['#26a69a', '#ef5350', '#26a69a', '#ef5350']
+          : (() => {
+              const u = userColours(rng, dark);
+              return [u.up, u.down, u.up, u.down];
+            })();
+  const p = mk(bg, text, grid, upLine, up, down, downLine, upLine, dark ? '#17171b' : '#ffffff', text);
+  p.border = dark ? '#797b7f' : '#6e7079';
+  return { name, palette: hollowIf(p, kind, bg) };
+}
+
+/** ECharts-only knobs (RenderSpec.variant): layout and components its users switch on. */
+function echartsVariant(rng: Rng, phone: boolean, busy: boolean): RenderSpec['variant'] {
+  return {
+    ecBarWidth: rng.pick(['', '', '60%', '70%', '80%']),
+    ecSplitArea: rng.chance(0.35),
+    ecSlider: rng.chance(0.75),
+    ecLabelsInside: rng.chance(phone ? 0.5 : 0.1),
+    ecMarkPoint: busy && rng.chance(0.4),
+    ecLegend: rng.chance(0.6),
+    ecTitleForm: rng.int(0, 3),
+    ecTitleCenter: rng.chance(0.3),
+    ecSmooth: rng.chance(0.7),
+    ecDateLabels: rng.int(0, 2),
+    // ECharts' own number formatting drops trailing zeros (1.085, 1.0855); many users fix decimals.
+    ecFixedLabels: rng.chance(0.5),
+  };
+}
+
+function echartsStyleKey(v: RenderSpec['variant']): string {
+  return [
+    v.ecLabelsInside ? 'labels-inside' : 'labels-outside',
+    v.ecSlider ? 'slider' : '',
+    v.ecSplitArea ? 'bands' : '',
+  ]
+    .filter(Boolean)
+    .join('+');
 }
 
 function hollowIf(p: Palette, kind: ChartKind, bg: string): Palette {

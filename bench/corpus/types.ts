@@ -4,7 +4,7 @@
  */
 import type { CorpusTimeframe, SeriesBar } from './market-data';
 
-export type RendererName = 'lwc' | 'mt' | 'broker';
+export type RendererName = 'lwc' | 'mt' | 'broker' | 'echarts';
 export type ChartKind = 'candles' | 'hollow' | 'bars';
 
 export interface Palette {
