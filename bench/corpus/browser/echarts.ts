@@ -483,7 +483,14 @@ function markLines(spec: RenderSpec) {
       yAxis: last.c,
       lineStyle: { color: lastCol, type: 'dashed', width: 1 },
       label: {
-        position: spec.axisSide === 'right' ? 'end' : 'start',
+        // A badge over the axis labels; with labels inside the grid there is no room outside it.
+        position: spec.variant.ecLabelsInside
+          ? spec.axisSide === 'right'
+            ? 'insideEndTop'
+            : 'insideStartTop'
+          : spec.axisSide === 'right'
+            ? 'end'
+            : 'start',
         formatter: formatPrice(last.c, spec.decimals),
         color: '#ffffff',
         backgroundColor: lastCol,
