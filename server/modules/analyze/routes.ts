@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CHART_FIELDS,
   CHART_SLOT_FIELDS,
@@ -14,7 +14,7 @@ import { AppError, parseWith } from '../../http/errors';
 import { currentUser } from '../auth/session-plugin';
 import '../../types';
 import { assertPixelBudget, decodeUpload, readDimensions, sniffImageType, thumbnail } from './images';
-import { QueueFullError, createAnalysisPool } from './pool';
+import { QueueFullError, createAnalysisPool, type AnalysisTicket } from './pool';
 import { loadAnalyzeSettings, type AnalyzeSettings } from './settings';
 import { findAnalysis, findThumbnail, listAnalyses, saveAnalysis } from './store';
 import { MULTIPART_LIMITS, readAnalyzeUpload } from './uploads';
@@ -37,7 +37,11 @@ export function analyzeModule(given?: AnalyzeSettings) {
     const settings = given ?? loadAnalyzeSettings();
     await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
 
-    const pool = createAnalysisPool({ threads: settings.threads, maxQueue: settings.maxQueue });
+    const pool = createAnalysisPool({
+      threads: settings.threads,
+      maxQueue: settings.maxQueue,
+      maxWaitMs: settings.maxWaitMs,
+    });
     app.addHook('onClose', () => pool.close());
 
     const perUser = app.createRateLimit({
@@ -70,13 +74,28 @@ export function analyzeModule(given?: AnalyzeSettings) {
     app.post('/api/analyze', { preHandler: app.requireUser }, async (request, reply) => {
       const user = currentUser(request);
       await enforceRate(request);
+      let ticket: AnalysisTicket;
       try {
-        pool.assertCapacity();
+        ticket = pool.admit();
       } catch (error) {
         if (error instanceof QueueFullError) throw serviceBusy(error);
         throw error;
       }
+      // Held until the answer is ready, whatever it is: the admission counts this analysis
+      // while its upload is read and decoded, not only while a thread runs it.
+      try {
+        return await analyzeAdmitted(request, reply, user.id, ticket);
+      } finally {
+        ticket.release();
+      }
+    });
 
+    async function analyzeAdmitted(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      userId: string,
+      ticket: AnalysisTicket,
+    ) {
       const upload = await readAnalyzeUpload(request);
       const fields = parseWith(analyzeFieldsSchema, upload.fields);
 
@@ -117,7 +136,7 @@ export function analyzeModule(given?: AnalyzeSettings) {
       let result: AnalysisResultDto;
       try {
         // Same shape, engine types are readonly (engine/plan/contract.test.ts proves they agree).
-        result = (await pool.run({
+        result = (await ticket.run({
           images,
           account: fields.accountSize,
           riskPercent: fields.riskPercentage,
@@ -128,18 +147,18 @@ export function analyzeModule(given?: AnalyzeSettings) {
       }
 
       const stored = await saveAnalysis(app.db, {
-        userId: user.id,
+        userId,
         accountSize: fields.accountSize,
         riskPercentage: fields.riskPercentage,
         result,
         thumbnails,
       });
       request.log.info(
-        { userId: user.id, analysisId: stored.id, symbol: result.symbol, trade: !!result.tradePlan },
+        { userId, analysisId: stored.id, symbol: result.symbol, trade: !!result.tradePlan },
         'analysis stored',
       );
       return reply.code(201).send(stored);
-    });
+    }
 
     app.get('/api/analyses', { preHandler: app.requireUser }, async (request) => {
       const user = currentUser(request);
