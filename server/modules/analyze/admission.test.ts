@@ -6,14 +6,20 @@ const admitN = (admission: Admission, n: number) =>
   Array.from({ length: n }, () => admission.tryAdmit().admitted);
 
 describe('analysis admission', () => {
-  it('admits threads + maxQueue analyses before anything is known of their pace, then refuses', () => {
-    const admission = new Admission({ threads: 2, maxQueue: 3, maxWaitMs: 1500 });
+  it('admits at most threads + maxQueue analyses, then refuses until one is done', () => {
+    const admission = new Admission({ threads: 2, maxQueue: 3, maxWaitMs: 60_000 });
     expect(admitN(admission, 5)).toEqual([true, true, true, true, true]);
     const refused = admission.tryAdmit();
     expect(refused).toEqual({ admitted: false, retryAfterSeconds: expect.any(Number) });
     expect(admission.admitted).toBe(5);
     admission.done();
     expect(admission.tryAdmit().admitted).toBe(true);
+  });
+
+  it('assumes 1 s per analysis until one has ended, so a burst at start-up queues little', () => {
+    const admission = new Admission({ threads: 2, maxQueue: 8, maxWaitMs: 1500 });
+    // Two run; the first queued waits 0.5 s, the second 1 s, a third would wait 1.5 s (ok), a fourth 2 s.
+    expect(admitN(admission, 6)).toEqual([true, true, true, true, true, false]);
   });
 
   it('refuses an analysis that would wait longer than maxWaitMs for a thread at the recent pace', () => {

@@ -20,10 +20,17 @@ export type AdmissionDecision = { admitted: true } | { admitted: false; retryAft
 /** Weight of the newest analysis time in the running average (about the last ten count). */
 const PACE_WEIGHT = 0.2;
 
+/**
+ * The pace assumed until the first analysis ends: about one cold 1600 x 900 analysis on a busy
+ * core. Without it a burst at start-up would fill the whole queue before anything is known.
+ */
+const INITIAL_SERVICE_MS = 1000;
+
 export class Admission {
   private inFlight = 0;
-  /** Recent time one analysis holds a worker thread, ms; unknown until the first one ends. */
-  private serviceMs: number | undefined;
+  /** Recent time one analysis holds a worker thread, ms (a running average). */
+  private serviceMs = INITIAL_SERVICE_MS;
+  private measured = false;
 
   constructor(private readonly options: AdmissionOptions) {}
 
@@ -34,7 +41,7 @@ export class Admission {
   /** Expected wait for a thread of an analysis admitted now, ms (0 while a thread is free). */
   expectedWaitMs(): number {
     const ahead = this.inFlight - this.options.threads;
-    if (ahead < 0 || this.serviceMs === undefined) return 0;
+    if (ahead < 0) return 0;
     return ((ahead + 1) / this.options.threads) * this.serviceMs;
   }
 
@@ -56,14 +63,13 @@ export class Admission {
   /** How long a worker thread spent on one analysis (measured in the worker). */
   recordServiceTime(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) return;
-    this.serviceMs =
-      this.serviceMs === undefined ? ms : this.serviceMs * (1 - PACE_WEIGHT) + ms * PACE_WEIGHT;
+    this.serviceMs = this.measured ? this.serviceMs * (1 - PACE_WEIGHT) + ms * PACE_WEIGHT : ms;
+    this.measured = true;
   }
 
   /** Seconds until the analyses ahead have made room, at the recent pace (at least 1). */
   private retryAfterSeconds(): number {
     const ahead = Math.max(0, this.inFlight - this.options.threads + 1);
-    const paceMs = this.serviceMs ?? 1000;
-    return Math.max(1, Math.ceil((ahead / this.options.threads) * (paceMs / 1000)));
+    return Math.max(1, Math.ceil((ahead / this.options.threads) * (this.serviceMs / 1000)));
   }
 }
