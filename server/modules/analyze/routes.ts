@@ -73,7 +73,9 @@ export function analyzeModule(given?: AnalyzeSettings) {
 
     app.post('/api/analyze', { preHandler: app.requireUser }, async (request, reply) => {
       const user = currentUser(request);
-      await enforceRate(request);
+      // Admission first: a "busy" answer reads nothing and analyses nothing, so it does not
+      // use up the trader's per-minute allowance (a client that retries after Retry-After
+      // would otherwise be locked out by the rate limit for the server's own congestion).
       let ticket: AnalysisTicket;
       try {
         ticket = pool.admit();
@@ -84,6 +86,7 @@ export function analyzeModule(given?: AnalyzeSettings) {
       // Held until the answer is ready, whatever it is: the admission counts this analysis
       // while its upload is read and decoded, not only while a thread runs it.
       try {
+        await enforceRate(request);
         return await analyzeAdmitted(request, reply, user.id, ticket);
       } finally {
         ticket.release();
