@@ -69,7 +69,7 @@ describe('analyze settings', () => {
     expect(loadAnalyzeSettings({ ANALYZE_THREADS: '2' })).toEqual({
       threads: 2,
       maxQueue: 8,
-      maxWaitMs: 1500,
+      maxWaitMs: 1000,
       perMinute: 20,
     });
     expect(loadAnalyzeSettings({ ANALYZE_THREADS: '3', ANALYZE_MAX_QUEUE: '' }).maxQueue).toBe(12);

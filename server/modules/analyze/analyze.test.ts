@@ -149,6 +149,10 @@ describe('a stored analysis', () => {
       riskPercentage: 1,
     });
     expect(response.statusCode, response.body).toBe(201);
+    // Where the time went, for the network panel and bench:api.
+    expect(response.headers['server-timing']).toMatch(
+      /^upload;dur=[\d.]+, decode;dur=[\d.]+, queue;dur=[\d.]+, analyze;dur=[\d.]+, store;dur=[\d.]+$/,
+    );
     const stored = storedAnalysisSchema.parse(response.json());
     expect(stored.result.symbol).toBe('EURUSD');
     expect(stored.result.timeframes.map((t) => t.timeframe)).toEqual(['5m', '15m', '4h']);

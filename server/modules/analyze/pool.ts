@@ -24,9 +24,15 @@ export class QueueFullError extends Error {
   }
 }
 
+/** What one analysis produced and how long a worker thread spent on it. */
+export interface AnalysisRun {
+  result: AnalysisResult;
+  workerMs: number;
+}
+
 /** One admitted analysis: run it at most once, and release it once its request is answered. */
 export interface AnalysisTicket {
-  run(task: AnalyzeTask): Promise<AnalysisResult>;
+  run(task: AnalyzeTask): Promise<AnalysisRun>;
   release(): void;
 }
 
@@ -84,7 +90,7 @@ export function createAnalysisPool(options: AnalysisPoolOptions): AnalysisPool {
           }
           admission.recordServiceTime(outcome.ms);
           if (!outcome.ok) throw new EngineError(outcome.code, outcome.message, outcome.details);
-          return outcome.result;
+          return { result: outcome.result, workerMs: outcome.ms };
         },
         release() {
           if (released) return;

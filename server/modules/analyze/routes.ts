@@ -99,7 +99,9 @@ export function analyzeModule(given?: AnalyzeSettings) {
       userId: string,
       ticket: AnalysisTicket,
     ) {
+      const timing = serverTiming();
       const upload = await readAnalyzeUpload(request);
+      timing.mark('upload');
       const fields = parseWith(analyzeFieldsSchema, upload.fields);
 
       // Content checks on every file before any decoding: type by magic bytes, size by header.
@@ -135,15 +137,18 @@ export function analyzeModule(given?: AnalyzeSettings) {
         ChartSlot,
         Buffer
       >;
+      timing.mark('decode');
 
       let result: AnalysisResultDto;
       try {
         // Same shape, engine types are readonly (engine/plan/contract.test.ts proves they agree).
-        result = (await ticket.run({
+        const run = await ticket.run({
           images,
           account: fields.accountSize,
           riskPercent: fields.riskPercentage,
-        })) as AnalysisResultDto;
+        });
+        result = run.result as AnalysisResultDto;
+        timing.split('queue', 'analyze', run.workerMs);
       } catch (error) {
         if (error instanceof QueueFullError) throw serviceBusy(error);
         throw error; // EngineError -> 422 naming the chart (the engine prefixes the slot)
@@ -160,7 +165,8 @@ export function analyzeModule(given?: AnalyzeSettings) {
         { userId, analysisId: stored.id, symbol: result.symbol, trade: !!result.tradePlan },
         'analysis stored',
       );
-      return reply.code(201).send(stored);
+      timing.mark('store');
+      return reply.code(201).header('server-timing', timing.header()).send(stored);
     }
 
     app.get('/api/analyses', { preHandler: app.requireUser }, async (request) => {
@@ -201,3 +207,29 @@ export function analyzeModule(given?: AnalyzeSettings) {
 }
 
 export const analyzeRoutes = analyzeModule();
+
+/**
+ * Where one analysis's time went, as a Server-Timing header (upload read, decode + thumbnails,
+ * waiting for a worker thread, the engine in the thread, storing): the browser's network panel
+ * and bench:api show it, so a slow answer can be placed without a profiler.
+ */
+function serverTiming() {
+  const parts: string[] = [];
+  let last = performance.now();
+  const add = (name: string, ms: number) => parts.push(`${name};dur=${Math.max(0, ms).toFixed(1)}`);
+  return {
+    mark(name: string) {
+      const now = performance.now();
+      add(name, now - last);
+      last = now;
+    },
+    /** Splits the time since the last mark into `before` and the last `ms` of it, `after`. */
+    split(before: string, after: string, ms: number) {
+      const now = performance.now();
+      add(before, now - last - ms);
+      add(after, ms);
+      last = now;
+    },
+    header: () => parts.join(', '),
+  };
+}

@@ -11,7 +11,7 @@ import { z } from 'zod';
  *   4 per thread: 8 on 2 cores, where one analysis takes ~0.3-0.4 s of a core, so a full
  *   queue is ~1.5 s of work).
  * - ANALYZE_MAX_WAIT_MS: with no thread free, a new analysis that would wait longer than this
- *   for one at the recent pace gets 503 (default 1500), so the time of an accepted analysis
+ *   for one at the recent pace gets 503 (default 1000), so the time of an accepted analysis
  *   stays bounded when each one gets slower (a busy machine, large screenshots).
  * - ANALYZE_PER_MINUTE: analyses one user may start per minute (default 20).
  */
@@ -30,7 +30,7 @@ const settingsSchema = z.object({
     (value) => (value === '' ? undefined : value),
     z.coerce.number().int().min(0).max(10_000).optional(),
   ),
-  ANALYZE_MAX_WAIT_MS: intFrom(0, 600_000, 1500),
+  ANALYZE_MAX_WAIT_MS: intFrom(0, 600_000, 1000),
   ANALYZE_PER_MINUTE: intFrom(1, 100_000, 20),
 });
 
