@@ -143,17 +143,33 @@ describe('POST /api/analyze: the uploads', () => {
 describe('a stored analysis', () => {
   it('is analysed, stored and returned with its id; listed and reopened by its owner only', async () => {
     const owner = await signedIn();
-    const response = await postAnalysis(owner, charts, { accountSize: 25000, riskPercentage: 1 });
+    // The set whose plan is a trade (e2e/fixtures/make-charts.ts), so the plan is stored too.
+    const response = await postAnalysis(owner, chartSet('eurusd-trade'), {
+      accountSize: 25000,
+      riskPercentage: 1,
+    });
     expect(response.statusCode, response.body).toBe(201);
+    // Where the time went, for the network panel and bench:api.
+    expect(response.headers['server-timing']).toMatch(
+      /^upload;dur=[\d.]+, decode;dur=[\d.]+, queue;dur=[\d.]+, analyze;dur=[\d.]+, store;dur=[\d.]+$/,
+    );
     const stored = storedAnalysisSchema.parse(response.json());
     expect(stored.result.symbol).toBe('EURUSD');
     expect(stored.result.timeframes.map((t) => t.timeframe)).toEqual(['5m', '15m', '4h']);
     expect(stored.accountSize).toBe(25000);
-    if (stored.result.tradePlan) expect(stored.result.tradePlan.riskAmount).toBe(250);
-    else expect(stored.result.noTradeReason).toBeTruthy();
+    const plan = stored.result.tradePlan;
+    expect(plan, stored.result.noTradeReason ?? '').toBeTruthy();
+    expect(plan!.riskAmount).toBe(250);
+    expect(plan!.potentialLoss).toBeLessThanOrEqual(250);
 
     const list = analysisListSchema.parse((await owner.get('/api/analyses')).json());
-    expect(list.analyses[0]).toMatchObject({ id: stored.id, symbol: 'EURUSD' });
+    expect(list.analyses[0]).toMatchObject({
+      id: stored.id,
+      symbol: 'EURUSD',
+      tradeRecommended: true,
+      direction: plan!.direction,
+      confidence: plan!.confidence,
+    });
 
     const again = await owner.get(`/api/analyses/${stored.id}`);
     expect(again.statusCode).toBe(200);

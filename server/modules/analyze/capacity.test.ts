@@ -58,4 +58,17 @@ describe('analyze capacity', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json().detail).toMatch(/try again/i);
   });
+
+  it('does not count a 503 against the per-user allowance', async () => {
+    const [running, retrying] = [await signedIn(), await signedIn()];
+    const analysis = postAnalysis(running, charts);
+    // While the one thread is busy, four quick attempts (over the limit of 3) are all "busy".
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const busy = [];
+    for (let i = 0; i < 4; i++) busy.push((await postAnalysis(retrying, charts)).statusCode);
+    expect(busy).toEqual([503, 503, 503, 503]);
+    expect((await analysis).statusCode).toBe(201);
+    // Its allowance is untouched: the next attempt is analysed (here: refused for a missing file).
+    expect((await postAnalysis(retrying, { '5m': charts['5m'] })).statusCode).toBe(422);
+  });
 });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { EngineError } from '../../../engine/core/errors';
 import type { AnalysisResult } from '../../../engine/plan';
+import { Admission } from './admission';
 import type { AnalyzeOutcome, AnalyzeTask } from './worker';
 
 /**
@@ -23,61 +24,80 @@ export class QueueFullError extends Error {
   }
 }
 
+/** What one analysis produced and how long a worker thread spent on it. */
+export interface AnalysisRun {
+  result: AnalysisResult;
+  workerMs: number;
+}
+
+/** One admitted analysis: run it at most once, and release it once its request is answered. */
+export interface AnalysisTicket {
+  run(task: AnalyzeTask): Promise<AnalysisRun>;
+  release(): void;
+}
+
 export interface AnalysisPool {
-  run(task: AnalyzeTask): Promise<AnalysisResult>;
-  /** Throws QueueFullError when no more work may be queued (checked before decoding uploads). */
-  assertCapacity(): void;
+  /**
+   * Admits one analysis or throws QueueFullError. Called before the upload is read, so a
+   * refused request costs no decoding and the count includes analyses still being decoded.
+   */
+  admit(): AnalysisTicket;
   close(): Promise<void>;
 }
 
-/** A bounded piscina pool: `threads` workers and at most `maxQueue` waiting analyses. */
-export function createAnalysisPool(options: { threads: number; maxQueue: number }): AnalysisPool {
+export interface AnalysisPoolOptions {
+  threads: number;
+  maxQueue: number;
+  maxWaitMs: number;
+}
+
+/** A piscina pool of `threads` workers behind an Admission (admission.ts says who may start). */
+export function createAnalysisPool(options: AnalysisPoolOptions): AnalysisPool {
   const entry = workerEntry();
   const pool = new Piscina<AnalyzeTask, AnalyzeOutcome>({
     filename: entry.filename,
     execArgv: entry.execArgv,
     minThreads: 1,
     maxThreads: options.threads,
+    // A safety net only: Admission refuses before piscina's own queue can fill.
     maxQueue: options.maxQueue,
     // Idle workers go after a minute: a chart reader's memory is not worth keeping overnight.
     idleTimeout: 60_000,
   });
-  let inFlight = 0;
-  // Average analysis time, to tell a refused client when to come back.
-  let averageMs = 1000;
-
-  const retryAfter = () =>
-    Math.max(1, Math.ceil(((pool.queueSize + options.threads) * averageMs) / options.threads / 1000));
-
-  const assertCapacity = () => {
-    if (inFlight >= options.threads + options.maxQueue) throw new QueueFullError(retryAfter());
-  };
+  const admission = new Admission(options);
 
   return {
-    assertCapacity,
-    async run(task) {
-      assertCapacity();
-      inFlight++;
-      const started = performance.now();
-      try {
-        const transferList = Object.values(task.images)
-          .map((image) => image.data.buffer)
-          .filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer);
-        let outcome: AnalyzeOutcome;
-        try {
-          outcome = await pool.run(task, { transferList });
-        } catch (error) {
-          if (error instanceof Error && /queue is at limit/i.test(error.message)) {
-            throw new QueueFullError(retryAfter());
+    admit() {
+      const decision = admission.tryAdmit();
+      if (!decision.admitted) throw new QueueFullError(decision.retryAfterSeconds);
+      let released = false;
+      let ran = false;
+      return {
+        async run(task) {
+          if (ran) throw new Error('an analysis ticket runs once');
+          ran = true;
+          const transferList = Object.values(task.images)
+            .map((image) => image.data.buffer)
+            .filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer);
+          let outcome: AnalyzeOutcome;
+          try {
+            outcome = await pool.run(task, { transferList });
+          } catch (error) {
+            if (error instanceof Error && /queue is at limit/i.test(error.message)) {
+              throw new QueueFullError(1);
+            }
+            throw error;
           }
-          throw error;
-        }
-        averageMs = averageMs * 0.8 + (performance.now() - started) * 0.2;
-        if (!outcome.ok) throw new EngineError(outcome.code, outcome.message, outcome.details);
-        return outcome.result;
-      } finally {
-        inFlight--;
-      }
+          admission.recordServiceTime(outcome.ms);
+          if (!outcome.ok) throw new EngineError(outcome.code, outcome.message, outcome.details);
+          return { result: outcome.result, workerMs: outcome.ms };
+        },
+        release() {
+          if (released) return;
+          released = true;
+          admission.done();
+        },
+      };
     },
     close: () => pool.destroy(),
   };

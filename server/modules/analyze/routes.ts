@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CHART_FIELDS,
   CHART_SLOT_FIELDS,
@@ -14,7 +14,7 @@ import { AppError, parseWith } from '../../http/errors';
 import { currentUser } from '../auth/session-plugin';
 import '../../types';
 import { assertPixelBudget, decodeUpload, readDimensions, sniffImageType, thumbnail } from './images';
-import { QueueFullError, createAnalysisPool } from './pool';
+import { QueueFullError, createAnalysisPool, type AnalysisTicket } from './pool';
 import { loadAnalyzeSettings, type AnalyzeSettings } from './settings';
 import { findAnalysis, findThumbnail, listAnalyses, saveAnalysis } from './store';
 import { MULTIPART_LIMITS, readAnalyzeUpload } from './uploads';
@@ -37,7 +37,11 @@ export function analyzeModule(given?: AnalyzeSettings) {
     const settings = given ?? loadAnalyzeSettings();
     await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
 
-    const pool = createAnalysisPool({ threads: settings.threads, maxQueue: settings.maxQueue });
+    const pool = createAnalysisPool({
+      threads: settings.threads,
+      maxQueue: settings.maxQueue,
+      maxWaitMs: settings.maxWaitMs,
+    });
     app.addHook('onClose', () => pool.close());
 
     const perUser = app.createRateLimit({
@@ -69,15 +73,35 @@ export function analyzeModule(given?: AnalyzeSettings) {
 
     app.post('/api/analyze', { preHandler: app.requireUser }, async (request, reply) => {
       const user = currentUser(request);
-      await enforceRate(request);
+      // Admission first: a "busy" answer reads nothing and analyses nothing, so it does not
+      // use up the trader's per-minute allowance (a client that retries after Retry-After
+      // would otherwise be locked out by the rate limit for the server's own congestion).
+      let ticket: AnalysisTicket;
       try {
-        pool.assertCapacity();
+        ticket = pool.admit();
       } catch (error) {
         if (error instanceof QueueFullError) throw serviceBusy(error);
         throw error;
       }
+      // Held until the answer is ready, whatever it is: the admission counts this analysis
+      // while its upload is read and decoded, not only while a thread runs it.
+      try {
+        await enforceRate(request);
+        return await analyzeAdmitted(request, reply, user.id, ticket);
+      } finally {
+        ticket.release();
+      }
+    });
 
+    async function analyzeAdmitted(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      userId: string,
+      ticket: AnalysisTicket,
+    ) {
+      const timing = serverTiming();
       const upload = await readAnalyzeUpload(request);
+      timing.mark('upload');
       const fields = parseWith(analyzeFieldsSchema, upload.fields);
 
       // Content checks on every file before any decoding: type by magic bytes, size by header.
@@ -113,33 +137,37 @@ export function analyzeModule(given?: AnalyzeSettings) {
         ChartSlot,
         Buffer
       >;
+      timing.mark('decode');
 
       let result: AnalysisResultDto;
       try {
         // Same shape, engine types are readonly (engine/plan/contract.test.ts proves they agree).
-        result = (await pool.run({
+        const run = await ticket.run({
           images,
           account: fields.accountSize,
           riskPercent: fields.riskPercentage,
-        })) as AnalysisResultDto;
+        });
+        result = run.result as AnalysisResultDto;
+        timing.split('queue', 'analyze', run.workerMs);
       } catch (error) {
         if (error instanceof QueueFullError) throw serviceBusy(error);
         throw error; // EngineError -> 422 naming the chart (the engine prefixes the slot)
       }
 
       const stored = await saveAnalysis(app.db, {
-        userId: user.id,
+        userId,
         accountSize: fields.accountSize,
         riskPercentage: fields.riskPercentage,
         result,
         thumbnails,
       });
       request.log.info(
-        { userId: user.id, analysisId: stored.id, symbol: result.symbol, trade: !!result.tradePlan },
+        { userId, analysisId: stored.id, symbol: result.symbol, trade: !!result.tradePlan },
         'analysis stored',
       );
-      return reply.code(201).send(stored);
-    });
+      timing.mark('store');
+      return reply.code(201).header('server-timing', timing.header()).send(stored);
+    }
 
     app.get('/api/analyses', { preHandler: app.requireUser }, async (request) => {
       const user = currentUser(request);
@@ -179,3 +207,29 @@ export function analyzeModule(given?: AnalyzeSettings) {
 }
 
 export const analyzeRoutes = analyzeModule();
+
+/**
+ * Where one analysis's time went, as a Server-Timing header (upload read, decode + thumbnails,
+ * waiting for a worker thread, the engine in the thread, storing): the browser's network panel
+ * and bench:api show it, so a slow answer can be placed without a profiler.
+ */
+function serverTiming() {
+  const parts: string[] = [];
+  let last = performance.now();
+  const add = (name: string, ms: number) => parts.push(`${name};dur=${Math.max(0, ms).toFixed(1)}`);
+  return {
+    mark(name: string) {
+      const now = performance.now();
+      add(name, now - last);
+      last = now;
+    },
+    /** Splits the time since the last mark into `before` and the last `ms` of it, `after`. */
+    split(before: string, after: string, ms: number) {
+      const now = performance.now();
+      add(before, now - last - ms);
+      add(after, ms);
+      last = now;
+    },
+    header: () => parts.join(', '),
+  };
+}

@@ -12,19 +12,22 @@ export interface AnalyzeTask {
   riskPercent: number;
 }
 
-export type AnalyzeOutcome =
+/** ms: how long this thread spent on the analysis (the pool's pace, for admission). */
+export type AnalyzeOutcome = { ms: number } & (
   | { ok: true; result: AnalysisResult }
-  | { ok: false; code: EngineErrorCode; message: string; details: Record<string, unknown> };
+  | { ok: false; code: EngineErrorCode; message: string; details: Record<string, unknown> }
+);
 
 export default function analyze(task: AnalyzeTask): AnalyzeOutcome {
+  const started = performance.now();
+  const ms = () => performance.now() - started;
   try {
-    return {
-      ok: true,
-      result: analyzeCharts(task.images, { account: task.account, riskPercent: task.riskPercent }),
-    };
+    const result = analyzeCharts(task.images, { account: task.account, riskPercent: task.riskPercent });
+    return { ok: true, result, ms: ms() };
   } catch (error) {
     if (isEngineError(error)) {
-      return { ok: false, code: error.code, message: error.message, details: { ...error.details } };
+      const details = { ...error.details };
+      return { ok: false, code: error.code, message: error.message, details, ms: ms() };
     }
     throw error;
   }

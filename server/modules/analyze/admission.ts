@@ -1,0 +1,75 @@
+/**
+ * Who may start an analysis now. Counts every analysis from the moment it is admitted (before
+ * its upload is read) until its answer is sent, and refuses a new one when either
+ *
+ * - threads + maxQueue analyses are already admitted (the hard bound), or
+ * - no thread is free and, at the recent pace, it would wait longer than maxWaitMs for one.
+ *
+ * The second rule is what keeps an accepted analysis fast when the machine is slow (other work
+ * on the cores, bigger screenshots): a fixed queue length alone lets the wait grow with the
+ * analysis time, and a trader is better served by "try again in 2 s" than by a 30 s spinner.
+ */
+export interface AdmissionOptions {
+  threads: number;
+  maxQueue: number;
+  maxWaitMs: number;
+}
+
+export type AdmissionDecision = { admitted: true } | { admitted: false; retryAfterSeconds: number };
+
+/** Weight of the newest analysis time in the running average (about the last ten count). */
+const PACE_WEIGHT = 0.2;
+
+/**
+ * The pace assumed until the first analysis ends: about one cold 1600 x 900 analysis on a busy
+ * core. Without it a burst at start-up would fill the whole queue before anything is known.
+ */
+const INITIAL_SERVICE_MS = 1000;
+
+export class Admission {
+  private inFlight = 0;
+  /** Recent time one analysis holds a worker thread, ms (a running average). */
+  private serviceMs = INITIAL_SERVICE_MS;
+  private measured = false;
+
+  constructor(private readonly options: AdmissionOptions) {}
+
+  get admitted(): number {
+    return this.inFlight;
+  }
+
+  /** Expected wait for a thread of an analysis admitted now, ms (0 while a thread is free). */
+  expectedWaitMs(): number {
+    const ahead = this.inFlight - this.options.threads;
+    if (ahead < 0) return 0;
+    return ((ahead + 1) / this.options.threads) * this.serviceMs;
+  }
+
+  /** Admits one analysis (the caller must call done() once) or says when to come back. */
+  tryAdmit(): AdmissionDecision {
+    const { threads, maxQueue, maxWaitMs } = this.options;
+    const full = this.inFlight >= threads + maxQueue;
+    const tooSlow = this.inFlight >= threads && this.expectedWaitMs() > maxWaitMs;
+    if (full || tooSlow) return { admitted: false, retryAfterSeconds: this.retryAfterSeconds() };
+    this.inFlight++;
+    return { admitted: true };
+  }
+
+  /** One admitted analysis ended (answered, refused or failed). */
+  done(): void {
+    this.inFlight = Math.max(0, this.inFlight - 1);
+  }
+
+  /** How long a worker thread spent on one analysis (measured in the worker). */
+  recordServiceTime(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) return;
+    this.serviceMs = this.measured ? this.serviceMs * (1 - PACE_WEIGHT) + ms * PACE_WEIGHT : ms;
+    this.measured = true;
+  }
+
+  /** Seconds until the analyses ahead have made room, at the recent pace (at least 1). */
+  private retryAfterSeconds(): number {
+    const ahead = Math.max(0, this.inFlight - this.options.threads + 1);
+    return Math.max(1, Math.ceil((ahead / this.options.threads) * (this.serviceMs / 1000)));
+  }
+}
