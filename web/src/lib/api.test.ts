@@ -44,6 +44,16 @@ describe('api client (SPEC 7)', () => {
     await expect(apiRequest('POST', '/x')).rejects.toThrow('500: Internal Server Error');
   });
 
+  it('keeps the Retry-After seconds of a busy answer', async () => {
+    nextResponse = new Response('busy', { status: 503, headers: { 'Retry-After': '3' } });
+    await expect(apiRequest('POST', '/api/analyze')).rejects.toMatchObject({
+      status: 503,
+      retryAfterSeconds: 3,
+    });
+    nextResponse = new Response('oops', { status: 500 });
+    await expect(apiRequest('POST', '/x')).rejects.toMatchObject({ retryAfterSeconds: null });
+  });
+
   it('yields null on 401 when asked to, and throws otherwise', async () => {
     nextResponse = new Response('', { status: 401, statusText: 'Unauthorized' });
     const ctx = { queryKey: ['/api/auth/user'], signal: new AbortController().signal };

@@ -15,19 +15,28 @@ export const REQUESTED_WITH_HEADER = { [CSRF_HEADER]: CSRF_HEADER_VALUE } as con
 export class ApiError extends Error {
   readonly status: number;
   readonly body: string;
+  /** Seconds the server asked to wait (Retry-After of a 429 or 503), when it said. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, body: string, statusText: string) {
+  constructor(status: number, body: string, statusText: string, retryAfterSeconds: number | null = null) {
     super(`${status}: ${body || statusText}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** Retry-After in its delay-seconds form; the HTTP-date form is not used by our server. */
+function parseRetryAfter(value: string | null): number | null {
+  if (value === null || !/^\d+$/.test(value.trim())) return null;
+  return Number(value.trim());
 }
 
 async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const body = await res.text();
-  throw new ApiError(res.status, body, res.statusText);
+  throw new ApiError(res.status, body, res.statusText, parseRetryAfter(res.headers.get('retry-after')));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api';
+import { withBusyRetry } from './busy-retry';
 import type { AnalysisListDto, StoredAnalysisDto } from '../../../../contracts/analysis';
 
 export const ANALYSES_KEY = ['/api/analyses'] as const;
@@ -12,7 +13,13 @@ export interface AnalyzeInput {
   chart4h: File;
 }
 
-/** POST /api/analyze (SPEC 7): multipart with the two numbers and the three screenshots. */
+/** How long a trader waits through "server busy" answers before seeing them (ms). */
+const BUSY_RETRY_BUDGET_MS = 45_000;
+
+/**
+ * POST /api/analyze (SPEC 7): multipart with the two numbers and the three screenshots. A 503
+ * (all analysis threads busy) is retried after its Retry-After for up to 45 s.
+ */
 export function useAnalyze() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -23,7 +30,9 @@ export function useAnalyze() {
       form.append('chart5m', input.chart5m);
       form.append('chart15m', input.chart15m);
       form.append('chart4h', input.chart4h);
-      return apiJson<StoredAnalysisDto>('POST', '/api/analyze', form);
+      return withBusyRetry(() => apiJson<StoredAnalysisDto>('POST', '/api/analyze', form), {
+        budgetMs: BUSY_RETRY_BUDGET_MS,
+      });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ANALYSES_KEY }),
   });
