@@ -66,6 +66,77 @@ describe('readText on committed crops', () => {
   );
 });
 
+/** A copy of `img` widened by `pad` background columns on the left. */
+function padLeft(img: RgbaImage, pad: number): RgbaImage {
+  const width = img.width + pad;
+  const data = new Uint8Array(width * img.height * 4);
+  for (let y = 0; y < img.height; y++) {
+    for (let x = 0; x < pad; x++)
+      data.set(img.data.subarray(y * img.width * 4, y * img.width * 4 + 4), (y * width + x) * 4);
+    data.set(img.data.subarray(y * img.width * 4, (y + 1) * img.width * 4), (y * width + pad) * 4);
+  }
+  return { width, height: img.height, data };
+}
+
+function fill(
+  img: RgbaImage,
+  r: { left: number; top: number; right: number; bottom: number },
+  rgb: number[],
+): void {
+  for (let y = r.top; y < r.bottom; y++)
+    for (let x = r.left; x < r.right; x++)
+      img.data.set([rgb[0]!, rgb[1]!, rgb[2]!, 255], (y * img.width + x) * 4);
+}
+
+describe('readText on axis strips drawn by other platforms', () => {
+  const tickLabels = (img: RgbaImage): string[] =>
+    readText(img, whole(img))
+      .filter((t) => !t.badge)
+      .map((t) => t.text);
+
+  it('drops the tick marks MetaTrader draws from the axis line to each label (not minus signs)', async () => {
+    const src = await load('dev-003-EURJPY-tv-light-4h-axis.png');
+    const plain = tickLabels(src);
+    const lines = readText(src, whole(src)).filter((t) => !t.badge);
+    const img = padLeft(src, 12);
+    const ink = [19, 23, 34];
+    // The axis line, and a dash from it to just before each label at the label's middle row.
+    fill(img, { left: 1, top: 0, right: 2, bottom: img.height }, ink);
+    for (const t of lines) {
+      const mid = Math.round((t.box.top + t.box.bottom) / 2);
+      fill(img, { left: 2, top: mid, right: 8, bottom: mid + 1 }, ink);
+    }
+    expect(plain.length).toBeGreaterThan(1);
+    expect(tickLabels(img)).toEqual(plain);
+    // The same dash away from any rule is a minus sign.
+    const free = padLeft(src, 12);
+    const t = lines[0]!;
+    const mid = Math.round((t.box.top + t.box.bottom) / 2);
+    fill(free, { left: 12 + t.box.left - 7, top: mid, right: 12 + t.box.left - 2, bottom: mid + 1 }, ink);
+    expect(tickLabels(free)[0]).toBe(`-${plain[0]}`);
+  });
+
+  it('reads grey labels when bright badges dominate the strip', async () => {
+    const src = await load('dev-007-AUDUSD-tv-dark-5m-axis.png');
+    // Faint labels (half their contrast, as on a dimmed or low-contrast theme) beside white boxes.
+    const bg = src.data.slice(0, 3);
+    const img = padLeft(src, 0);
+    for (let i = 0; i < img.data.length; i += 4)
+      for (let c = 0; c < 3; c++) img.data[i + c] = Math.round((img.data[i + c]! + bg[c]!) / 2);
+    const plain = tickLabels(padLeft(img, 0)).filter((t) => parsePriceLabel(t) !== null);
+    // Three solid white boxes (badges without text) covering far more than 0.3% of the strip.
+    const boxH = Math.max(8, Math.round(img.height / 12));
+    for (const top of [0, Math.round(img.height / 2) - boxH, img.height - boxH - 1]) {
+      const clear = readText(src, whole(src)).every(
+        (t) => t.box.bottom < top - 2 || t.box.top > top + boxH + 2,
+      );
+      if (clear) fill(img, { left: 2, top, right: img.width - 2, bottom: top + boxH }, [255, 255, 255]);
+    }
+    expect(plain.length).toBeGreaterThan(1);
+    expect(tickLabels(img).filter((t) => parsePriceLabel(t) !== null)).toEqual(plain);
+  });
+});
+
 describe('readText on images without text', () => {
   it('returns nothing for a solid colour, and survives noise, slivers and rects outside the image', () => {
     const solid: RgbaImage = { width: 60, height: 30, data: new Uint8Array(60 * 30 * 4).fill(200) };

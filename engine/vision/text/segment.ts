@@ -16,6 +16,11 @@ export interface GlyphBlob {
   bottom: number;
   /** (right-left)*(bottom-top) ink values, row-major. */
   ink: Float32Array;
+  /**
+   * The blob's left side touches a vertical rule or the rect's left edge: MetaTrader draws a
+   * tick mark from the axis line to each label, which reads as a minus sign otherwise.
+   */
+  atRule?: boolean;
 }
 
 export interface TextLine {
@@ -104,11 +109,20 @@ function inkDistance(image: RgbaImage, r: Rect, bg: readonly [number, number, nu
 }
 
 /** Ink threshold: a fraction of the strong ink level so faint grid lines stay background. */
-function inkThreshold(dist: Uint8Array): number {
+function inkThreshold(dist: Uint8Array, w: number, boxes: readonly Component[] = []): number {
   const hist = new Uint32Array(256);
-  for (let i = 0; i < dist.length; i++) hist[dist[i]!]!++;
+  let total = dist.length;
+  if (boxes.length === 0) for (let i = 0; i < dist.length; i++) hist[dist[i]!]!++;
+  else {
+    const skip = new Uint8Array(dist.length);
+    for (const b of boxes)
+      for (let y = b.top; y < b.bottom; y++) skip.fill(1, y * w + b.left, y * w + b.right);
+    for (let i = 0; i < dist.length; i++)
+      if (skip[i]) total--;
+      else hist[dist[i]!]!++;
+  }
   // Strong ink: the level reached by the top 0.3% of pixels (text covers far more than that).
-  let need = Math.max(1, Math.floor(dist.length * 0.003));
+  let need = Math.max(1, Math.floor(total * 0.003));
   let strong = 255;
   for (; strong > 0; strong--) {
     need -= hist[strong]!;
@@ -122,7 +136,7 @@ function inkThreshold(dist: Uint8Array): number {
  * `minRun` that are at most 3 px wide. A rule touching a glyph would otherwise fuse with it into
  * one tall component that is thrown away, losing the glyph.
  */
-function eraseVerticalRules(mask: Uint8Array, w: number, h: number, minRun: number): void {
+function eraseVerticalRules(mask: Uint8Array, w: number, h: number, minRun: number): Uint8Array | null {
   const longRun = new Uint8Array(w * h);
   let any = false;
   for (let x = 0; x < w; x++) {
@@ -141,7 +155,8 @@ function eraseVerticalRules(mask: Uint8Array, w: number, h: number, minRun: numb
       y = end;
     }
   }
-  if (!any) return;
+  if (!any) return null;
+  const erased = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
     let x = 0;
     while (x < w) {
@@ -152,10 +167,15 @@ function eraseVerticalRules(mask: Uint8Array, w: number, h: number, minRun: numb
       let end = x;
       while (end < w && longRun[y * w + end]) end++;
       // A wider band of long runs is a box edge or a badge, not a rule.
-      if (end - x <= 3) for (let k = x; k < end; k++) mask[y * w + k] = 0;
+      if (end - x <= 3)
+        for (let k = x; k < end; k++) {
+          mask[y * w + k] = 0;
+          erased[y * w + k] = 1;
+        }
       x = end;
     }
   }
+  return erased;
 }
 
 /** 4-connected components of the mask (4-connectivity keeps diagonal neighbours apart). */
@@ -263,14 +283,26 @@ export function findTextLines(image: RgbaImage, rect: Rect, depth = 0): TextLine
   if (w < 3 || h < 4) return [];
   const bg = dominantColour(image, r);
   const dist = inkDistance(image, r, bg);
-  const threshold = inkThreshold(dist);
+  let threshold = inkThreshold(dist, w);
   const mask = new Uint8Array(w * h);
   for (let i = 0; i < mask.length; i++) mask[i] = dist[i]! >= threshold ? 1 : 0;
-  const first = components(mask, w, h).comps;
+  let first = components(mask, w, h).comps;
+  // Filled boxes (price badges) are the strongest ink of an axis strip: a threshold set by them
+  // breaks the thin strokes of grey tick labels apart. Set it again from everything else.
+  const boxes = depth === 0 ? first.filter(isFilledBox) : [];
+  if (boxes.length > 0) {
+    const again = inkThreshold(dist, w, boxes);
+    if (again < 0.85 * threshold) {
+      threshold = again;
+      for (let i = 0; i < mask.length; i++) mask[i] = dist[i]! >= threshold ? 1 : 0;
+      first = components(mask, w, h).comps;
+    }
+  }
   const typicalH = median(first.filter((c) => c.bottom - c.top >= 4).map((c) => c.bottom - c.top));
   let comps = first;
+  let rules: Uint8Array | null = null;
   if (typicalH > 0 && first.some((c) => c.bottom - c.top >= 3 * typicalH)) {
-    eraseVerticalRules(mask, w, h, Math.max(12, Math.round(3 * typicalH)));
+    rules = eraseVerticalRules(mask, w, h, Math.max(12, Math.round(3 * typicalH)));
     comps = components(mask, w, h).comps;
   }
 
@@ -294,7 +326,7 @@ export function findTextLines(image: RgbaImage, rect: Rect, depth = 0): TextLine
     }
     glyphComps.push(c);
   }
-  lines.push(...groupLines(glyphComps, dist, w, r, threshold));
+  lines.push(...groupLines(glyphComps, dist, w, r, threshold, depth === 0 ? rules : null));
   // A line cut by the top or bottom of a tall rect (an axis strip) is a clipped label: what is
   // left of it can read as another number. Tight crops around one line keep their text.
   for (let i = lines.length - 1; i >= 0 && depth === 0; i--) {
@@ -331,7 +363,14 @@ interface LineCluster {
   comps: Component[];
 }
 
-function groupLines(comps: Component[], dist: Uint8Array, w: number, r: Rect, threshold: number): TextLine[] {
+function groupLines(
+  comps: Component[],
+  dist: Uint8Array,
+  w: number,
+  r: Rect,
+  threshold: number,
+  rules: Uint8Array | null,
+): TextLine[] {
   const sized = comps.filter((c) => c.bottom - c.top >= 3 || c.right - c.left >= 3);
   if (sized.length === 0) return [];
   const typical = median(sized.filter((c) => c.bottom - c.top >= 4).map((c) => c.bottom - c.top)) || 6;
@@ -368,7 +407,7 @@ function groupLines(comps: Component[], dist: Uint8Array, w: number, r: Rect, th
   }
   const lines: TextLine[] = [];
   for (const cl of clusters) {
-    const line = buildLine(cl, dist, w, r, threshold);
+    const line = buildLine(cl, dist, w, r, threshold, rules);
     if (line) lines.push(line);
   }
   return lines;
@@ -380,6 +419,7 @@ function buildLine(
   w: number,
   r: Rect,
   threshold: number,
+  rules: Uint8Array | null,
 ): TextLine | null {
   const comps = cl.comps.sort((a, b) => a.left - b.left);
   // Merge pieces of one glyph (":" dots, "i" dot, strokes broken by antialiasing) by x-overlap.
@@ -403,7 +443,24 @@ function buildLine(
   const heights = merged.map((c) => c.bottom - c.top);
   const maxH = Math.max(...heights);
   const tall = merged.filter((c) => c.bottom - c.top >= 0.75 * maxH);
-  const baseline = median(tall.map((c) => c.bottom));
+  // The baseline is where most glyphs end. Brackets and slashes reach above and below the
+  // digits: taking the tallest glyphs alone would set it on a bracket's foot ("(0.07%)" in a
+  // legend) and read every digit as a small lower-case letter.
+  const sizable = merged.filter((c) => c.bottom - c.top >= 0.5 * maxH);
+  const tallMedian = median(tall.map((c) => c.bottom));
+  let baseline = tallMedian;
+  let bestVotes = 0;
+  for (const c of sizable) {
+    let votes = 0;
+    for (const o of sizable) if (Math.abs(o.bottom - c.bottom) <= 1) votes++;
+    if (
+      votes > bestVotes ||
+      (votes === bestVotes && Math.abs(c.bottom - tallMedian) < Math.abs(baseline - tallMedian))
+    ) {
+      bestVotes = votes;
+      baseline = c.bottom;
+    }
+  }
   const onBase = merged.filter((c) => Math.abs(c.bottom - baseline) <= 1 && c.bottom - c.top >= 0.6 * maxH);
   // The tall end of the glyphs on the baseline: capitals, digits and ascenders, not the
   // x-height of lower-case letters (a median would flip between the two with the wording).
@@ -440,6 +497,12 @@ function buildLine(
     for (let g = 0; g < maxGrow && c.top > 0 && rowHasFaint(c, c.top - 1); g++) c.top--;
   }
 
+  const touchesRule = (c: Component): boolean => {
+    if (c.left === 0) return true;
+    if (!rules) return false;
+    for (let y = c.top; y < c.bottom; y++) if (rules[y * w + c.left - 1]) return true;
+    return false;
+  };
   const glyphs: GlyphBlob[] = [];
   for (const c of merged) {
     const gw = c.right - c.left;
@@ -451,13 +514,15 @@ function buildLine(
         ink[y * gw + x] = v <= 0 ? 0 : v >= 1 ? 1 : v;
       }
     }
-    glyphs.push({
+    const blob: GlyphBlob = {
       left: r.left + c.left,
       top: r.top + c.top,
       right: r.left + c.right,
       bottom: r.top + c.bottom,
       ink,
-    });
+    };
+    if (touchesRule(c)) blob.atRule = true;
+    glyphs.push(blob);
   }
   return {
     top: r.top + cl.top,
