@@ -165,7 +165,11 @@ const SLASH_MISREADS = /^[/\\|()JIL17]$/;
  * follow them, so words and broker names cannot pass for a pair.
  */
 function misreadPair(raw: string): string | null {
-  let t = raw.trim().toUpperCase();
+  // A separator glued on behind ("BTC/USD ·" read as "BTCJUSD.") is not part of the ticker.
+  let t = raw
+    .trim()
+    .replace(/[.,:·]+$/, '')
+    .toUpperCase();
   if (t.length === 7 && SLASH_MISREADS.test(t[3]!)) t = t.slice(0, 3) + t.slice(4);
   if (!/^[A-Z0-9]{6}$/.test(t)) return null;
   const pair = (x: string): string | null => {
@@ -396,11 +400,14 @@ function timeframeAfter(toks: TextToken[], end: number): Timeframe | null {
   const height = next.box.bottom - next.box.top;
   if (gap(toks[k - 1]!, next) >= 4 * height) return null;
   const unit = toks[k + 1];
-  if (unit && gap(next, unit) < height) {
+  // A space is up to a whole cell wide in monospaced fonts.
+  if (unit && gap(next, unit) < 1.5 * height) {
     const spelt = parseTimeframe(`${next.text} ${unit.text}`, false);
     if (spelt) return spelt;
   }
-  return parseTimeframe(next.text, true);
+  // "5.BITSTAMP": the "·" after the timeframe read as a point and glued on.
+  const glued = /^([0-9]{1,4}[a-zA-Z]?)[.·][A-Za-z]{2,}/.exec(next.text);
+  return parseTimeframe(glued ? glued[1]! : next.text, true);
 }
 
 /** Finds the symbol and timeframe in legend/title tokens. */
@@ -424,7 +431,9 @@ export function identifyInstrument(tokens: readonly TextToken[]): {
         i = hit.end;
         continue;
       }
-      const tf = parseTimeframe(toks[i]!.text, false);
+      // A lone letter ("W", "D") is as often a misread icon or word as a timeframe: only
+      // right after the symbol does it count.
+      const tf = toks[i]!.text.length > 1 ? parseTimeframe(toks[i]!.text, false) : null;
       if (tf) unitTimeframes.add(tf);
     }
   }

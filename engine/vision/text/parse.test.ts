@@ -149,6 +149,10 @@ describe('identifyInstrument', () => {
     ['SPX · 4 hours', 'SPX500', '4h'],
     ['EUR/USD · 15 min', 'EURUSD', '15m'],
     ['51234567: FX-Demo - (EURUSD,H4) - L3', 'EURUSD', '4h'],
+    ['BTCJUSD. M15 O45939.73', 'BTCUSD', '15m'],
+    ['BTCUSD · 5.BlTSTAMP O23057.98', 'BTCUSD', '5m'],
+    ['EURUSD 1.13957', 'EURUSD', null],
+    ['W II', null, null],
   ])('%s', (text, symbol, timeframe) => {
     expect(identifyInstrument(line(text))).toEqual({ symbol, timeframe });
   });
