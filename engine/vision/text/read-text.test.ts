@@ -137,6 +137,43 @@ describe('readText on axis strips drawn by other platforms', () => {
   });
 });
 
+/** `img` with its contrast against its top-left (background) colour scaled by `k`. */
+function contrast(img: RgbaImage, k: number): RgbaImage {
+  const out = padLeft(img, 0);
+  const bg = img.data.slice(0, 3);
+  for (let i = 0; i < out.data.length; i += 4)
+    for (let c = 0; c < 3; c++)
+      out.data[i + c] = Math.max(0, Math.min(255, Math.round(bg[c]! + (img.data[i + c]! - bg[c]!) * k)));
+  return out;
+}
+
+/** `a` and `b` side by side (same height). */
+function beside(a: RgbaImage, b: RgbaImage): RgbaImage {
+  const width = a.width + b.width;
+  const data = new Uint8Array(width * a.height * 4);
+  for (let y = 0; y < a.height; y++) {
+    data.set(a.data.subarray(y * a.width * 4, (y + 1) * a.width * 4), y * width * 4);
+    data.set(b.data.subarray(y * b.width * 4, (y + 1) * b.width * 4), (y * width + a.width) * 4);
+  }
+  return { width, height: a.height, data };
+}
+
+describe('readText on text of unequal contrast', () => {
+  it('reads faint labels beside much stronger text (a watchlist next to the axis)', async () => {
+    const src = await load('dev-003-EURJPY-tv-light-4h-axis.png');
+    const faint = contrast(src, 0.6);
+    const alone = readText(faint, whole(faint))
+      .filter((t) => !t.badge && parsePriceLabel(t.text) !== null)
+      .map((t) => t.text);
+    const img = beside(faint, contrast(src, 1.2));
+    const left = readText(img, whole(img))
+      .filter((t) => !t.badge && t.box.right <= faint.width && parsePriceLabel(t.text) !== null)
+      .map((t) => t.text);
+    expect(alone.length).toBeGreaterThan(1);
+    expect(left).toEqual(alone);
+  });
+});
+
 describe('readText on images without text', () => {
   it('returns nothing for a solid colour, and survives noise, slivers and rects outside the image', () => {
     const solid: RgbaImage = { width: 60, height: 30, data: new Uint8Array(60 * 30 * 4).fill(200) };

@@ -326,7 +326,8 @@ export function findTextLines(image: RgbaImage, rect: Rect, depth = 0): TextLine
     }
     glyphComps.push(c);
   }
-  lines.push(...groupLines(glyphComps, dist, w, r, threshold, depth === 0 ? rules : null));
+  const found = groupLines(glyphComps, dist, w, r, threshold, depth === 0 ? rules : null);
+  lines.push(...(depth === 0 ? rereadFaint(image, r, dist, threshold, found) : found));
   // A line cut by the top or bottom of a tall rect (an axis strip) is a clipped label: what is
   // left of it can read as another number. Tight crops around one line keep their text.
   for (let i = lines.length - 1; i >= 0 && depth === 0; i--) {
@@ -349,12 +350,68 @@ export function findTextLines(image: RgbaImage, rect: Rect, depth = 0): TextLine
   // Text cut by a badge or the rect's edge leaves lines of fragments much shorter than the
   // others; they would read as garbage (or worse, as a short number).
   if (depth === 0 && lines.length >= 3) {
-    const caps = lines.map((l) => l.capHeight).sort((a, b) => a - b);
+    // Weighted by glyphs: a row of icons read as one-glyph lines must not outvote a text line.
+    const caps = lines.flatMap((l) => l.glyphs.map(() => l.capHeight)).sort((a, b) => a - b);
     const typical = caps[caps.length >> 1]!;
     for (let i = lines.length - 1; i >= 0; i--) if (lines[i]!.capHeight < 0.7 * typical) lines.splice(i, 1);
   }
   lines.sort((a, b) => a.top - b.top || (a.glyphs[0]?.left ?? 0) - (b.glyphs[0]?.left ?? 0));
   return lines;
+}
+
+/**
+ * One threshold serves a whole rect, and it is set by the strongest ink in it. Text much
+ * fainter than that (grey tick labels beside a watchlist's black names, a dim legend beside
+ * bright values) falls apart into stroke fragments. Each run of such glyphs (split at gaps wider
+ * than a cap height) is read again in a box of its own, where its own ink sets the threshold.
+ */
+function rereadFaint(
+  image: RgbaImage,
+  r: Rect,
+  dist: Uint8Array,
+  threshold: number,
+  lines: TextLine[],
+): TextLine[] {
+  const w = r.right - r.left;
+  const out: TextLine[] = [];
+  for (const line of lines) {
+    const runs: GlyphBlob[][] = [];
+    for (const g of line.glyphs) {
+      const run = runs[runs.length - 1];
+      if (run && g.left - run[run.length - 1]!.right <= line.capHeight) run.push(g);
+      else runs.push([g]);
+    }
+    const kept: GlyphBlob[] = [];
+    for (const run of runs) {
+      const levels: number[] = [];
+      for (const g of run)
+        for (let y = g.top - r.top; y < g.bottom - r.top; y++)
+          for (let x = g.left - r.left; x < g.right - r.left; x++) {
+            const d = dist[y * w + x]!;
+            if (d >= threshold) levels.push(d);
+          }
+      levels.sort((a, b) => a - b);
+      // The threshold is half the strongest ink: a run whose strokes reach less than 70% of it.
+      const level = levels[Math.floor(levels.length * 0.8)] ?? 0;
+      // A lone blob is no glyph broken apart (an icon, a dot): nothing to gain from reading it again.
+      if (level >= 1.4 * threshold || run.length < 2) {
+        kept.push(...run);
+        continue;
+      }
+      const m = Math.max(2, Math.round(0.5 * line.capHeight));
+      const box: Rect = {
+        left: Math.max(r.left, run[0]!.left - m),
+        top: Math.max(r.top, line.top - m),
+        right: Math.min(r.right, run[run.length - 1]!.right + m),
+        bottom: Math.min(r.bottom, line.bottom + m),
+      };
+      const again = findTextLines(image, box, 1);
+      if (again.length > 0) out.push(...again);
+      else kept.push(...run);
+    }
+    if (kept.length > 0) out.push(kept.length === line.glyphs.length ? line : { ...line, glyphs: kept });
+  }
+  return out;
 }
 
 interface LineCluster {
