@@ -174,6 +174,41 @@ describe('readText on text of unequal contrast', () => {
   });
 });
 
+describe('readText through dotted grid lines', () => {
+  const dotted = async (row: (box: { top: number; bottom: number }) => number) => {
+    const src = await load('dev-003-EURJPY-tv-light-4h-legend.png');
+    const plain = readText(src, whole(src));
+    const symbol = plain.find((t) => t.text === 'EURJPY')!;
+    const img = padLeft(src, 0);
+    const ink = [120, 120, 120];
+    // One-pixel dots every 3 px, as MetaTrader draws its grid: a row through the text and a
+    // column just left of it.
+    const y = row(symbol.box);
+    for (let x = 0; x < img.width; x += 3) fill(img, { left: x, top: y, right: x + 1, bottom: y + 1 }, ink);
+    const col = Math.max(0, symbol.box.left - 3);
+    for (let v = 0; v < img.height; v += 3)
+      fill(img, { left: col, top: v, right: col + 1, bottom: v + 1 }, ink);
+    const values = plain.map((t) => /\d+\.\d+/.exec(t.text)?.[0]).filter((v) => v !== undefined);
+    return { values, read: readText(img, whole(img)) };
+  };
+
+  it('reads a legend crossed by a dotted grid line', async () => {
+    const { values, read } = await dotted((b) => Math.round((b.top + b.bottom) / 2));
+    expect(values.length).toBeGreaterThan(2);
+    for (const v of values) expect(read.some((t) => t.text.includes(v!))).toBe(true);
+    expect(read.some((t) => /^[·.:]+$/.test(t.text))).toBe(false);
+    expect(identifyInstrument(read).symbol).toBe('EURJPY');
+  });
+
+  it('keeps the decimal points when the dotted line runs along the baseline', async () => {
+    const { values, read } = await dotted((b) => b.bottom - 1);
+    for (const t of read) {
+      const m = /\d[\d.]*\d/.exec(t.text);
+      if (m && m[0].length >= 5) expect(values).toContain(m[0]);
+    }
+  });
+});
+
 describe('readText on images without text', () => {
   it('returns nothing for a solid colour, and survives noise, slivers and rects outside the image', () => {
     const solid: RgbaImage = { width: 60, height: 30, data: new Uint8Array(60 * 30 * 4).fill(200) };

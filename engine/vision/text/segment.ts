@@ -235,6 +235,71 @@ function components(
   return { comps, labels };
 }
 
+/** Specks no bigger than this (px) may be the dots of a dotted grid line. */
+const DOT_SIZE = 3;
+/** A dotted line: at least this many specks in a row or column ... */
+const DOT_RUN = 8;
+/** ... each at most this far (px) from the next. */
+const DOT_GAP = 6;
+
+/**
+ * Removes the specks of dotted grid lines (MetaTrader's default grid runs through the title
+ * and between the glyphs of the OHLC values): a dot above a point turns it into ":", a row of
+ * dots reads as "·····". Decimal points are specks too, but never eight in a row a few px apart.
+ */
+function dropDottedRules(comps: Component[]): Component[] {
+  const specks = comps.filter(
+    (c) => c.right - c.left <= DOT_SIZE && c.bottom - c.top <= DOT_SIZE && c.count <= DOT_SIZE * 2,
+  );
+  if (specks.length < DOT_RUN) return comps;
+  const drop = new Set<Component>();
+  for (const horizontal of [true, false]) {
+    const byLine = new Map<number, Component[]>();
+    for (const c of specks) {
+      const key = horizontal ? c.top : c.left;
+      for (const k of [key - 1, key, key + 1]) {
+        const list = byLine.get(k);
+        if (list) list.push(c);
+        else byLine.set(k, [c]);
+      }
+    }
+    for (const list of byLine.values()) {
+      if (list.length < DOT_RUN) continue;
+      const pos = (c: Component): number => (horizontal ? c.left : c.top);
+      list.sort((a, b) => pos(a) - pos(b));
+      let start = 0;
+      for (let i = 1; i <= list.length; i++) {
+        if (i < list.length && pos(list[i]!) - pos(list[i - 1]!) <= DOT_GAP) continue;
+        if (i - start >= DOT_RUN) {
+          for (let j = start; j < i; j++) drop.add(list[j]!);
+          // The line goes on between the glyphs of text it crosses: the single-pixel dots there
+          // that keep its rhythm belong to it too.
+          // A decimal point on that row stays: it sits on the baseline of glyphs on both sides.
+          const anchor = pos(list[start]!);
+          const period = (pos(list[i - 1]!) - anchor) / (i - 1 - start);
+          for (const c of list) {
+            const k = (pos(c) - anchor) / period;
+            if (c.count <= 2 && Math.abs(k - Math.round(k)) * period <= 1 && !onBaseline(c, comps))
+              drop.add(c);
+          }
+        }
+        start = i;
+      }
+    }
+  }
+  return drop.size === 0 ? comps : comps.filter((c) => !drop.has(c));
+}
+
+/** A speck with a glyph-sized neighbour ending on its bottom row close on either side. */
+function onBaseline(speck: Component, comps: readonly Component[]): boolean {
+  const beside = (c: Component, left: boolean): boolean => {
+    const h = c.bottom - c.top;
+    const gap = left ? speck.left - c.right : c.left - speck.right;
+    return h > 2 * DOT_SIZE && gap >= 0 && gap <= 0.6 * h && Math.abs(c.bottom - speck.bottom) <= 1;
+  };
+  return comps.some((c) => beside(c, true)) && comps.some((c) => beside(c, false));
+}
+
 function median(values: number[]): number {
   if (values.length === 0) return 0;
   const s = [...values].sort((a, b) => a - b);
@@ -305,6 +370,7 @@ export function findTextLines(image: RgbaImage, rect: Rect, depth = 0): TextLine
     rules = eraseVerticalRules(mask, w, h, Math.max(12, Math.round(3 * typicalH)));
     comps = components(mask, w, h).comps;
   }
+  comps = dropDottedRules(comps);
 
   const lines: TextLine[] = [];
   const glyphComps: Component[] = [];
