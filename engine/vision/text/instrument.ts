@@ -407,7 +407,12 @@ function timeframeAfter(toks: TextToken[], end: number): Timeframe | null {
   }
   // "5.BITSTAMP": the "·" after the timeframe read as a point and glued on.
   const glued = /^([0-9]{1,4}[a-zA-Z]?)[.·][A-Za-z]{2,}/.exec(next.text);
-  return parseTimeframe(glued ? glued[1]! : next.text, true);
+  const text = glued ? glued[1]! : next.text;
+  // Here, and only here, an S among digits is a 5 ("lSm" for "15m").
+  return (
+    parseTimeframe(text, true) ??
+    (/^[0-9Il]+S|^[0-9Il]*S[0-9Il]/.test(text) ? parseTimeframe(text.replace(/S/g, '5'), true) : null)
+  );
 }
 
 /** Finds the symbol and timeframe in legend/title tokens. */
@@ -431,9 +436,10 @@ export function identifyInstrument(tokens: readonly TextToken[]): {
         i = hit.end;
         continue;
       }
-      // A lone letter ("W", "D") is as often a misread icon or word as a timeframe: only
-      // right after the symbol does it count.
-      const tf = toks[i]!.text.length > 1 ? parseTimeframe(toks[i]!.text, false) : null;
+      // Away from the symbol a timeframe must hold a real digit or be a word ("Daily"): a lone
+      // letter ("W") or grid-line fragments read as "Dl" are as often noise as a timeframe.
+      const text = toks[i]!.text;
+      const tf = /[0-9]/.test(text) || /^[A-Za-z]{3,}$/.test(text) ? parseTimeframe(text, false) : null;
       if (tf) unitTimeframes.add(tf);
     }
   }

@@ -153,6 +153,9 @@ describe('identifyInstrument', () => {
     ['BTCUSD · 5.BlTSTAMP O23057.98', 'BTCUSD', '5m'],
     ['EURUSD 1.13957', 'EURUSD', null],
     ['W II', null, null],
+    ['· Dl l l ·', null, null],
+    ['Publish GBPJPY · lSm · OANDA', 'GBPJPY', '15m'],
+    ['EURUSD Sm', 'EURUSD', null],
   ])('%s', (text, symbol, timeframe) => {
     expect(identifyInstrument(line(text))).toEqual({ symbol, timeframe });
   });
