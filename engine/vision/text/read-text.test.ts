@@ -174,6 +174,28 @@ describe('readText on text of unequal contrast', () => {
   });
 });
 
+describe('readText beside a filled button', () => {
+  it('keeps a toolbar line that shares its row with a button further along', async () => {
+    const src = await load('dev-003-EURJPY-tv-light-4h-legend.png');
+    const symbol = readText(src, whole(src)).find((t) => t.text === 'EURJPY')!;
+    // The crop widened by 240 px of background, then a blue button with three white strokes
+    // (text of its own) at the far right of the symbol's row.
+    const blank: RgbaImage = { width: 240, height: src.height, data: new Uint8Array(240 * src.height * 4) };
+    fill(blank, whole(blank), [...src.data.slice(0, 3)]);
+    const wide = beside(src, blank);
+    const top = symbol.box.top - 4;
+    const bottom = symbol.box.bottom + 4;
+    fill(wide, { left: wide.width - 80, top, right: wide.width - 10, bottom }, [41, 98, 255]);
+    for (let k = 0; k < 3; k++) {
+      const x = wide.width - 65 + k * 15;
+      fill(wide, { left: x, top: top + 4, right: x + 3, bottom: bottom - 4 }, [255, 255, 255]);
+    }
+    const read = readText(wide, whole(wide));
+    expect(read.some((t) => t.badge)).toBe(true);
+    expect(identifyInstrument(read)).toEqual({ symbol: 'EURJPY', timeframe: '4h' });
+  });
+});
+
 describe('readText through dotted grid lines', () => {
   const dotted = async (row: (box: { top: number; bottom: number }) => number) => {
     const src = await load('dev-003-EURJPY-tv-light-4h-legend.png');

@@ -405,13 +405,20 @@ export function findTextLines(image: RgbaImage, rect: Rect, depth = 0): TextLine
     if (kept.length < 0.5 * l.glyphs.length || kept.length === 0) lines.splice(i, 1);
     else l.glyphs = kept;
   }
-  // Text partly hidden behind a badge: what shows of it is not a whole label.
+  // Text partly hidden behind a badge: what shows of it is not a whole label. Only text beside
+  // the badge: a toolbar's words on the row of a filled button further along are whole.
   const badgeLines = lines.filter((l) => l.badge);
+  const left = (l: TextLine): number => l.glyphs[0]?.left ?? 0;
+  const right = (l: TextLine): number => l.glyphs[l.glyphs.length - 1]?.right ?? 0;
   for (let i = lines.length - 1; i >= 0 && depth === 0; i--) {
     const l = lines[i]!;
     if (l.badge) continue;
-    if (badgeLines.some((b) => l.bottom > b.top - 0.5 * b.capHeight && l.top < b.bottom + 0.5 * b.capHeight))
-      lines.splice(i, 1);
+    const hiddenBy = (b: TextLine): boolean =>
+      l.bottom > b.top - 0.5 * b.capHeight &&
+      l.top < b.bottom + 0.5 * b.capHeight &&
+      right(l) > left(b) - 3 * b.capHeight &&
+      left(l) < right(b) + 3 * b.capHeight;
+    if (badgeLines.some(hiddenBy)) lines.splice(i, 1);
   }
   // Text cut by a badge or the rect's edge leaves lines of fragments much shorter than the
   // others; they would read as garbage (or worse, as a short number).
