@@ -175,8 +175,27 @@ function joinBrokenGlyphs(line: TextLine): GlyphBlob[] {
       }
     }
     out.push(blob);
+    joinThreeStrokes(out, line, maxGap);
   }
   return out;
+}
+
+/**
+ * "m" and "w" at 1x can break into three strokes, each read as ":" or "l" well enough that no
+ * pair of them joins. Three narrow touching pieces that together read as m/w clearly better are
+ * one glyph.
+ */
+function joinThreeStrokes(out: GlyphBlob[], line: TextLine, maxGap: number): void {
+  if (out.length < 3) return;
+  const [x, y, z] = out.slice(-3) as [GlyphBlob, GlyphBlob, GlyphBlob];
+  const narrow = (g: GlyphBlob): boolean => g.right - g.left < 0.45 * line.capHeight;
+  if (!narrow(x) || !narrow(y) || !narrow(z)) return;
+  if (y.left - x.right > maxGap || z.left - y.right > maxGap || z.right - x.left > 1.2 * line.capHeight)
+    return;
+  const joined = unionBlob(unionBlob(x, y), z);
+  const j = guessOf(joined, line);
+  const worst = Math.max(guessOf(x, line).distance, guessOf(y, line).distance, guessOf(z, line).distance);
+  if (/^[mwMW]$/.test(j.label) && j.distance < 0.6 * worst) out.splice(out.length - 3, 3, joined);
 }
 
 function unionBlob(a: GlyphBlob, b: GlyphBlob): GlyphBlob {
