@@ -144,6 +144,7 @@ describe('identifyInstrument', () => {
     ['U.S. DoIIac ( Japanese Yem · 4h · OANDA', 'USDJPY', '4h'],
     ['Bifcoin / U.S. Dclla: · 15 · BINANCE', 'BTCUSD', '15m'],
     ['Euro vs Japanese Yen', 'EURJPY', null],
+    ['Pound / Yen · 60', 'GBPJPY', '1h'],
     // Descriptions and spelt-out units between or after the ticker.
     ['DAX Index · 15 · XETR', 'GER40', '15m'],
     ['SPX · 4 hours', 'SPX500', '4h'],
