@@ -8,13 +8,25 @@
  * milliseconds per chart.
  *
  *   npx tsx bench/ocr.bench.ts            (add --no-tesseract to skip the comparison)
+ *   npx tsx bench/ocr.bench.ts --corpus /work/corpus/c60 [--limit N] [--verbose]
+ *     text only, on a generated corpus (bench/corpus): tick labels read exactly on the axis
+ *     strip and symbol/timeframe from the title bands, both placed by truth.json's plot rect so
+ *     that layout errors do not count as reading errors.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { createWorker, PSM, type Worker } from 'tesseract.js';
 import type { RgbaImage } from '../engine/core/image';
-import { identifyInstrument, parsePriceLabel, readLegendOhlc, readText } from '../engine/vision/text';
+import { existsSync, readFileSync } from 'node:fs';
+import {
+  identifyInstrument,
+  identifyTitle,
+  parsePriceLabel,
+  readLegendOhlc,
+  readText,
+  readTitleTokens,
+} from '../engine/vision/text';
 import type { Rect, TextToken } from '../engine/vision/text/types';
 import {
   axisRect,
@@ -26,6 +38,9 @@ import {
   type CorpusChart,
   type ExpectedLabel,
 } from '../engine/vision/text/test-support/corpus';
+import type { SetTruth } from './corpus/types';
+import { decodeImage as decodeFile } from '../bin/decode-image';
+import { findTextLines, type TextLine } from '../engine/vision/text/segment';
 import { launch } from './glyphs/render';
 import { buildSynthetic, type SyntheticCase } from './glyphs/synthetic';
 
@@ -312,7 +327,142 @@ async function syntheticBench(worker: Worker | null): Promise<void> {
   }
 }
 
+/**
+ * The tick-label lines of a strip that may also hold a side panel's text (a watchlist right of
+ * the axis): the lines that start (right axis) or end (left axis) next to the plot, where
+ * labels are aligned.
+ */
+function axisLines(lines: TextLine[], side: 'left' | 'right'): TextLine[] {
+  if (lines.length === 0) return lines;
+  const edge = (l: TextLine): number =>
+    side === 'right' ? l.glyphs[0]!.left : -l.glyphs[l.glyphs.length - 1]!.right;
+  const first = Math.min(...lines.map(edge));
+  return lines.filter((l) => edge(l) <= first + 2 * l.capHeight);
+}
+
+const INDEX_NAMES: Record<string, string> = { SPX: 'SPX500', NDX: 'NAS100', DAX: 'GER40' };
+
+/**
+ * Text on a generated corpus: each truth tick (price at a row) must be read exactly by a token on
+ * that row of the axis strip; the symbol and timeframe must come out of the title bands. Both
+ * rects come from the truth plot, so this measures reading, not layout.
+ */
+async function generatedCorpusBench(dir: string, limit: number, verbose: boolean): Promise<void> {
+  const ids = (JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as string[]).slice(0, limit);
+  const groups = new Map<string, { ticks: number; read: number; charts: number; sym: number; tf: number }>();
+  const add = (
+    k: string,
+    f: (g: { ticks: number; read: number; charts: number; sym: number; tf: number }) => void,
+  ) => {
+    const g = groups.get(k) ?? { ticks: 0, read: 0, charts: 0, sym: 0, tf: 0 };
+    f(g);
+    groups.set(k, g);
+  };
+  const ms: number[] = [];
+  for (const id of ids) {
+    const truth = JSON.parse(readFileSync(join(dir, id, 'truth.json'), 'utf8')) as SetTruth;
+    const st = truth.style;
+    const keys = ['all', `${st.renderer}`, `dpr ${st.dpr}`, st.format ?? 'png', `${st.renderer}/${st.theme}`];
+    for (const [tf, chart] of Object.entries(truth.charts)) {
+      if (!chart || !existsSync(join(dir, id, chart.file))) continue;
+      const image = await decodeFile(join(dir, id, chart.file));
+      const p = chart.plot;
+      const axis: Rect =
+        st.axis === 'left'
+          ? { left: Math.max(0, p.left - 120 * st.dpr), top: p.top, right: p.left, bottom: p.bottom + 1 }
+          : {
+              left: p.right + 1,
+              top: p.top,
+              right: Math.min(image.width, p.right + 1 + 120 * st.dpr),
+              bottom: p.bottom + 1,
+            };
+      const t0 = performance.now();
+      const tokens = readText(image, axis);
+      const title = readTitleTokens(image, p);
+      const found = identifyTitle(image, title);
+      ms.push(performance.now() - t0);
+      // Renderers whose truth lists no ticks (lightweight-charts draws its own): every text line
+      // of the strip must read as the price the truth scale puts at its centre.
+      const { y1, p1, y2, p2 } = chart.scale;
+      const ticks =
+        (chart.ticks ?? []).length > 0
+          ? chart.ticks!
+          : axisLines(
+              findTextLines(image, axis).filter((l) => !l.badge && l.glyphs.length >= 3),
+              st.axis,
+            ).map((l) => {
+              const y = (l.top + l.bottom) / 2;
+              const price = p1 + ((y - y1) * (p2 - p1)) / (y2 - y1);
+              const near = tokens.find((t) => Math.abs(centreY(t.box) - y) <= 2);
+              const v = near ? parsePriceLabel(near.text) : null;
+              const slack = Math.abs(((p2 - p1) / (y2 - y1)) * 0.35 * l.capHeight);
+              return { y, price: v !== null && Math.abs(v - price) <= slack ? v : price };
+            });
+      const tol = 3 * st.dpr;
+      const misses: string[] = [];
+      let read = 0;
+      for (const tick of ticks) {
+        const ok = tokens.some(
+          (t) =>
+            !t.badge &&
+            Math.abs(centreY(t.box) - tick.y) <= tol &&
+            Math.abs((parsePriceLabel(t.text) ?? NaN) - tick.price) <
+              1e-9 * Math.max(1, Math.abs(tick.price)),
+        );
+        if (ok) read++;
+        else
+          misses.push(
+            `${tick.price}->${
+              tokens
+                .filter((t) => Math.abs(centreY(t.box) - tick.y) <= tol)
+                .map((t) => t.text)
+                .join('|') || '∅'
+            }`,
+          );
+      }
+      // The corpus names indices by their TradingView ticker, the engine by its instrument table.
+      const symOk = found.symbol === (INDEX_NAMES[truth.symbol] ?? truth.symbol);
+      const tfOk = found.timeframe === tf;
+      for (const k of keys)
+        add(k, (g) => {
+          g.ticks += ticks.length;
+          g.read += read;
+          g.charts++;
+          if (symOk) g.sym++;
+          if (tfOk) g.tf++;
+        });
+      if (verbose && (misses.length || !symOk || !tfOk))
+        console.log(
+          `${id}/${tf} ticks ${read}/${ticks.length} sym ${found.symbol}${symOk ? '' : ' ✗'} tf ${found.timeframe}${tfOk ? '' : ' ✗'}` +
+            (misses.length ? `  ${misses.slice(0, 4).join(' ')}` : '') +
+            (!symOk || !tfOk
+              ? `  title: ${title
+                  .map((t) => t.text)
+                  .join(' ')
+                  .slice(0, 140)}`
+              : ''),
+        );
+    }
+  }
+  console.log(`\n== ${dir}: text with truth rects (${ids.length} sets) ==`);
+  const pct = (a: number, b: number): string => (b ? `${((100 * a) / b).toFixed(1)}%` : 'n/a');
+  for (const [k, g] of [...groups.entries()].sort((a, b) =>
+    a[0] === 'all' ? -1 : b[0] === 'all' ? 1 : a[0] < b[0] ? -1 : 1,
+  ))
+    console.log(
+      `  ${k.padEnd(16)} charts ${String(g.charts).padStart(4)}  tick labels ${g.read}/${g.ticks} (${pct(g.read, g.ticks)})  symbol ${pct(g.sym, g.charts)}  timeframe ${pct(g.tf, g.charts)}`,
+    );
+  console.log(`  ms per chart (axis strip + title bands) median ${median(ms).toFixed(1)}`);
+}
+
 async function main(): Promise<void> {
+  const corpusArg = process.argv.indexOf('--corpus');
+  if (corpusArg >= 0) {
+    const limitArg = process.argv.indexOf('--limit');
+    const limit = limitArg >= 0 ? Number(process.argv[limitArg + 1]) : Infinity;
+    await generatedCorpusBench(process.argv[corpusArg + 1]!, limit, process.argv.includes('--verbose'));
+    return;
+  }
   let worker: Worker | null = null;
   if (withTesseract) {
     // Language data from the npm package on disk: nothing is fetched.

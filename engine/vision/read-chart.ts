@@ -11,7 +11,7 @@ import { fitPriceScale } from './scale-fit';
 import type { AxisLabel } from './scale-fit';
 import { priceToY, yToPrice } from './price-scale';
 import type { ChartReading, PlotRect, PriceScale, ReadCandle } from './types';
-import { readText, parsePriceLabel, identifyInstrument, readLegendOhlc } from './text';
+import { readText, parsePriceLabel, readLegendOhlc, readTitleTokens, identifyTitle } from './text';
 import type { TextToken } from './text';
 
 /** Fewer candles than this cannot be analysed. */
@@ -43,15 +43,7 @@ export function readChart(image: RgbaImage): ChartReading {
 
   // Title and legend: symbol, timeframe, the last bar's OHLC. Read before the candles so the
   // legend's coloured digits are not taken for tiny candles.
-  // Two bands, each on one background: what is above the plot (title bar, toolbar) and the
-  // legend inside the plot's top.
-  const right = Math.min(raster.width, plot.left + Math.round(plotW * 0.7));
-  const legendBottom = Math.min(raster.height, plot.top + Math.max(24, Math.round(plotH * 0.09)));
-  const titleTokens: TextToken[] = [];
-  if (plot.top >= 8) {
-    titleTokens.push(...readText(image, { left: 0, top: 0, right: raster.width, bottom: plot.top }));
-  }
-  titleTokens.push(...readText(image, { left: plot.left, top: plot.top, right, bottom: legendBottom }));
+  const titleTokens = readTitleTokens(image, plot);
   const textBoxes: PlotRect[] = titleTokens.map((t) => ({
     left: t.box.left,
     top: t.box.top,
@@ -355,37 +347,4 @@ function dropLineClasses(ink: Uint8Array, pw: number, ph: number, classes: numbe
     if (p75 > 5) continue;
     for (let i = 0; i < ink.length; i++) if (ink[i] === k) ink[i] = 0;
   }
-}
-
-/**
- * Symbol and timeframe from the title and legend bands. The recogniser estimates its ink
- * threshold over the whole rectangle it is given, so grid lines or other text in a wide band can
- * tip a glyph ("EURUSO"). When the band as a whole does not name both, each text line is read
- * again in a tight box of its own and fills in what is missing.
- */
-function identifyTitle(image: RgbaImage, tokens: readonly TextToken[]) {
-  const found = identifyInstrument(tokens);
-  if (found.symbol && found.timeframe) return found;
-  const lines: TextToken[][] = [];
-  for (const token of [...tokens].sort((a, b) => a.box.top - b.box.top)) {
-    const line = lines.find((l) => Math.abs(l[0]!.box.top - token.box.top) <= 3);
-    if (line) line.push(token);
-    else lines.push([token]);
-  }
-  let { symbol, timeframe } = found;
-  for (const line of lines) {
-    if (symbol && timeframe) break;
-    const height = Math.max(...line.map((t) => t.box.bottom - t.box.top));
-    const margin = Math.max(2, Math.round(height / 3));
-    const tight = readText(image, {
-      left: Math.max(0, Math.min(...line.map((t) => t.box.left)) - margin),
-      top: Math.max(0, Math.min(...line.map((t) => t.box.top)) - margin),
-      right: Math.min(image.width, Math.max(...line.map((t) => t.box.right)) + margin),
-      bottom: Math.min(image.height, Math.max(...line.map((t) => t.box.bottom)) + margin),
-    });
-    const again = identifyInstrument(tight);
-    symbol ??= again.symbol;
-    timeframe ??= again.timeframe;
-  }
-  return { symbol, timeframe };
 }

@@ -7,3 +7,4 @@ export { readText } from './read-text';
 export { parsePriceLabel } from './parse-price';
 export { identifyInstrument } from './instrument';
 export { readLegendOhlc } from './legend';
+export { titleBands, readTitleTokens, identifyTitle } from './title';

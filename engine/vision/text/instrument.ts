@@ -13,21 +13,68 @@ const CURRENCIES = new Set([
   'BTC', 'ETH', 'LTC', 'XRP', 'USDT',
 ]); // prettier-ignore
 
-/** Spoken names (TradingView descriptions, broker names for metals and indices). */
-const CURRENCY_NAMES: [RegExp, string][] = [
-  [/^EURO?$/, 'EUR'],
-  [/^U\.?S\.? ?DOLLAR$|^US ?DOLLAR$/, 'USD'],
-  [/^(BRITISH )?POUND( STERLING)?$/, 'GBP'],
-  [/^(JAPANESE )?YEN$/, 'JPY'],
-  [/^AUSTRALIAN DOLLAR$/, 'AUD'],
-  [/^NEW ZEALAND DOLLAR$/, 'NZD'],
-  [/^CANADIAN DOLLAR$/, 'CAD'],
-  [/^SWISS FRANC$/, 'CHF'],
-  [/^GOLD( SPOT)?$/, 'XAU'],
-  [/^SILVER( SPOT)?$/, 'XAG'],
-  [/^BITCOIN$/, 'BTC'],
-  [/^ETHEREUM$/, 'ETH'],
+/**
+ * Spoken names (TradingView "Euro / U.S. Dollar", MetaTrader "Euro vs US Dollar", metals and
+ * coins), upper case without spaces or dots. Lower-case words are what the recogniser reads
+ * least well ("DoIIac" for "Dollar"), so they are matched with a few wrong letters allowed.
+ */
+const CURRENCY_NAMES: [string, string][] = [
+  ['EURO', 'EUR'],
+  ['EUR', 'EUR'],
+  ['USDOLLAR', 'USD'],
+  ['BRITISHPOUND', 'GBP'],
+  ['GREATBRITAINPOUND', 'GBP'],
+  ['POUNDSTERLING', 'GBP'],
+  ['POUND', 'GBP'],
+  ['JAPANESEYEN', 'JPY'],
+  ['YEN', 'JPY'],
+  ['AUSTRALIANDOLLAR', 'AUD'],
+  ['NEWZEALANDDOLLAR', 'NZD'],
+  ['CANADIANDOLLAR', 'CAD'],
+  ['SWISSFRANC', 'CHF'],
+  ['GOLDSPOT', 'XAU'],
+  ['GOLD', 'XAU'],
+  ['SILVER', 'XAG'],
+  ['SILVERSPOT', 'XAG'],
+  ['BITCOIN', 'BTC'],
+  ['ETHEREUM', 'ETH'],
 ];
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const up = row[j]!;
+      row[j] = Math.min(up + 1, row[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = up;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** I, l, 1 and | look alike, so do 0 and O: names are compared with each group folded to one. */
+function foldName(text: string): string {
+  return text.toUpperCase().replace(/[\s.]/g, '').replace(/[1|I]/g, 'L').replace(/0/g, 'O');
+}
+
+/** The currency a spoken name stands for, allowing one misread letter in four. */
+function currencyOfName(words: string): string | null {
+  const key = foldName(words);
+  if (key.length < 3) return null;
+  let best: string | null = null;
+  let bestD = Infinity;
+  for (const [name, code] of CURRENCY_NAMES) {
+    const target = foldName(name);
+    const d = editDistance(key, target);
+    if (d <= Math.floor(target.length / 4) && d < bestD) {
+      bestD = d;
+      best = code;
+    }
+  }
+  return best;
+}
 
 const NAMED_SYMBOLS: Record<string, string> = {
   GOLD: 'XAUUSD',
@@ -97,6 +144,51 @@ export function normaliseSymbol(raw: string): string | null {
   return null;
 }
 
+/** Letters the recogniser confuses in tickers (bold, small or crossed by a grid line), and what they may be. */
+const TICKER_MISREADS: Record<string, string> = {
+  O: 'DQ',
+  Q: 'O',
+  D: 'O',
+  '0': 'OD',
+  F: 'E',
+  '2': 'EZ',
+  '8': 'B',
+  '5': 'S',
+  '1': 'I',
+  L: 'I',
+  J: 'U',
+};
+/** What a "/" between two currency codes may be read as. */
+const SLASH_MISREADS = /^[/\\|()JIL17]$/;
+
+/**
+ * A currency pair read with one wrong glyph: "EURUSO", "FURUSD", "EURJUSD" (the "/" of
+ * "EUR/USD" as J). Both codes must be currencies after the single repair, and nothing may
+ * follow them, so words and broker names cannot pass for a pair.
+ */
+function misreadPair(raw: string): string | null {
+  // A separator glued on behind ("BTC/USD ·" read as "BTCJUSD.") is not part of the ticker.
+  let t = raw
+    .trim()
+    .replace(/[.,:·]+$/, '')
+    .toUpperCase();
+  if (t.length === 7 && SLASH_MISREADS.test(t[3]!)) t = t.slice(0, 3) + t.slice(4);
+  if (!/^[A-Z0-9]{6}$/.test(t)) return null;
+  const pair = (x: string): string | null => {
+    const a = x.slice(0, 3);
+    const b = x.slice(3);
+    return CURRENCIES.has(a) && CURRENCIES.has(b) && a !== b ? a + b : null;
+  };
+  const exact = pair(t);
+  if (exact) return exact;
+  for (let k = 0; k < 6; k++)
+    for (const c of TICKER_MISREADS[t[k]!] ?? '') {
+      const fixed = pair(t.slice(0, k) + c + t.slice(k + 1));
+      if (fixed) return fixed;
+    }
+  return null;
+}
+
 const MINUTES_TO_TIMEFRAME: Record<number, Timeframe> = {
   1: '1m',
   3: '3m',
@@ -128,7 +220,7 @@ export function parseTimeframe(raw: string, bareMinutes = false): Timeframe | nu
   const t = raw
     .trim()
     .replace(/^[·.,-]+/, '')
-    .replace(/[·,:]$/, '');
+    .replace(/[·,:.]$/, '');
   if (t.length === 0 || t.length > 8) return null;
   // OCR reads the l of "Daily"/"Weekly" as I about as often as l.
   const word = t.replace(/I/g, 'l').toLowerCase();
@@ -143,6 +235,13 @@ export function parseTimeframe(raw: string, bareMinutes = false): Timeframe | nu
     if (m[1] === 'H') return fromMinutes(n * 60);
     if (m[1] === 'D') return n === 1 ? '1d' : null;
     return n === 1 ? '1w' : null;
+  }
+  // Spelt-out units ("5 min", "4 hours") in any case: OCR mixes the case of small letters.
+  const spelt = /^([0-9IlO]{1,3})\s?(min|mins|minutes?|hours?|days?)$/i.exec(t);
+  if (spelt) {
+    const n = Number(fixDigits(spelt[1]!));
+    const unit = spelt[2]![0]!.toLowerCase();
+    return unit === 'm' ? fromMinutes(n) : unit === 'h' ? fromMinutes(n * 60) : n === 1 ? '1d' : null;
   }
   m = /^([0-9IlO]{0,3})\s?(m|min|mins|M|h|H|hr|D|d|W|w)$/.exec(t);
   if (m && (m[1] !== '' || /^[DWM]$/.test(m[2]!))) {
@@ -206,15 +305,16 @@ interface SymbolHit {
 }
 
 function symbolAt(tokens: TextToken[], i: number): SymbolHit | null {
-  const text = tokens[i]!.text;
+  // MetaTrader's window title puts it in brackets: "(EURUSD,H4)".
+  const text = tokens[i]!.text.replace(/^[([]/, '').replace(/[)\]]$/, '');
   // MetaTrader "EURUSD,H4" / "XAUUSD.r,Daily" in one token.
   const comma = /^(.+?),(.+)$/.exec(text);
   if (comma) {
-    const sym = normaliseSymbol(comma[1]!);
+    const sym = normaliseSymbol(comma[1]!) ?? misreadPair(comma[1]!);
     if (sym) return { symbol: sym, end: i, timeframe: parseTimeframe(comma[2]!, false) };
   }
   const trimmed = text.replace(/[,·]$/, '');
-  const direct = normaliseSymbol(trimmed);
+  const direct = normaliseSymbol(trimmed) ?? misreadPair(trimmed);
   if (direct) return { symbol: direct, end: i, timeframe: null };
   // "EUR" "/" "USD" or "EUR/" "USD" split into tokens.
   const joined3 = tokens
@@ -233,22 +333,88 @@ function symbolAt(tokens: TextToken[], i: number): SymbolHit | null {
     const s = normaliseSymbol(joined2);
     if (s) return { symbol: s, end: i + 1, timeframe: null };
   }
-  // Descriptions: "Euro / U.S. Dollar", "Gold Spot / U.S. Dollar" (words up to the next "·").
+  return describedPair(tokens, i);
+}
+
+/** A token that separates the two names of a description: "/" (or what "/" is misread as), "vs". */
+const NAME_SEPARATOR = /^(?:[/(|)\\JIl17]|vs\.?)$/i;
+
+/**
+ * Descriptions: TradingView "Euro / U.S. Dollar", "Gold Spot / U.S. Dollar", MetaTrader
+ * "Euro vs US Dollar": a name, a separator, a name of up to four words (whatever follows,
+ * "· 15 · FXCM", is not part of it).
+ */
+function describedPair(tokens: TextToken[], i: number): SymbolHit | null {
   const words: string[] = [];
-  let j = i;
-  for (; j < tokens.length && j < i + 10; j++) {
+  for (let j = i; j < tokens.length && j < i + 10; j++) {
     const w = tokens[j]!.text;
-    if (w === '·' || w === '|') break;
+    if (w === '·') break;
     words.push(w);
   }
-  const phrase = words.join(' ').toUpperCase();
-  const slash = phrase.split(/\s*\/\s*/);
-  if (slash.length === 2 && words.length > 1) {
-    const a = CURRENCY_NAMES.find(([re]) => re.test(slash[0]!.trim()))?.[1];
-    const b = CURRENCY_NAMES.find(([re]) => re.test(slash[1]!.trim()))?.[1];
-    if (a && b && a !== b) return { symbol: a + b, end: j - 1, timeframe: null };
+  for (let k = 1; k + 1 < words.length && k <= 4; k++) {
+    if (!NAME_SEPARATOR.test(words[k]!)) continue;
+    const a = currencyOfName(words.slice(0, k).join(''));
+    if (!a) return null;
+    for (let n = 1; n <= 4 && k + n < words.length + 1; n++) {
+      const b = currencyOfName(words.slice(k + 1, k + 1 + n).join(''));
+      if (b && b !== a) return { symbol: a + b, end: i + k + n, timeframe: null };
+    }
+    return null;
+  }
+  // "Euro/" "U.S. Dollar" or "Euro" "/U.S." "Dollar": the slash glued to a word.
+  const phrase = words.join(' ');
+  const slash = phrase.indexOf('/');
+  if (slash > 0) {
+    const a = currencyOfName(phrase.slice(0, slash));
+    const rest = phrase
+      .slice(slash + 1)
+      .trim()
+      .split(' ');
+    for (let n = 1; a && n <= Math.min(4, rest.length); n++) {
+      const b = currencyOfName(rest.slice(0, n).join(''));
+      if (b && b !== a) {
+        const before = phrase.slice(0, slash).trim().split(' ').length;
+        return { symbol: a + b, end: i + before - 1 + n, timeframe: null };
+      }
+    }
   }
   return null;
+}
+
+/**
+ * The timeframe written after a symbol ending at token `end`. The token after it (past one
+ * separator) is the timeframe in TradingView's legend and MetaTrader's title; only there may a
+ * bare number mean minutes. A ticker's description ("DAX Index · 5 · XETR") may stand between
+ * them: then the timeframe follows the first "·". A unit may be a word of its own ("4 hours").
+ */
+function timeframeAfter(toks: TextToken[], end: number): Timeframe | null {
+  let k = end + 1;
+  if (toks[k] && !SEPARATOR.test(toks[k]!.text) && parseTimeframe(toks[k]!.text, true) === null) {
+    // Skip up to three words of description, only when a "·" follows them.
+    let j = k;
+    while (j < toks.length && j <= end + 3 && /^[A-Za-z&]+$/.test(toks[j]!.text)) j++;
+    if (toks[j]?.text === '·') k = j;
+  }
+  if (toks[k] && SEPARATOR.test(toks[k]!.text)) k++;
+  const next = toks[k];
+  if (!next) return null;
+  const gap = (a: TextToken, b: TextToken): number => b.box.left - a.box.right;
+  const height = next.box.bottom - next.box.top;
+  if (gap(toks[k - 1]!, next) >= 4 * height) return null;
+  const unit = toks[k + 1];
+  // A space is up to a whole cell wide in monospaced fonts.
+  if (unit && gap(next, unit) < 1.5 * height) {
+    const spelt = parseTimeframe(`${next.text} ${unit.text}`, false);
+    if (spelt) return spelt;
+  }
+  // "5.BITSTAMP": the "·" after the timeframe read as a point and glued on.
+  const glued = /^([0-9]{1,4}[a-zA-Z]?)[.·][A-Za-z]{2,}/.exec(next.text);
+  const text = glued ? glued[1]! : next.text;
+  // Here, and only here, an S among digits is a 5 ("lSm" for "15m").
+  return (
+    parseTimeframe(text, true) ??
+    (/^[0-9Il]+S|^[0-9Il]*S[0-9Il]/.test(text) ? parseTimeframe(text.replace(/S/g, '5'), true) : null)
+  );
 }
 
 /** Finds the symbol and timeframe in legend/title tokens. */
@@ -268,20 +434,14 @@ export function identifyInstrument(tokens: readonly TextToken[]): {
         symbols.set(hit.symbol, (symbols.get(hit.symbol) ?? 0) + 1);
         firstSymbol ??= hit.symbol;
         if (hit.timeframe) positional ??= hit.timeframe;
-        // The token after the symbol (past one separator) is the timeframe in TradingView's
-        // legend and MetaTrader's title; only there may a bare number mean minutes.
-        let k = hit.end + 1;
-        if (toks[k] && SEPARATOR.test(toks[k]!.text)) k++;
-        const next = toks[k];
-        if (next && !positional) {
-          const near = next.box.left - toks[hit.end]!.box.right < 4 * (next.box.bottom - next.box.top);
-          const tf = near ? parseTimeframe(next.text, true) : null;
-          if (tf) positional = tf;
-        }
+        if (!positional) positional = timeframeAfter(toks, hit.end);
         i = hit.end;
         continue;
       }
-      const tf = parseTimeframe(toks[i]!.text, false);
+      // Away from the symbol a timeframe must hold a real digit or be a word ("Daily"): a lone
+      // letter ("W") or grid-line fragments read as "Dl" are as often noise as a timeframe.
+      const text = toks[i]!.text;
+      const tf = /[0-9]/.test(text) || /^[A-Za-z]{3,}$/.test(text) ? parseTimeframe(text, false) : null;
       if (tf) unitTimeframes.add(tf);
     }
   }

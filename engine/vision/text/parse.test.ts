@@ -84,7 +84,7 @@ describe('normaliseSymbol', () => {
 
 describe('parseTimeframe', () => {
   it.each([
-    ['15m', '15m'],
+    ['15m.', '15m'],
     ['4h', '4h'],
     ['1D', '1d'],
     ['D', '1d'],
@@ -99,6 +99,9 @@ describe('parseTimeframe', () => {
     ['Daily', '1d'],
     ['30M', '30m'],
     ['1h', '1h'],
+    ['5 min', '5m'],
+    ['4 hOUrS', '4h'],
+    ['15m.', '15m'],
   ])('%s -> %s', (raw, tf) => {
     expect(parseTimeframe(raw)).toBe(tf);
   });
@@ -133,6 +136,27 @@ describe('identifyInstrument', () => {
     ['US30 · 5 · CAPITALCOM', 'US30', '5m'],
     ['NAS100, M30', 'NAS100', '30m'],
     ['USDJPY · 1W · FXCM', 'USDJPY', '1w'],
+    // Misreads the recogniser makes on real title fonts.
+    ['GBPJPY . 15. FOREX.COM', 'GBPJPY', '15m'],
+    ['EURJUSD · M15', 'EURUSD', '15m'],
+    ['XAG/USO · 5m', 'XAGUSD', '5m'],
+    ['FURUSD,M5 1.08699', 'EURUSD', '5m'],
+    ['U.S. DoIIac ( Japanese Yem · 4h · OANDA', 'USDJPY', '4h'],
+    ['Bifcoin / U.S. Dclla: · 15 · BINANCE', 'BTCUSD', '15m'],
+    ['Euro vs Japanese Yen', 'EURJPY', null],
+    ['Pound / Yen · 60', 'GBPJPY', '1h'],
+    // Descriptions and spelt-out units between or after the ticker.
+    ['DAX Index · 15 · XETR', 'GER40', '15m'],
+    ['SPX · 4 hours', 'SPX500', '4h'],
+    ['EUR/USD · 15 min', 'EURUSD', '15m'],
+    ['51234567: FX-Demo - (EURUSD,H4) - L3', 'EURUSD', '4h'],
+    ['BTCJUSD. M15 O45939.73', 'BTCUSD', '15m'],
+    ['BTCUSD · 5.BlTSTAMP O23057.98', 'BTCUSD', '5m'],
+    ['EURUSD 1.13957', 'EURUSD', null],
+    ['W II', null, null],
+    ['· Dl l l ·', null, null],
+    ['Publish GBPJPY · lSm · OANDA', 'GBPJPY', '15m'],
+    ['EURUSD Sm', 'EURUSD', null],
   ])('%s', (text, symbol, timeframe) => {
     expect(identifyInstrument(line(text))).toEqual({ symbol, timeframe });
   });
@@ -159,6 +183,12 @@ describe('identifyInstrument', () => {
       ...line('EURUSD · 15 · PEPPERSTONE O1.1 H1.2 L1.0 C1.1', 40),
     ];
     expect(identifyInstrument(tokens)).toEqual({ symbol: 'EURUSD', timeframe: '15m' });
+  });
+
+  it('repairs one misread glyph of a pair only when both codes become currencies', () => {
+    expect(identifyInstrument(line('SELLER BUYERS'))).toEqual({ symbol: null, timeframe: null });
+    expect(identifyInstrument(line('EURUSO2'))).toEqual({ symbol: null, timeframe: null });
+    expect(identifyInstrument(line('Dollar / Dollar'))).toEqual({ symbol: null, timeframe: null });
   });
 
   it('returns nulls when nothing is recognisable', () => {

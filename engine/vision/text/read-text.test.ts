@@ -66,6 +66,171 @@ describe('readText on committed crops', () => {
   );
 });
 
+/** A copy of `img` widened by `pad` background columns on the left. */
+function padLeft(img: RgbaImage, pad: number): RgbaImage {
+  const width = img.width + pad;
+  const data = new Uint8Array(width * img.height * 4);
+  for (let y = 0; y < img.height; y++) {
+    for (let x = 0; x < pad; x++)
+      data.set(img.data.subarray(y * img.width * 4, y * img.width * 4 + 4), (y * width + x) * 4);
+    data.set(img.data.subarray(y * img.width * 4, (y + 1) * img.width * 4), (y * width + pad) * 4);
+  }
+  return { width, height: img.height, data };
+}
+
+function fill(
+  img: RgbaImage,
+  r: { left: number; top: number; right: number; bottom: number },
+  rgb: number[],
+): void {
+  for (let y = r.top; y < r.bottom; y++)
+    for (let x = r.left; x < r.right; x++)
+      img.data.set([rgb[0]!, rgb[1]!, rgb[2]!, 255], (y * img.width + x) * 4);
+}
+
+describe('readText on axis strips drawn by other platforms', () => {
+  const tickLabels = (img: RgbaImage): string[] =>
+    readText(img, whole(img))
+      .filter((t) => !t.badge)
+      .map((t) => t.text);
+
+  it('drops the tick marks MetaTrader draws from the axis line to each label (not minus signs)', async () => {
+    const src = await load('dev-003-EURJPY-tv-light-4h-axis.png');
+    const plain = tickLabels(src);
+    const lines = readText(src, whole(src)).filter((t) => !t.badge);
+    const img = padLeft(src, 12);
+    const ink = [19, 23, 34];
+    // The axis line, and a dash from it to just before each label at the label's middle row.
+    fill(img, { left: 1, top: 0, right: 2, bottom: img.height }, ink);
+    for (const t of lines) {
+      const mid = Math.round((t.box.top + t.box.bottom) / 2);
+      fill(img, { left: 2, top: mid, right: 8, bottom: mid + 1 }, ink);
+    }
+    expect(plain.length).toBeGreaterThan(1);
+    expect(tickLabels(img)).toEqual(plain);
+    // The same dash away from any rule is a minus sign.
+    const free = padLeft(src, 12);
+    const t = lines[0]!;
+    const mid = Math.round((t.box.top + t.box.bottom) / 2);
+    fill(free, { left: 12 + t.box.left - 7, top: mid, right: 12 + t.box.left - 2, bottom: mid + 1 }, ink);
+    expect(tickLabels(free)[0]).toBe(`-${plain[0]}`);
+  });
+
+  it('reads grey labels when bright badges dominate the strip', async () => {
+    const src = await load('dev-007-AUDUSD-tv-dark-5m-axis.png');
+    // Faint labels (half their contrast, as on a dimmed or low-contrast theme) beside white boxes.
+    const bg = src.data.slice(0, 3);
+    const img = padLeft(src, 0);
+    for (let i = 0; i < img.data.length; i += 4)
+      for (let c = 0; c < 3; c++) img.data[i + c] = Math.round((img.data[i + c]! + bg[c]!) / 2);
+    const plain = tickLabels(padLeft(img, 0)).filter((t) => parsePriceLabel(t) !== null);
+    // Three solid white boxes (badges without text) covering far more than 0.3% of the strip.
+    const boxH = Math.max(8, Math.round(img.height / 12));
+    for (const top of [0, Math.round(img.height / 2) - boxH, img.height - boxH - 1]) {
+      const clear = readText(src, whole(src)).every(
+        (t) => t.box.bottom < top - 2 || t.box.top > top + boxH + 2,
+      );
+      if (clear) fill(img, { left: 2, top, right: img.width - 2, bottom: top + boxH }, [255, 255, 255]);
+    }
+    expect(plain.length).toBeGreaterThan(1);
+    expect(tickLabels(img).filter((t) => parsePriceLabel(t) !== null)).toEqual(plain);
+  });
+});
+
+/** `img` with its contrast against its top-left (background) colour scaled by `k`. */
+function contrast(img: RgbaImage, k: number): RgbaImage {
+  const out = padLeft(img, 0);
+  const bg = img.data.slice(0, 3);
+  for (let i = 0; i < out.data.length; i += 4)
+    for (let c = 0; c < 3; c++)
+      out.data[i + c] = Math.max(0, Math.min(255, Math.round(bg[c]! + (img.data[i + c]! - bg[c]!) * k)));
+  return out;
+}
+
+/** `a` and `b` side by side (same height). */
+function beside(a: RgbaImage, b: RgbaImage): RgbaImage {
+  const width = a.width + b.width;
+  const data = new Uint8Array(width * a.height * 4);
+  for (let y = 0; y < a.height; y++) {
+    data.set(a.data.subarray(y * a.width * 4, (y + 1) * a.width * 4), y * width * 4);
+    data.set(b.data.subarray(y * b.width * 4, (y + 1) * b.width * 4), (y * width + a.width) * 4);
+  }
+  return { width, height: a.height, data };
+}
+
+describe('readText on text of unequal contrast', () => {
+  it('reads faint labels beside much stronger text (a watchlist next to the axis)', async () => {
+    const src = await load('dev-003-EURJPY-tv-light-4h-axis.png');
+    const faint = contrast(src, 0.6);
+    const alone = readText(faint, whole(faint))
+      .filter((t) => !t.badge && parsePriceLabel(t.text) !== null)
+      .map((t) => t.text);
+    const img = beside(faint, contrast(src, 1.2));
+    const left = readText(img, whole(img))
+      .filter((t) => !t.badge && t.box.right <= faint.width && parsePriceLabel(t.text) !== null)
+      .map((t) => t.text);
+    expect(alone.length).toBeGreaterThan(1);
+    expect(left).toEqual(alone);
+  });
+});
+
+describe('readText beside a filled button', () => {
+  it('keeps a toolbar line that shares its row with a button further along', async () => {
+    const src = await load('dev-003-EURJPY-tv-light-4h-legend.png');
+    const symbol = readText(src, whole(src)).find((t) => t.text === 'EURJPY')!;
+    // The crop widened by 240 px of background, then a blue button with three white strokes
+    // (text of its own) at the far right of the symbol's row.
+    const blank: RgbaImage = { width: 240, height: src.height, data: new Uint8Array(240 * src.height * 4) };
+    fill(blank, whole(blank), [...src.data.slice(0, 3)]);
+    const wide = beside(src, blank);
+    const top = symbol.box.top - 4;
+    const bottom = symbol.box.bottom + 4;
+    fill(wide, { left: wide.width - 80, top, right: wide.width - 10, bottom }, [41, 98, 255]);
+    for (let k = 0; k < 3; k++) {
+      const x = wide.width - 65 + k * 15;
+      fill(wide, { left: x, top: top + 4, right: x + 3, bottom: bottom - 4 }, [255, 255, 255]);
+    }
+    const read = readText(wide, whole(wide));
+    expect(read.some((t) => t.badge)).toBe(true);
+    expect(identifyInstrument(read)).toEqual({ symbol: 'EURJPY', timeframe: '4h' });
+  });
+});
+
+describe('readText through dotted grid lines', () => {
+  const dotted = async (row: (box: { top: number; bottom: number }) => number) => {
+    const src = await load('dev-003-EURJPY-tv-light-4h-legend.png');
+    const plain = readText(src, whole(src));
+    const symbol = plain.find((t) => t.text === 'EURJPY')!;
+    const img = padLeft(src, 0);
+    const ink = [120, 120, 120];
+    // One-pixel dots every 3 px, as MetaTrader draws its grid: a row through the text and a
+    // column just left of it.
+    const y = row(symbol.box);
+    for (let x = 0; x < img.width; x += 3) fill(img, { left: x, top: y, right: x + 1, bottom: y + 1 }, ink);
+    const col = Math.max(0, symbol.box.left - 3);
+    for (let v = 0; v < img.height; v += 3)
+      fill(img, { left: col, top: v, right: col + 1, bottom: v + 1 }, ink);
+    const values = plain.map((t) => /\d+\.\d+/.exec(t.text)?.[0]).filter((v) => v !== undefined);
+    return { values, read: readText(img, whole(img)) };
+  };
+
+  it('reads a legend crossed by a dotted grid line', async () => {
+    const { values, read } = await dotted((b) => Math.round((b.top + b.bottom) / 2));
+    expect(values.length).toBeGreaterThan(2);
+    for (const v of values) expect(read.some((t) => t.text.includes(v!))).toBe(true);
+    expect(read.some((t) => /^[·.:]+$/.test(t.text))).toBe(false);
+    expect(identifyInstrument(read).symbol).toBe('EURJPY');
+  });
+
+  it('keeps the decimal points when the dotted line runs along the baseline', async () => {
+    const { values, read } = await dotted((b) => b.bottom - 1);
+    for (const t of read) {
+      const m = /\d[\d.]*\d/.exec(t.text);
+      if (m && m[0].length >= 5) expect(values).toContain(m[0]);
+    }
+  });
+});
+
 describe('readText on images without text', () => {
   it('returns nothing for a solid colour, and survives noise, slivers and rects outside the image', () => {
     const solid: RgbaImage = { width: 60, height: 30, data: new Uint8Array(60 * 30 * 4).fill(200) };

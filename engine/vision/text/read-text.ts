@@ -109,6 +109,37 @@ function readBlob(blob: GlyphBlob, line: TextLine, depth: number): ReadGlyph[] {
   return best ?? whole;
 }
 
+/** The blob cut at one of its faintest columns into two digits, when some cut gives two. */
+function digitPair(blob: GlyphBlob, line: TextLine): ReadGlyph[] | null {
+  const w = blob.right - blob.left;
+  const h = blob.bottom - blob.top;
+  const colInk = new Float32Array(w);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) colInk[x]! += blob.ink[y * w + x]!;
+  // Two glyphs of a number are about equally wide: cut near the middle (the faintest columns
+  // of a pair of zeros are also inside each zero's counter).
+  const cuts: number[] = [];
+  for (let x = Math.round(0.35 * w); x <= Math.round(0.65 * w); x++) cuts.push(x);
+  cuts.sort((a, b) => colInk[a]! - colInk[b]! || Math.abs(a - w / 2) - Math.abs(b - w / 2));
+  let best: ReadGlyph[] | null = null;
+  let bestCost = Infinity;
+  for (const cut of cuts.slice(0, 3)) {
+    const left = subBlob(blob, 0, cut);
+    const right = subBlob(blob, cut, w);
+    if (!left || !right || !glyphSized(left, line) || !glyphSized(right, line)) continue;
+    const a = guessOf(left, line);
+    const b = guessOf(right, line);
+    const cost = Math.max(a.distance, b.distance);
+    if (/[0-9]/.test(a.label) && /[0-9]/.test(b.label) && cost < bestCost) {
+      bestCost = cost;
+      best = [
+        { blob: left, guess: a, text: a.label },
+        { blob: right, guess: b, text: b.label },
+      ];
+    }
+  }
+  return best;
+}
+
 /**
  * Thin strokes can fall below the ink threshold and break a glyph in two side by side pieces
  * ("O" as "C" + ")"). Adjacent pieces are joined when the joined shape matches a glyph clearly
@@ -144,8 +175,27 @@ function joinBrokenGlyphs(line: TextLine): GlyphBlob[] {
       }
     }
     out.push(blob);
+    joinThreeStrokes(out, line, maxGap);
   }
   return out;
+}
+
+/**
+ * "m" and "w" at 1x can break into three strokes, each read as ":" or "l" well enough that no
+ * pair of them joins. Three narrow touching pieces that together read as m/w clearly better are
+ * one glyph.
+ */
+function joinThreeStrokes(out: GlyphBlob[], line: TextLine, maxGap: number): void {
+  if (out.length < 3) return;
+  const [x, y, z] = out.slice(-3) as [GlyphBlob, GlyphBlob, GlyphBlob];
+  const narrow = (g: GlyphBlob): boolean => g.right - g.left < 0.45 * line.capHeight;
+  if (!narrow(x) || !narrow(y) || !narrow(z)) return;
+  if (y.left - x.right > maxGap || z.left - y.right > maxGap || z.right - x.left > 1.2 * line.capHeight)
+    return;
+  const joined = unionBlob(unionBlob(x, y), z);
+  const j = guessOf(joined, line);
+  const worst = Math.max(guessOf(x, line).distance, guessOf(y, line).distance, guessOf(z, line).distance);
+  if (/^[mwMW]$/.test(j.label) && j.distance < 0.6 * worst) out.splice(out.length - 3, 3, joined);
 }
 
 function unionBlob(a: GlyphBlob, b: GlyphBlob): GlyphBlob {
@@ -204,13 +254,24 @@ function readLine(line: TextLine): TextToken[] {
   let current: ReadGlyph[] = [];
   let lastRight = -Infinity;
   for (const blob of joinBrokenGlyphs(line)) {
-    for (const g of readBlob(blob, line, 0)) {
+    let read = readBlob(blob, line, 0);
+    // Two touching zeros look much like "%", but a "%" never follows a decimal point.
+    if (read.length === 1 && read[0]!.text === '%' && current[current.length - 1]?.text === '.')
+      read = digitPair(blob, line) ?? read;
+    for (const g of read) {
+      // A dash growing out of a vertical rule is an axis tick mark (MetaTrader), not a minus sign.
+      if (g.blob.atRule && /^[-−–—_]$/.test(g.text)) continue;
       // Inside a number a point may sit in a full-width cell (monospaced fonts): allow it more room.
       const prevText = current[current.length - 1]?.text ?? '';
       const beforePrev = current[current.length - 2]?.text ?? '';
+      // Look-alikes count as digits here: they are resolved only once the token is complete.
+      const digitLike = (t: string): boolean => /[0-9]/.test(t) || AS_DIGIT[t] !== undefined;
       const inNumber =
-        (/[0-9]/.test(prevText) && /[.,]/.test(g.text)) ||
-        (/[.,]/.test(prevText) && /[0-9]/.test(beforePrev) && /[0-9]/.test(g.text));
+        (digitLike(prevText) && /[.,]/.test(g.text)) ||
+        (/[.,]/.test(prevText) &&
+          digitLike(g.text) &&
+          current.every((c) => digitLike(c.text) || /[.,]/.test(c.text)) &&
+          /[0-9]/.test(beforePrev + g.text));
       const gapEm = inNumber ? NUMBER_GAP_EM : TOKEN_GAP_EM;
       if (g.blob.left - lastRight > gapEm * em && current.length > 0) {
         groups.push(current);

@@ -16,6 +16,11 @@ export interface GlyphBlob {
   bottom: number;
   /** (right-left)*(bottom-top) ink values, row-major. */
   ink: Float32Array;
+  /**
+   * The blob's left side touches a vertical rule or the rect's left edge: MetaTrader draws a
+   * tick mark from the axis line to each label, which reads as a minus sign otherwise.
+   */
+  atRule?: boolean;
 }
 
 export interface TextLine {
@@ -104,11 +109,20 @@ function inkDistance(image: RgbaImage, r: Rect, bg: readonly [number, number, nu
 }
 
 /** Ink threshold: a fraction of the strong ink level so faint grid lines stay background. */
-function inkThreshold(dist: Uint8Array): number {
+function inkThreshold(dist: Uint8Array, w: number, boxes: readonly Component[] = []): number {
   const hist = new Uint32Array(256);
-  for (let i = 0; i < dist.length; i++) hist[dist[i]!]!++;
+  let total = dist.length;
+  if (boxes.length === 0) for (let i = 0; i < dist.length; i++) hist[dist[i]!]!++;
+  else {
+    const skip = new Uint8Array(dist.length);
+    for (const b of boxes)
+      for (let y = b.top; y < b.bottom; y++) skip.fill(1, y * w + b.left, y * w + b.right);
+    for (let i = 0; i < dist.length; i++)
+      if (skip[i]) total--;
+      else hist[dist[i]!]!++;
+  }
   // Strong ink: the level reached by the top 0.3% of pixels (text covers far more than that).
-  let need = Math.max(1, Math.floor(dist.length * 0.003));
+  let need = Math.max(1, Math.floor(total * 0.003));
   let strong = 255;
   for (; strong > 0; strong--) {
     need -= hist[strong]!;
@@ -122,7 +136,7 @@ function inkThreshold(dist: Uint8Array): number {
  * `minRun` that are at most 3 px wide. A rule touching a glyph would otherwise fuse with it into
  * one tall component that is thrown away, losing the glyph.
  */
-function eraseVerticalRules(mask: Uint8Array, w: number, h: number, minRun: number): void {
+function eraseVerticalRules(mask: Uint8Array, w: number, h: number, minRun: number): Uint8Array | null {
   const longRun = new Uint8Array(w * h);
   let any = false;
   for (let x = 0; x < w; x++) {
@@ -141,7 +155,8 @@ function eraseVerticalRules(mask: Uint8Array, w: number, h: number, minRun: numb
       y = end;
     }
   }
-  if (!any) return;
+  if (!any) return null;
+  const erased = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
     let x = 0;
     while (x < w) {
@@ -152,10 +167,15 @@ function eraseVerticalRules(mask: Uint8Array, w: number, h: number, minRun: numb
       let end = x;
       while (end < w && longRun[y * w + end]) end++;
       // A wider band of long runs is a box edge or a badge, not a rule.
-      if (end - x <= 3) for (let k = x; k < end; k++) mask[y * w + k] = 0;
+      if (end - x <= 3)
+        for (let k = x; k < end; k++) {
+          mask[y * w + k] = 0;
+          erased[y * w + k] = 1;
+        }
       x = end;
     }
   }
+  return erased;
 }
 
 /** 4-connected components of the mask (4-connectivity keeps diagonal neighbours apart). */
@@ -215,6 +235,71 @@ function components(
   return { comps, labels };
 }
 
+/** Specks no bigger than this (px) may be the dots of a dotted grid line. */
+const DOT_SIZE = 3;
+/** A dotted line: at least this many specks in a row or column ... */
+const DOT_RUN = 8;
+/** ... each at most this far (px) from the next. */
+const DOT_GAP = 6;
+
+/**
+ * Removes the specks of dotted grid lines (MetaTrader's default grid runs through the title
+ * and between the glyphs of the OHLC values): a dot above a point turns it into ":", a row of
+ * dots reads as "·····". Decimal points are specks too, but never eight in a row a few px apart.
+ */
+function dropDottedRules(comps: Component[]): Component[] {
+  const specks = comps.filter(
+    (c) => c.right - c.left <= DOT_SIZE && c.bottom - c.top <= DOT_SIZE && c.count <= DOT_SIZE * 2,
+  );
+  if (specks.length < DOT_RUN) return comps;
+  const drop = new Set<Component>();
+  for (const horizontal of [true, false]) {
+    const byLine = new Map<number, Component[]>();
+    for (const c of specks) {
+      const key = horizontal ? c.top : c.left;
+      for (const k of [key - 1, key, key + 1]) {
+        const list = byLine.get(k);
+        if (list) list.push(c);
+        else byLine.set(k, [c]);
+      }
+    }
+    for (const list of byLine.values()) {
+      if (list.length < DOT_RUN) continue;
+      const pos = (c: Component): number => (horizontal ? c.left : c.top);
+      list.sort((a, b) => pos(a) - pos(b));
+      let start = 0;
+      for (let i = 1; i <= list.length; i++) {
+        if (i < list.length && pos(list[i]!) - pos(list[i - 1]!) <= DOT_GAP) continue;
+        if (i - start >= DOT_RUN) {
+          for (let j = start; j < i; j++) drop.add(list[j]!);
+          // The line goes on between the glyphs of text it crosses: the single-pixel dots there
+          // that keep its rhythm belong to it too.
+          // A decimal point on that row stays: it sits on the baseline of glyphs on both sides.
+          const anchor = pos(list[start]!);
+          const period = (pos(list[i - 1]!) - anchor) / (i - 1 - start);
+          for (const c of list) {
+            const k = (pos(c) - anchor) / period;
+            if (c.count <= 2 && Math.abs(k - Math.round(k)) * period <= 1 && !onBaseline(c, comps))
+              drop.add(c);
+          }
+        }
+        start = i;
+      }
+    }
+  }
+  return drop.size === 0 ? comps : comps.filter((c) => !drop.has(c));
+}
+
+/** A speck with a glyph-sized neighbour ending on its bottom row close on either side. */
+function onBaseline(speck: Component, comps: readonly Component[]): boolean {
+  const beside = (c: Component, left: boolean): boolean => {
+    const h = c.bottom - c.top;
+    const gap = left ? speck.left - c.right : c.left - speck.right;
+    return h > 2 * DOT_SIZE && gap >= 0 && gap <= 0.6 * h && Math.abs(c.bottom - speck.bottom) <= 1;
+  };
+  return comps.some((c) => beside(c, true)) && comps.some((c) => beside(c, false));
+}
+
 function median(values: number[]): number {
   if (values.length === 0) return 0;
   const s = [...values].sort((a, b) => a - b);
@@ -263,16 +348,29 @@ export function findTextLines(image: RgbaImage, rect: Rect, depth = 0): TextLine
   if (w < 3 || h < 4) return [];
   const bg = dominantColour(image, r);
   const dist = inkDistance(image, r, bg);
-  const threshold = inkThreshold(dist);
+  let threshold = inkThreshold(dist, w);
   const mask = new Uint8Array(w * h);
   for (let i = 0; i < mask.length; i++) mask[i] = dist[i]! >= threshold ? 1 : 0;
-  const first = components(mask, w, h).comps;
+  let first = components(mask, w, h).comps;
+  // Filled boxes (price badges) are the strongest ink of an axis strip: a threshold set by them
+  // breaks the thin strokes of grey tick labels apart. Set it again from everything else.
+  const boxes = depth === 0 ? first.filter(isFilledBox) : [];
+  if (boxes.length > 0) {
+    const again = inkThreshold(dist, w, boxes);
+    if (again < 0.85 * threshold) {
+      threshold = again;
+      for (let i = 0; i < mask.length; i++) mask[i] = dist[i]! >= threshold ? 1 : 0;
+      first = components(mask, w, h).comps;
+    }
+  }
   const typicalH = median(first.filter((c) => c.bottom - c.top >= 4).map((c) => c.bottom - c.top));
   let comps = first;
+  let rules: Uint8Array | null = null;
   if (typicalH > 0 && first.some((c) => c.bottom - c.top >= 3 * typicalH)) {
-    eraseVerticalRules(mask, w, h, Math.max(12, Math.round(3 * typicalH)));
+    rules = eraseVerticalRules(mask, w, h, Math.max(12, Math.round(3 * typicalH)));
     comps = components(mask, w, h).comps;
   }
+  comps = dropDottedRules(comps);
 
   const lines: TextLine[] = [];
   const glyphComps: Component[] = [];
@@ -294,7 +392,8 @@ export function findTextLines(image: RgbaImage, rect: Rect, depth = 0): TextLine
     }
     glyphComps.push(c);
   }
-  lines.push(...groupLines(glyphComps, dist, w, r, threshold));
+  const found = groupLines(glyphComps, dist, w, r, threshold, depth === 0 ? rules : null);
+  lines.push(...(depth === 0 ? rereadFaint(image, r, dist, threshold, found) : found));
   // A line cut by the top or bottom of a tall rect (an axis strip) is a clipped label: what is
   // left of it can read as another number. Tight crops around one line keep their text.
   for (let i = lines.length - 1; i >= 0 && depth === 0; i--) {
@@ -306,23 +405,86 @@ export function findTextLines(image: RgbaImage, rect: Rect, depth = 0): TextLine
     if (kept.length < 0.5 * l.glyphs.length || kept.length === 0) lines.splice(i, 1);
     else l.glyphs = kept;
   }
-  // Text partly hidden behind a badge: what shows of it is not a whole label.
+  // Text partly hidden behind a badge: what shows of it is not a whole label. Only text beside
+  // the badge: a toolbar's words on the row of a filled button further along are whole.
   const badgeLines = lines.filter((l) => l.badge);
+  const left = (l: TextLine): number => l.glyphs[0]?.left ?? 0;
+  const right = (l: TextLine): number => l.glyphs[l.glyphs.length - 1]?.right ?? 0;
   for (let i = lines.length - 1; i >= 0 && depth === 0; i--) {
     const l = lines[i]!;
     if (l.badge) continue;
-    if (badgeLines.some((b) => l.bottom > b.top - 0.5 * b.capHeight && l.top < b.bottom + 0.5 * b.capHeight))
-      lines.splice(i, 1);
+    const hiddenBy = (b: TextLine): boolean =>
+      l.bottom > b.top - 0.5 * b.capHeight &&
+      l.top < b.bottom + 0.5 * b.capHeight &&
+      right(l) > left(b) - 3 * b.capHeight &&
+      left(l) < right(b) + 3 * b.capHeight;
+    if (badgeLines.some(hiddenBy)) lines.splice(i, 1);
   }
   // Text cut by a badge or the rect's edge leaves lines of fragments much shorter than the
   // others; they would read as garbage (or worse, as a short number).
   if (depth === 0 && lines.length >= 3) {
-    const caps = lines.map((l) => l.capHeight).sort((a, b) => a - b);
+    // Weighted by glyphs: a row of icons read as one-glyph lines must not outvote a text line.
+    const caps = lines.flatMap((l) => l.glyphs.map(() => l.capHeight)).sort((a, b) => a - b);
     const typical = caps[caps.length >> 1]!;
     for (let i = lines.length - 1; i >= 0; i--) if (lines[i]!.capHeight < 0.7 * typical) lines.splice(i, 1);
   }
   lines.sort((a, b) => a.top - b.top || (a.glyphs[0]?.left ?? 0) - (b.glyphs[0]?.left ?? 0));
   return lines;
+}
+
+/**
+ * One threshold serves a whole rect, and it is set by the strongest ink in it. Text much
+ * fainter than that (grey tick labels beside a watchlist's black names, a dim legend beside
+ * bright values) falls apart into stroke fragments. Each run of such glyphs (split at gaps wider
+ * than a cap height) is read again in a box of its own, where its own ink sets the threshold.
+ */
+function rereadFaint(
+  image: RgbaImage,
+  r: Rect,
+  dist: Uint8Array,
+  threshold: number,
+  lines: TextLine[],
+): TextLine[] {
+  const w = r.right - r.left;
+  const out: TextLine[] = [];
+  for (const line of lines) {
+    const runs: GlyphBlob[][] = [];
+    for (const g of line.glyphs) {
+      const run = runs[runs.length - 1];
+      if (run && g.left - run[run.length - 1]!.right <= line.capHeight) run.push(g);
+      else runs.push([g]);
+    }
+    const kept: GlyphBlob[] = [];
+    for (const run of runs) {
+      const levels: number[] = [];
+      for (const g of run)
+        for (let y = g.top - r.top; y < g.bottom - r.top; y++)
+          for (let x = g.left - r.left; x < g.right - r.left; x++) {
+            const d = dist[y * w + x]!;
+            if (d >= threshold) levels.push(d);
+          }
+      levels.sort((a, b) => a - b);
+      // The threshold is half the strongest ink: a run whose strokes reach less than 70% of it.
+      const level = levels[Math.floor(levels.length * 0.8)] ?? 0;
+      // A lone blob is no glyph broken apart (an icon, a dot): nothing to gain from reading it again.
+      if (level >= 1.4 * threshold || run.length < 2) {
+        kept.push(...run);
+        continue;
+      }
+      const m = Math.max(2, Math.round(0.5 * line.capHeight));
+      const box: Rect = {
+        left: Math.max(r.left, run[0]!.left - m),
+        top: Math.max(r.top, line.top - m),
+        right: Math.min(r.right, run[run.length - 1]!.right + m),
+        bottom: Math.min(r.bottom, line.bottom + m),
+      };
+      const again = findTextLines(image, box, 1);
+      if (again.length > 0) out.push(...again);
+      else kept.push(...run);
+    }
+    if (kept.length > 0) out.push(kept.length === line.glyphs.length ? line : { ...line, glyphs: kept });
+  }
+  return out;
 }
 
 interface LineCluster {
@@ -331,7 +493,14 @@ interface LineCluster {
   comps: Component[];
 }
 
-function groupLines(comps: Component[], dist: Uint8Array, w: number, r: Rect, threshold: number): TextLine[] {
+function groupLines(
+  comps: Component[],
+  dist: Uint8Array,
+  w: number,
+  r: Rect,
+  threshold: number,
+  rules: Uint8Array | null,
+): TextLine[] {
   const sized = comps.filter((c) => c.bottom - c.top >= 3 || c.right - c.left >= 3);
   if (sized.length === 0) return [];
   const typical = median(sized.filter((c) => c.bottom - c.top >= 4).map((c) => c.bottom - c.top)) || 6;
@@ -368,7 +537,7 @@ function groupLines(comps: Component[], dist: Uint8Array, w: number, r: Rect, th
   }
   const lines: TextLine[] = [];
   for (const cl of clusters) {
-    const line = buildLine(cl, dist, w, r, threshold);
+    const line = buildLine(cl, dist, w, r, threshold, rules);
     if (line) lines.push(line);
   }
   return lines;
@@ -380,6 +549,7 @@ function buildLine(
   w: number,
   r: Rect,
   threshold: number,
+  rules: Uint8Array | null,
 ): TextLine | null {
   const comps = cl.comps.sort((a, b) => a.left - b.left);
   // Merge pieces of one glyph (":" dots, "i" dot, strokes broken by antialiasing) by x-overlap.
@@ -403,7 +573,24 @@ function buildLine(
   const heights = merged.map((c) => c.bottom - c.top);
   const maxH = Math.max(...heights);
   const tall = merged.filter((c) => c.bottom - c.top >= 0.75 * maxH);
-  const baseline = median(tall.map((c) => c.bottom));
+  // The baseline is where most glyphs end. Brackets and slashes reach above and below the
+  // digits: taking the tallest glyphs alone would set it on a bracket's foot ("(0.07%)" in a
+  // legend) and read every digit as a small lower-case letter.
+  const sizable = merged.filter((c) => c.bottom - c.top >= 0.5 * maxH);
+  const tallMedian = median(tall.map((c) => c.bottom));
+  let baseline = tallMedian;
+  let bestVotes = 0;
+  for (const c of sizable) {
+    let votes = 0;
+    for (const o of sizable) if (Math.abs(o.bottom - c.bottom) <= 1) votes++;
+    if (
+      votes > bestVotes ||
+      (votes === bestVotes && Math.abs(c.bottom - tallMedian) < Math.abs(baseline - tallMedian))
+    ) {
+      bestVotes = votes;
+      baseline = c.bottom;
+    }
+  }
   const onBase = merged.filter((c) => Math.abs(c.bottom - baseline) <= 1 && c.bottom - c.top >= 0.6 * maxH);
   // The tall end of the glyphs on the baseline: capitals, digits and ascenders, not the
   // x-height of lower-case letters (a median would flip between the two with the wording).
@@ -440,6 +627,12 @@ function buildLine(
     for (let g = 0; g < maxGrow && c.top > 0 && rowHasFaint(c, c.top - 1); g++) c.top--;
   }
 
+  const touchesRule = (c: Component): boolean => {
+    if (c.left === 0) return true;
+    if (!rules) return false;
+    for (let y = c.top; y < c.bottom; y++) if (rules[y * w + c.left - 1]) return true;
+    return false;
+  };
   const glyphs: GlyphBlob[] = [];
   for (const c of merged) {
     const gw = c.right - c.left;
@@ -451,13 +644,15 @@ function buildLine(
         ink[y * gw + x] = v <= 0 ? 0 : v >= 1 ? 1 : v;
       }
     }
-    glyphs.push({
+    const blob: GlyphBlob = {
       left: r.left + c.left,
       top: r.top + c.top,
       right: r.left + c.right,
       bottom: r.top + c.bottom,
       ink,
-    });
+    };
+    if (touchesRule(c)) blob.atRule = true;
+    glyphs.push(blob);
   }
   return {
     top: r.top + cl.top,
