@@ -163,17 +163,19 @@ function looksLikeCandles(c: PixelCandle[], spacing: number): boolean {
  * alerts, drawings) sit on a coloured box and are kept apart: they may be nudged off their
  * price to avoid overlapping, so they only cross-check.
  */
-function axisLabels(
+export function axisLabels(
   r: Raster,
   layout: Layout,
   tokens: TextToken[],
 ): { labels: AxisLabel[]; badges: AxisLabel[] } {
   const labels: AxisLabel[] = [];
   const badges: AxisLabel[] = [];
-  // A label split in two at its decimal point ("149" "400") also yields its joined readings, so
-  // the split integer parts cannot form a scale of their own that beats the real one.
+  // A label split in two at its decimal point ("149" "400", "0." "85400") is read joined, and
+  // its parts are dropped: the parts can form a scale of their own ("85400", "85300"...) that
+  // fits exactly as well as the real one.
   const decimalPoint = tokens.some((t) => /\d[.]\d/.test(t.text));
   const joined: TextToken[] = [];
+  const parts = new Set<TextToken>();
   const sorted = [...tokens].sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left);
   for (let i = 0; i + 1 < sorted.length; i++) {
     const a = sorted[i]!;
@@ -181,23 +183,30 @@ function axisLabels(
     const h = a.box.bottom - a.box.top;
     const sameRow = Math.abs(a.box.top + a.box.bottom - b.box.top - b.box.bottom) <= h * 0.6;
     if (!sameRow || b.box.left < a.box.right || b.box.left - a.box.right > h * 1.2) continue;
-    if (!/^\d+$/.test(b.text) || !/\d$/.test(a.text)) continue;
+    if (!/^\d+$/.test(b.text) || !/[\d.,]$/.test(a.text)) continue;
     const box = {
       left: a.box.left,
       top: Math.min(a.box.top, b.box.top),
       right: b.box.right,
       bottom: Math.max(a.box.bottom, b.box.bottom),
     };
+    // The left part may keep the point it was split at ("0." "85400").
+    const point = /[.,]$/.test(a.text);
     joined.push({
-      text: decimalPoint ? `${a.text}.${b.text}` : `${a.text}${b.text}`,
+      text: point
+        ? `${a.text.slice(0, -1)}.${b.text}`
+        : decimalPoint
+          ? `${a.text}.${b.text}`
+          : `${a.text}${b.text}`,
       box,
       confidence: Math.min(a.confidence, b.confidence),
     });
+    parts.add(a).add(b);
   }
   const seen = new Set<string>();
-  for (const t of [...tokens, ...joined]) {
-    const y = (t.box.top + t.box.bottom) / 2;
+  for (const t of [...tokens.filter((t) => !parts.has(t)), ...joined]) {
     const badge = onBadge(r, layout, t);
+    const y = (!badge && tickMarkRow(r, layout.background, t)) || (t.box.top + t.box.bottom) / 2;
     for (const price of readings(t.text)) {
       const key = `${y}:${price}`;
       if (seen.has(key)) continue;
@@ -208,6 +217,61 @@ function axisLabels(
     }
   }
   return { labels, badges };
+}
+
+/**
+ * A label led by a tick mark ("-1.09000", MetaTrader) is drawn beside its tick, and the tick's
+ * row is the price's row; the glyphs' centre can sit a pixel or two off it. Returns that row
+ * (the top row of a thick tick, as for grid lines and candle edges), or null when the token
+ * does not start with a short horizontal stroke standing apart from the digits.
+ */
+function tickMarkRow(r: Raster, background: number, t: TextToken): number | null {
+  if (!/^[-\u2212][\dOolI|]/.test(t.text)) return null;
+  const { width, height, rgb } = r;
+  const h = t.box.bottom - t.box.top;
+  const top = Math.max(0, t.box.top - 1);
+  const bottom = Math.min(height, t.box.bottom + 1);
+  // Ink share of a pixel: its distance from the background relative to the text's own contrast.
+  let contrast = 0;
+  for (let y = top; y < bottom; y++) {
+    for (let x = Math.max(0, t.box.left); x < Math.min(width, t.box.right); x++) {
+      const d = colourDistance(rgb[y * width + x]!, background);
+      if (d > contrast) contrast = d;
+    }
+  }
+  if (contrast <= BG_TOLERANCE * 3) return null;
+  let sum = 0;
+  let sumY = 0;
+  let columns = 0;
+  for (let x = Math.max(0, t.box.left); x < Math.min(width, t.box.left + h); x++) {
+    let w = 0;
+    let wy = 0;
+    let first = -1;
+    let last = -1;
+    for (let y = top; y < bottom; y++) {
+      const d = colourDistance(rgb[y * width + x]!, background);
+      if (d <= BG_TOLERANCE) continue;
+      const share = Math.min(1, d / contrast);
+      w += share;
+      wy += share * y;
+      if (share >= 0.35) {
+        if (first < 0) first = y;
+        last = y;
+      }
+    }
+    if (w < 0.35) {
+      if (columns > 0) break; // the gap between the tick and the digits
+      continue;
+    }
+    // A glyph column is tall; the tick is a stroke at most a third of the text high.
+    if (first < 0 || last - first + 1 > Math.max(2, h / 3)) return null;
+    sum += w;
+    sumY += wy;
+    columns++;
+  }
+  if (columns < 2 || columns >= h) return null;
+  const thickness = sum / columns;
+  return sumY / sum - Math.max(0, thickness - 1) / 2;
 }
 
 /**
