@@ -2,7 +2,7 @@ import { paintChart, type PaintOptions, type PaintedCandle } from './test-suppor
 import { toRaster } from './raster';
 import { findLayout } from './layout';
 import { learnPalette, classifyInk } from './palette';
-import { extractCandles } from './candles';
+import { bridgeOccluders, extractCandles } from './candles';
 
 /** Runs the pixel stages (no OCR) and pairs every painted candle with the nearest reading. */
 function read(o: PaintOptions) {
@@ -86,6 +86,12 @@ describe('candle extraction on painted charts', () => {
     expectExact(r, touches);
   });
 
+  it('tells grey candles from black ones on a white chart (MetaTrader), though grey is a tint of black', () => {
+    const r = read({ background: 0xfaf8f3, grid: 0xc8c8c8, bull: 0x5d606b, bear: 0x000000, seed: 21 });
+    expect(r.palette.length).toBe(2);
+    expectExact(r);
+  });
+
   it('reads dense charts with 3 px bodies and 1 px gaps', () => {
     expectExact(read({ spacing: 4, bodyWidth: 3, seed: 17 }));
   });
@@ -97,5 +103,28 @@ describe('the 1 px candle warning', () => {
   it('is given when the candles are 1 px wide', () => {
     const r = read({ bodyWidth: 1, spacing: 3, count: 150, seed: 5 });
     expect(onePx(r.ex.warnings)).toBe(true);
+  });
+});
+
+describe('bridging lines that cross a candle', () => {
+  // One column of a 1-wide plot: a wick (class 1) cut by a 1 px gap at row 10.
+  const plot = { left: 0, top: 0, right: 0, bottom: 19 };
+  function column(gapColour: number) {
+    const bg = 0x000000;
+    const rgb = new Uint32Array(20).fill(0x00ff00);
+    rgb[10] = gapColour;
+    const ink = new Uint8Array(20).fill(1);
+    ink[10] = 0;
+    const bgMask = new Uint8Array(20);
+    bridgeOccluders(ink, bgMask, { raster: { width: 1, height: 20, rgb }, background: bg }, plot);
+    return ink[10];
+  }
+
+  it('fills a one-pixel crossing in a line colour', () => {
+    expect(column(0xf0e040)).toBe(1);
+  });
+
+  it('leaves a near-background gap open (the gaps of a dotted grid are not candles)', () => {
+    expect(column(0x0c0c0c)).toBe(0);
   });
 });

@@ -2,6 +2,8 @@ import type { InkClass } from './palette';
 import type { PlotRect } from './types';
 import type { EdgeSampler } from './edges';
 import { refineCandle, strokeWidth } from './edges';
+import { colourDistance } from './raster';
+import { BG_TOLERANCE } from './layout';
 
 /** One candle or bar as pixel rows, before any price scale is applied. */
 export interface PixelCandle {
@@ -546,7 +548,13 @@ function isStroke(
  * class directly above and below it, the run is part of the candle and is filled in.
  * `bgMask` covers the whole image (row-major, `width` wide); `ink` covers the plot.
  */
-export function bridgeOccluders(ink: Uint8Array, bgMask: Uint8Array, width: number, plot: PlotRect): void {
+export function bridgeOccluders(
+  ink: Uint8Array,
+  bgMask: Uint8Array,
+  sampler: EdgeSampler,
+  plot: PlotRect,
+): void {
+  const { width, rgb } = sampler.raster;
   const pw = plot.right - plot.left + 1;
   const ph = plot.bottom - plot.top + 1;
   const maxRun = Math.max(8, Math.round(ph * 0.012));
@@ -573,16 +581,32 @@ export function bridgeOccluders(ink: Uint8Array, bgMask: Uint8Array, width: numb
         !bgMask[(end + plot.top) * width + x + plot.left]
       )
         end++;
-      // Both sides must be real strokes (3+ px), not the anti-aliased insides of a glyph.
+      // The crossing may hold a pixel or two that pass for ink (the line's blend with the
+      // candle): the gap ends where a real stroke of the same class resumes.
+      let resume = end;
+      while (
+        resume < ph &&
+        resume - y < maxRun &&
+        !bgMask[(resume + plot.top) * width + x + plot.left] &&
+        !isStroke(ink, pw, ph, x, resume, 1, above)
+      )
+        resume++;
+      // Both sides must be real strokes (3+ px), not the anti-aliased insides of a glyph. A
+      // one-pixel gap must be a line's colour, not near-background noise between the dashes
+      // of a dotted grid (which would join them into a tall "candle").
+      const solidGap =
+        resume - y >= 2 ||
+        colourDistance(rgb[(y + plot.top) * width + x + plot.left]!, sampler.background) > BG_TOLERANCE * 3;
       if (
         above &&
-        end < ph &&
-        end - y >= 2 &&
-        end - y < maxRun &&
+        solidGap &&
+        resume < ph &&
+        resume - y < maxRun &&
         isStroke(ink, pw, ph, x, y - 1, -1, above) &&
-        isStroke(ink, pw, ph, x, end, 1, above)
+        isStroke(ink, pw, ph, x, resume, 1, above)
       ) {
-        for (let k = y; k < end; k++) ink[k * pw + x] = above;
+        for (let k = y; k < resume; k++) ink[k * pw + x] = above;
+        end = resume;
       }
       y = end + 1;
     }

@@ -61,8 +61,9 @@ export function readChart(image: RgbaImage): ChartReading {
 
   const ink = classifyInk(raster, layout, palette);
   dropLineClasses(ink, plotW, plotH, palette.length);
-  bridgeOccluders(ink, layout.bgMask, raster.width, plot);
-  const extraction = extractCandles(ink, plot, palette, { raster, background: layout.background }, textBoxes);
+  const sampler = { raster, background: layout.background };
+  bridgeOccluders(ink, layout.bgMask, sampler, plot);
+  const extraction = extractCandles(ink, plot, palette, sampler, textBoxes);
   const pixelCandles = extraction.candles;
   if (pixelCandles.length < 3 || !looksLikeCandles(pixelCandles, extraction.barSpacing)) {
     throw noChart('no regular row of candles or bars; line charts cannot be read');

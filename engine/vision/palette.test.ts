@@ -1,0 +1,25 @@
+import { dilutedInk, tint } from './palette';
+
+describe('JPEG-diluted ink', () => {
+  // Magenta candles on white: a JPEG wick keeps the ink's brightness, its colour is averaged
+  // with the white beside it (pixels measured on a quality-64 capture).
+  const white = 0xffffff;
+  const magenta = 0xa61b74;
+
+  it('accepts a thin stroke whose colour JPEG diluted but whose brightness is the ink', () => {
+    for (const wick of [0x452b46, 0x633c5b, 0x78446a]) {
+      expect(tint(wick, white, magenta).off).toBeGreaterThan(50);
+      expect(dilutedInk(wick, white, magenta)).toBe(true);
+    }
+  });
+
+  it('rejects grey text, another hue and a plain blend of another ink', () => {
+    // Neutral grey as dark as the ink: no colour at all, so not diluted ink.
+    expect(dilutedInk(0x4e4e4e, white, magenta)).toBe(false);
+    // The blue candles of the same chart.
+    expect(dilutedInk(0x264597, white, magenta)).toBe(false);
+    // A pink indicator line's anti-aliased edge on a dark chart with red candles: dimmed in
+    // brightness and colour alike, which is a blend, not JPEG dilution.
+    expect(dilutedInk(0xbe1d57, 0x211f2c, 0xf6465d)).toBe(false);
+  });
+});
