@@ -97,6 +97,40 @@ describe('candle extraction on painted charts', () => {
   });
 });
 
+describe('fragments between the candles', () => {
+  it("drops short shapes off the candles' lattice (pieces of a line, glyphs) and keeps every candle", () => {
+    const o: PaintOptions = { spacing: 13, bodyWidth: 7, seed: 23 };
+    const painted = paintChart(o);
+    const { data, width } = painted.image;
+    // A 2x2 speck in the candle colour halfway between every third pair of candles.
+    const fragments: number[] = [];
+    painted.candles.forEach((c, i) => {
+      if (i % 3 !== 0 || i + 1 >= painted.candles.length) return;
+      const x = c.x + 6;
+      const y = 40 + ((i * 37) % 200);
+      fragments.push(x);
+      for (const [dx, dy] of [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ] as const) {
+        const k = ((y + dy) * width + x + dx) * 4;
+        [data[k], data[k + 1], data[k + 2]] = [0x26, 0xa6, 0x9a];
+      }
+    });
+    const raster = toRaster(painted.image);
+    const layout = findLayout(raster)!;
+    const palette = learnPalette(raster, layout);
+    const ink = classifyInk(raster, layout, palette);
+    const ex = extractCandles(ink, layout.plot, palette, { raster, background: layout.background });
+    expect(fragments.length).toBeGreaterThan(5);
+    expect(ex.allShapes.length).toBe(painted.candles.length + fragments.length);
+    expect(ex.candles.map((c) => Math.round(c.x))).toEqual(painted.candles.map((c) => c.x));
+    expect(ex.barSpacing).toBe(13);
+  });
+});
+
 describe('the 1 px candle warning', () => {
   const onePx = (w: string[]) => w.some((m) => m.includes('1 pixel wide'));
 

@@ -34,6 +34,8 @@ export interface CandleExtraction {
   warnings: string[];
   /** Some candle's body could not be told from its wick (1 px wide, or a flat doji). */
   uncertainBodies: boolean;
+  /** Every shape read as a candle before fragments off the candles' lattice were dropped. */
+  allShapes: PixelCandle[];
 }
 
 /**
@@ -342,8 +344,9 @@ export function extractCandles(
   }
   const bars = measured.filter((m) => m.barLike).length > measured.length * 0.6;
   const kind = bars ? 'bars' : 'candles';
-  const candles = measured.map((m) => m.candle);
   refineAll(measured, ink, labels, pw, plot, palette, sampler, bars);
+  const all = measured.map((m) => m.candle);
+  const candles = offLattice(all);
   const gaps: number[] = [];
   for (let i = 1; i < candles.length; i++) gaps.push(candles[i]!.x - candles[i - 1]!.x);
   const barSpacing = gaps.length ? median(gaps) : 0;
@@ -357,7 +360,49 @@ export function extractCandles(
       'Some candles are 1 pixel wide, so their open and close cannot be told from their wicks; zoom in for exact bodies.',
     );
   }
-  return { kind, candles, barSpacing, warnings, uncertainBodies: candles.some((c) => c.ambiguous) };
+  return {
+    kind,
+    candles,
+    allShapes: all,
+    barSpacing,
+    warnings,
+    uncertainBodies: candles.some((c) => c.ambiguous),
+  };
+}
+
+/**
+ * Candles stand on a lattice of one spacing. A short fragment (a piece of an indicator line, a
+ * glyph, a tick mark) that the tall candles either side of it put between two lattice places
+ * is not a candle. The spacing comes from the tall candles, which such fragments do not split.
+ */
+function offLattice(candles: PixelCandle[]): PixelCandle[] {
+  const isTall = (c: PixelCandle) => c.lowY - c.highY >= 3;
+  const tall = candles.filter(isTall);
+  if (tall.length < 10) return candles;
+  const gaps: number[] = [];
+  for (let i = 1; i < tall.length; i++) gaps.push(tall[i]!.x - tall[i - 1]!.x);
+  const spacing = median(gaps);
+  if (!(spacing >= 3)) return candles;
+  const keep: PixelCandle[] = [];
+  let prev: PixelCandle | undefined;
+  let next = 0;
+  for (const c of candles) {
+    if (isTall(c)) {
+      prev = c;
+      keep.push(c);
+      continue;
+    }
+    while (next < tall.length && tall[next]!.x <= c.x) next++;
+    const after = tall[next];
+    if (prev && after) {
+      const span = (after.x - prev.x) / spacing;
+      const at = (c.x - prev.x) / spacing;
+      const regular = Math.round(span) >= 1 && Math.abs(span - Math.round(span)) <= 0.25;
+      if (regular && Math.abs(at - Math.round(at)) > 0.3) continue;
+    }
+    keep.push(c);
+  }
+  return keep;
 }
 
 function subComponent(

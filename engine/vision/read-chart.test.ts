@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { axisLabels, readChart } from './read-chart';
+import { axisLabels, joinedShare, readChart } from './read-chart';
 import { toRaster } from './raster';
 import type { Layout } from './layout';
 import type { TextToken } from './text';
@@ -114,6 +114,25 @@ describe('axis labels', () => {
     // A label without a tick keeps its glyph centre.
     const plain = axisLabels(raster, layout, [token('1.07000', 17, 145, 60, 155)]).labels;
     expect(plain[0]!.y).toBe(150);
+  });
+});
+
+describe('continuity cross-check', () => {
+  const scale = { mode: 'linear' as const, slope: -0.01, intercept: 10, labels: [], residualPx: 0 };
+  const bar = (open: number, close: number) => ({
+    x: 0,
+    open,
+    close,
+    high: Math.max(open, close),
+    low: Math.min(open, close),
+  });
+
+  it('counts the bars that open where the previous one closed, within 2.5 px', () => {
+    const joined = [bar(5, 5.2), bar(5.2, 5.1), bar(5.11, 5.4), bar(5.4, 5.3)];
+    expect(joinedShare(joined, scale)).toBe(1);
+    // Split or misread candles: opens 10-30 px away from the previous close.
+    const broken = [bar(5, 5.2), bar(5.5, 5.1), bar(4.8, 5.4), bar(5.4, 5.3)];
+    expect(joinedShare(broken, scale)).toBeCloseTo(1 / 3, 6);
   });
 });
 

@@ -65,7 +65,9 @@ export function readChart(image: RgbaImage): ChartReading {
   bridgeOccluders(ink, layout.bgMask, sampler, plot);
   const extraction = extractCandles(ink, plot, palette, sampler, textBoxes);
   const pixelCandles = extraction.candles;
-  if (pixelCandles.length < 3 || !looksLikeCandles(pixelCandles, extraction.barSpacing)) {
+  // Judged on every shape, fragments included: a plot strewn with fragments between the
+  // candles is not read with confidence enough to drop them.
+  if (pixelCandles.length < 3 || !looksLikeCandles(extraction.allShapes)) {
     throw noChart('no regular row of candles or bars; line charts cannot be read');
   }
   if (pixelCandles.length < MIN_CANDLES) {
@@ -127,6 +129,15 @@ export function readChart(image: RgbaImage): ChartReading {
       warnings.push(`The price badge ${b.text} does not sit where the axis puts that price.`);
     }
   }
+  // On a continuously traded market each bar opens where the previous one closed. When few of
+  // the bars read do, candles were split, merged or misread (or the market gaps at every bar).
+  const joined = joinedShare(candles, priceScale);
+  if (joined < 0.5) {
+    confidence -= 0.3;
+    warnings.push(
+      `Only ${Math.round(joined * 100)} % of the candles read open where the previous one closed; some candles may be misread.`,
+    );
+  }
   // A candle whose body cannot be told from its wick (a doji, or a 1 px candle) has an open and
   // close the reader could only infer, so any such candle costs confidence, warned about or not.
   if (extraction.warnings.length || extraction.uncertainBodies) confidence -= 0.1;
@@ -148,8 +159,20 @@ export function readChart(image: RgbaImage): ChartReading {
 
 const round = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d;
 
+/** Share of neighbouring candles whose close and next open are on the same row (2.5 px). */
+export function joinedShare(c: ReadCandle[], s: PriceScale): number {
+  let n = 0;
+  for (let i = 1; i < c.length; i++) {
+    if (Math.abs(priceToY(s, c[i]!.open) - priceToY(s, c[i - 1]!.close)) <= 2.5) n++;
+  }
+  return c.length > 1 ? n / (c.length - 1) : 1;
+}
+
 /** A chart's candles stand at one regular spacing; photos and line charts do not. */
-function looksLikeCandles(c: PixelCandle[], spacing: number): boolean {
+function looksLikeCandles(c: PixelCandle[]): boolean {
+  const gaps: number[] = [];
+  for (let i = 1; i < c.length; i++) gaps.push(c[i]!.x - c[i - 1]!.x);
+  const spacing = gaps.sort((a, b) => a - b)[gaps.length >> 1] ?? 0;
   if (!(spacing >= 1.5)) return false;
   let regular = 0;
   for (let i = 1; i < c.length; i++) {
