@@ -76,6 +76,14 @@ describe('candle extraction on painted charts', () => {
     expectExact(r);
   });
 
+  it('cuts OHLC bars whose close and next open ticks touch (a continuous series)', () => {
+    // Ticks 2 px each side of a 1 px stem at a 5 px spacing: each close tick meets the next
+    // open tick on the same row, so the whole series is one connected shape.
+    const r = read({ bars: true, bodyWidth: 5, spacing: 5, seed: 29 });
+    expect(r.ex.kind).toBe('bars');
+    expectExact(r);
+  });
+
   it('is not fooled by a dotted last-price line in the candle colour', () => {
     const r = read({ priceLine: true, seed: 13 });
     const lineY = r.painted.candles.at(-1)!.closeY;

@@ -326,11 +326,24 @@ export function extractCandles(
   }
   kept.sort((a, b) => comps[a]!.minX - comps[b]!.minX);
 
-  // Split components that are several touching candles wide.
-  const widths = kept.map((i) => comps[i]!.maxX - comps[i]!.minX + 1);
-  const typical = median(widths);
+  // OHLC bars of a continuous series touch: a bar's close tick meets the next bar's open tick
+  // on the same row. Such a chain is cut between its stems when its pieces read as bars.
   const measured: { candle: PixelCandle; barLike: boolean; id: number }[] = [];
+  const whole: number[] = [];
   for (const i of kept) {
+    const c = comps[i]!;
+    const pieces = stemPieces(labels, pw, i, c).map(([x0, x1]) => {
+      const sub = subComponent(labels, pw, i, c, x0, x1);
+      return sub && { ...measure(ink, labels, pw, i, sub, x0, x1), id: i };
+    });
+    const bars = pieces.filter((p) => p?.barLike).length;
+    if (pieces.length > 1 && bars >= pieces.length * 0.7) {
+      for (const p of pieces) if (p) measured.push(p);
+    } else whole.push(i);
+  }
+  // Split components that are several touching candles wide.
+  const typical = median(whole.map((i) => comps[i]!.maxX - comps[i]!.minX + 1));
+  for (const i of whole) {
     const c = comps[i]!;
     const w = c.maxX - c.minX + 1;
     const parts = w > typical * 1.7 && typical >= 1 ? Math.round(w / (typical + 1)) : 1;
@@ -342,6 +355,7 @@ export function extractCandles(
       measured.push({ ...measure(ink, labels, pw, i, sub, x0, x1), id: i });
     }
   }
+  measured.sort((a, b) => a.candle.x - b.candle.x);
   const bars = measured.filter((m) => m.barLike).length > measured.length * 0.6;
   const kind = bars ? 'bars' : 'candles';
   refineAll(measured, ink, labels, pw, plot, palette, sampler, bars);
@@ -403,6 +417,68 @@ function offLattice(candles: PixelCandle[]): PixelCandle[] {
     keep.push(c);
   }
   return keep;
+}
+
+/**
+ * Column ranges of a component, cut midway between thin stems joined only by ticks. A stem
+ * column is tall; a tick column holds one short run of rows. A hollow body's inside holds two
+ * runs (its top and bottom edges) and a filled body is wide, so candles are never cut.
+ */
+function stemPieces(labels: Int32Array, pw: number, id: number, c: Component): [number, number][] {
+  const w = c.maxX - c.minX + 1;
+  if (w < 3) return [[c.minX, c.maxX]];
+  const count = new Int32Array(w);
+  const runs = new Int32Array(w);
+  const top = new Int32Array(w);
+  const bottom = new Int32Array(w);
+  for (let x = c.minX; x <= c.maxX; x++) {
+    let inRun = false;
+    const k = x - c.minX;
+    for (let y = c.minY, i = c.minY * pw + x; y <= c.maxY; y++, i += pw) {
+      const on = labels[i] === id;
+      if (on) {
+        if (count[k]!++ === 0) top[k] = y;
+        bottom[k] = y;
+      }
+      if (on && !inRun) runs[k]!++;
+      inRun = on;
+    }
+  }
+  // Stems are tall and ticks a few rows thick (3 on a 3x capture), whatever the bars' ranges.
+  const stem = (k: number) => count[k]! >= 6;
+  const tick = (k: number) => runs[k] === 1 && count[k]! <= 3;
+  const out: [number, number][] = [];
+  let start = 0;
+  let k = 0;
+  while (k < w && !stem(k)) k++;
+  while (k < w) {
+    // Bar stems are thin; a run of tall columns wider than a scaled stem is a candle's body.
+    const from = k;
+    while (k < w && stem(k)) k++;
+    if (k - from > 4) {
+      while (k < w && !stem(k)) k++;
+      continue;
+    }
+    // A gap of tick columns up to the next stem: cut in its middle.
+    let g = k;
+    while (g < w && tick(g)) g++;
+    let next = g;
+    while (next < w && stem(next)) next++;
+    // A bar's tick leaves its stem between the stem's ends; a hollow body's edge (its outline
+    // open at a corner, a wick below it) joins its sides and wick at their ends.
+    const r = top[k]!;
+    const inside = (j: number) => top[j]! < r && r < bottom[j]!;
+    if (g >= w || !stem(g) || g === k || next - g > 4 || !(inside(k - 1) || inside(g))) {
+      while (k < w && !stem(k)) k++;
+      continue;
+    }
+    const cut = Math.floor((k + g) / 2);
+    out.push([c.minX + start, c.minX + cut - 1]);
+    start = cut;
+    k = g;
+  }
+  out.push([c.minX + start, c.maxX]);
+  return out;
 }
 
 function subComponent(

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { axisLabels, joinedShare, readChart } from './read-chart';
+import { axisLabels, dropLineClasses, joinedShare, readChart } from './read-chart';
 import { toRaster } from './raster';
 import type { Layout } from './layout';
 import type { TextToken } from './text';
@@ -133,6 +133,26 @@ describe('continuity cross-check', () => {
     // Split or misread candles: opens 10-30 px away from the previous close.
     const broken = [bar(5, 5.2), bar(5.5, 5.1), bar(4.8, 5.4), bar(5.4, 5.3)];
     expect(joinedShare(broken, scale)).toBeCloseTo(1 / 3, 6);
+  });
+});
+
+describe('indicator lines learned as a colour class', () => {
+  it('clears a thick line crossing the plot but keeps the candle classes', () => {
+    const pw = 300;
+    const ph = 120;
+    const ink = new Uint8Array(pw * ph);
+    // Candles of classes 1 and 2 every 6 px, and a 7 px thick line of class 3 (a wide moving
+    // average on a 2x capture: too thick to count as thin) across the whole plot.
+    for (let x = 2; x < pw; x += 6) {
+      for (let y = 30; y < 90; y++) for (let d = 0; d < 3; d++) ink[y * pw + x + d] = x % 12 === 2 ? 1 : 2;
+    }
+    for (let x = 0; x < pw; x++) {
+      const y0 = 10 + Math.round(5 * Math.sin(x / 20));
+      for (let y = y0; y < y0 + 7; y++) ink[y * pw + x] = 3;
+    }
+    dropLineClasses(ink, pw, ph, 3);
+    expect(ink.includes(3)).toBe(false);
+    expect(ink.includes(1) && ink.includes(2)).toBe(true);
   });
 });
 

@@ -423,10 +423,14 @@ function decimalsOf(s: PriceScale): number {
  * its steep parts to be learned as a colour class. A line is thin in every column it crosses
  * and crosses most columns; candles are tall somewhere. Such classes are cleared from the ink.
  */
-function dropLineClasses(ink: Uint8Array, pw: number, ph: number, classes: number): void {
+export function dropLineClasses(ink: Uint8Array, pw: number, ph: number, classes: number): void {
   // The two strongest classes are the candles' own colours (bull/bear, or outline/fill).
+  // A thick line (a 2x capture, a wide moving average) is not thin, but it crosses hundreds of
+  // columns in a row; a class of candles has gaps between its candles.
   for (let k = 3; k <= classes; k++) {
     const longest: number[] = [];
+    let span = 0;
+    let widest = 0;
     for (let x = 0; x < pw; x++) {
       let run = 0;
       let best = 0;
@@ -436,11 +440,13 @@ function dropLineClasses(ink: Uint8Array, pw: number, ph: number, classes: numbe
         } else run = 0;
       }
       if (best > 0) longest.push(best);
+      span = best > 0 ? span + 1 : 0;
+      if (span > widest) widest = span;
     }
     if (longest.length < pw * 0.3) continue;
     longest.sort((a, b) => a - b);
     const p75 = longest[Math.floor(longest.length * 0.75)]!;
-    if (p75 > 5) continue;
+    if (p75 > 5 && widest < pw * 0.25) continue;
     for (let i = 0; i < ink.length; i++) if (ink[i] === k) ink[i] = 0;
   }
 }
