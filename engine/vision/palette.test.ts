@@ -1,4 +1,7 @@
-import { dilutedInk, tint } from './palette';
+import { dilutedInk, learnPalette, tint } from './palette';
+import { paintChart } from './test-support/paint';
+import { toRaster } from './raster';
+import { findLayout } from './layout';
 
 describe('JPEG-diluted ink', () => {
   // Magenta candles on white: a JPEG wick keeps the ink's brightness, its colour is averaged
@@ -21,5 +24,32 @@ describe('JPEG-diluted ink', () => {
     // A pink indicator line's anti-aliased edge on a dark chart with red candles: dimmed in
     // brightness and colour alike, which is a blend, not JPEG dilution.
     expect(dilutedInk(0xbe1d57, 0x211f2c, 0xf6465d)).toBe(false);
+  });
+});
+
+describe('palette on a JPEG capture', () => {
+  it('does not learn the colour JPEG bleeds beside bodies (background brightness, ink hue)', () => {
+    const bg = 0x1a1a32;
+    const { image, candles } = paintChart({
+      background: bg,
+      grid: null,
+      bull: 0x2a62fd,
+      bear: 0xfcfdff,
+      seed: 31,
+    });
+    // Two columns either side of every body carry the blue's hue at the background's brightness.
+    const { data, width } = image;
+    for (const c of candles) {
+      for (let y = Math.min(c.openY, c.closeY); y <= Math.max(c.openY, c.closeY); y++) {
+        for (const x of [c.x - 5, c.x - 4, c.x + 4, c.x + 5]) {
+          const k = (y * width + x) * 4;
+          [data[k], data[k + 1], data[k + 2]] = [0x06, 0x1b, 0x65];
+        }
+      }
+    }
+    const raster = toRaster(image);
+    const palette = learnPalette(raster, findLayout(raster)!);
+    expect(palette.map((p) => p.colour)).toEqual(expect.arrayContaining([0x2a62fd, 0xfcfdff]));
+    expect(palette).toHaveLength(2);
   });
 });

@@ -66,19 +66,27 @@ export function dilutedInk(c: number, bg: number, ink: number): boolean {
   if (Math.abs(vl) < 40) return false;
   const alpha = (luminance(c) - luminance(bg)) / vl;
   if (alpha < MIN_ALPHA || alpha > 1.25) return false;
+  // Diluted: less of the ink's colour than of its brightness. A plain blend of another ink
+  // with the background (an indicator line's anti-aliased edge) dims both alike.
+  const share = chromaShare(c, bg, ink);
+  return share >= 0.15 && share <= Math.min(0.75, alpha * 0.9);
+}
+
+/**
+ * How much of the ink's colour (chroma, relative to the background) the pixel carries, when
+ * its colour points the ink's way (-1 when it does not, or the ink has no colour).
+ */
+function chromaShare(c: number, bg: number, ink: number): number {
   const [bu, bv] = chromaOf(bg);
   const [iu, iv] = chromaOf(ink);
   const [pu, pv] = chromaOf(c);
   const ku = iu - bu;
   const kv = iv - bv;
   const k2 = ku * ku + kv * kv;
-  if (k2 < 24 * 24) return false;
+  if (k2 < 24 * 24) return -1;
   const share = ((pu - bu) * ku + (pv - bv) * kv) / k2;
-  // Diluted: less of the ink's colour than of its brightness. A plain blend of another ink
-  // with the background (an indicator line's anti-aliased edge) dims both alike.
-  if (share < 0.15 || share > Math.min(0.75, alpha * 0.9)) return false;
   const off = Math.hypot(pu - bu - share * ku, pv - bv - share * kv);
-  return off <= 4 + 0.2 * Math.sqrt(k2);
+  return off <= 4 + 0.2 * Math.sqrt(k2) ? share : -1;
 }
 
 /** Minimum share of ink in a blended pixel for it to count as part of the candle. */
@@ -171,6 +179,14 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     // white to black, yet they are the other direction. Tinted bodies standing at the bottom of
     // the plot are a volume histogram in the candles' colours, and stay with them.
     const ownBodies = solid[b]! >= n * 0.3 && solidLow[b]! < solid[b]! * 0.6;
+    // JPEG spreads a body's colour onto the background pixels beside it at the background's
+    // brightness: a "colour" as dark as the background in a class's hue is that bleed.
+    if (
+      Math.abs(luminance(colour) - luminance(bg)) < 12 &&
+      classes.some((k) => chromaShare(colour, bg, k.colour) >= 0.15)
+    ) {
+      continue;
+    }
     const near = classes.find((k) => {
       if (colourDistance(k.colour, colour) <= INK_TOLERANCE) return true;
       if (ownBodies) return false;
