@@ -62,31 +62,43 @@ function chromaOf(c: number): [number, number] {
  * differs from the background in brightness; a neutral grey pixel (text, grid) never passes.
  */
 export function dilutedInk(c: number, bg: number, ink: number): boolean {
-  const vl = luminance(ink) - luminance(bg);
-  if (Math.abs(vl) < 40) return false;
-  const alpha = (luminance(c) - luminance(bg)) / vl;
-  if (alpha < MIN_ALPHA || alpha > 1.25) return false;
-  // Diluted: less of the ink's colour than of its brightness. A plain blend of another ink
-  // with the background (an indicator line's anti-aliased edge) dims both alike.
-  const share = chromaShare(c, bg, ink);
-  return share >= 0.15 && share <= Math.min(0.75, alpha * 0.9);
+  return dilution(bg, ink)(c);
+}
+
+/** `dilutedInk` for one background and ink, with their brightness and colour worked out once. */
+export function dilution(bg: number, ink: number): (c: number) => boolean {
+  const lb = luminance(bg);
+  const vl = luminance(ink) - lb;
+  const share = chromaShareOf(bg, ink);
+  if (Math.abs(vl) < 40) return () => false;
+  return (c) => {
+    const alpha = (luminance(c) - lb) / vl;
+    if (alpha < MIN_ALPHA || alpha > 1.25) return false;
+    // Diluted: less of the ink's colour than of its brightness. A plain blend of another ink
+    // with the background (an indicator line's anti-aliased edge) dims both alike.
+    const s = share(c);
+    return s >= 0.15 && s <= Math.min(0.75, alpha * 0.9);
+  };
 }
 
 /**
- * How much of the ink's colour (chroma, relative to the background) the pixel carries, when
- * its colour points the ink's way (-1 when it does not, or the ink has no colour).
+ * How much of the ink's colour (chroma, relative to the background) a pixel carries, when its
+ * colour points the ink's way (-1 when it does not, or the ink has no colour).
  */
-function chromaShare(c: number, bg: number, ink: number): number {
+function chromaShareOf(bg: number, ink: number): (c: number) => number {
   const [bu, bv] = chromaOf(bg);
   const [iu, iv] = chromaOf(ink);
-  const [pu, pv] = chromaOf(c);
   const ku = iu - bu;
   const kv = iv - bv;
   const k2 = ku * ku + kv * kv;
-  if (k2 < 24 * 24) return -1;
-  const share = ((pu - bu) * ku + (pv - bv) * kv) / k2;
-  const off = Math.hypot(pu - bu - share * ku, pv - bv - share * kv);
-  return off <= 4 + 0.2 * Math.sqrt(k2) ? share : -1;
+  if (k2 < 24 * 24) return () => -1;
+  const tolerance = 4 + 0.2 * Math.sqrt(k2);
+  return (c) => {
+    const [pu, pv] = chromaOf(c);
+    const share = ((pu - bu) * ku + (pv - bv) * kv) / k2;
+    const off = Math.hypot(pu - bu - share * ku, pv - bv - share * kv);
+    return off <= tolerance ? share : -1;
+  };
 }
 
 /** Minimum share of ink in a blended pixel for it to count as part of the candle. */
@@ -183,7 +195,7 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     // brightness: a "colour" as dark as the background in a class's hue is that bleed.
     if (
       Math.abs(luminance(colour) - luminance(bg)) < 12 &&
-      classes.some((k) => chromaShare(colour, bg, k.colour) >= 0.15)
+      classes.some((k) => chromaShareOf(bg, k.colour)(colour) >= 0.15)
     ) {
       continue;
     }
@@ -216,6 +228,7 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
   let lastC = -1;
   let lastK = 0;
   const diluted: number[] = [];
+  const dilutedBy = palette.map((p) => dilution(bg, p.colour));
   for (let y = 0; y < ph; y++) {
     const row = (y + plot.top) * width + plot.left;
     for (let x = 0; x < pw; x++) {
@@ -233,12 +246,13 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
         if (dBg > BG_TOLERANCE) {
           let best = Infinity;
           for (let i = 0; i < palette.length; i++) {
+            const isDiluted = dilutedBy[i]!;
             const ink = palette[i]!.colour;
             const t = tint(c, bg, ink);
             let d = colourDistance(c, ink);
             if (t.alpha < MIN_ALPHA || t.alpha > 1.25 || t.off > 30 + 20 * (1 - Math.min(1, t.alpha))) {
               // A JPEG-diluted stroke only when no class explains the pixel plainly.
-              if (!dilutedInk(c, bg, ink)) continue;
+              if (!isDiluted(c)) continue;
               d += 256;
             }
             if (d < best) [best, k] = [d, i + 1];
