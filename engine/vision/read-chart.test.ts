@@ -96,6 +96,14 @@ describe('axis labels', () => {
     expect(labels.map((l) => l.price)).toEqual([0.854, 0.853, 0.852]);
   });
 
+  it('reads a decimal point misread as a comma, but not a thousands comma', () => {
+    const { raster, layout } = strip(() => {});
+    const prices = (text: string) =>
+      axisLabels(raster, layout, [token(text, 10, 40, 60, 51)]).labels.map((l) => l.price);
+    expect(prices('1,09700')).toContain(1.097);
+    expect(prices('1,234')).toEqual([1234]);
+  });
+
   it('places a label led by a tick mark on the tick row, not on the glyph centre', () => {
     // MetaTrader: "-1.09000" where the dash is the tick, drawn 2 rows below the text's centre.
     const ticks = [52, 102, 152];

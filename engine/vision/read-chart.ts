@@ -300,8 +300,8 @@ function tickMarkRow(r: Raster, background: number, t: TextToken): number | null
 
 /**
  * The prices a token may mean. Besides the plain reading: letters that OCR confuses with
- * digits inside a number (O/0, l/1, S/5, B/8), and without a leading dash that may be an axis
- * tick mark. Every variant goes to the robust fit, which keeps only readings that agree with
+ * digits inside a number (O/0, l/1, S/5, B/8), a decimal point read as a comma, and without a
+ * leading dash that may be an axis tick mark. Every variant goes to the robust fit, which keeps only readings that agree with
  * the other labels (a wrong variant cannot, as prices rise upwards).
  */
 function readings(text: string): number[] {
@@ -316,6 +316,8 @@ function readings(text: string): number[] {
     const fixed = text.replace(/[Oo]/g, '0').replace(/[lI|]/g, '1').replace(/S/g, '5').replace(/B/g, '8');
     add(fixed);
     if (/^[-\u2212]/.test(fixed)) add(fixed.slice(1));
+    // A decimal point read as a comma ("1,09700"): a thousands comma has three digits after it.
+    if (/^[-\u2212]?\d+,\d+$/.test(fixed) && !/,\d{3}$/.test(fixed)) add(fixed.replace(',', '.'));
   }
   return [...out];
 }
