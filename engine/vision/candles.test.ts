@@ -2,7 +2,7 @@ import { paintChart, type PaintOptions, type PaintedCandle } from './test-suppor
 import { toRaster } from './raster';
 import { findLayout } from './layout';
 import { learnPalette, classifyInk } from './palette';
-import { extractCandles } from './candles';
+import { bridgeOccluders, extractCandles } from './candles';
 
 /** Runs the pixel stages (no OCR) and pairs every painted candle with the nearest reading. */
 function read(o: PaintOptions) {
@@ -76,6 +76,14 @@ describe('candle extraction on painted charts', () => {
     expectExact(r);
   });
 
+  it('cuts OHLC bars whose close and next open ticks touch (a continuous series)', () => {
+    // Ticks 2 px each side of a 1 px stem at a 5 px spacing: each close tick meets the next
+    // open tick on the same row, so the whole series is one connected shape.
+    const r = read({ bars: true, bodyWidth: 5, spacing: 5, seed: 29 });
+    expect(r.ex.kind).toBe('bars');
+    expectExact(r);
+  });
+
   it('is not fooled by a dotted last-price line in the candle colour', () => {
     const r = read({ priceLine: true, seed: 13 });
     const lineY = r.painted.candles.at(-1)!.closeY;
@@ -86,8 +94,48 @@ describe('candle extraction on painted charts', () => {
     expectExact(r, touches);
   });
 
+  it('tells grey candles from black ones on a white chart (MetaTrader), though grey is a tint of black', () => {
+    const r = read({ background: 0xfaf8f3, grid: 0xc8c8c8, bull: 0x5d606b, bear: 0x000000, seed: 21 });
+    expect(r.palette.length).toBe(2);
+    expectExact(r);
+  });
+
   it('reads dense charts with 3 px bodies and 1 px gaps', () => {
     expectExact(read({ spacing: 4, bodyWidth: 3, seed: 17 }));
+  });
+});
+
+describe('fragments between the candles', () => {
+  it("drops short shapes off the candles' lattice (pieces of a line, glyphs) and keeps every candle", () => {
+    const o: PaintOptions = { spacing: 13, bodyWidth: 7, seed: 23 };
+    const painted = paintChart(o);
+    const { data, width } = painted.image;
+    // A 2x2 speck in the candle colour halfway between every third pair of candles.
+    const fragments: number[] = [];
+    painted.candles.forEach((c, i) => {
+      if (i % 3 !== 0 || i + 1 >= painted.candles.length) return;
+      const x = c.x + 6;
+      const y = 40 + ((i * 37) % 200);
+      fragments.push(x);
+      for (const [dx, dy] of [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ] as const) {
+        const k = ((y + dy) * width + x + dx) * 4;
+        [data[k], data[k + 1], data[k + 2]] = [0x26, 0xa6, 0x9a];
+      }
+    });
+    const raster = toRaster(painted.image);
+    const layout = findLayout(raster)!;
+    const palette = learnPalette(raster, layout);
+    const ink = classifyInk(raster, layout, palette);
+    const ex = extractCandles(ink, layout.plot, palette, { raster, background: layout.background });
+    expect(fragments.length).toBeGreaterThan(5);
+    expect(ex.allShapes.length).toBe(painted.candles.length + fragments.length);
+    expect(ex.candles.map((c) => Math.round(c.x))).toEqual(painted.candles.map((c) => c.x));
+    expect(ex.barSpacing).toBe(13);
   });
 });
 
@@ -97,5 +145,28 @@ describe('the 1 px candle warning', () => {
   it('is given when the candles are 1 px wide', () => {
     const r = read({ bodyWidth: 1, spacing: 3, count: 150, seed: 5 });
     expect(onePx(r.ex.warnings)).toBe(true);
+  });
+});
+
+describe('bridging lines that cross a candle', () => {
+  // One column of a 1-wide plot: a wick (class 1) cut by a 1 px gap at row 10.
+  const plot = { left: 0, top: 0, right: 0, bottom: 19 };
+  function column(gapColour: number) {
+    const bg = 0x000000;
+    const rgb = new Uint32Array(20).fill(0x00ff00);
+    rgb[10] = gapColour;
+    const ink = new Uint8Array(20).fill(1);
+    ink[10] = 0;
+    const bgMask = new Uint8Array(20);
+    bridgeOccluders(ink, bgMask, { raster: { width: 1, height: 20, rgb }, background: bg }, plot);
+    return ink[10];
+  }
+
+  it('fills a one-pixel crossing in a line colour', () => {
+    expect(column(0xf0e040)).toBe(1);
+  });
+
+  it('leaves a near-background gap open (the gaps of a dotted grid are not candles)', () => {
+    expect(column(0x0c0c0c)).toBe(0);
   });
 });

@@ -2,6 +2,8 @@ import type { InkClass } from './palette';
 import type { PlotRect } from './types';
 import type { EdgeSampler } from './edges';
 import { refineCandle, strokeWidth } from './edges';
+import { colourDistance } from './raster';
+import { BG_TOLERANCE } from './layout';
 
 /** One candle or bar as pixel rows, before any price scale is applied. */
 export interface PixelCandle {
@@ -32,6 +34,8 @@ export interface CandleExtraction {
   warnings: string[];
   /** Some candle's body could not be told from its wick (1 px wide, or a flat doji). */
   uncertainBodies: boolean;
+  /** Every shape read as a candle before fragments off the candles' lattice were dropped. */
+  allShapes: PixelCandle[];
 }
 
 /**
@@ -322,11 +326,24 @@ export function extractCandles(
   }
   kept.sort((a, b) => comps[a]!.minX - comps[b]!.minX);
 
-  // Split components that are several touching candles wide.
-  const widths = kept.map((i) => comps[i]!.maxX - comps[i]!.minX + 1);
-  const typical = median(widths);
+  // OHLC bars of a continuous series touch: a bar's close tick meets the next bar's open tick
+  // on the same row. Such a chain is cut between its stems when its pieces read as bars.
   const measured: { candle: PixelCandle; barLike: boolean; id: number }[] = [];
+  const whole: number[] = [];
   for (const i of kept) {
+    const c = comps[i]!;
+    const pieces = stemPieces(labels, pw, i, c).map(([x0, x1]) => {
+      const sub = subComponent(labels, pw, i, c, x0, x1);
+      return sub && { ...measure(ink, labels, pw, i, sub, x0, x1), id: i };
+    });
+    const bars = pieces.filter((p) => p?.barLike).length;
+    if (pieces.length > 1 && bars >= pieces.length * 0.7) {
+      for (const p of pieces) if (p) measured.push(p);
+    } else whole.push(i);
+  }
+  // Split components that are several touching candles wide.
+  const typical = median(whole.map((i) => comps[i]!.maxX - comps[i]!.minX + 1));
+  for (const i of whole) {
     const c = comps[i]!;
     const w = c.maxX - c.minX + 1;
     const parts = w > typical * 1.7 && typical >= 1 ? Math.round(w / (typical + 1)) : 1;
@@ -338,10 +355,12 @@ export function extractCandles(
       measured.push({ ...measure(ink, labels, pw, i, sub, x0, x1), id: i });
     }
   }
+  measured.sort((a, b) => a.candle.x - b.candle.x);
   const bars = measured.filter((m) => m.barLike).length > measured.length * 0.6;
   const kind = bars ? 'bars' : 'candles';
-  const candles = measured.map((m) => m.candle);
   refineAll(measured, ink, labels, pw, plot, palette, sampler, bars);
+  const all = measured.map((m) => m.candle);
+  const candles = offLattice(all);
   const gaps: number[] = [];
   for (let i = 1; i < candles.length; i++) gaps.push(candles[i]!.x - candles[i - 1]!.x);
   const barSpacing = gaps.length ? median(gaps) : 0;
@@ -355,7 +374,111 @@ export function extractCandles(
       'Some candles are 1 pixel wide, so their open and close cannot be told from their wicks; zoom in for exact bodies.',
     );
   }
-  return { kind, candles, barSpacing, warnings, uncertainBodies: candles.some((c) => c.ambiguous) };
+  return {
+    kind,
+    candles,
+    allShapes: all,
+    barSpacing,
+    warnings,
+    uncertainBodies: candles.some((c) => c.ambiguous),
+  };
+}
+
+/**
+ * Candles stand on a lattice of one spacing. A short fragment (a piece of an indicator line, a
+ * glyph, a tick mark) that the tall candles either side of it put between two lattice places
+ * is not a candle. The spacing comes from the tall candles, which such fragments do not split.
+ */
+function offLattice(candles: PixelCandle[]): PixelCandle[] {
+  const isTall = (c: PixelCandle) => c.lowY - c.highY >= 3;
+  const tall = candles.filter(isTall);
+  if (tall.length < 10) return candles;
+  const gaps: number[] = [];
+  for (let i = 1; i < tall.length; i++) gaps.push(tall[i]!.x - tall[i - 1]!.x);
+  const spacing = median(gaps);
+  if (!(spacing >= 3)) return candles;
+  const keep: PixelCandle[] = [];
+  let prev: PixelCandle | undefined;
+  let next = 0;
+  for (const c of candles) {
+    if (isTall(c)) {
+      prev = c;
+      keep.push(c);
+      continue;
+    }
+    while (next < tall.length && tall[next]!.x <= c.x) next++;
+    const after = tall[next];
+    if (prev && after) {
+      const span = (after.x - prev.x) / spacing;
+      const at = (c.x - prev.x) / spacing;
+      const regular = Math.round(span) >= 1 && Math.abs(span - Math.round(span)) <= 0.25;
+      if (regular && Math.abs(at - Math.round(at)) > 0.3) continue;
+    }
+    keep.push(c);
+  }
+  return keep;
+}
+
+/**
+ * Column ranges of a component, cut midway between thin stems joined only by ticks. A stem
+ * column is tall; a tick column holds one short run of rows. A hollow body's inside holds two
+ * runs (its top and bottom edges) and a filled body is wide, so candles are never cut.
+ */
+function stemPieces(labels: Int32Array, pw: number, id: number, c: Component): [number, number][] {
+  const w = c.maxX - c.minX + 1;
+  if (w < 3) return [[c.minX, c.maxX]];
+  const count = new Int32Array(w);
+  const runs = new Int32Array(w);
+  const top = new Int32Array(w);
+  const bottom = new Int32Array(w);
+  for (let x = c.minX; x <= c.maxX; x++) {
+    let inRun = false;
+    const k = x - c.minX;
+    for (let y = c.minY, i = c.minY * pw + x; y <= c.maxY; y++, i += pw) {
+      const on = labels[i] === id;
+      if (on) {
+        if (count[k]!++ === 0) top[k] = y;
+        bottom[k] = y;
+      }
+      if (on && !inRun) runs[k]!++;
+      inRun = on;
+    }
+  }
+  // Stems are tall and ticks a few rows thick (3 on a 3x capture), whatever the bars' ranges.
+  const stem = (k: number) => count[k]! >= 6;
+  const tick = (k: number) => runs[k] === 1 && count[k]! <= 3;
+  const out: [number, number][] = [];
+  let start = 0;
+  let k = 0;
+  while (k < w && !stem(k)) k++;
+  while (k < w) {
+    // Bar stems are thin; a run of tall columns wider than a scaled stem is a candle's body.
+    const from = k;
+    while (k < w && stem(k)) k++;
+    if (k - from > 4) {
+      while (k < w && !stem(k)) k++;
+      continue;
+    }
+    // A gap of tick columns up to the next stem: cut in its middle.
+    let g = k;
+    while (g < w && tick(g)) g++;
+    let next = g;
+    while (next < w && stem(next)) next++;
+    // A bar's tick leaves its stem between the stem's ends; a hollow body's edge (its outline
+    // open at a corner, a wick below it) joins its sides and wick at their ends.
+    const r = top[k]!;
+    const inside = (j: number) => top[j]! < r && r < bottom[j]!;
+    if (g >= w || !stem(g) || g === k || next - g > 4 || !(inside(k - 1) || inside(g))) {
+      while (k < w && !stem(k)) k++;
+      continue;
+    }
+    const cut = Math.floor((k + g) / 2);
+    out.push([c.minX + start, c.minX + cut - 1]);
+    start = cut;
+    k = g;
+  }
+  out.push([c.minX + start, c.maxX]);
+  return out;
 }
 
 function subComponent(
@@ -546,7 +669,13 @@ function isStroke(
  * class directly above and below it, the run is part of the candle and is filled in.
  * `bgMask` covers the whole image (row-major, `width` wide); `ink` covers the plot.
  */
-export function bridgeOccluders(ink: Uint8Array, bgMask: Uint8Array, width: number, plot: PlotRect): void {
+export function bridgeOccluders(
+  ink: Uint8Array,
+  bgMask: Uint8Array,
+  sampler: EdgeSampler,
+  plot: PlotRect,
+): void {
+  const { width, rgb } = sampler.raster;
   const pw = plot.right - plot.left + 1;
   const ph = plot.bottom - plot.top + 1;
   const maxRun = Math.max(8, Math.round(ph * 0.012));
@@ -573,16 +702,32 @@ export function bridgeOccluders(ink: Uint8Array, bgMask: Uint8Array, width: numb
         !bgMask[(end + plot.top) * width + x + plot.left]
       )
         end++;
-      // Both sides must be real strokes (3+ px), not the anti-aliased insides of a glyph.
+      // The crossing may hold a pixel or two that pass for ink (the line's blend with the
+      // candle): the gap ends where a real stroke of the same class resumes.
+      let resume = end;
+      while (
+        resume < ph &&
+        resume - y < maxRun &&
+        !bgMask[(resume + plot.top) * width + x + plot.left] &&
+        !isStroke(ink, pw, ph, x, resume, 1, above)
+      )
+        resume++;
+      // Both sides must be real strokes (3+ px), not the anti-aliased insides of a glyph. A
+      // one-pixel gap must be a line's colour, not near-background noise between the dashes
+      // of a dotted grid (which would join them into a tall "candle").
+      const solidGap =
+        resume - y >= 2 ||
+        colourDistance(rgb[(y + plot.top) * width + x + plot.left]!, sampler.background) > BG_TOLERANCE * 3;
       if (
         above &&
-        end < ph &&
-        end - y >= 2 &&
-        end - y < maxRun &&
+        solidGap &&
+        resume < ph &&
+        resume - y < maxRun &&
         isStroke(ink, pw, ph, x, y - 1, -1, above) &&
-        isStroke(ink, pw, ph, x, end, 1, above)
+        isStroke(ink, pw, ph, x, resume, 1, above)
       ) {
-        for (let k = y; k < end; k++) ink[k * pw + x] = above;
+        for (let k = y; k < resume; k++) ink[k * pw + x] = above;
+        end = resume;
       }
       y = end + 1;
     }

@@ -1,5 +1,5 @@
 import type { Raster } from './raster';
-import { tint } from './palette';
+import { dilutedInk, tint } from './palette';
 import type { PixelCandle } from './candles';
 
 /**
@@ -15,8 +15,9 @@ export interface EdgeSampler {
 function alphaAt(s: EdgeSampler, x: number, y: number, ink: number): number {
   const { raster } = s;
   if (x < 0 || y < 0 || x >= raster.width || y >= raster.height) return 0;
-  const t = tint(raster.rgb[y * raster.width + x]!, s.background, ink);
-  if (t.off > 40) return 0;
+  const c = raster.rgb[y * raster.width + x]!;
+  const t = tint(c, s.background, ink);
+  if (t.off > 40 && !dilutedInk(c, s.background, ink)) return 0;
   return Math.max(0, Math.min(1, t.alpha));
 }
 

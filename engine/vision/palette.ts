@@ -1,5 +1,5 @@
 import type { Raster } from './raster';
-import { colourDistance } from './raster';
+import { colourDistance, luminance } from './raster';
 import type { Layout } from './layout';
 import { BG_TOLERANCE } from './layout';
 
@@ -45,6 +45,62 @@ export function tint(c: number, bg: number, ink: number): { alpha: number; off: 
   return { alpha, off: Math.sqrt(dr * dr + dg * dg + db * db) };
 }
 
+/** BT.601 chroma (Cb, Cr) of a packed colour, the colour JPEG stores at reduced resolution. */
+function chromaOf(c: number): [number, number] {
+  const r = (c >> 16) & 255;
+  const g = (c >> 8) & 255;
+  const b = c & 255;
+  return [-0.1687 * r - 0.3313 * g + 0.5 * b, 0.5 * r - 0.4187 * g - 0.0813 * b];
+}
+
+/**
+ * JPEG keeps brightness per pixel but averages colour over blocks of pixels, so a thin coloured
+ * stroke (a wick, a body's edge row) keeps the ink's brightness while its colour is diluted
+ * with the background's beside it: it lies off the background-ink line of `tint`. Such a pixel
+ * still belongs to the ink when its brightness is the ink's and its colour differs from the
+ * background in the ink's direction (weaker, not another hue). Needs a coloured ink that
+ * differs from the background in brightness; a neutral grey pixel (text, grid) never passes.
+ */
+export function dilutedInk(c: number, bg: number, ink: number): boolean {
+  return dilution(bg, ink)(c);
+}
+
+/** `dilutedInk` for one background and ink, with their brightness and colour worked out once. */
+export function dilution(bg: number, ink: number): (c: number) => boolean {
+  const lb = luminance(bg);
+  const vl = luminance(ink) - lb;
+  const share = chromaShareOf(bg, ink);
+  if (Math.abs(vl) < 40) return () => false;
+  return (c) => {
+    const alpha = (luminance(c) - lb) / vl;
+    if (alpha < MIN_ALPHA || alpha > 1.25) return false;
+    // Diluted: less of the ink's colour than of its brightness. A plain blend of another ink
+    // with the background (an indicator line's anti-aliased edge) dims both alike.
+    const s = share(c);
+    return s >= 0.15 && s <= Math.min(0.75, alpha * 0.9);
+  };
+}
+
+/**
+ * How much of the ink's colour (chroma, relative to the background) a pixel carries, when its
+ * colour points the ink's way (-1 when it does not, or the ink has no colour).
+ */
+function chromaShareOf(bg: number, ink: number): (c: number) => number {
+  const [bu, bv] = chromaOf(bg);
+  const [iu, iv] = chromaOf(ink);
+  const ku = iu - bu;
+  const kv = iv - bv;
+  const k2 = ku * ku + kv * kv;
+  if (k2 < 24 * 24) return () => -1;
+  const tolerance = 4 + 0.2 * Math.sqrt(k2);
+  return (c) => {
+    const [pu, pv] = chromaOf(c);
+    const share = ((pu - bu) * ku + (pv - bv) * kv) / k2;
+    const off = Math.hypot(pu - bu - share * ku, pv - bv - share * kv);
+    return off <= tolerance ? share : -1;
+  };
+}
+
 /** Minimum share of ink in a blended pixel for it to count as part of the candle. */
 export const MIN_ALPHA = 0.45;
 
@@ -62,18 +118,27 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
   const sumR = new Float64Array(4096);
   const sumG = new Float64Array(4096);
   const sumB = new Float64Array(4096);
+  // Pixels whose left and right neighbours have their colour too: the inside of a body.
+  const solid = new Float64Array(4096);
+  // Of those, the ones in the plot's bottom quarter, where volume histograms stand.
+  const solidLow = new Float64Array(4096);
+  const lowFrom = plot.bottom - (plot.bottom - plot.top) / 4;
   const minRun = 4;
   // Row-major with one run state per column (cache-friendly on large captures).
   const pw = plot.right - plot.left + 1;
   const runQ = new Int32Array(pw).fill(-1);
   const runLen = new Int32Array(pw);
   const runColour = new Int32Array(pw);
+  const runSolid = new Int32Array(pw);
+  const runSolidLow = new Int32Array(pw);
   const credit = (i: number) => {
     const q = runQ[i]!;
     const len = runLen[i]!;
     if (q < 0 || len < minRun) return;
     const c0 = runColour[i]!;
     count[q]! += len;
+    solid[q]! += runSolid[i]!;
+    solidLow[q]! += runSolidLow[i]!;
     sumR[q]! += ((c0 >> 16) & 255) * len;
     sumG[q]! += ((c0 >> 8) & 255) * len;
     sumB[q]! += (c0 & 255) * len;
@@ -87,13 +152,21 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
       if (bgMask[row + i] && runQ[i]! < 0) continue;
       const c = rgb[row + i]!;
       const q = bgMask[row + i] ? -1 : quant(c);
+      const inside =
+        q >= 0 && i > 0 && i + 1 < pw && quant(rgb[row + i - 1]!) === q && quant(rgb[row + i + 1]!) === q;
       if (q === runQ[i] && q >= 0) {
         runLen[i]!++;
+        if (inside) {
+          runSolid[i]!++;
+          if (y >= lowFrom) runSolidLow[i]!++;
+        }
         continue;
       }
       credit(i);
       runQ[i] = q;
       runLen[i] = 1;
+      runSolid[i] = inside ? 1 : 0;
+      runSolidLow[i] = inside && y >= lowFrom ? 1 : 0;
       runColour[i] = c;
     }
   }
@@ -112,8 +185,23 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     if (lineColours.some((l) => colourDistance(l, colour) <= 8)) continue;
     // Candles stand out from the background; faint greys are grid, shading or watermark.
     if (colourDistance(colour, bg) < 48) continue;
+    // A blend of a class with the background is that class's anti-aliased or blurred edge,
+    // which is a column or two wide. A blend that fills bodies of its own is a colour of its
+    // own: grey candles beside black ones on a white chart (MetaTrader) lie on the line from
+    // white to black, yet they are the other direction. Tinted bodies standing at the bottom of
+    // the plot are a volume histogram in the candles' colours, and stay with them.
+    const ownBodies = solid[b]! >= n * 0.3 && solidLow[b]! < solid[b]! * 0.6;
+    // JPEG spreads a body's colour onto the background pixels beside it at the background's
+    // brightness: a "colour" as dark as the background in a class's hue is that bleed.
+    if (
+      Math.abs(luminance(colour) - luminance(bg)) < 12 &&
+      classes.some((k) => chromaShareOf(bg, k.colour)(colour) >= 0.15)
+    ) {
+      continue;
+    }
     const near = classes.find((k) => {
       if (colourDistance(k.colour, colour) <= INK_TOLERANCE) return true;
+      if (ownBodies) return false;
       const t = tint(colour, bg, k.colour);
       return t.alpha >= 0.2 && t.alpha <= 1.1 && t.off <= 24;
     });
@@ -139,6 +227,8 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
   // Candle bodies are runs of one colour: reuse the previous pixel's class before asking the Map.
   let lastC = -1;
   let lastK = 0;
+  const diluted: number[] = [];
+  const dilutedBy = palette.map((p) => dilution(bg, p.colour));
   for (let y = 0; y < ph; y++) {
     const row = (y + plot.top) * width + plot.left;
     for (let x = 0; x < pw; x++) {
@@ -146,6 +236,7 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
       const c = rgb[row + x]!;
       if (c === lastC) {
         out[y * pw + x] = lastK;
+        if (lastK & DILUTED) diluted.push(y * pw + x);
         continue;
       }
       let k = cache.get(c);
@@ -155,21 +246,49 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
         if (dBg > BG_TOLERANCE) {
           let best = Infinity;
           for (let i = 0; i < palette.length; i++) {
-            const t = tint(c, bg, palette[i]!.colour);
-            if (t.alpha < MIN_ALPHA || t.alpha > 1.25 || t.off > 30 + 20 * (1 - Math.min(1, t.alpha)))
-              continue;
-            const d = colourDistance(c, palette[i]!.colour);
+            const isDiluted = dilutedBy[i]!;
+            const ink = palette[i]!.colour;
+            const t = tint(c, bg, ink);
+            let d = colourDistance(c, ink);
+            if (t.alpha < MIN_ALPHA || t.alpha > 1.25 || t.off > 30 + 20 * (1 - Math.min(1, t.alpha))) {
+              // A JPEG-diluted stroke only when no class explains the pixel plainly.
+              if (!isDiluted(c)) continue;
+              d += 256;
+            }
             if (d < best) [best, k] = [d, i + 1];
           }
           // A pixel nearer a grid line than the ink is grid, not candle.
           if (k && lineColours.some((l) => colourDistance(c, l) < Math.min(best, 12))) k = 0;
+          if (k && best >= 256) k |= DILUTED;
         }
         if (cache.size < 65536) cache.set(c, k);
       }
       lastC = c;
       lastK = k;
       out[y * pw + x] = k;
+      if (k & DILUTED) diluted.push(y * pw + x);
     }
   }
+  // Where two inks meet (neighbouring candles of a dense chart, a line crossing a candle), their
+  // blend can pass for a diluted stroke of either: a diluted pixel beside another class is not
+  // trusted. Decided on the first pass's classes, so the order of pixels does not matter.
+  const keep = diluted.map((i) => {
+    const k = out[i]! & ~DILUTED;
+    const x = i % pw;
+    const other = (j: number) => {
+      const o = out[j]! & ~DILUTED;
+      return o !== 0 && o !== k;
+    };
+    return !(
+      (x > 0 && other(i - 1)) ||
+      (x + 1 < pw && other(i + 1)) ||
+      (i >= pw && other(i - pw)) ||
+      (i + pw < out.length && other(i + pw))
+    );
+  });
+  diluted.forEach((i, n) => (out[i] = keep[n] ? out[i]! & ~DILUTED : 0));
   return out;
 }
+
+/** Flag on a first-pass class: the pixel is ink only as a JPEG-diluted stroke. */
+const DILUTED = 0x80;

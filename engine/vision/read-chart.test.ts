@@ -1,7 +1,10 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { readChart } from './read-chart';
+import { axisLabels, dropLineClasses, joinedShare, readChart } from './read-chart';
+import { toRaster } from './raster';
+import type { Layout } from './layout';
+import type { TextToken } from './text';
 import { priceToY, yToPrice } from './price-scale';
 import { paintChart } from './test-support/paint';
 import type { RgbaImage } from '../core/image';
@@ -52,6 +55,112 @@ describe('price scale helpers', () => {
     for (const s of [lin, log]) {
       for (const y of [0, 123.5, 700]) expect(priceToY(s, yToPrice(s, y))).toBeCloseTo(y, 6);
     }
+  });
+});
+
+describe('axis labels', () => {
+  const W = 120;
+  const H = 200;
+  const BG = 0x0a0a14;
+  const INK = 0xc0c0c0;
+  /** A dark axis strip; `paint` draws text-like ink on it. */
+  function strip(paint: (set: (x: number, y: number) => void) => void) {
+    const data = new Uint8Array(W * H * 4);
+    for (let i = 0; i < W * H; i++) {
+      data[i * 4] = (BG >> 16) & 255;
+      data[i * 4 + 1] = (BG >> 8) & 255;
+      data[i * 4 + 2] = BG & 255;
+      data[i * 4 + 3] = 255;
+    }
+    paint((x, y) => {
+      const i = (y * W + x) * 4;
+      data[i] = data[i + 1] = data[i + 2] = INK & 255;
+    });
+    const raster = toRaster({ width: W, height: H, data });
+    const layout = { background: BG } as Layout;
+    return { raster, layout };
+  }
+  const token = (text: string, left: number, top: number, right: number, bottom: number): TextToken => ({
+    text,
+    box: { left, top, right, bottom },
+    confidence: 1,
+  });
+
+  it('joins a label split after its decimal point ("0." "85400") and drops the parts', () => {
+    const { raster, layout } = strip(() => {});
+    const tokens = [40, 80, 120].flatMap((top, i) => [
+      token('0.', 10, top, 22, top + 11),
+      token(`85${4 - i}00`, 26, top, 60, top + 11),
+    ]);
+    const { labels } = axisLabels(raster, layout, tokens);
+    expect(labels.map((l) => l.price)).toEqual([0.854, 0.853, 0.852]);
+  });
+
+  it('reads a decimal point misread as a comma, but not a thousands comma', () => {
+    const { raster, layout } = strip(() => {});
+    const prices = (text: string) =>
+      axisLabels(raster, layout, [token(text, 10, 40, 60, 51)]).labels.map((l) => l.price);
+    expect(prices('1,09700')).toContain(1.097);
+    expect(prices('1,234')).toEqual([1234]);
+  });
+
+  it('places a label led by a tick mark on the tick row, not on the glyph centre', () => {
+    // MetaTrader: "-1.09000" where the dash is the tick, drawn 2 rows below the text's centre.
+    const ticks = [52, 102, 152];
+    const { raster, layout } = strip((set) => {
+      for (const t of ticks) {
+        for (let x = 10; x < 14; x++) set(x, t);
+        // Digit-like glyphs: tall strokes from t-7 to t+2 (their centre is 2.5 rows above t).
+        for (let x = 17; x < 60; x += 5) for (let y = t - 7; y <= t + 2; y++) set(x, y);
+      }
+    });
+    const tokens = ticks.map((t, i) => token(`-1.0${9 - i}000`, 10, t - 7, 60, t + 3));
+    const { labels } = axisLabels(raster, layout, tokens);
+    const rows = new Map(labels.map((l) => [l.price, l.y]));
+    expect(rows.get(1.09)).toBeCloseTo(52, 5);
+    expect(rows.get(1.08)).toBeCloseTo(102, 5);
+    // A label without a tick keeps its glyph centre.
+    const plain = axisLabels(raster, layout, [token('1.07000', 17, 145, 60, 155)]).labels;
+    expect(plain[0]!.y).toBe(150);
+  });
+});
+
+describe('continuity cross-check', () => {
+  const scale = { mode: 'linear' as const, slope: -0.01, intercept: 10, labels: [], residualPx: 0 };
+  const bar = (open: number, close: number) => ({
+    x: 0,
+    open,
+    close,
+    high: Math.max(open, close),
+    low: Math.min(open, close),
+  });
+
+  it('counts the bars that open where the previous one closed, within 2.5 px', () => {
+    const joined = [bar(5, 5.2), bar(5.2, 5.1), bar(5.11, 5.4), bar(5.4, 5.3)];
+    expect(joinedShare(joined, scale)).toBe(1);
+    // Split or misread candles: opens 10-30 px away from the previous close.
+    const broken = [bar(5, 5.2), bar(5.5, 5.1), bar(4.8, 5.4), bar(5.4, 5.3)];
+    expect(joinedShare(broken, scale)).toBeCloseTo(1 / 3, 6);
+  });
+});
+
+describe('indicator lines learned as a colour class', () => {
+  it('clears a thick line crossing the plot but keeps the candle classes', () => {
+    const pw = 300;
+    const ph = 120;
+    const ink = new Uint8Array(pw * ph);
+    // Candles of classes 1 and 2 every 6 px, and a 7 px thick line of class 3 (a wide moving
+    // average on a 2x capture: too thick to count as thin) across the whole plot.
+    for (let x = 2; x < pw; x += 6) {
+      for (let y = 30; y < 90; y++) for (let d = 0; d < 3; d++) ink[y * pw + x + d] = x % 12 === 2 ? 1 : 2;
+    }
+    for (let x = 0; x < pw; x++) {
+      const y0 = 10 + Math.round(5 * Math.sin(x / 20));
+      for (let y = y0; y < y0 + 7; y++) ink[y * pw + x] = 3;
+    }
+    dropLineClasses(ink, pw, ph, 3);
+    expect(ink.includes(3)).toBe(false);
+    expect(ink.includes(1) && ink.includes(2)).toBe(true);
   });
 });
 

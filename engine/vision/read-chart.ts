@@ -53,10 +53,13 @@ export function readChart(image: RgbaImage): ChartReading {
 
   const ink = classifyInk(raster, layout, palette);
   dropLineClasses(ink, plotW, plotH, palette.length);
-  bridgeOccluders(ink, layout.bgMask, raster.width, plot);
-  const extraction = extractCandles(ink, plot, palette, { raster, background: layout.background }, textBoxes);
+  const sampler = { raster, background: layout.background };
+  bridgeOccluders(ink, layout.bgMask, sampler, plot);
+  const extraction = extractCandles(ink, plot, palette, sampler, textBoxes);
   const pixelCandles = extraction.candles;
-  if (pixelCandles.length < 3 || !looksLikeCandles(pixelCandles, extraction.barSpacing)) {
+  // Judged on every shape, fragments included: a plot strewn with fragments between the
+  // candles is not read with confidence enough to drop them.
+  if (pixelCandles.length < 3 || !looksLikeCandles(extraction.allShapes)) {
     throw noChart('no regular row of candles or bars; line charts cannot be read');
   }
   if (pixelCandles.length < MIN_CANDLES) {
@@ -118,6 +121,15 @@ export function readChart(image: RgbaImage): ChartReading {
       warnings.push(`The price badge ${b.text} does not sit where the axis puts that price.`);
     }
   }
+  // On a continuously traded market each bar opens where the previous one closed. When few of
+  // the bars read do, candles were split, merged or misread (or the market gaps at every bar).
+  const joined = joinedShare(candles, priceScale);
+  if (joined < 0.5) {
+    confidence -= 0.3;
+    warnings.push(
+      `Only ${Math.round(joined * 100)} % of the candles read open where the previous one closed; some candles may be misread.`,
+    );
+  }
   // A candle whose body cannot be told from its wick (a doji, or a 1 px candle) has an open and
   // close the reader could only infer, so any such candle costs confidence, warned about or not.
   if (extraction.warnings.length || extraction.uncertainBodies) confidence -= 0.1;
@@ -139,8 +151,20 @@ export function readChart(image: RgbaImage): ChartReading {
 
 const round = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d;
 
+/** Share of neighbouring candles whose close and next open are on the same row (2.5 px). */
+export function joinedShare(c: ReadCandle[], s: PriceScale): number {
+  let n = 0;
+  for (let i = 1; i < c.length; i++) {
+    if (Math.abs(priceToY(s, c[i]!.open) - priceToY(s, c[i - 1]!.close)) <= 2.5) n++;
+  }
+  return c.length > 1 ? n / (c.length - 1) : 1;
+}
+
 /** A chart's candles stand at one regular spacing; photos and line charts do not. */
-function looksLikeCandles(c: PixelCandle[], spacing: number): boolean {
+function looksLikeCandles(c: PixelCandle[]): boolean {
+  const gaps: number[] = [];
+  for (let i = 1; i < c.length; i++) gaps.push(c[i]!.x - c[i - 1]!.x);
+  const spacing = gaps.sort((a, b) => a - b)[gaps.length >> 1] ?? 0;
   if (!(spacing >= 1.5)) return false;
   let regular = 0;
   for (let i = 1; i < c.length; i++) {
@@ -155,17 +179,19 @@ function looksLikeCandles(c: PixelCandle[], spacing: number): boolean {
  * alerts, drawings) sit on a coloured box and are kept apart: they may be nudged off their
  * price to avoid overlapping, so they only cross-check.
  */
-function axisLabels(
+export function axisLabels(
   r: Raster,
   layout: Layout,
   tokens: TextToken[],
 ): { labels: AxisLabel[]; badges: AxisLabel[] } {
   const labels: AxisLabel[] = [];
   const badges: AxisLabel[] = [];
-  // A label split in two at its decimal point ("149" "400") also yields its joined readings, so
-  // the split integer parts cannot form a scale of their own that beats the real one.
+  // A label split in two at its decimal point ("149" "400", "0." "85400") is read joined, and
+  // its parts are dropped: the parts can form a scale of their own ("85400", "85300"...) that
+  // fits exactly as well as the real one.
   const decimalPoint = tokens.some((t) => /\d[.]\d/.test(t.text));
   const joined: TextToken[] = [];
+  const parts = new Set<TextToken>();
   const sorted = [...tokens].sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left);
   for (let i = 0; i + 1 < sorted.length; i++) {
     const a = sorted[i]!;
@@ -173,23 +199,30 @@ function axisLabels(
     const h = a.box.bottom - a.box.top;
     const sameRow = Math.abs(a.box.top + a.box.bottom - b.box.top - b.box.bottom) <= h * 0.6;
     if (!sameRow || b.box.left < a.box.right || b.box.left - a.box.right > h * 1.2) continue;
-    if (!/^\d+$/.test(b.text) || !/\d$/.test(a.text)) continue;
+    if (!/^\d+$/.test(b.text) || !/[\d.,]$/.test(a.text)) continue;
     const box = {
       left: a.box.left,
       top: Math.min(a.box.top, b.box.top),
       right: b.box.right,
       bottom: Math.max(a.box.bottom, b.box.bottom),
     };
+    // The left part may keep the point it was split at ("0." "85400").
+    const point = /[.,]$/.test(a.text);
     joined.push({
-      text: decimalPoint ? `${a.text}.${b.text}` : `${a.text}${b.text}`,
+      text: point
+        ? `${a.text.slice(0, -1)}.${b.text}`
+        : decimalPoint
+          ? `${a.text}.${b.text}`
+          : `${a.text}${b.text}`,
       box,
       confidence: Math.min(a.confidence, b.confidence),
     });
+    parts.add(a).add(b);
   }
   const seen = new Set<string>();
-  for (const t of [...tokens, ...joined]) {
-    const y = (t.box.top + t.box.bottom) / 2;
+  for (const t of [...tokens.filter((t) => !parts.has(t)), ...joined]) {
     const badge = onBadge(r, layout, t);
+    const y = (!badge && tickMarkRow(r, layout.background, t)) || (t.box.top + t.box.bottom) / 2;
     for (const price of readings(t.text)) {
       const key = `${y}:${price}`;
       if (seen.has(key)) continue;
@@ -203,9 +236,64 @@ function axisLabels(
 }
 
 /**
+ * A label led by a tick mark ("-1.09000", MetaTrader) is drawn beside its tick, and the tick's
+ * row is the price's row; the glyphs' centre can sit a pixel or two off it. Returns that row
+ * (the top row of a thick tick, as for grid lines and candle edges), or null when the token
+ * does not start with a short horizontal stroke standing apart from the digits.
+ */
+function tickMarkRow(r: Raster, background: number, t: TextToken): number | null {
+  if (!/^[-\u2212][\dOolI|]/.test(t.text)) return null;
+  const { width, height, rgb } = r;
+  const h = t.box.bottom - t.box.top;
+  const top = Math.max(0, t.box.top - 1);
+  const bottom = Math.min(height, t.box.bottom + 1);
+  // Ink share of a pixel: its distance from the background relative to the text's own contrast.
+  let contrast = 0;
+  for (let y = top; y < bottom; y++) {
+    for (let x = Math.max(0, t.box.left); x < Math.min(width, t.box.right); x++) {
+      const d = colourDistance(rgb[y * width + x]!, background);
+      if (d > contrast) contrast = d;
+    }
+  }
+  if (contrast <= BG_TOLERANCE * 3) return null;
+  let sum = 0;
+  let sumY = 0;
+  let columns = 0;
+  for (let x = Math.max(0, t.box.left); x < Math.min(width, t.box.left + h); x++) {
+    let w = 0;
+    let wy = 0;
+    let first = -1;
+    let last = -1;
+    for (let y = top; y < bottom; y++) {
+      const d = colourDistance(rgb[y * width + x]!, background);
+      if (d <= BG_TOLERANCE) continue;
+      const share = Math.min(1, d / contrast);
+      w += share;
+      wy += share * y;
+      if (share >= 0.35) {
+        if (first < 0) first = y;
+        last = y;
+      }
+    }
+    if (w < 0.35) {
+      if (columns > 0) break; // the gap between the tick and the digits
+      continue;
+    }
+    // A glyph column is tall; the tick is a stroke at most a third of the text high.
+    if (first < 0 || last - first + 1 > Math.max(2, h / 3)) return null;
+    sum += w;
+    sumY += wy;
+    columns++;
+  }
+  if (columns < 2 || columns >= h) return null;
+  const thickness = sum / columns;
+  return sumY / sum - Math.max(0, thickness - 1) / 2;
+}
+
+/**
  * The prices a token may mean. Besides the plain reading: letters that OCR confuses with
- * digits inside a number (O/0, l/1, S/5, B/8), and without a leading dash that may be an axis
- * tick mark. Every variant goes to the robust fit, which keeps only readings that agree with
+ * digits inside a number (O/0, l/1, S/5, B/8), a decimal point read as a comma, and without a
+ * leading dash that may be an axis tick mark. Every variant goes to the robust fit, which keeps only readings that agree with
  * the other labels (a wrong variant cannot, as prices rise upwards).
  */
 function readings(text: string): number[] {
@@ -220,6 +308,8 @@ function readings(text: string): number[] {
     const fixed = text.replace(/[Oo]/g, '0').replace(/[lI|]/g, '1').replace(/S/g, '5').replace(/B/g, '8');
     add(fixed);
     if (/^[-\u2212]/.test(fixed)) add(fixed.slice(1));
+    // A decimal point read as a comma ("1,09700"): a thousands comma has three digits after it.
+    if (/^[-\u2212]?\d+,\d+$/.test(fixed) && !/,\d{3}$/.test(fixed)) add(fixed.replace(',', '.'));
   }
   return [...out];
 }
@@ -327,10 +417,14 @@ function decimalsOf(s: PriceScale): number {
  * its steep parts to be learned as a colour class. A line is thin in every column it crosses
  * and crosses most columns; candles are tall somewhere. Such classes are cleared from the ink.
  */
-function dropLineClasses(ink: Uint8Array, pw: number, ph: number, classes: number): void {
+export function dropLineClasses(ink: Uint8Array, pw: number, ph: number, classes: number): void {
   // The two strongest classes are the candles' own colours (bull/bear, or outline/fill).
+  // A thick line (a 2x capture, a wide moving average) is not thin, but it crosses hundreds of
+  // columns in a row; a class of candles has gaps between its candles.
   for (let k = 3; k <= classes; k++) {
     const longest: number[] = [];
+    let span = 0;
+    let widest = 0;
     for (let x = 0; x < pw; x++) {
       let run = 0;
       let best = 0;
@@ -340,11 +434,13 @@ function dropLineClasses(ink: Uint8Array, pw: number, ph: number, classes: numbe
         } else run = 0;
       }
       if (best > 0) longest.push(best);
+      span = best > 0 ? span + 1 : 0;
+      if (span > widest) widest = span;
     }
     if (longest.length < pw * 0.3) continue;
     longest.sort((a, b) => a - b);
     const p75 = longest[Math.floor(longest.length * 0.75)]!;
-    if (p75 > 5) continue;
+    if (p75 > 5 && widest < pw * 0.25) continue;
     for (let i = 0; i < ink.length; i++) if (ink[i] === k) ink[i] = 0;
   }
 }

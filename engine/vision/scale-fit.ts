@@ -43,6 +43,19 @@ const residual = (mode: 'linear' | 'log', slope: number, intercept: number, p: A
   Math.abs((value(mode, p.price) - intercept) / slope - p.y);
 
 /**
+ * Two different prices a few px apart cannot both be ticks of one axis (labels would overlap).
+ * A line steep enough to explain such a pair (one that puts all prices on a few rows) fits
+ * garbage, e.g. misread fragments on one row of the axis.
+ */
+function crowded(labels: AxisLabel[]): boolean {
+  const s = [...labels].sort((a, b) => a.y - b.y);
+  for (let i = 1; i < s.length; i++) {
+    if (s[i]!.y - s[i - 1]!.y < 4 && s[i]!.price !== s[i - 1]!.price) return true;
+  }
+  return false;
+}
+
+/**
  * Robust fit: every pair of labels proposes a line; the one most labels agree with (within
  * `tolPx`) wins and is refitted on those labels. A misread digit or a badge placed off its tick
  * disagrees with the rest and drops out.
@@ -70,6 +83,7 @@ function robustFit(mode: 'linear' | 'log', labels: AxisLabel[], tolPx: number): 
           err += r * r;
         }
       }
+      if (crowded(inl)) continue;
       if (inl.length > best.length || (inl.length === best.length && err < bestErr)) {
         best = inl;
         bestErr = err;

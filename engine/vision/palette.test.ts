@@ -1,0 +1,55 @@
+import { dilutedInk, learnPalette, tint } from './palette';
+import { paintChart } from './test-support/paint';
+import { toRaster } from './raster';
+import { findLayout } from './layout';
+
+describe('JPEG-diluted ink', () => {
+  // Magenta candles on white: a JPEG wick keeps the ink's brightness, its colour is averaged
+  // with the white beside it (pixels measured on a quality-64 capture).
+  const white = 0xffffff;
+  const magenta = 0xa61b74;
+
+  it('accepts a thin stroke whose colour JPEG diluted but whose brightness is the ink', () => {
+    for (const wick of [0x452b46, 0x633c5b, 0x78446a]) {
+      expect(tint(wick, white, magenta).off).toBeGreaterThan(50);
+      expect(dilutedInk(wick, white, magenta)).toBe(true);
+    }
+  });
+
+  it('rejects grey text, another hue and a plain blend of another ink', () => {
+    // Neutral grey as dark as the ink: no colour at all, so not diluted ink.
+    expect(dilutedInk(0x4e4e4e, white, magenta)).toBe(false);
+    // The blue candles of the same chart.
+    expect(dilutedInk(0x264597, white, magenta)).toBe(false);
+    // A pink indicator line's anti-aliased edge on a dark chart with red candles: dimmed in
+    // brightness and colour alike, which is a blend, not JPEG dilution.
+    expect(dilutedInk(0xbe1d57, 0x211f2c, 0xf6465d)).toBe(false);
+  });
+});
+
+describe('palette on a JPEG capture', () => {
+  it('does not learn the colour JPEG bleeds beside bodies (background brightness, ink hue)', () => {
+    const bg = 0x1a1a32;
+    const { image, candles } = paintChart({
+      background: bg,
+      grid: null,
+      bull: 0x2a62fd,
+      bear: 0xfcfdff,
+      seed: 31,
+    });
+    // Two columns either side of every body carry the blue's hue at the background's brightness.
+    const { data, width } = image;
+    for (const c of candles) {
+      for (let y = Math.min(c.openY, c.closeY); y <= Math.max(c.openY, c.closeY); y++) {
+        for (const x of [c.x - 5, c.x - 4, c.x + 4, c.x + 5]) {
+          const k = (y * width + x) * 4;
+          [data[k], data[k + 1], data[k + 2]] = [0x06, 0x1b, 0x65];
+        }
+      }
+    }
+    const raster = toRaster(image);
+    const palette = learnPalette(raster, findLayout(raster)!);
+    expect(palette.map((p) => p.colour)).toEqual(expect.arrayContaining([0x2a62fd, 0xfcfdff]));
+    expect(palette).toHaveLength(2);
+  });
+});

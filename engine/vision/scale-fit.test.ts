@@ -1,0 +1,27 @@
+import { fitPriceScale } from './scale-fit';
+import type { AxisLabel } from './scale-fit';
+
+const label = (y: number, price: number): AxisLabel => ({ y, price, text: String(price) });
+
+describe('fitPriceScale', () => {
+  it('fits evenly spaced labels and drops a misread one', () => {
+    const labels = [label(50, 1.1), label(100, 1.09), label(150, 1.08), label(200, 1.07), label(250, 1.6)];
+    const s = fitPriceScale(labels)!;
+    expect(s.mode).toBe('linear');
+    expect(s.labels.map((l) => l.price)).toEqual([1.1, 1.09, 1.08, 1.07]);
+    expect(s.slope).toBeCloseTo(-0.0002, 8);
+  });
+
+  it('refuses a line steep enough to put different prices on one row (misread fragments)', () => {
+    // Fragments of a garbled axis: two prices on the same row and a third one far off. Only a
+    // line that puts every price on nearly one row "explains" them.
+    const labels = [label(462, 8258188), label(490, 85), label(490, 37)];
+    expect(fitPriceScale(labels)).toBeNull();
+  });
+
+  it('still fits when such fragments sit beside real labels', () => {
+    const real = [label(100, 1.3), label(200, 1.2), label(300, 1.1)];
+    const s = fitPriceScale([...real, label(462, 8258188), label(490, 85), label(490, 37)])!;
+    expect(s.labels.map((l) => l.price)).toEqual([1.3, 1.2, 1.1]);
+  });
+});
