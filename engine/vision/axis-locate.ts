@@ -75,6 +75,7 @@ export function findTextColumns(r: Raster, top: number, bottom: number): TextCol
         run = 0;
       }
     }
+    // One tall run is allowed (a button above the axis, stacked badges); candles make many.
     runs[x] = long > 1 ? 0 : short;
   }
   // A column of labels: neighbouring columns with many short runs, bridging the gaps between
@@ -104,6 +105,17 @@ export function findTextColumns(r: Raster, top: number, bottom: number): TextCol
     score += runs[x]!;
   }
   if (start >= 0) close();
+  // Large or monospaced digits leave wider gaps ("211" | ".000" at 3x): neighbouring columns of
+  // like weight are one column of labels.
+  for (let i = 0; i + 1 < out.length; i++) {
+    const a = out[i]!;
+    const b = out[i + 1]!;
+    const ratio = Math.max(a.score, b.score) / Math.min(a.score, b.score);
+    if (b.left - a.right - 1 <= 3 * maxGap && ratio <= 3 && b.right - a.left < width * 0.25) {
+      out.splice(i, 2, { left: a.left, right: b.right, score: a.score + b.score });
+      i--;
+    }
+  }
   return out.sort((a, b) => b.score - a.score);
 }
 
@@ -160,17 +172,17 @@ export function readStrip(image: RgbaImage, r: Raster, rect: PlotRect): TextToke
   };
   for (let n = 0; n < 3 && left < right && !columnOnPanel(left); n++) left++;
   for (let n = 0; n < 3 && right > left && !columnOnPanel(right); n++) right--;
-  // Label rows keep a good share of background between the glyphs; a badge or another panel
-  // covers the row. A faint box behind each label (some platforms draw one) is not a badge.
-  const share = new Float32Array(bottom - top + 1);
+  // Label rows keep a good share of panel between the glyphs; a badge or another panel covers
+  // the row. A faint box behind each label (some platforms draw one) counts as panel.
+  const off = new Uint8Array(bottom - top + 1);
   for (let y = top; y <= bottom; y++) {
     let k = 0;
     for (let i = y * width + left, end = y * width + right; i <= end; i++) {
       if (colourDistance(rgb[i]!, panel) <= 2 * PANEL_TOLERANCE) k++;
     }
-    share[y - top] = k / (right - left + 1);
+    if (k < 0.25 * (right - left + 1)) off[y - top] = 1;
   }
-  const onPanel = (y: number) => share[y - top]! >= 0.25;
+  const onPanel = (y: number) => off[y - top] === 0;
   // Bands of rows on and off the panel. A badge's text rows can show the panel colour through
   // the glyphs: a panel run shorter than the off-panel runs on both sides belongs to them.
   const runs: { start: number; end: number; panel: boolean }[] = [];
@@ -179,6 +191,22 @@ export function readStrip(image: RgbaImage, r: Raster, rect: PlotRect): TextToke
     const last = runs.at(-1);
     if (last && last.panel === p) last.end = y;
     else runs.push({ start: y, end: y, panel: p });
+  }
+  // Two rows or fewer of one fill are a stroke or a rule, not a box.
+  for (let i = 0; i < runs.length; i++) {
+    const run = runs[i]!;
+    if (run.panel || run.end - run.start >= 2) continue;
+    run.panel = true;
+    const prev = runs[i - 1];
+    if (prev?.panel) {
+      prev.end = run.end;
+      runs.splice(i--, 1);
+    }
+    const next = runs[i + 1];
+    if (next?.panel && runs[i]!.panel) {
+      runs[i]!.end = next.end;
+      runs.splice(i + 1, 1);
+    }
   }
   for (let i = 1; i + 1 < runs.length; i++) {
     const [a, b, c] = [runs[i - 1]!, runs[i]!, runs[i + 1]!];
@@ -252,7 +280,8 @@ export function locatePriceAxis(
 ): AxisColumn | null {
   let best: AxisColumn | null = null;
   for (const col of findTextColumns(r, top, bottom).slice(0, maxCandidates)) {
-    const pad = 4;
+    // Room beside the glyphs, so that rows of bold digits still show mostly panel.
+    const pad = 4 + Math.min(24, Math.round((col.right - col.left) / 4));
     const left = Math.max(0, col.left - pad);
     const right = Math.min(r.width - 1, col.right + pad);
     const tokens = readStrip(image, r, { left, top, right, bottom });
@@ -268,11 +297,14 @@ export function locatePriceAxis(
       .filter((l) => fit.labels.some((f) => f.y === l.y && f.price === l.price))
       .map((l) => l.token);
     const heights = used.map((t) => t.box.bottom - t.box.top).sort((a, b) => a - b);
+    // Ink beside most labels that the recogniser left out ("1." of "1.13400" lost in a blurred
+    // capture) would scale every price wrong: such a column is no evidence.
+    if (truncated(r, used)) continue;
     best = {
       labels: {
         left: Math.min(...used.map((t) => t.box.left)),
         top: Math.min(...used.map((t) => t.box.top)),
-        right: Math.max(...used.map((t) => t.box.right)) - 1,
+        right: Math.max(...used.map((t) => t.box.right - 1)),
         bottom: Math.max(...used.map((t) => t.box.bottom)) - 1,
       },
       tokens,
@@ -282,6 +314,35 @@ export function locatePriceAxis(
     if (best.fitted >= CONVINCING) break;
   }
   return best;
+}
+
+/**
+ * True when most labels have ink of their own rows right beside what was read of them (within a
+ * label height): their readings miss digits.
+ */
+function truncated(r: Raster, used: TextToken[]): boolean {
+  const { width, rgb } = r;
+  let cut = 0;
+  for (const t of used) {
+    const reach = t.box.bottom - t.box.top;
+    // Ink against the same column just above the label: a frame line running down the column
+    // is not part of any label.
+    const above = Math.max(0, t.box.top - 3);
+    // A glyph's stroke covers a good part of the label's height; a grid line through the
+    // label's row covers one row.
+    const inkBetween = (from: number, to: number) => {
+      for (let x = from; x <= to; x++) {
+        const bg = rgb[above * width + x]!;
+        let k = 0;
+        for (let y = t.box.top; y < t.box.bottom; y++) if (colourDistance(rgb[y * width + x]!, bg) > INK) k++;
+        if (k * 3 >= t.box.bottom - t.box.top) return true;
+      }
+      return false;
+    };
+    if (inkBetween(Math.max(0, t.box.left - reach), t.box.left - 3)) cut++;
+    else if (inkBetween(t.box.right + 2, Math.min(width - 1, t.box.right + reach))) cut++;
+  }
+  return cut > used.length / 2;
 }
 
 /** Majority colour (exact) of a column over rows top..bottom, every other row. */
@@ -329,12 +390,16 @@ export function plotEdgeBeside(
   const reach = Math.max(40, 6 * capHeight);
   let x = side === 'right' ? labels.left - 1 : labels.right + 1;
   for (let steps = 0; steps < reach && x > 0 && x < r.width - 1; steps++, x += dir) {
-    if (matching(x) >= 0.85) continue;
-    // A line of its own colour, with something else beyond it: a separator.
+    // Badges wider than the labels cover only some rows: the edge is where most rows change.
+    if (matching(x) >= 0.5) continue;
+    // A line of its own colour (up to 3 px, antialiased), with something else beyond it: a
+    // separator.
     const here = columnMajority(r, x, top, bottom);
-    const beyond = columnMajority(r, x + dir, top, bottom);
+    let k = 1;
+    while (k < 3 && colourDistance(columnMajority(r, x + k * dir, top, bottom), here) <= EDGE_TOLERANCE) k++;
+    const beyond = columnMajority(r, x + k * dir, top, bottom);
     const line = colourDistance(here, beyond) > EDGE_TOLERANCE;
-    return { at: line ? x + dir : x, sure: true, limit: x };
+    return { at: line ? x + k * dir : x, sure: true, limit: x };
   }
   return { at: x - dir, sure: false, limit: x - dir };
 }
