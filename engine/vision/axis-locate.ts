@@ -392,14 +392,19 @@ export function plotEdgeBeside(
   for (let steps = 0; steps < reach && x > 0 && x < r.width - 1; steps++, x += dir) {
     // Badges wider than the labels cover only some rows: the edge is where most rows change.
     if (matching(x) >= 0.5) continue;
-    // A line of its own colour (up to 3 px, antialiased), with something else beyond it: a
-    // separator.
+    // A line (up to 3 px, antialiased) of another colour than what lies beyond it: a separator.
+    // Its columns are those nearer the line's colour than the plot's; a dark theme's separator
+    // may be only a few levels off the plot's background.
     const here = columnMajority(r, x, top, bottom);
+    const beyond = columnMajority(r, x + 3 * dir, top, bottom);
+    if (colourDistance(here, beyond) <= EDGE_TOLERANCE / 2) return { at: x, sure: true, limit: x };
     let k = 1;
-    while (k < 3 && colourDistance(columnMajority(r, x + k * dir, top, bottom), here) <= EDGE_TOLERANCE) k++;
-    const beyond = columnMajority(r, x + k * dir, top, bottom);
-    const line = colourDistance(here, beyond) > EDGE_TOLERANCE;
-    return { at: line ? x + k * dir : x, sure: true, limit: x };
+    while (k < 3) {
+      const c = columnMajority(r, x + k * dir, top, bottom);
+      if (colourDistance(c, here) >= colourDistance(c, beyond)) break;
+      k++;
+    }
+    return { at: x + k * dir, sure: true, limit: x };
   }
   return { at: x - dir, sure: false, limit: x - dir };
 }
