@@ -106,17 +106,18 @@ export function findTextColumns(r: Raster, top: number, bottom: number): TextCol
   }
   if (start >= 0) close();
   // Large or monospaced digits leave wider gaps ("211" | ".000" at 3x): neighbouring columns of
-  // like weight are one column of labels.
+  // like weight may be one column of labels, and are offered joined as well as apart (short
+  // candles beside the axis can look like a column too).
+  const joined: TextColumn[] = [];
   for (let i = 0; i + 1 < out.length; i++) {
     const a = out[i]!;
     const b = out[i + 1]!;
     const ratio = Math.max(a.score, b.score) / Math.min(a.score, b.score);
     if (b.left - a.right - 1 <= 3 * maxGap && ratio <= 3 && b.right - a.left < width * 0.25) {
-      out.splice(i, 2, { left: a.left, right: b.right, score: a.score + b.score });
-      i--;
+      joined.push({ left: a.left, right: b.right, score: a.score + b.score });
     }
   }
-  return out.sort((a, b) => b.score - a.score);
+  return [...out, ...joined].sort((a, b) => b.score - a.score);
 }
 
 /**

@@ -315,11 +315,16 @@ const median = (a: number[]) => {
 
 /**
  * Candles may cover a grid line's end, so lines end at different places; the plot edge is the
- * outermost end that two lines agree on (one stray line is not enough).
+ * outermost end that two lines agree on (one stray line is not enough, and the rows of one thick
+ * line, a drawing or a price line, are one line).
  */
-const outermost = (a: number[], dir: 1 | -1) => {
-  const s = [...a].sort((x, y) => dir * (x - y));
-  for (let i = 0; i + 1 < s.length; i++) if (Math.abs(s[i + 1]! - s[i]!) <= 1) return s[i]!;
+const outermost = (lines: { at: number; end: number }[], dir: 1 | -1) => {
+  const s = [...lines].sort((x, y) => dir * (x.end - y.end));
+  for (let i = 0; i < s.length; i++) {
+    for (let j = i + 1; j < s.length && Math.abs(s[j]!.end - s[i]!.end) <= 1; j++) {
+      if (Math.abs(s[j]!.at - s[i]!.at) > 2) return s[i]!.end;
+    }
+  }
   return null;
 };
 
@@ -405,7 +410,10 @@ export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
   const inner = solidRows.filter((g) => g.end - g.start < rw - 3 || solidRows.length < 3);
   const crossing = (x: number, side: 1 | -1) =>
     solidRows.filter((g) => (side > 0 ? g.end > x + 3 : g.start < x - 3)).length;
-  const seps = gridColumns.filter((g) => !g.dotted && g.end - g.start >= 0.75 * rh);
+  const full = gridColumns.filter((g) => !g.dotted && g.end - g.start >= 0.75 * rh);
+  // One of a family of full-height lines in one colour is a vertical grid line, not a separator
+  // (without grid rows to cross them, grid columns would otherwise pass for one).
+  const seps = full.filter((g) => full.filter((o) => colourDistance(o.colour, g.colour) <= 6).length < 4);
   const rightSep = seps
     .filter((g) => g.at > left + 0.6 * rw && crossing(g.at, 1) <= Math.max(1, 0.25 * solidRows.length))
     .at(0);
@@ -416,14 +424,14 @@ export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
   const rowRight =
     inner.length >= 2
       ? outermost(
-          inner.map((g) => g.end),
+          inner.map((g) => ({ at: g.at, end: g.end })),
           -1,
         )
       : null;
   const rowLeft =
     inner.length >= 2
       ? outermost(
-          inner.map((g) => g.start),
+          inner.map((g) => ({ at: g.at, end: g.start })),
           1,
         )
       : null;
