@@ -318,14 +318,15 @@ export function locatePriceAxis(
 }
 
 /**
- * True when most labels have ink of their own rows right beside what was read of them (within a
- * label height): their readings miss digits.
+ * True when most labels have ink of their own rows right beside what was read of them (within two
+ * label heights): their readings miss digits.
  */
 function truncated(r: Raster, used: TextToken[]): boolean {
   const { width, rgb } = r;
   let cut = 0;
   for (const t of used) {
-    const reach = t.box.bottom - t.box.top;
+    // Two label heights: a monospaced "0." left of the read digits.
+    const reach = 2 * (t.box.bottom - t.box.top);
     // Ink against the same column just above the label: a frame line running down the column
     // is not part of any label.
     const above = Math.max(0, t.box.top - 3);
