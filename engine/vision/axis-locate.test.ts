@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { findTextColumns, plotEdgeBeside } from './axis-locate';
+import { findTextColumns, plotEdgeBeside, priceReadings } from './axis-locate';
 import { findLayout } from './layout';
 import { toRaster } from './raster';
 import type { Raster } from './raster';
@@ -64,6 +64,17 @@ describe('findTextColumns', () => {
     paintLabels(fill, 240, 20, 8, 45, 0x333333);
     const columns = findTextColumns(raster, 0, 399);
     expect(columns[0]).toMatchObject({ left: 200, right: 265 });
+  });
+});
+
+describe('priceReadings', () => {
+  it('reads a label behind the dots of a grid line and a tick mark', () => {
+    expect(priceReadings('...-l64.200')).toContain(164.2);
+    expect(priceReadings('-1.18200')).toContain(1.182);
+  });
+
+  it('keeps a single leading point, which can be part of the price', () => {
+    expect(priceReadings('.854')).not.toContain(854);
   });
 });
 

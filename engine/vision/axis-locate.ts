@@ -126,12 +126,16 @@ export function findTextColumns(r: Raster, top: number, bottom: number): TextCol
  * tick mark. Every variant goes to the robust fit, which keeps only readings that agree with
  * the other labels (a wrong variant cannot, as prices rise upwards).
  */
-export function priceReadings(text: string): number[] {
+export function priceReadings(token: string): number[] {
+  let text = token;
   const out = new Set<number>();
   const add = (s: string) => {
     const v = parsePriceLabel(s);
     if (v !== null && Number.isFinite(v)) out.add(v);
   };
+  // A dotted grid line running up to the label reads as leading dots; two or more never start a
+  // price.
+  text = text.replace(/^[.\u00b7:,]{2,}(?=[-\u2212\dOolI|])/, '');
   add(text);
   const digits = (text.match(/\d/g) ?? []).length;
   if (digits >= 2 && digits >= text.replace(/[.,\s-]/g, '').length * 0.5) {
@@ -302,10 +306,11 @@ export function locatePriceAxis(
     // capture) would scale every price wrong: such a column is no evidence.
     if (truncated(r, used)) continue;
     best = {
+      // Within the column: dots of a grid line read as part of a label are not label.
       labels: {
-        left: Math.min(...used.map((t) => t.box.left)),
+        left: Math.max(col.left - 4, Math.min(...used.map((t) => t.box.left))),
         top: Math.min(...used.map((t) => t.box.top)),
-        right: Math.max(...used.map((t) => t.box.right - 1)),
+        right: Math.min(col.right + 4, Math.max(...used.map((t) => t.box.right - 1))),
         bottom: Math.max(...used.map((t) => t.box.bottom)) - 1,
       },
       tokens,
