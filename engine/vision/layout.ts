@@ -1,14 +1,12 @@
+import type { RgbaImage } from '../core/image';
 import type { Raster } from './raster';
 import { colourDistance, luminance } from './raster';
 import type { PlotRect } from './types';
+import { locatePriceAxis, plotEdgeBeside } from './axis-locate';
+import { longestRun } from './runs';
 
 /** How far (per channel) a pixel may stray from the background and still count as background. */
 export const BG_TOLERANCE = 10;
-
-export interface Span {
-  start: number;
-  end: number; // inclusive
-}
 
 export interface LineRun {
   /** Row (for horizontal lines) or column (for vertical lines). */
@@ -96,25 +94,6 @@ export function dominantColour(r: Raster): number {
     }
   }
   return colour;
-}
-
-/** Longest run of indices whose value passes `ok`, bridging gaps of up to maxGap failing indices. */
-export function longestRun(n: number, ok: (i: number) => boolean, maxGap: number): Span | null {
-  let best: Span | null = null;
-  let start = -1;
-  let lastOk = -1;
-  for (let i = 0; i <= n; i++) {
-    const good = i < n && ok(i);
-    if (good) {
-      if (start < 0 || i - lastOk - 1 > maxGap) {
-        if (start >= 0 && (!best || lastOk - start > best.end - best.start)) best = { start, end: lastOk };
-        start = i;
-      }
-      lastOk = i;
-    }
-  }
-  if (start >= 0 && (!best || lastOk - start > best.end - best.start)) best = { start, end: lastOk };
-  return best;
 }
 
 const quant = (c: number) => ((c >> 12) & 0xf00) | ((c >> 8) & 0xf0) | ((c >> 4) & 0xf);
@@ -336,24 +315,47 @@ const median = (a: number[]) => {
 
 /**
  * Candles may cover a grid line's end, so lines end at different places; the plot edge is the
- * outermost end that two lines agree on (one stray line is not enough).
+ * outermost end that two lines agree on (one stray line is not enough, and the rows of one thick
+ * line, a drawing or a price line, are one line).
  */
-const outermost = (a: number[], dir: 1 | -1) => {
-  const s = [...a].sort((x, y) => dir * (x - y));
-  for (let i = 0; i + 1 < s.length; i++) if (Math.abs(s[i + 1]! - s[i]!) <= 1) return s[i]!;
+const outermost = (lines: { at: number; end: number }[], dir: 1 | -1) => {
+  const s = [...lines].sort((x, y) => dir * (x.end - y.end));
+  for (let i = 0; i < s.length; i++) {
+    for (let j = i + 1; j < s.length && Math.abs(s[j]!.end - s[i]!.end) <= 1; j++) {
+      if (Math.abs(s[j]!.at - s[i]!.at) > 2) return s[i]!.end;
+    }
+  }
   return null;
 };
 
-export function findLayout(r: Raster): Layout | null {
+/**
+ * Plot, axis strip and grid of a chart screenshot. With the image, the price axis is first found
+ * from its own labels (a column of numbers on one price scale) and the plot is placed beside it;
+ * without, or when no such column is found, the axis is taken beside the background region.
+ */
+export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
   const { width, height } = r;
   const bg = dominantColour(r);
   const { q, bgMask } = quantise(r, bg);
 
+  // The labels tell which side the axis is on and where the plot must end: a shaded band or a
+  // panel between the plot's background and the axis no longer decides it.
+  const axis = image ? locatePriceAxis(image, r, 0, height - 1) : null;
+  const labelSide: 'left' | 'right' | null = axis
+    ? axis.labels.left + axis.labels.right > width
+      ? 'right'
+      : 'left'
+    : null;
+  const edge = axis && labelSide ? plotEdgeBeside(r, axis.labels, labelSide, axis.capHeight) : null;
+  // The plot's last column on the axis side, when known for sure; else the furthest it may reach.
+  const xMin = labelSide === 'left' ? edge!.limit : 0;
+  const xMax = labelSide === 'right' ? edge!.limit : width - 1;
+
   // The chart region: the largest block of rows and columns that are mostly background.
   let top = 0;
   let bottom = height - 1;
-  let left = 0;
-  let right = width - 1;
+  let left = xMin;
+  let right = xMax;
   const colCount = new Uint32Array(width);
   const rowCount = new Uint32Array(height);
   for (let pass = 0; pass < 3; pass++) {
@@ -372,6 +374,10 @@ export function findLayout(r: Raster): Layout | null {
     if (!cols) return null;
     left = cols.start;
     right = cols.end;
+    // The plot reaches its axis even when a band of another colour (a shaded session, an empty
+    // future area) interrupts the background before it.
+    if (labelSide === 'right') right = xMax;
+    if (labelSide === 'left') left = xMin;
     rowCount.fill(0);
     for (let y = 0; y < height; y++) {
       const row = y * width;
@@ -404,7 +410,10 @@ export function findLayout(r: Raster): Layout | null {
   const inner = solidRows.filter((g) => g.end - g.start < rw - 3 || solidRows.length < 3);
   const crossing = (x: number, side: 1 | -1) =>
     solidRows.filter((g) => (side > 0 ? g.end > x + 3 : g.start < x - 3)).length;
-  const seps = gridColumns.filter((g) => !g.dotted && g.end - g.start >= 0.75 * rh);
+  const full = gridColumns.filter((g) => !g.dotted && g.end - g.start >= 0.75 * rh);
+  // One of a family of full-height lines in one colour is a vertical grid line, not a separator
+  // (without grid rows to cross them, grid columns would otherwise pass for one).
+  const seps = full.filter((g) => full.filter((o) => colourDistance(o.colour, g.colour) <= 6).length < 4);
   const rightSep = seps
     .filter((g) => g.at > left + 0.6 * rw && crossing(g.at, 1) <= Math.max(1, 0.25 * solidRows.length))
     .at(0);
@@ -415,14 +424,14 @@ export function findLayout(r: Raster): Layout | null {
   const rowRight =
     inner.length >= 2
       ? outermost(
-          inner.map((g) => g.end),
+          inner.map((g) => ({ at: g.at, end: g.end })),
           -1,
         )
       : null;
   const rowLeft =
     inner.length >= 2
       ? outermost(
-          inner.map((g) => g.start),
+          inner.map((g) => ({ at: g.at, end: g.start })),
           1,
         )
       : null;
@@ -434,6 +443,21 @@ export function findLayout(r: Raster): Layout | null {
   const vertical = new Set(gridColumns.map((g) => g.at));
   if (vertical.has(plotRight) && plotRight - plotLeft > 40) plotRight--;
   if (vertical.has(plotLeft) && plotRight - plotLeft > 40) plotLeft++;
+  if (axis && edge) {
+    // Beside the labels the edge found from the axis wins; when plot and axis share a background
+    // with no separator, grid lines ending before the labels place it, else a gap of half a
+    // label height is left before them.
+    const gap = Math.max(2, Math.round(axis.capHeight / 2));
+    if (labelSide === 'right') {
+      if (edge.sure) plotRight = edge.at;
+      else if (!(rowRight !== null && rowRight >= edge.limit && rowRight < axis.labels.left - 1))
+        plotRight = axis.labels.left - gap;
+    } else {
+      if (edge.sure) plotLeft = edge.at;
+      else if (!(rowLeft !== null && rowLeft <= edge.limit && rowLeft > axis.labels.right + 1))
+        plotLeft = axis.labels.right + gap;
+    }
+  }
 
   // Plot top/bottom: where the vertical grid lines end.
   let plotTop = top;
@@ -449,7 +473,7 @@ export function findLayout(r: Raster): Layout | null {
 
   // No separator and no grid: the axis is the column of labels at one side of the region,
   // set off from the candles by an empty gap.
-  if (right - plotRight < 8 && plotLeft - left < 8) {
+  if (!axis && right - plotRight < 8 && plotLeft - left < 8) {
     const band = (dir: 1 | -1): number | null => {
       const quiet = Math.max(2, Math.round((plotBottom - plotTop) * 0.01));
       const inkAt = (x: number) => {
@@ -484,9 +508,14 @@ export function findLayout(r: Raster): Layout | null {
     // No strip inside the region: the axis has its own background; look just outside.
     axisSide = plotRight < width - 8 ? 'right' : 'left';
   }
+  if (labelSide) axisSide = labelSide;
   const pad = Math.round(Math.max(6, rh * 0.02));
-  const stripTop = Math.max(0, plotTop - pad);
-  const stripBottom = Math.min(height - 1, plotBottom + pad);
+  let stripTop = Math.max(0, plotTop - pad);
+  let stripBottom = Math.min(height - 1, plotBottom + pad);
+  if (axis) {
+    stripTop = Math.max(0, Math.min(stripTop, axis.labels.top - axis.capHeight));
+    stripBottom = Math.min(height - 1, Math.max(stripBottom, axis.labels.bottom + axis.capHeight));
+  }
   // The labels form one column next to the plot; a side panel (watchlist, order book) of the
   // same colour may follow after an empty gap and must not be read as the axis.
   const labelColumnEnd = (from: number, dir: 1 | -1): number => {
@@ -505,8 +534,21 @@ export function findLayout(r: Raster): Layout | null {
     }
     return last;
   };
-  const axisStrip: PlotRect =
-    axisSide === 'right'
+  const axisStrip: PlotRect = axis
+    ? axisSide === 'right'
+      ? {
+          left: plotRight + 1,
+          top: stripTop,
+          right: Math.min(width - 1, axis.labels.right + axis.capHeight),
+          bottom: stripBottom,
+        }
+      : {
+          left: Math.max(0, axis.labels.left - axis.capHeight),
+          top: stripTop,
+          right: plotLeft - 1,
+          bottom: stripBottom,
+        }
+    : axisSide === 'right'
       ? {
           left: plotRight + 1,
           top: stripTop,

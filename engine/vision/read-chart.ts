@@ -3,6 +3,7 @@ import { EngineError } from '../core/errors';
 import { toRaster, colourDistance } from './raster';
 import type { Raster } from './raster';
 import { findLayout, BG_TOLERANCE } from './layout';
+import { priceReadings, readStrip } from './axis-locate';
 import type { Layout } from './layout';
 import { learnPalette, classifyInk } from './palette';
 import { extractCandles, bridgeOccluders } from './candles';
@@ -11,7 +12,7 @@ import { fitPriceScale } from './scale-fit';
 import type { AxisLabel } from './scale-fit';
 import { priceToY, yToPrice } from './price-scale';
 import type { ChartReading, PlotRect, PriceScale, ReadCandle } from './types';
-import { readText, parsePriceLabel, readLegendOhlc, readTitleTokens, identifyTitle } from './text';
+import { readLegendOhlc, readTitleTokens, identifyTitle } from './text';
 import type { TextToken } from './text';
 
 /** Fewer candles than this cannot be analysed. */
@@ -30,7 +31,7 @@ const noChart = (why: string) =>
  */
 export function readChart(image: RgbaImage): ChartReading {
   const raster = toRaster(image);
-  const layout = findLayout(raster);
+  const layout = findLayout(raster, image);
   if (!layout) throw noChart('no chart area');
   const { plot } = layout;
   const plotW = plot.right - plot.left + 1;
@@ -70,13 +71,7 @@ export function readChart(image: RgbaImage): ChartReading {
     );
   }
 
-  const axisTokens = readText(image, {
-    left: layout.axisStrip.left,
-    top: layout.axisStrip.top,
-    right: layout.axisStrip.right + 1,
-    bottom: layout.axisStrip.bottom + 1,
-  });
-  const { labels, badges } = axisLabels(raster, layout, axisTokens);
+  const { labels, badges } = axisLabels(raster, layout, readStrip(image, raster, layout.axisStrip));
   const fitted = fitPriceScale(labels);
   if (!fitted || fitted.labels.length < 3) {
     throw new EngineError(
@@ -216,14 +211,15 @@ export function axisLabels(
           : `${a.text}${b.text}`,
       box,
       confidence: Math.min(a.confidence, b.confidence),
+      badge: a.badge === true || b.badge === true,
     });
     parts.add(a).add(b);
   }
   const seen = new Set<string>();
   for (const t of [...tokens.filter((t) => !parts.has(t)), ...joined]) {
-    const badge = onBadge(r, layout, t);
+    const badge = t.badge === true;
     const y = (!badge && tickMarkRow(r, layout.background, t)) || (t.box.top + t.box.bottom) / 2;
-    for (const price of readings(t.text)) {
+    for (const price of priceReadings(t.text)) {
       const key = `${y}:${price}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -288,46 +284,6 @@ function tickMarkRow(r: Raster, background: number, t: TextToken): number | null
   if (columns < 2 || columns >= h) return null;
   const thickness = sum / columns;
   return sumY / sum - Math.max(0, thickness - 1) / 2;
-}
-
-/**
- * The prices a token may mean. Besides the plain reading: letters that OCR confuses with
- * digits inside a number (O/0, l/1, S/5, B/8), a decimal point read as a comma, and without a
- * leading dash that may be an axis tick mark. Every variant goes to the robust fit, which keeps only readings that agree with
- * the other labels (a wrong variant cannot, as prices rise upwards).
- */
-function readings(text: string): number[] {
-  const out = new Set<number>();
-  const add = (s: string) => {
-    const v = parsePriceLabel(s);
-    if (v !== null && Number.isFinite(v)) out.add(v);
-  };
-  add(text);
-  const digits = (text.match(/\d/g) ?? []).length;
-  if (digits >= 2 && digits >= text.replace(/[.,\s-]/g, '').length * 0.5) {
-    const fixed = text.replace(/[Oo]/g, '0').replace(/[lI|]/g, '1').replace(/S/g, '5').replace(/B/g, '8');
-    add(fixed);
-    if (/^[-\u2212]/.test(fixed)) add(fixed.slice(1));
-    // A decimal point read as a comma ("1,09700"): a thousands comma has three digits after it.
-    if (/^[-\u2212]?\d+,\d+$/.test(fixed) && !/,\d{3}$/.test(fixed)) add(fixed.replace(',', '.'));
-  }
-  return [...out];
-}
-
-function onBadge(r: Raster, layout: Layout, t: TextToken): boolean {
-  const { width, height, rgb } = r;
-  let other = 0;
-  let n = 0;
-  const ys = [t.box.top - 2, t.box.bottom + 1];
-  for (const y of ys) {
-    if (y < 0 || y >= height) continue;
-    for (let x = t.box.left; x < t.box.right; x += 2) {
-      if (x < 0 || x >= width) continue;
-      n++;
-      if (colourDistance(rgb[y * width + x]!, layout.background) > BG_TOLERANCE * 2) other++;
-    }
-  }
-  return n > 0 && other > 0.6 * n;
 }
 
 /**

@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { findTextColumns, plotEdgeBeside, priceReadings } from './axis-locate';
+import { findLayout } from './layout';
+import { toRaster } from './raster';
+import type { Raster } from './raster';
+import type { RgbaImage } from '../core/image';
+
+/** A blank raster and a rectangle painter (colours 0xRRGGBB, right/bottom inclusive). */
+function canvas(width: number, height: number, bg: number) {
+  const rgb = new Uint32Array(width * height).fill(bg);
+  const fill = (left: number, top: number, right: number, bottom: number, c: number) => {
+    for (let y = top; y <= bottom; y++) for (let x = left; x <= right; x++) rgb[y * width + x] = c;
+  };
+  const raster: Raster = { width, height, rgb };
+  return { raster, fill };
+}
+
+/**
+ * A stack of label-like glyph rows: each "label" is five 2 px strokes of cap height, separated by
+ * 2 px gaps, one label every `pitch` rows.
+ */
+function paintLabels(
+  fill: (l: number, t: number, r: number, b: number, c: number) => void,
+  left: number,
+  top: number,
+  count: number,
+  pitch: number,
+  ink: number,
+) {
+  for (let i = 0; i < count; i++) {
+    const y = top + i * pitch;
+    for (let k = 0; k < 5; k++) fill(left + k * 6, y, left + k * 6 + 1, y + 8, ink);
+    // The horizontal bars of the digits.
+    fill(left, y, left + 27, y, ink);
+    fill(left, y + 8, left + 27, y + 8, ink);
+  }
+}
+
+describe('findTextColumns', () => {
+  it('finds a stack of labels beside candles and a shaded band, and no column in the candles', () => {
+    const { raster, fill } = canvas(600, 400, 0x1e222d);
+    // Candles: tall bodies in the plot, with a darker shaded band at the plot's right end.
+    for (let x = 10; x < 400; x += 9) fill(x, 100 + ((x * 7) % 120), x + 5, 220 + ((x * 13) % 90), 0x26a69a);
+    fill(430, 0, 519, 399, 0x0f0f0f);
+    fill(520, 0, 520, 399, 0x2a2e39);
+    // The axis labels on their own panel colour, right of the separator.
+    fill(521, 0, 599, 399, 0x0f0f0f);
+    paintLabels(fill, 540, 20, 9, 42, 0xb2b5be);
+    const columns = findTextColumns(raster, 0, 399);
+    expect(columns.length).toBeGreaterThan(0);
+    const best = columns[0]!;
+    expect(best.left).toBeGreaterThanOrEqual(536);
+    expect(best.left).toBeLessThanOrEqual(540);
+    expect(best.right).toBeGreaterThanOrEqual(564);
+    expect(best.right).toBeLessThanOrEqual(571);
+    expect(columns.some((c) => c.right < 420)).toBe(false);
+  });
+
+  it('joins the two halves of labels split by a wide gap (large monospaced digits)', () => {
+    const { raster, fill } = canvas(400, 400, 0xffffff);
+    paintLabels(fill, 200, 20, 8, 45, 0x333333);
+    paintLabels(fill, 240, 20, 8, 45, 0x333333);
+    const columns = findTextColumns(raster, 0, 399);
+    expect(columns[0]).toMatchObject({ left: 200, right: 265 });
+  });
+});
+
+describe('priceReadings', () => {
+  it('reads a label behind the dots of a grid line and a tick mark', () => {
+    expect(priceReadings('...-l64.200')).toContain(164.2);
+    expect(priceReadings('-1.18200')).toContain(1.182);
+  });
+
+  it('keeps a single leading point, which can be part of the price', () => {
+    expect(priceReadings('.854')).not.toContain(854);
+  });
+});
+
+describe('plotEdgeBeside', () => {
+  const labels = { left: 540, top: 20, right: 567, bottom: 364 };
+
+  it('stops at a separator, which belongs to the frame', () => {
+    const { raster, fill } = canvas(600, 400, 0x1e222d);
+    fill(521, 0, 599, 399, 0x0f0f0f);
+    fill(520, 0, 520, 399, 0x2a2e39);
+    // A shaded band of the axis colour inside the plot does not move the edge.
+    fill(430, 0, 519, 399, 0x0f0f0f);
+    fill(519, 0, 519, 399, 0x0f0f0f);
+    expect(plotEdgeBeside(raster, labels, 'right', 9)).toMatchObject({ at: 519, sure: true });
+  });
+
+  it('takes a change of background without a separator as the edge', () => {
+    const { raster, fill } = canvas(600, 400, 0x1e222d);
+    fill(525, 0, 599, 399, 0x0b0e14);
+    expect(plotEdgeBeside(raster, labels, 'right', 9)).toMatchObject({ at: 524, sure: true });
+  });
+
+  it('walks past badges wider than the labels and skips a separator up to 3 px wide', () => {
+    const { raster, fill } = canvas(600, 400, 0xffffff);
+    fill(520, 0, 521, 399, 0xe0e3eb);
+    for (const y of [60, 160, 260]) fill(505, y, 599, y + 18, 0x2962ff);
+    expect(plotEdgeBeside(raster, labels, 'right', 9)).toMatchObject({ at: 519, sure: true });
+  });
+
+  it('is unsure when plot and axis share one background with no separator', () => {
+    const { raster } = canvas(600, 400, 0x1e222d);
+    const edge = plotEdgeBeside(raster, labels, 'right', 9);
+    expect(edge.sure).toBe(false);
+    expect(edge.limit).toBeLessThan(labels.left);
+  });
+
+  it('works the same way for an axis on the left', () => {
+    const { raster, fill } = canvas(600, 400, 0x1e222d);
+    fill(0, 0, 79, 399, 0x0f0f0f);
+    fill(80, 0, 80, 399, 0x2a2e39);
+    const left = { left: 20, top: 20, right: 60, bottom: 364 };
+    expect(plotEdgeBeside(raster, left, 'left', 9)).toMatchObject({ at: 81, sure: true });
+  });
+});
+
+describe('findLayout with the axis found from its labels', () => {
+  async function load(file: string): Promise<RgbaImage> {
+    const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height, data: new Uint8Array(data) };
+  }
+  const root = join(__dirname, '../../fixtures/charts');
+  // Charts where the largest background region puts the axis on the wrong side: a toolbar column
+  // (bars with user chrome), a left axis beside a broker's side panel, a phone capture.
+  for (const set of ['fx-03-tv-bars-user-chrome', 'fx-04-tv-phone', 'fx-10-broker-dark']) {
+    it(`puts the axis and the plot edge beside the labels (${set})`, async () => {
+      const truth = JSON.parse(readFileSync(join(root, set, 'truth.json'), 'utf8'));
+      const chart = Object.values<{ file: string; plot: { left: number; right: number } }>(truth.charts)[0]!;
+      const image = await load(join(root, set, chart.file));
+      const layout = findLayout(toRaster(image), image)!;
+      const side = truth.style.axis ?? 'right';
+      expect(layout.axisSide).toBe(side);
+      const edge =
+        side === 'right' ? layout.plot.right - chart.plot.right : layout.plot.left - chart.plot.left;
+      expect(Math.abs(edge)).toBeLessThanOrEqual(20);
+      const strip = layout.axisStrip;
+      if (side === 'right') expect(strip.left).toBeGreaterThan(chart.plot.right - 20);
+      else expect(strip.right).toBeLessThan(chart.plot.left + 20);
+    });
+  }
+});
