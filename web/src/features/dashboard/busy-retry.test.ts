@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api';
+import { ApiError } from '../../lib/api';
 import { withBusyRetry } from './busy-retry';
 
 /** A fake clock: sleeping advances it, so the test runs instantly. */

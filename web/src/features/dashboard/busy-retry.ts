@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api';
+import { ApiError } from '../../lib/api';
 
 export interface BusyRetryOptions {
   /** Give up and show the busy message once this much time has passed (ms). */
