@@ -1,5 +1,7 @@
 import type { RgbaImage } from '../core/image';
 import { EngineError } from '../core/errors';
+import { TIMEFRAME_MINUTES } from '../core/ohlc';
+import type { Timeframe } from '../core/ohlc';
 import { toRaster, colourDistance } from './raster';
 import type { Raster } from './raster';
 import { findLayout, BG_TOLERANCE } from './layout';
@@ -87,6 +89,16 @@ export function readChart(image: RgbaImage): ChartReading {
 
   const candles: ReadCandle[] = pixelCandles.map((c) => toPrices(c, priceScale));
   const { symbol, timeframe } = identifyTitle(image, titleTokens);
+  // On a continuously traded market each bar opens where the previous one closed. When few of
+  // the bars read do, candles were split, merged or misread (or the market gaps at every bar).
+  const joined = joinedShare(candles, priceScale);
+  if (continuityVerdict(joined, timeframe) === 'refuse') {
+    throw new EngineError(
+      'NO_CHART_FOUND',
+      `The candles on this chart could not be read reliably: only ${Math.round(joined * 100)} % of them open where the previous one closed. Upload a sharper screenshot (PNG rather than JPEG) with fewer, wider candles and no other panes.`,
+      { joinedShare: round(joined, 2) },
+    );
+  }
 
   // Cross-checks against what the screenshot itself states.
   let confidence = 1;
@@ -116,10 +128,7 @@ export function readChart(image: RgbaImage): ChartReading {
       warnings.push(`The price badge ${b.text} does not sit where the axis puts that price.`);
     }
   }
-  // On a continuously traded market each bar opens where the previous one closed. When few of
-  // the bars read do, candles were split, merged or misread (or the market gaps at every bar).
-  const joined = joinedShare(candles, priceScale);
-  if (joined < 0.5) {
+  if (continuityVerdict(joined, timeframe) === 'warn') {
     confidence -= 0.3;
     warnings.push(
       `Only ${Math.round(joined * 100)} % of the candles read open where the previous one closed; some candles may be misread.`,
@@ -153,6 +162,24 @@ export function joinedShare(c: ReadCandle[], s: PriceScale): number {
     if (Math.abs(priceToY(s, c[i]!.open) - priceToY(s, c[i - 1]!.close)) <= 2.5) n++;
   }
   return c.length > 1 ? n / (c.length - 1) : 1;
+}
+
+/** Below this share of joined bars a reading is refused; below WARN_JOINED it only warns. */
+export const MIN_JOINED = 0.3;
+const WARN_JOINED = 0.5;
+
+/**
+ * What the continuity check makes of a reading. Within a trading session every market's bars
+ * open where the previous one closed, so on an intraday chart a reading where most bars do not
+ * has split, merged or misread candles (junk shapes from another pane, outlines read as
+ * candles, JPEG-smeared bodies) and its prices must not be used. On daily and longer charts
+ * stocks gap at every bar, so there (and below WARN_JOINED elsewhere) it only warns. An unread
+ * timeframe counts as intraday: the product's charts are intraday forex charts.
+ */
+export function continuityVerdict(joined: number, timeframe: Timeframe | null): 'ok' | 'warn' | 'refuse' {
+  const daily = timeframe !== null && TIMEFRAME_MINUTES[timeframe] >= TIMEFRAME_MINUTES['1d'];
+  if (joined < MIN_JOINED && !daily) return 'refuse';
+  return joined < WARN_JOINED ? 'warn' : 'ok';
 }
 
 /** A chart's candles stand at one regular spacing; photos and line charts do not. */
