@@ -1,7 +1,14 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { axisLabels, dropLineClasses, joinedShare, readChart } from './read-chart';
+import {
+  axisLabels,
+  continuityVerdict,
+  dropLineClasses,
+  dropUnjoined,
+  joinedShare,
+  readChart,
+} from './read-chart';
 import { toRaster } from './raster';
 import type { Layout } from './layout';
 import type { TextToken } from './text';
@@ -141,6 +148,29 @@ describe('continuity cross-check', () => {
     // Split or misread candles: opens 10-30 px away from the previous close.
     const broken = [bar(5, 5.2), bar(5.5, 5.1), bar(4.8, 5.4), bar(5.4, 5.3)];
     expect(joinedShare(broken, scale)).toBeCloseTo(1 / 3, 6);
+  });
+
+  it('leaves out candles that join neither neighbour (junk shapes, misread bodies)', () => {
+    const a = bar(5, 5.2);
+    const b = bar(5.2, 5.1);
+    const junk = bar(4.6, 4.7); // 40-50 px away from both neighbours
+    const c = bar(5.1, 5.4);
+    const d = bar(5.4, 5.3);
+    expect(dropUnjoined([a, b, junk, c, d], scale)).toEqual([a, b, c, d]);
+    // The first and last candles need only their one neighbour.
+    expect(dropUnjoined([a, b, c], scale)).toEqual([a, b, c]);
+    expect(dropUnjoined([junk, a, b], scale)).toEqual([a, b]);
+  });
+
+  it('refuses an intraday reading whose bars mostly gap, but only warns on daily charts', () => {
+    expect(continuityVerdict(0.95, '15m')).toBe('ok');
+    expect(continuityVerdict(0.4, '15m')).toBe('warn');
+    expect(continuityVerdict(0.2, '15m')).toBe('refuse');
+    // An unread timeframe is treated as intraday (the product's charts are).
+    expect(continuityVerdict(0.2, null)).toBe('refuse');
+    // Stocks gap at every daily bar: that is the market, not a misreading.
+    expect(continuityVerdict(0.2, '1d')).toBe('warn');
+    expect(continuityVerdict(0.1, '1w')).toBe('warn');
   });
 });
 

@@ -1,5 +1,7 @@
 import type { RgbaImage } from '../core/image';
 import { EngineError } from '../core/errors';
+import { TIMEFRAME_MINUTES } from '../core/ohlc';
+import type { Timeframe } from '../core/ohlc';
 import { toRaster, colourDistance } from './raster';
 import type { Raster } from './raster';
 import { findLayout, BG_TOLERANCE } from './layout';
@@ -85,8 +87,31 @@ export function readChart(image: RgbaImage): ChartReading {
   const warnings = [...extraction.warnings];
   if (priceScale.mode === 'log') warnings.push('The price axis is logarithmic.');
 
-  const candles: ReadCandle[] = pixelCandles.map((c) => toPrices(c, priceScale));
+  const allCandles: ReadCandle[] = pixelCandles.map((c) => toPrices(c, priceScale));
   const { symbol, timeframe } = identifyTitle(image, titleTokens);
+  // On a continuously traded market each bar opens where the previous one closed. When few of
+  // the bars read do, candles were split, merged or misread (or the market gaps at every bar).
+  const joined = joinedShare(allCandles, priceScale);
+  const verdict = continuityVerdict(joined, timeframe);
+  if (verdict === 'refuse') {
+    throw new EngineError(
+      'NO_CHART_FOUND',
+      `The candles on this chart could not be read reliably: only ${Math.round(joined * 100)} % of them open where the previous one closed. Upload a sharper screenshot (PNG rather than JPEG) with fewer, wider candles and no other panes.`,
+      { joinedShare: round(joined, 2) },
+    );
+  }
+  // The same evidence, candle by candle: on an intraday chart a candle that joins neither its
+  // neighbour before nor after is a junk shape or a misread body, and is left out rather than
+  // given prices. Daily charts keep every candle (stocks gap at every bar).
+  const candles = isDaily(timeframe) ? allCandles : dropUnjoined(allCandles, priceScale);
+  if (candles.length < MIN_CANDLES) {
+    throw new EngineError(
+      'TOO_FEW_CANDLES',
+      `Only ${candles.length} candles could be read reliably; zoom out so the chart shows at least ${MIN_CANDLES}, or upload a sharper screenshot.`,
+      { found: candles.length },
+    );
+  }
+  const dropped = allCandles.length - candles.length;
 
   // Cross-checks against what the screenshot itself states.
   let confidence = 1;
@@ -116,10 +141,13 @@ export function readChart(image: RgbaImage): ChartReading {
       warnings.push(`The price badge ${b.text} does not sit where the axis puts that price.`);
     }
   }
-  // On a continuously traded market each bar opens where the previous one closed. When few of
-  // the bars read do, candles were split, merged or misread (or the market gaps at every bar).
-  const joined = joinedShare(candles, priceScale);
-  if (joined < 0.5) {
+  if (dropped > 0) {
+    confidence -= Math.min(0.2, (dropped / allCandles.length) * 2);
+    warnings.push(
+      `${dropped} of ${allCandles.length} candles were left out: each opens away from the previous close and closes away from the next open, so they were misread.`,
+    );
+  }
+  if (verdict === 'warn') {
     confidence -= 0.3;
     warnings.push(
       `Only ${Math.round(joined * 100)} % of the candles read open where the previous one closed; some candles may be misread.`,
@@ -149,10 +177,38 @@ const round = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d;
 /** Share of neighbouring candles whose close and next open are on the same row (2.5 px). */
 export function joinedShare(c: ReadCandle[], s: PriceScale): number {
   let n = 0;
-  for (let i = 1; i < c.length; i++) {
-    if (Math.abs(priceToY(s, c[i]!.open) - priceToY(s, c[i - 1]!.close)) <= 2.5) n++;
-  }
+  for (let i = 1; i < c.length; i++) if (joins(s, c[i - 1]!, c[i]!)) n++;
   return c.length > 1 ? n / (c.length - 1) : 1;
+}
+
+/** Within 2.5 px: the close of one bar and the open of the next are on the same row. */
+const joins = (s: PriceScale, a: ReadCandle, b: ReadCandle) =>
+  Math.abs(priceToY(s, b.open) - priceToY(s, a.close)) <= 2.5;
+
+/** The candles that open where the previous one closed or close where the next one opens. */
+export function dropUnjoined(c: ReadCandle[], s: PriceScale): ReadCandle[] {
+  return c.filter(
+    (k, i) => (i > 0 && joins(s, c[i - 1]!, k)) || (i + 1 < c.length && joins(s, k, c[i + 1]!)),
+  );
+}
+
+const isDaily = (tf: Timeframe | null) => tf !== null && TIMEFRAME_MINUTES[tf] >= TIMEFRAME_MINUTES['1d'];
+
+/** Below this share of joined bars a reading is refused; below WARN_JOINED it only warns. */
+export const MIN_JOINED = 0.3;
+const WARN_JOINED = 0.5;
+
+/**
+ * What the continuity check makes of a reading. Within a trading session every market's bars
+ * open where the previous one closed, so on an intraday chart a reading where most bars do not
+ * has split, merged or misread candles (junk shapes from another pane, outlines read as
+ * candles, JPEG-smeared bodies) and its prices must not be used. On daily and longer charts
+ * stocks gap at every bar, so there (and below WARN_JOINED elsewhere) it only warns. An unread
+ * timeframe counts as intraday: the product's charts are intraday forex charts.
+ */
+export function continuityVerdict(joined: number, timeframe: Timeframe | null): 'ok' | 'warn' | 'refuse' {
+  if (joined < MIN_JOINED && !isDaily(timeframe)) return 'refuse';
+  return joined < WARN_JOINED ? 'warn' : 'ok';
 }
 
 /** A chart's candles stand at one regular spacing; photos and line charts do not. */
