@@ -1,4 +1,5 @@
-import { findLayout } from './layout';
+import type { LineRun } from './layout';
+import { findLayout, paneFrame } from './layout';
 import type { Raster } from './raster';
 
 describe('findLayout', () => {
@@ -21,5 +22,38 @@ describe('findLayout', () => {
     const raster: Raster = { width, height, rgb };
     const layout = findLayout(raster)!;
     expect(layout.plot.left).toBeLessThanOrEqual(6);
+  });
+});
+
+describe('paneFrame', () => {
+  const line = (at: number, colour: number, start = 0, end = 999, dotted = false): LineRun => ({
+    at,
+    start,
+    end,
+    colour,
+    dotted,
+  });
+  const labels = { left: 1010, top: 100, right: 1060, bottom: 500 };
+  const grid = [150, 250, 350, 450].map((y) => line(y, 0xe0e3eb));
+
+  it('bounds the price pane by the first grey full-width lines beyond its labels', () => {
+    // A header rule above, the boundary of an indicator pane and the time axis rule below.
+    const rows = [line(40, 0xd1d4dc), ...grid, line(560, 0xd1d4dc), line(800, 0xd1d4dc)];
+    expect(paneFrame(rows, labels, [], 0, 999)).toEqual({ top: 40, bottom: 560 });
+  });
+
+  it('passes over grid lines, price lines, gradient rows, dotted and partial lines', () => {
+    const rows = [
+      line(10, 0xd1d4dc),
+      ...[20, 22, 24, 26, 28, 30].map((y) => line(y, 0xf4f4f4)), // rows of a gradient background
+      line(50, 0xc0c0c0), // a grey price line with its badge on the axis
+      line(60, 0xe0e3eb), // a grid line beyond the outer label
+      line(80, 0x2962ff), // a solid blue price line
+      ...grid,
+      line(520, 0xd1d4dc, 0, 999, true), // dotted
+      line(540, 0xd1d4dc, 400, 999), // covers part of the plot only
+    ];
+    const badge = { top: 44, bottom: 57 };
+    expect(paneFrame(rows, labels, [badge], 0, 999)).toEqual({ top: 10, bottom: null });
   });
 });

@@ -328,6 +328,55 @@ const outermost = (lines: { at: number; end: number }[], dir: 1 | -1) => {
   return null;
 };
 
+/** A line this far from grey (largest minus smallest channel) is drawn, not a frame. */
+const FRAME_CHROMA = 40;
+/** A 1-px frame line with its anti-aliased rows on a 3x capture. */
+const MAX_FRAME_ROWS = 5;
+
+/**
+ * The rows framing the price pane: the first solid line across the whole plot width beyond the
+ * outermost labels on each side (a header's or title bar's rule, the boundary of an indicator or
+ * volume pane below). Passed over: grid lines (the colour of the grid rows between the labels),
+ * price lines (a coloured line, or one with its price in a badge on the axis: `axisText` holds
+ * the boxes, bottom exclusive, of all text read on the axis) and the rows of a gradient or shaded
+ * band. Null where no such line is found.
+ */
+export function paneFrame(
+  rows: LineRun[],
+  labels: PlotRect,
+  axisText: { top: number; bottom: number }[],
+  plotLeft: number,
+  plotRight: number,
+): { top: number | null; bottom: number | null } {
+  const slack = Math.max(3, Math.round(0.03 * (plotRight - plotLeft)));
+  const across = rows.filter((g) => !g.dotted && g.start <= plotLeft + slack && g.end >= plotRight - slack);
+  const grid = across.filter((g) => g.at >= labels.top && g.at <= labels.bottom);
+  const isGrid = (g: LineRun) =>
+    grid.filter((o) => o.at !== g.at && colourDistance(o.colour, g.colour) <= 6).length >= 2;
+  const grey = (c: number) => {
+    const ch = [(c >> 16) & 255, (c >> 8) & 255, c & 255];
+    return Math.max(...ch) - Math.min(...ch) <= FRAME_CHROMA;
+  };
+  const labelled = (g: LineRun) => axisText.some((b) => b.top <= g.at && g.at < b.bottom);
+  // A frame is one line, a few rows thick even on a 3x capture; a stack of line rows (each within
+  // two rows of the next) is a shaded band or a gradient.
+  const band = (g: LineRun) => {
+    let lo = g.at;
+    let hi = g.at;
+    const at = new Set(across.map((o) => o.at));
+    while (at.has(lo - 1) || at.has(lo - 2)) lo -= at.has(lo - 1) ? 1 : 2;
+    while (at.has(hi + 1) || at.has(hi + 2)) hi += at.has(hi + 1) ? 1 : 2;
+    return across.filter((o) => o.at >= lo && o.at <= hi).length > MAX_FRAME_ROWS;
+  };
+  const frames = across.filter((g) => grey(g.colour) && !isGrid(g) && !labelled(g) && !band(g));
+  const above = frames.filter((g) => g.at < labels.top).map((g) => g.at);
+  const below = frames.filter((g) => g.at > labels.bottom).map((g) => g.at);
+  return {
+    top: above.length ? Math.max(...above) : null,
+    bottom: below.length ? Math.min(...below) : null,
+  };
+}
+
 /**
  * Plot, axis strip and grid of a chart screenshot. With the image, the price axis is first found
  * from its own labels (a column of numbers on one price scale) and the plot is placed beside it;
@@ -466,6 +515,18 @@ export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
   if (vInner.length >= 2) {
     plotTop = Math.max(top, median(vInner.map((g) => g.start)));
     plotBottom = Math.min(bottom, median(vInner.map((g) => g.end)));
+  }
+  if (axis) {
+    const frame = paneFrame(
+      gridRows,
+      axis.labels,
+      axis.tokens.map((t) => t.box),
+      // Lines are only looked for inside the background region.
+      Math.max(plotLeft, left),
+      Math.min(plotRight, right),
+    );
+    if (frame.top !== null && frame.top >= plotTop) plotTop = frame.top + 1;
+    if (frame.bottom !== null && frame.bottom <= plotBottom) plotBottom = frame.bottom - 1;
   }
   const horizontal = new Set(gridRows.map((g) => g.at));
   while (horizontal.has(plotBottom) && plotBottom - plotTop > 40) plotBottom--;
