@@ -73,6 +73,28 @@ const SPLIT_MIN_WIDTH = 0.85;
 const SPLIT_PENALTY = 4;
 
 /**
+ * The blob cut in two at its three faintest columns in [from, to] (ties: nearer the middle),
+ * keeping only cuts whose halves are both glyph-sized: a sliver cut off a wide glyph matches
+ * "." or "," too well.
+ */
+function faintestCuts(blob: GlyphBlob, line: TextLine, from: number, to: number): [GlyphBlob, GlyphBlob][] {
+  const w = blob.right - blob.left;
+  const h = blob.bottom - blob.top;
+  const colInk = new Float32Array(w);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) colInk[x]! += blob.ink[y * w + x]!;
+  const cuts: number[] = [];
+  for (let x = from; x <= to; x++) cuts.push(x);
+  cuts.sort((a, b) => colInk[a]! - colInk[b]! || Math.abs(a - w / 2) - Math.abs(b - w / 2));
+  const pairs: [GlyphBlob, GlyphBlob][] = [];
+  for (const cut of cuts.slice(0, 3)) {
+    const left = subBlob(blob, 0, cut);
+    const right = subBlob(blob, cut, w);
+    if (left && right && glyphSized(left, line) && glyphSized(right, line)) pairs.push([left, right]);
+  }
+  return pairs;
+}
+
+/**
  * Classifies a blob; a wide one is also tried as two glyphs cut at its faintest columns
  * (antialiased digits like "00" often touch), and the cut is kept when both halves match clearly
  * better than the whole.
@@ -81,21 +103,11 @@ function readBlob(blob: GlyphBlob, line: TextLine, depth: number): ReadGlyph[] {
   const guess = guessOf(blob, line);
   const whole: ReadGlyph[] = [{ blob, guess, text: guess.label }];
   const w = blob.right - blob.left;
-  const h = blob.bottom - blob.top;
   if (depth >= 3 || w < SPLIT_MIN_WIDTH * line.capHeight || w < 4) return whole;
-  const colInk = new Float32Array(w);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) colInk[x]! += blob.ink[y * w + x]!;
   const minPart = Math.max(2, Math.round(0.25 * line.capHeight));
-  const cuts: number[] = [];
-  for (let x = minPart; x <= w - minPart; x++) cuts.push(x);
-  cuts.sort((a, b) => colInk[a]! - colInk[b]! || Math.abs(a - w / 2) - Math.abs(b - w / 2));
   let best: ReadGlyph[] | null = null;
   let bestCost = guess.distance * 0.8;
-  for (const cut of cuts.slice(0, 3)) {
-    const left = subBlob(blob, 0, cut);
-    const right = subBlob(blob, cut, w);
-    // Both halves must be glyph-sized: a sliver cut off a wide glyph matches "." or "," too well.
-    if (!left || !right || !glyphSized(left, line) || !glyphSized(right, line)) continue;
+  for (const [left, right] of faintestCuts(blob, line, minPart, w - minPart)) {
     const a = guessOf(left, line);
     const b = guessOf(right, line);
     // Two glyphs must explain the blob clearly better than one: halves of a round "O" match
@@ -112,20 +124,11 @@ function readBlob(blob: GlyphBlob, line: TextLine, depth: number): ReadGlyph[] {
 /** The blob cut at one of its faintest columns into two digits, when some cut gives two. */
 function digitPair(blob: GlyphBlob, line: TextLine): ReadGlyph[] | null {
   const w = blob.right - blob.left;
-  const h = blob.bottom - blob.top;
-  const colInk = new Float32Array(w);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) colInk[x]! += blob.ink[y * w + x]!;
   // Two glyphs of a number are about equally wide: cut near the middle (the faintest columns
   // of a pair of zeros are also inside each zero's counter).
-  const cuts: number[] = [];
-  for (let x = Math.round(0.35 * w); x <= Math.round(0.65 * w); x++) cuts.push(x);
-  cuts.sort((a, b) => colInk[a]! - colInk[b]! || Math.abs(a - w / 2) - Math.abs(b - w / 2));
   let best: ReadGlyph[] | null = null;
   let bestCost = Infinity;
-  for (const cut of cuts.slice(0, 3)) {
-    const left = subBlob(blob, 0, cut);
-    const right = subBlob(blob, cut, w);
-    if (!left || !right || !glyphSized(left, line) || !glyphSized(right, line)) continue;
+  for (const [left, right] of faintestCuts(blob, line, Math.round(0.35 * w), Math.round(0.65 * w))) {
     const a = guessOf(left, line);
     const b = guessOf(right, line);
     const cost = Math.max(a.distance, b.distance);
