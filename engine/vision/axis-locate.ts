@@ -39,57 +39,45 @@ export function findTextColumns(r: Raster, top: number, bottom: number): TextCol
   const h = bottom - top + 1;
   // Glyphs are at most a few percent of the height tall; taller runs are candles or panels.
   const maxGlyph = Math.max(24, Math.round(h * 0.04));
-  // Row-major passes with per-column state: walking each column down would touch a new cache
-  // line for every pixel of a wide screenshot.
-  // Pass 1: majority colour of each column (Boyer-Moore vote on 4-bit-per-channel colours).
-  const cand = new Int32Array(width).fill(-1);
-  const votes = new Int32Array(width);
-  for (let y = top; y <= bottom; y += 2) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const c = rgb[row + x]!;
-      const q = ((c >> 12) & 0xf00) | ((c >> 8) & 0xf0) | ((c >> 4) & 0xf);
-      if (votes[x] === 0) {
-        cand[x] = q;
-        votes[x] = 1;
-      } else if (q === cand[x]) votes[x]!++;
-      else votes[x]!--;
-    }
-  }
-  const mr = new Int32Array(width);
-  const mg = new Int32Array(width);
-  const mb = new Int32Array(width);
+  const runs = new Float32Array(width);
   for (let x = 0; x < width; x++) {
-    mr[x] = ((cand[x]! >> 8) & 0xf) * 16 + 8;
-    mg[x] = ((cand[x]! >> 4) & 0xf) * 16 + 8;
-    mb[x] = (cand[x]! & 0xf) * 16 + 8;
-  }
-  // Pass 2: runs of ink down each column (a row past the bottom closes the last run).
-  const short = new Int32Array(width);
-  const long = new Int32Array(width);
-  const run = new Int32Array(width);
-  for (let y = top; y <= bottom + 1; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
+    // Majority colour of the column (Boyer-Moore vote on 4-bit-per-channel colours).
+    let cand = -1;
+    let votes = 0;
+    for (let y = top, i = top * width + x; y <= bottom; y += 2, i += 2 * width) {
+      const c = rgb[i]!;
+      const q = ((c >> 12) & 0xf00) | ((c >> 8) & 0xf0) | ((c >> 4) & 0xf);
+      if (votes === 0) {
+        cand = q;
+        votes = 1;
+      } else if (q === cand) votes++;
+      else votes--;
+    }
+    const mr = ((cand >> 8) & 0xf) * 16 + 8;
+    const mg = ((cand >> 4) & 0xf) * 16 + 8;
+    const mb = (cand & 0xf) * 16 + 8;
+    let short = 0;
+    let long = 0;
+    let run = 0;
+    for (let y = top, i = top * width + x; y <= bottom + 1; y++, i += width) {
       let ink = false;
       if (y <= bottom) {
-        const c = rgb[row + x]!;
-        const dr = Math.abs(((c >> 16) & 255) - mr[x]!);
-        const dg = Math.abs(((c >> 8) & 255) - mg[x]!);
-        const db = Math.abs((c & 255) - mb[x]!);
+        const c = rgb[i]!;
+        const dr = Math.abs(((c >> 16) & 255) - mr);
+        const dg = Math.abs(((c >> 8) & 255) - mg);
+        const db = Math.abs((c & 255) - mb);
         ink = dr > INK || dg > INK || db > INK;
       }
-      if (ink) run[x]!++;
-      else if (run[x]! > 0) {
-        if (run[x]! > maxGlyph) long[x]!++;
-        else if (run[x]! >= 2) short[x]!++;
-        run[x] = 0;
+      if (ink) run++;
+      else if (run > 0) {
+        if (run > maxGlyph) long++;
+        else if (run >= 2) short++;
+        run = 0;
       }
     }
+    // One tall run is allowed (a button above the axis, stacked badges); candles make many.
+    runs[x] = long > 1 ? 0 : short;
   }
-  const runs = new Float32Array(width);
-  // One tall run is allowed (a button above the axis, stacked badges); candles make many.
-  for (let x = 0; x < width; x++) runs[x] = long[x]! > 1 ? 0 : short[x]!;
   // A column of labels: neighbouring columns with many short runs, bridging the gaps between
   // glyphs and the decimal point.
   const out: TextColumn[] = [];
