@@ -68,11 +68,11 @@ describe('analyze settings', () => {
   it('sizes the queue from the threads unless ANALYZE_MAX_QUEUE is set', () => {
     expect(loadAnalyzeSettings({ ANALYZE_THREADS: '2' })).toEqual({
       threads: 2,
-      maxQueue: 8,
+      maxQueue: 4,
       maxWaitMs: 1000,
       perMinute: 20,
     });
-    expect(loadAnalyzeSettings({ ANALYZE_THREADS: '3', ANALYZE_MAX_QUEUE: '' }).maxQueue).toBe(12);
+    expect(loadAnalyzeSettings({ ANALYZE_THREADS: '3', ANALYZE_MAX_QUEUE: '' }).maxQueue).toBe(6);
     expect(loadAnalyzeSettings({ ANALYZE_THREADS: '1', ANALYZE_MAX_QUEUE: '0' }).maxQueue).toBe(0);
     expect(loadAnalyzeSettings({ ANALYZE_MAX_WAIT_MS: '250' }).maxWaitMs).toBe(250);
   });
