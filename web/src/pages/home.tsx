@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { AppHeader } from '@/components/layout/app-header';
+import { ContentLoader } from '@/components/layout/content-loader';
 import { SiteFooter } from '@/components/layout/site-footer';
-import { Spinner } from '@/components/ui/spinner';
 import type { User } from '@/lib/contracts';
 
 // The dashboard, journal and their form schemas (zod) load on demand, so a first visit to the
@@ -15,13 +15,7 @@ export function HomePage({ user }: { user: User }) {
       <AppHeader section="home" user={user} />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:px-8">
         <h1 className="sr-only">Chart Analysis</h1>
-        <Suspense
-          fallback={
-            <p role="status" className="flex items-center justify-center gap-2 py-24 text-muted-foreground">
-              <Spinner /> Loading...
-            </p>
-          }
-        >
+        <Suspense fallback={<ContentLoader />}>
           <HomeContent user={user} />
         </Suspense>
       </main>

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { AppHeader } from '@/components/layout/app-header';
-import { Spinner } from '@/components/ui/spinner';
+import { ContentLoader } from '@/components/layout/content-loader';
 import { SiteFooter } from '@/components/layout/site-footer';
 import type { User } from '@/lib/contracts';
 
@@ -17,13 +17,7 @@ export function LearnPage({ user }: { user: User }) {
       <AppHeader section="learn" user={user} />
       {/* A div, not <main>: LearnContent renders its own <main> landmark. */}
       <div id="main" className="flex-1">
-        <Suspense
-          fallback={
-            <p role="status" className="flex items-center justify-center gap-2 py-24 text-muted-foreground">
-              <Spinner /> Loading...
-            </p>
-          }
-        >
+        <Suspense fallback={<ContentLoader />}>
           <LearnContent user={user} />
         </Suspense>
       </div>
