@@ -1,18 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { audit } from './support/a11y';
-import { closeBrowserConnection, newPage, uniqueEmail, waitForPath } from './support/browser';
+import { newPage, uniqueEmail, waitForPath } from './support/browser';
 import { fillRegistration, registerForm } from './support/flows';
 
 let context: BrowserContext;
 let page: Page;
-
-afterEach(async () => {
-  await context?.close();
-});
-afterAll(async () => {
-  await closeBrowserConnection();
-});
 
 describe('accessibility audit (names, landmarks, headings, focus, contrast)', () => {
   it('catches planted problems (so a clean result means something)', async () => {

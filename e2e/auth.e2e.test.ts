@@ -1,13 +1,6 @@
-import { afterAll, afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import {
-  closeBrowserConnection,
-  dismissToast,
-  expectToast,
-  newPage,
-  uniqueEmail,
-  waitForPath,
-} from './support/browser';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { dismissToast, expectToast, newPage, uniqueEmail, waitForPath } from './support/browser';
 import {
   chooseExperience,
   createAccount,
@@ -21,17 +14,10 @@ import {
 } from './support/flows';
 import { waitForLoginCode } from './support/mailbox';
 
-let context: BrowserContext;
 let page: Page;
 
 beforeEach(async () => {
-  ({ context, page } = await newPage());
-});
-afterEach(async () => {
-  await context.close();
-});
-afterAll(async () => {
-  await closeBrowserConnection();
+  ({ page } = await newPage());
 });
 
 /** Delays one API call so its pending state can be seen. */

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { inject } from 'vitest';
 import type { StoredAnalysisDto, TradePlanDto } from '../contracts/analysis';
 import { audit } from './support/a11y';
-import { closeBrowserConnection, expectToast, newPage, uniqueEmail } from './support/browser';
+import { expectToast, newPage, uniqueEmail } from './support/browser';
 import { signInNewAccount } from './support/flows';
 
 /**
@@ -18,19 +18,10 @@ import { signInNewAccount } from './support/flows';
 const chart = (set: string, tf: string) =>
   fileURLToPath(new URL(`./fixtures/charts/${set}/${tf}.png`, import.meta.url));
 
-let context: BrowserContext;
 let page: Page;
 
-afterEach(async () => {
-  await context?.close();
-});
-afterAll(async () => {
-  await closeBrowserConnection();
-});
-
 async function openDashboard(viewport?: { width: number; height: number }) {
-  ({ context, page } = await newPage(viewport));
-  context.setDefaultTimeout(20_000);
+  ({ page } = await newPage(viewport, 20_000));
   await page.goto('/');
   await signInNewAccount(page, inject('baseUrl'), 'Dash Trader', uniqueEmail('dashboard'));
   await page.goto('/home');

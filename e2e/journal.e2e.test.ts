@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { closeBrowserConnection, expectToast, newPage, uniqueEmail } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { expectToast, newPage, uniqueEmail } from './support/browser';
 import { signInNewAccount } from './support/flows';
 
 /**
@@ -12,15 +12,7 @@ import { signInNewAccount } from './support/flows';
  */
 const chart = (tf: string) => fileURLToPath(new URL(`./fixtures/charts/eurusd/${tf}.png`, import.meta.url));
 
-let context: BrowserContext;
 let page: Page;
-
-afterEach(async () => {
-  await context?.close();
-});
-afterAll(async () => {
-  await closeBrowserConnection();
-});
 
 const journal = () => page.locator('#journal');
 const dialog = () => page.getByRole('dialog');
@@ -45,8 +37,7 @@ async function closeTrade(card: Locator, exitPrice: string) {
 
 describe('trading journal', () => {
   it('takes a trade logged after an analysis and a hand-typed one to CLOSED, shows the statistics, and keeps them', async () => {
-    ({ context, page } = await newPage());
-    context.setDefaultTimeout(20_000);
+    ({ page } = await newPage(undefined, 20_000));
     await page.goto('/');
     await signInNewAccount(page, inject('baseUrl'), 'Journal Trader', uniqueEmail('journal'));
     await page.goto('/home');
@@ -168,8 +159,7 @@ const planSet = fileURLToPath(
 
 describe.skipIf(!existsSync(planSet))('trading journal from a Trade Idea', () => {
   it('adds the plan in one click, prefills the dialog from it, and keeps the entry', async () => {
-    ({ context, page } = await newPage());
-    context.setDefaultTimeout(20_000);
+    ({ page } = await newPage(undefined, 20_000));
     await page.goto('/');
     await signInNewAccount(page, inject('baseUrl'), 'Plan Trader', uniqueEmail('journal-plan'));
     await page.goto('/home');

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { closeBrowserConnection, newPage, waitForPath } from './support/browser';
+import { newPage, waitForPath } from './support/browser';
 
 let context: BrowserContext;
 let page: Page;
@@ -8,13 +8,6 @@ let page: Page;
 async function open(viewport?: { width: number; height: number }) {
   ({ context, page } = await newPage(viewport));
 }
-
-afterEach(async () => {
-  await context?.close();
-});
-afterAll(async () => {
-  await closeBrowserConnection();
-});
 
 async function horizontalOverflow(p: Page): Promise<number> {
   return p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { quickStartModule } from '../web/src/features/learn/content/quick-start';
-import { closeBrowserConnection, expectToast, newPage, uniqueEmail } from './support/browser';
+import { expectToast, newPage, uniqueEmail } from './support/browser';
 import { signInNewAccount } from './support/flows';
 import { mailCount, waitForLoginCode } from './support/mailbox';
 
@@ -11,20 +11,8 @@ import { mailCount, waitForLoginCode } from './support/mailbox';
  * test vectors, a phone-width layout and keyboard use.
  */
 
-const contexts: BrowserContext[] = [];
-
-afterEach(async () => {
-  while (contexts.length) await contexts.pop()?.close();
-});
-afterAll(async () => {
-  await closeBrowserConnection();
-});
-
 async function open(viewport?: { width: number; height: number }): Promise<Page> {
-  const { context, page } = await newPage(viewport);
-  context.setDefaultTimeout(20_000);
-  contexts.push(context);
-  return page;
+  return (await newPage(viewport, 20_000)).page;
 }
 
 /** A new account signed in, on /learn (optionally with a hash). */

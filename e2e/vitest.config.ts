@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.test.ts'],
     globalSetup: ['e2e/global-setup.ts'],
+    setupFiles: ['e2e/support/page-hooks.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     // The machine is shared and small: files run one after another against the one server.

@@ -2,6 +2,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { inject } from 'vitest';
 
 let browser: Browser | undefined;
+/** Contexts opened by newPage and not yet closed; e2e/support/page-hooks.ts closes them after each test. */
+const openContexts = new Set<BrowserContext>();
 
 /** The shared Chromium of the run (started once by the global setup). */
 export async function sharedBrowser(): Promise<Browser> {
@@ -14,9 +16,10 @@ export async function closeBrowserConnection(): Promise<void> {
   browser = undefined;
 }
 
-/** A fresh context (own cookies) and page, at the given viewport. */
+/** A fresh context (own cookies) and page, at the given viewport; closed after the test. */
 export async function newPage(
   viewport: { width: number; height: number } = { width: 1280, height: 900 },
+  timeoutMs = 10_000,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await (
     await sharedBrowser()
@@ -25,9 +28,15 @@ export async function newPage(
     viewport,
     reducedMotion: 'reduce',
   });
-  context.setDefaultTimeout(10_000);
+  openContexts.add(context);
+  context.on('close', () => openContexts.delete(context));
+  context.setDefaultTimeout(timeoutMs);
   const page = await context.newPage();
   return { context, page };
+}
+
+export async function closeOpenPages(): Promise<void> {
+  await Promise.all([...openContexts].map((context) => context.close()));
 }
 
 /** Unique per call so tests never collide on accounts or per-email rate limits. */
