@@ -272,9 +272,11 @@ export function axisLabels(
     parts.add(a).add(b);
   }
   const seen = new Set<string>();
-  for (const t of [...tokens.filter((t) => !parts.has(t)), ...joined]) {
+  const all = [...tokens.filter((t) => !parts.has(t)), ...joined];
+  const rows = labelRows(r, layout, all);
+  for (const t of all) {
     const badge = t.badge === true;
-    const y = (!badge && tickMarkRow(r, layout.background, t)) || (t.box.top + t.box.bottom) / 2;
+    const y = rows.get(t)!;
     for (const price of priceReadings(t.text)) {
       const key = `${y}:${price}`;
       if (seen.has(key)) continue;
@@ -285,6 +287,111 @@ export function axisLabels(
     }
   }
   return { labels, badges };
+}
+
+/**
+ * The row each token's price is drawn at. A label's glyph centre is not its price's row: fonts
+ * place digits a pixel or more above the row the text is anchored on (canvas "middle" baseline
+ * is about half an x-height above the baseline, digits are a cap height tall). Where the axis
+ * draws a tick mark beside each label (MetaTrader), the tick's row is the price's row. One font
+ * draws every label, so the tick's offset from the glyph centre is the same on every label: when
+ * at least three labels show a tick and most agree on that offset, labels without a visible tick
+ * (or with a stray one) take the common offset too.
+ */
+function labelRows(r: Raster, layout: Layout, tokens: TextToken[]): Map<TextToken, number> {
+  const rows = new Map<TextToken, number>();
+  const offsets: number[] = [];
+  const ticks = new Map<TextToken, number>();
+  for (const t of tokens) {
+    const centre = (t.box.top + t.box.bottom) / 2;
+    rows.set(t, centre);
+    if (t.badge === true) continue;
+    const tick = tickMarkRow(r, layout.background, t) ?? tickBeside(r, layout, t);
+    if (tick === null) continue;
+    ticks.set(t, tick);
+    offsets.push(tick - centre);
+  }
+  const sorted = [...offsets].sort((a, b) => a - b);
+  const median = sorted[sorted.length >> 1] ?? 0;
+  const agree = sorted.filter((o) => Math.abs(o - median) <= 0.75).length;
+  if (sorted.length >= 3 && agree >= Math.max(3, sorted.length * 0.7)) {
+    for (const t of tokens) {
+      if (t.badge === true) continue;
+      const centre = rows.get(t)!;
+      const tick = ticks.get(t);
+      rows.set(t, tick !== undefined && Math.abs(tick - centre - median) <= 0.75 ? tick : centre + median);
+    }
+    return rows;
+  }
+  // Too few ticks to learn the font's offset: a tick still places its own label.
+  for (const [t, tick] of ticks) rows.set(t, tick);
+  return rows;
+}
+
+/**
+ * The row of a tick mark drawn in the gap between the plot and a label (MetaTrader draws a short
+ * stroke from the axis line towards each label; the recogniser leaves it out of the token). A
+ * column of that gap holds either nothing, a full-height rule (the axis line) or the tick: a thin
+ * stroke within the label's rows. Returns null when no column shows a tick, or anything taller
+ * than a tick other than the rule stands in the gap.
+ */
+function tickBeside(r: Raster, layout: Layout, t: TextToken): number | null {
+  const plot = layout.plot as PlotRect | undefined;
+  if (!plot) return null;
+  const { width, height, rgb } = r;
+  const h = t.box.bottom - t.box.top;
+  if (h < 5) return null;
+  const right = layout.axisSide !== 'left';
+  const x0 = right ? Math.max(plot.right + 1, t.box.left - 2 * h) : t.box.right;
+  const x1 = right ? t.box.left : Math.min(plot.left, t.box.right + 2 * h);
+  if (x1 - x0 < 2 || x0 < 0 || x1 > width) return null;
+  const top = Math.max(0, t.box.top - 2);
+  const bottom = Math.min(height, t.box.bottom + 2);
+  // The gap's own background: its most frequent colour (the axis panel, not necessarily the plot's).
+  const counts = new Map<number, number>();
+  for (let y = top; y < bottom; y++)
+    for (let x = x0; x < x1; x++) counts.set(rgb[y * width + x]!, (counts.get(rgb[y * width + x]!) ?? 0) + 1);
+  let bg = layout.background;
+  let most = 0;
+  for (const [c, n] of counts) if (n > most) [bg, most] = [c, n];
+  let contrast = 0;
+  for (let y = t.box.top; y < t.box.bottom; y++)
+    for (let x = Math.max(0, t.box.left); x < Math.min(width, t.box.right); x++)
+      contrast = Math.max(contrast, colourDistance(rgb[y * width + x]!, bg));
+  if (contrast <= BG_TOLERANCE * 3) return null;
+  let sum = 0;
+  let sumY = 0;
+  let columns = 0;
+  const centres: number[] = [];
+  for (let x = x0; x < x1; x++) {
+    let w = 0;
+    let wy = 0;
+    let first = -1;
+    let last = -1;
+    for (let y = top; y < bottom; y++) {
+      const share = Math.min(1, colourDistance(rgb[y * width + x]!, bg) / contrast);
+      if (share < 0.15) continue;
+      w += share;
+      wy += share * y;
+      if (share >= 0.35) {
+        if (first < 0) first = y;
+        last = y;
+      }
+    }
+    if (first < 0) continue;
+    const span = last - first + 1;
+    if (span >= bottom - top - 1) continue; // the axis line (or a frame) runs through every row
+    if (span > Math.max(2, h / 3)) return null; // something taller than a tick stands in the gap
+    sum += w;
+    sumY += wy;
+    columns++;
+    centres.push(wy / w);
+  }
+  if (columns < 2) return null;
+  const c = sumY / sum;
+  if (centres.some((v) => Math.abs(v - c) > 0.75)) return null;
+  const thickness = sum / columns;
+  return c - Math.max(0, thickness - 1) / 2;
 }
 
 /**
@@ -346,7 +453,7 @@ function tickMarkRow(r: Raster, background: number, t: TextToken): number | null
  * Tick labels are centred on their grid line; when the grid is drawn, the line's row is a more
  * precise tick position than the centre of the glyphs. Keep the snapped fit only if it is tighter.
  */
-function snapToGrid(scale: PriceScale, layout: Layout): PriceScale {
+export function snapToGrid(scale: PriceScale, layout: Layout): PriceScale {
   // A grid line may be several rows thick on a scaled capture; its price row is its top row
   // (the same convention as candle edges), its centre is where the label's centre lands.
   // Dotted grids count too: a snap only happens where a label's centre sits on a line.
@@ -359,17 +466,22 @@ function snapToGrid(scale: PriceScale, layout: Layout): PriceScale {
     i = j + 1;
   }
   if (bands.length < 2) return scale;
-  let snappedCount = 0;
-  const snapped = scale.labels.map((l) => {
-    let best = l.y;
+  const offsets: number[] = [];
+  const rows = scale.labels.map((l) => {
+    let best: number | null = null;
     let d = 3.01;
     for (const b of bands) {
       if (Math.abs(b.centre - l.y) < d) [best, d] = [b.top, Math.abs(b.centre - l.y)];
     }
-    if (d < 3.01) snappedCount++;
-    return { ...l, y: best };
+    if (best !== null) offsets.push(best - l.y);
+    return best;
   });
-  if (snappedCount < Math.max(3, scale.labels.length * 0.6)) return scale;
+  if (offsets.length < Math.max(3, scale.labels.length * 0.6)) return scale;
+  // A label whose grid line is not drawn (hidden under a header, a badge or the plot's edge)
+  // is moved by the offset the other labels snapped by: one font draws them all, so their
+  // glyphs sit alike off their rows.
+  const median = [...offsets].sort((a, b) => a - b)[offsets.length >> 1]!;
+  const snapped = scale.labels.map((l, i) => ({ ...l, y: rows[i] ?? l.y + median }));
   const refit = fitPriceScale(snapped, 1.5);
   if (!refit || refit.labels.length < scale.labels.length * 0.8) return scale;
   return refit;
