@@ -9,6 +9,7 @@ import {
   joinedShare,
   readChart,
   snapToGrid,
+  gridContradicts,
 } from './read-chart';
 import { fitPriceScale } from './scale-fit';
 import { toRaster } from './raster';
@@ -171,6 +172,43 @@ describe('axis labels', () => {
     } as Layout;
     const tokens = [40, 80, 120].map((t, i) => token(`1.0${9 - i}000`, 12, t - 6, 60, t + 3));
     expect(axisLabels(raster, withPlot, tokens).labels.map((l) => l.y)).toEqual([38.5, 78.5, 118.5]);
+  });
+});
+
+describe('axis labels: thousands', () => {
+  it('reads "39.000" as 39000 on an axis that groups thousands with commas', () => {
+    const raster = toRaster({ width: 100, height: 100, data: new Uint8Array(40000).fill(255) });
+    const layout = { background: 0xffffff } as Layout;
+    const t = (text: string, top: number): TextToken => ({
+      text,
+      box: { left: 0, top, right: 8, bottom: top + 2 },
+      confidence: 1,
+    });
+    const prices = (tokens: TextToken[]) => axisLabels(raster, layout, tokens).labels.map((l) => l.price);
+    expect(prices([t('45,000', 0), t('39.000', 4)])).toEqual([45000, 39, 39000]);
+    // Without a comma-grouped label, a point is a decimal point.
+    expect(prices([t('1.250', 0), t('1.000', 4)])).toEqual([1.25, 1]);
+  });
+});
+
+describe('grid self-check', () => {
+  const line = (at: number) => ({ at, start: 0, end: 900, colour: 0x2a2e39, dotted: false });
+  const layout = (rows: number[]) =>
+    ({ plot: { left: 0, top: 0, right: 900, bottom: 700 }, gridRows: rows.map(line) }) as unknown as Layout;
+  const scaleOf = (rows: number[], step: number) =>
+    fitPriceScale(rows.map((y, i) => ({ y, price: 2 - i * step, text: '' })))!;
+
+  it('accepts labels on the grid lines, one label per line or per two lines', () => {
+    const grid = [100, 250, 400, 550, 700];
+    // Glyph centres 1.5 px above their lines.
+    expect(gridContradicts(scaleOf([98.5, 248.5, 398.5, 548.5], 0.01), layout(grid))).toBe(false);
+    expect(gridContradicts(scaleOf([98.5, 398.5, 698.5], 0.02), layout(grid))).toBe(false);
+    expect(gridContradicts(scaleOf([98.5, 173.5, 248.5, 323.5], 0.005), layout(grid))).toBe(false);
+  });
+
+  it('refuses a column of numbers that does not match the plot grid (a price ladder)', () => {
+    const ladder = Array.from({ length: 15 }, (_, i) => 110 + i * 18.6);
+    expect(gridContradicts(scaleOf(ladder, 0.00005), layout([128, 281, 434, 587, 741, 894]))).toBe(true);
   });
 });
 

@@ -82,6 +82,13 @@ export function readChart(image: RgbaImage): ChartReading {
       { labelsRead: labels.length },
     );
   }
+  if (gridContradicts(fitted, layout)) {
+    throw new EngineError(
+      'AXIS_UNREADABLE',
+      'The price axis could not be read: the numbers read beside the chart do not match its grid lines. Make sure the price labels on the chart’s right (or left) edge are visible and not cropped.',
+      { labelsRead: labels.length },
+    );
+  }
   const snappedScale = snapToGrid(fitted, layout);
   const priceScale = snappedScale === fitted ? anchorOnPriceLine(fitted, layout, badges) : snappedScale;
   const warnings = [...extraction.warnings];
@@ -274,10 +281,15 @@ export function axisLabels(
   const seen = new Set<string>();
   const all = [...tokens.filter((t) => !parts.has(t)), ...joined];
   const rows = labelRows(r, layout, all);
+  const thousands = all.some((t) => /^\d{1,3}(?:,\d{3})+$/.test(t.text));
   for (const t of all) {
     const badge = t.badge === true;
     const y = rows.get(t)!;
-    for (const price of priceReadings(t.text)) {
+    const prices = priceReadings(t.text);
+    // On an axis that groups thousands with commas ("45,000"), a small or resized capture turns
+    // some commas into points ("39.000"): read those as thousands too, and let the fit choose.
+    if (thousands && /^\d{1,3}(?:\.\d{3})+$/.test(t.text)) prices.push(Number(t.text.replace(/\./g, '')));
+    for (const price of prices) {
       const key = `${y}:${price}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -306,7 +318,9 @@ function labelRows(r: Raster, layout: Layout, tokens: TextToken[]): Map<TextToke
     const centre = (t.box.top + t.box.bottom) / 2;
     rows.set(t, centre);
     if (t.badge === true) continue;
-    const tick = tickMarkRow(r, layout.background, t) ?? tickBeside(r, layout, t);
+    const led = tickMarkRow(r, layout.background, t);
+    if (led !== null) rows.set(t, led);
+    const tick = led ?? tickBeside(r, layout, t);
     if (tick === null) continue;
     ticks.set(t, tick);
     offsets.push(tick - centre);
@@ -317,14 +331,14 @@ function labelRows(r: Raster, layout: Layout, tokens: TextToken[]): Map<TextToke
   if (sorted.length >= 3 && agree >= Math.max(3, sorted.length * 0.7)) {
     for (const t of tokens) {
       if (t.badge === true) continue;
-      const centre = rows.get(t)!;
+      const centre = (t.box.top + t.box.bottom) / 2;
       const tick = ticks.get(t);
       rows.set(t, tick !== undefined && Math.abs(tick - centre - median) <= 0.75 ? tick : centre + median);
     }
     return rows;
   }
-  // Too few ticks to learn the font's offset: a tick still places its own label.
-  for (const [t, tick] of ticks) rows.set(t, tick);
+  // Too few ticks to learn the font's offset: a tick mark read as the token's dash still places
+  // its own label; a stroke beside one or two labels only is not trusted.
   return rows;
 }
 
@@ -342,8 +356,9 @@ function tickBeside(r: Raster, layout: Layout, t: TextToken): number | null {
   const h = t.box.bottom - t.box.top;
   if (h < 5) return null;
   const right = layout.axisSide !== 'left';
-  const x0 = right ? Math.max(plot.right + 1, t.box.left - 2 * h) : t.box.right;
-  const x1 = right ? t.box.left : Math.min(plot.left, t.box.right + 2 * h);
+  // The column touching the glyphs is left out: it holds their anti-aliased edge.
+  const x0 = right ? Math.max(plot.right + 1, t.box.left - 2 * h) : t.box.right + 1;
+  const x1 = right ? t.box.left - 1 : Math.min(plot.left, t.box.right + 2 * h);
   if (x1 - x0 < 2 || x0 < 0 || x1 > width) return null;
   const top = Math.max(0, t.box.top - 2);
   const bottom = Math.min(height, t.box.bottom + 2);
@@ -359,18 +374,19 @@ function tickBeside(r: Raster, layout: Layout, t: TextToken): number | null {
     for (let x = Math.max(0, t.box.left); x < Math.min(width, t.box.right); x++)
       contrast = Math.max(contrast, colourDistance(rgb[y * width + x]!, bg));
   if (contrast <= BG_TOLERANCE * 3) return null;
-  let sum = 0;
-  let sumY = 0;
-  let columns = 0;
-  const centres: number[] = [];
+  // Each column: empty, a rule (ink, however faint, down most rows: the axis line, where a grid
+  // or price line crossing it may be brighter), a tick-like stroke, or something taller.
+  const strokes: { x: number; w: number; wy: number }[] = [];
   for (let x = x0; x < x1; x++) {
     let w = 0;
     let wy = 0;
     let first = -1;
     let last = -1;
+    let faint = 0;
     for (let y = top; y < bottom; y++) {
       const share = Math.min(1, colourDistance(rgb[y * width + x]!, bg) / contrast);
       if (share < 0.15) continue;
+      faint++;
       w += share;
       wy += share * y;
       if (share >= 0.35) {
@@ -378,19 +394,29 @@ function tickBeside(r: Raster, layout: Layout, t: TextToken): number | null {
         last = y;
       }
     }
+    if (faint >= 0.8 * (bottom - top)) continue;
     if (first < 0) continue;
-    const span = last - first + 1;
-    if (span >= bottom - top - 1) continue; // the axis line (or a frame) runs through every row
-    if (span > Math.max(2, h / 3)) return null; // something taller than a tick stands in the gap
-    sum += w;
-    sumY += wy;
-    columns++;
-    centres.push(wy / w);
+    if (last - first + 1 > Math.max(2, h / 3)) return null; // taller than a tick: not a tick gap
+    strokes.push({ x, w, wy });
   }
-  if (columns < 2) return null;
+  // The tick: the widest run of adjacent stroke columns, all on one row.
+  let best: typeof strokes = [];
+  for (let i = 0; i < strokes.length;) {
+    let j = i;
+    while (j + 1 < strokes.length && strokes[j + 1]!.x === strokes[j]!.x + 1) j++;
+    if (j - i + 1 > best.length) best = strokes.slice(i, j + 1);
+    i = j + 1;
+  }
+  if (best.length < 2) return null;
+  let sum = 0;
+  let sumY = 0;
+  for (const c of best) {
+    sum += c.w;
+    sumY += c.wy;
+  }
   const c = sumY / sum;
-  if (centres.some((v) => Math.abs(v - c) > 0.75)) return null;
-  const thickness = sum / columns;
+  if (best.some((k) => Math.abs(k.wy / k.w - c) > 0.75)) return null;
+  const thickness = sum / best.length;
   return c - Math.max(0, thickness - 1) / 2;
 }
 
@@ -447,6 +473,68 @@ function tickMarkRow(r: Raster, background: number, t: TextToken): number | null
   if (columns < 2 || columns >= h) return null;
   const thickness = sum / columns;
   return sumY / sum - Math.max(0, thickness - 1) / 2;
+}
+
+/**
+ * A self-check of the fitted scale against the plot's own grid. Every charting platform draws
+ * its horizontal grid lines at its labelled ticks (sometimes at every other one, or labels at
+ * every other line): a regular grid whose spacing is not a whole multiple (or fraction) of the
+ * label spacing means the numbers read are not this plot's axis (a price ladder or order book
+ * beside the chart, another pane's axis), and their scale must not be used. Needs four or more
+ * solid, evenly spaced lines of one colour across most of the plot, at least 8 px apart.
+ */
+export function gridContradicts(scale: PriceScale, layout: Layout): boolean {
+  if (scale.mode !== 'linear' || scale.labels.length < 2) return false;
+  const { plot } = layout;
+  const plotW = plot.right - plot.left + 1;
+  const long = layout.gridRows.filter(
+    (g) => !g.dotted && g.end - g.start >= 0.6 * plotW && g.at >= plot.top - 2 && g.at <= plot.bottom + 2,
+  );
+  if (long.length < 4) return false;
+  // The grid's colour: the one most of these lines share.
+  const byColour = new Map<number, number>();
+  for (const g of long) byColour.set(g.colour, (byColour.get(g.colour) ?? 0) + 1);
+  const colour = [...byColour.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+  const rows = long
+    .filter((g) => colourDistance(g.colour, colour) <= BG_TOLERANCE)
+    .map((g) => g.at)
+    .sort((a, b) => a - b);
+  // One line may be several rows thick.
+  const lines: number[] = [];
+  for (const y of rows) if (!lines.length || y - lines.at(-1)! > 1) lines.push(y);
+  if (lines.length < 4) return false;
+  const gaps = lines.slice(1).map((y, i) => y - lines[i]!);
+  const gap = [...gaps].sort((a, b) => a - b)[gaps.length >> 1]!;
+  if (gap < 8 || gaps.filter((g) => Math.abs(g - gap) <= 2).length < 3) return false;
+  // The label spacing: the usual price step between neighbouring labels (a last-price label
+  // among the ticks makes one odd step), in px.
+  const ls = [...scale.labels].sort((a, b) => a.y - b.y);
+  const steps: number[] = [];
+  for (let i = 1; i < ls.length; i++) {
+    const d = Math.abs(ls[i]!.price - ls[i - 1]!.price);
+    if (d > 0) steps.push(d);
+  }
+  if (steps.length < 2) return false;
+  const step = steps.sort((a, b) => a - b)[steps.length >> 1]!;
+  const labelGap = Math.abs(step / scale.slope);
+  if (!Number.isFinite(labelGap) || labelGap < 4) return false;
+  // Grid lines at ticks stand on round prices: multiples of the label step, or of a fraction of
+  // it when there are k lines per label. Lines read through a wrong scale fall anywhere.
+  const perLabel = labelGap > gap ? Math.round(labelGap / gap) : 1;
+  const unit = step / perLabel;
+  const unitPx = labelGap / perLabel;
+  // Labels are fitted at their glyph centres, a few px off their rows alike, so the lines need
+  // only agree with one another on where they fall between two lattice rows.
+  const phase = lines.map((y) => {
+    const p = yToPrice(scale, y) / unit;
+    return (p - Math.floor(p)) * unitPx;
+  });
+  const near = (a: number, b: number) => {
+    const d = Math.abs(a - b) % unitPx;
+    return Math.min(d, unitPx - d) <= 1.5;
+  };
+  const onLattice = Math.max(...phase.map((a) => phase.filter((b) => near(a, b)).length));
+  return onLattice < 0.6 * lines.length;
 }
 
 /**
