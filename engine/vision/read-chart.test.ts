@@ -185,9 +185,13 @@ describe('axis labels: thousands', () => {
       confidence: 1,
     });
     const prices = (tokens: TextToken[]) => axisLabels(raster, layout, tokens).labels.map((l) => l.price);
-    expect(prices([t('45,000', 0), t('39.000', 4)])).toEqual([45000, 39, 39000]);
-    // Without a comma-grouped label, a point is a decimal point.
+    expect(prices([t('45,000', 0), t('42,000', 2), t('39.000', 4)])).toEqual([45000, 42000, 39, 39000]);
+    // Without a comma-grouped label, a point is a decimal point; one comma among points is a
+    // misread point (the fit leaves it out).
     expect(prices([t('1.250', 0), t('1.000', 4)])).toEqual([1.25, 1]);
+    expect(prices([t('190.500', 0), t('190,250', 2), t('190.000', 4)])).toEqual([190.5, 190250, 190]);
+    // Neither clearly wins: the magnitude is unknown, none of them is used.
+    expect(prices([t('45,000', 0), t('42,000', 2), t('39.000', 4), t('30.000', 6)])).toEqual([]);
   });
 });
 

@@ -281,14 +281,22 @@ export function axisLabels(
   const seen = new Set<string>();
   const all = [...tokens.filter((t) => !parts.has(t)), ...joined];
   const rows = labelRows(r, layout, all);
-  const thousands = all.some((t) => /^\d{1,3}(?:,\d{3})+$/.test(t.text));
+  // "39,000" and "39.000": a thousands comma and a decimal point look alike on a small or
+  // resized capture. When most such labels show commas, the points are blurred commas too;
+  // when neither clearly wins (two or more commas, at least a third of them), the magnitude is
+  // unknown and none of them is used (a scale a thousand times off is worse than none).
+  const commaLike = (t: TextToken) => t.badge !== true && /^\d{1,3}(?:,\d{3})+$/.test(t.text);
+  const pointLike = (t: TextToken) => t.badge !== true && /^\d{1,3}(?:\.\d{3})+$/.test(t.text);
+  const commas = all.filter(commaLike).length;
+  const points = all.filter(pointLike).length;
+  const thousands = commas > points;
+  const ambiguous = !thousands && commas >= 2 && commas * 2 >= points;
   for (const t of all) {
     const badge = t.badge === true;
     const y = rows.get(t)!;
+    if (ambiguous && (commaLike(t) || pointLike(t))) continue;
     const prices = priceReadings(t.text);
-    // On an axis that groups thousands with commas ("45,000"), a small or resized capture turns
-    // some commas into points ("39.000"): read those as thousands too, and let the fit choose.
-    if (thousands && /^\d{1,3}(?:\.\d{3})+$/.test(t.text)) prices.push(Number(t.text.replace(/\./g, '')));
+    if (thousands && pointLike(t)) prices.push(Number(t.text.replace(/\./g, '')));
     for (const price of prices) {
       const key = `${y}:${price}`;
       if (seen.has(key)) continue;
