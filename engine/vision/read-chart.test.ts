@@ -8,7 +8,10 @@ import {
   dropUnjoined,
   joinedShare,
   readChart,
+  snapToGrid,
+  gridContradicts,
 } from './read-chart';
+import { fitPriceScale } from './scale-fit';
 import { toRaster } from './raster';
 import type { Layout } from './layout';
 import type { TextToken } from './text';
@@ -129,6 +132,109 @@ describe('axis labels', () => {
     // A label without a tick keeps its glyph centre.
     const plain = axisLabels(raster, layout, [token('1.07000', 17, 145, 60, 155)]).labels;
     expect(plain[0]!.y).toBe(150);
+  });
+
+  it('places labels on tick marks drawn between the plot and the label, and others alike', () => {
+    // MetaTrader: the axis line at x=3, a tick from it to x=7 on the price's row; the digits
+    // (x >= 12) sit 1.5 rows above the tick. The recogniser leaves the tick out of the token.
+    const ticks = [40, 80, 120, 160];
+    const { raster, layout } = strip((set) => {
+      for (let y = 0; y < H; y++) set(3, y);
+      for (const [i, t] of ticks.entries()) {
+        if (i < 3) for (let x = 4; x < 8; x++) set(x, t);
+        for (let x = 12; x < 60; x += 5) for (let y = t - 6; y <= t + 2; y++) set(x, y);
+      }
+    });
+    const withPlot = {
+      ...layout,
+      plot: { left: 0, top: 0, right: 2, bottom: H - 1 },
+      axisSide: 'right',
+    } as Layout;
+    const tokens = ticks.map((t, i) => token(`1.0${9 - i}000`, 12, t - 6, 60, t + 3));
+    const rows = new Map(axisLabels(raster, withPlot, tokens).labels.map((l) => [l.price, l.y]));
+    expect(rows.get(1.09)).toBeCloseTo(40, 5);
+    expect(rows.get(1.07)).toBeCloseTo(120, 5);
+    // The last label's tick is not drawn: it takes the offset the others show.
+    expect(rows.get(1.06)).toBeCloseTo(160, 5);
+  });
+
+  it('does not take a tall shape beside a label for a tick mark', () => {
+    const { raster, layout } = strip((set) => {
+      for (const t of [40, 80, 120]) {
+        for (let y = t - 6; y <= t + 2; y++) set(6, y);
+        for (let x = 12; x < 60; x += 5) for (let y = t - 6; y <= t + 2; y++) set(x, y);
+      }
+    });
+    const withPlot = {
+      ...layout,
+      plot: { left: 0, top: 0, right: 2, bottom: H - 1 },
+      axisSide: 'right',
+    } as Layout;
+    const tokens = [40, 80, 120].map((t, i) => token(`1.0${9 - i}000`, 12, t - 6, 60, t + 3));
+    expect(axisLabels(raster, withPlot, tokens).labels.map((l) => l.y)).toEqual([38.5, 78.5, 118.5]);
+  });
+});
+
+describe('axis labels: thousands', () => {
+  it('reads "39.000" as 39000 on an axis that groups thousands with commas', () => {
+    const raster = toRaster({ width: 100, height: 100, data: new Uint8Array(40000).fill(255) });
+    const layout = { background: 0xffffff } as Layout;
+    const t = (text: string, top: number): TextToken => ({
+      text,
+      box: { left: 0, top, right: 8, bottom: top + 2 },
+      confidence: 1,
+    });
+    const prices = (tokens: TextToken[]) => axisLabels(raster, layout, tokens).labels.map((l) => l.price);
+    expect(prices([t('45,000', 0), t('42,000', 2), t('39.000', 4)])).toEqual([45000, 42000, 39, 39000]);
+    // Without a comma-grouped label, a point is a decimal point; one comma among points is a
+    // misread point (the fit leaves it out).
+    expect(prices([t('1.250', 0), t('1.000', 4)])).toEqual([1.25, 1]);
+    expect(prices([t('190.500', 0), t('190,250', 2), t('190.000', 4)])).toEqual([190.5, 190250, 190]);
+    // Neither clearly wins: the magnitude is unknown, none of them is used.
+    expect(prices([t('45,000', 0), t('42,000', 2), t('39.000', 4), t('30.000', 6)])).toEqual([]);
+  });
+});
+
+describe('grid self-check', () => {
+  const line = (at: number) => ({ at, start: 0, end: 900, colour: 0x2a2e39, dotted: false });
+  const layout = (rows: number[]) =>
+    ({ plot: { left: 0, top: 0, right: 900, bottom: 700 }, gridRows: rows.map(line) }) as unknown as Layout;
+  const scaleOf = (rows: number[], step: number) =>
+    fitPriceScale(rows.map((y, i) => ({ y, price: 2 - i * step, text: '' })))!;
+
+  it('accepts labels on the grid lines, one label per line or per two lines', () => {
+    const grid = [100, 250, 400, 550, 700];
+    // Glyph centres 1.5 px above their lines.
+    expect(gridContradicts(scaleOf([98.5, 248.5, 398.5, 548.5], 0.01), layout(grid))).toBe(false);
+    expect(gridContradicts(scaleOf([98.5, 398.5, 698.5], 0.02), layout(grid))).toBe(false);
+    expect(gridContradicts(scaleOf([98.5, 173.5, 248.5, 323.5], 0.005), layout(grid))).toBe(false);
+  });
+
+  it('refuses a column of numbers that does not match the plot grid (a price ladder)', () => {
+    const ladder = Array.from({ length: 15 }, (_, i) => 110 + i * 18.6);
+    expect(gridContradicts(scaleOf(ladder, 0.00005), layout([128, 281, 434, 587, 741, 894]))).toBe(true);
+  });
+});
+
+describe('grid snap', () => {
+  it('moves a label whose grid line is hidden by the offset the others snapped by', () => {
+    const labels = [46, 93, 140, 188, 235].map((row, i) => ({
+      y: row - 1.5,
+      price: 1.095 - i * 0.001,
+      text: '',
+    }));
+    const scale = fitPriceScale(labels)!;
+    // No grid line at row 46 (under a header): the other four are drawn.
+    const gridRows = [93, 140, 188, 235].map((at) => ({
+      at,
+      start: 0,
+      end: 500,
+      colour: 0x333333,
+      dotted: false,
+    }));
+    const snapped = snapToGrid(scale, { gridRows } as unknown as Layout);
+    expect(priceToY(snapped, 1.095)).toBeCloseTo(46, 0);
+    expect(snapped.labels[0]!.y).toBeCloseTo(46, 5);
   });
 });
 
