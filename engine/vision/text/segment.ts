@@ -220,13 +220,23 @@ function components(
         stack.push(i + w);
       }
       if (eight) {
-        for (const j of [i - w - 1, i - w + 1, i + w - 1, i + w + 1]) {
-          const jx = j % w;
-          if (j < 0 || j >= mask.length || Math.abs(jx - x) !== 1) continue;
-          if (mask[j] && labels[j]! < 0) {
-            labels[j] = id;
-            stack.push(j);
-          }
+        // Diagonal neighbours, tested in place (an array of four per pixel was most of the
+        // garbage this function made).
+        if (y > 0 && x > 0 && mask[i - w - 1] && labels[i - w - 1]! < 0) {
+          labels[i - w - 1] = id;
+          stack.push(i - w - 1);
+        }
+        if (y > 0 && x + 1 < w && mask[i - w + 1] && labels[i - w + 1]! < 0) {
+          labels[i - w + 1] = id;
+          stack.push(i - w + 1);
+        }
+        if (y + 1 < h && x > 0 && mask[i + w - 1] && labels[i + w - 1]! < 0) {
+          labels[i + w - 1] = id;
+          stack.push(i + w - 1);
+        }
+        if (y + 1 < h && x + 1 < w && mask[i + w + 1] && labels[i + w + 1]! < 0) {
+          labels[i + w + 1] = id;
+          stack.push(i + w + 1);
         }
       }
     }
