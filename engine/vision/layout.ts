@@ -107,8 +107,17 @@ function quantise(r: Raster, bg: number): { q: Int16Array; bgMask: Uint8Array } 
   const br = (bg >> 16) & 255;
   const bgG = (bg >> 8) & 255;
   const bb = bg & 255;
+  // Neighbouring pixels are mostly the same colour: reuse the last pixel's result for them.
+  let lastC = -1;
+  let lastQ = 0;
   for (let i = 0; i < n; i++) {
     const c = rgb[i]!;
+    if (c === lastC) {
+      q[i] = lastQ;
+      if (lastQ < 0) bgMask[i] = 1;
+      continue;
+    }
+    lastC = c;
     const dr = ((c >> 16) & 255) - br;
     const dg = ((c >> 8) & 255) - bgG;
     const db = (c & 255) - bb;
@@ -121,8 +130,8 @@ function quantise(r: Raster, bg: number): { q: Int16Array; bgMask: Uint8Array } 
       db >= -BG_TOLERANCE
     ) {
       bgMask[i] = 1;
-      q[i] = -1;
-    } else q[i] = quant(c);
+      lastQ = q[i] = -1;
+    } else lastQ = q[i] = quant(c);
   }
   return { q, bgMask };
 }
@@ -407,13 +416,41 @@ export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
   let right = xMax;
   const colCount = new Uint32Array(width);
   const rowCount = new Uint32Array(height);
+  let countedLeft = -1;
+  let countedRight = -1;
+  // Rows and columns of the last column count: a later pass whose rows are a part of those
+  // (same parity, as every other row is counted) takes off the rows it lost instead of counting
+  // the whole region again. Counts outside left..right are never read.
+  let countedTop = -1;
+  let countedBottom = -1;
+  let countedL = -1;
+  let countedR = -1;
   for (let pass = 0; pass < 3; pass++) {
-    colCount.fill(0);
-    // Counting every other row/column is plenty for a 35 % threshold and halves the work.
-    for (let y = top; y <= bottom; y += 2) {
-      const row = y * width;
-      for (let x = left; x <= right; x++) colCount[x]! += bgMask[row + x]!;
+    if (
+      pass > 0 &&
+      top >= countedTop &&
+      bottom <= countedBottom &&
+      (top - countedTop) % 2 === 0 &&
+      left >= countedL &&
+      right <= countedR
+    ) {
+      for (let y = countedTop; y <= countedBottom; y += 2) {
+        if (y >= top && y <= bottom) continue;
+        const row = y * width;
+        for (let x = left; x <= right; x++) colCount[x]! -= bgMask[row + x]!;
+      }
+    } else {
+      colCount.fill(0);
+      // Counting every other row/column is plenty for a 35 % threshold and halves the work.
+      for (let y = top; y <= bottom; y += 2) {
+        const row = y * width;
+        for (let x = left; x <= right; x++) colCount[x]! += bgMask[row + x]!;
+      }
     }
+    countedL = left;
+    countedR = right;
+    countedTop = top;
+    countedBottom = bottom;
     const h = (bottom - top + 2) >> 1;
     const cols = longestRun(
       width,
@@ -427,7 +464,11 @@ export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
     // future area) interrupts the background before it.
     if (labelSide === 'right') right = xMax;
     if (labelSide === 'left') left = xMin;
-    rowCount.fill(0);
+    // Rows are counted over the columns just found: when those did not move, the counts (and
+    // so the rows) are those of the last pass, and the region has settled.
+    if (left === countedLeft && right === countedRight && pass > 0) break;
+    countedLeft = left;
+    countedRight = right;
     for (let y = 0; y < height; y++) {
       const row = y * width;
       let n = 0;

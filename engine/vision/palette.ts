@@ -223,50 +223,65 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
   const pw = plot.right - plot.left + 1;
   const ph = plot.bottom - plot.top + 1;
   const out = new Uint8Array(pw * ph);
-  const cache = new Map<number, number>();
-  // Candle bodies are runs of one colour: reuse the previous pixel's class before asking the Map.
+  // Class per exact colour, memoised in an open-addressing table (colours are 24-bit, so -1
+  // marks a free slot): a Map lookup per colour change was most of this function's time.
+  const cacheKeys = new Int32Array(CACHE_SLOTS).fill(-1);
+  const cacheVals = new Uint8Array(CACHE_SLOTS);
+  let cacheSize = 0;
+  // Candle bodies are runs of one colour: reuse the previous pixel's class before the table.
   let lastC = -1;
   let lastK = 0;
   const diluted: number[] = [];
   const dilutedBy = palette.map((p) => dilution(bg, p.colour));
+  // The class of a colour not seen before, kept out of the pixel loop so that loop stays small.
+  const classOf = (c: number): number => {
+    let k = 0;
+    const dBg = colourDistance(c, bg);
+    if (dBg > BG_TOLERANCE) {
+      let best = Infinity;
+      for (let i = 0; i < palette.length; i++) {
+        const isDiluted = dilutedBy[i]!;
+        const ink = palette[i]!.colour;
+        const t = tint(c, bg, ink);
+        let d = colourDistance(c, ink);
+        if (t.alpha < MIN_ALPHA || t.alpha > 1.25 || t.off > 30 + 20 * (1 - Math.min(1, t.alpha))) {
+          // A JPEG-diluted stroke only when no class explains the pixel plainly.
+          if (!isDiluted(c)) continue;
+          d += 256;
+        }
+        if (d < best) [best, k] = [d, i + 1];
+      }
+      // A pixel nearer a grid line than the ink is grid, not candle.
+      if (k && lineColours.some((l) => colourDistance(c, l) < Math.min(best, 12))) k = 0;
+      if (k && best >= 256) k |= DILUTED;
+    }
+    return k;
+  };
   for (let y = 0; y < ph; y++) {
     const row = (y + plot.top) * width + plot.left;
+    const outRow = y * pw;
     for (let x = 0; x < pw; x++) {
       if (bgMask[row + x]) continue;
       const c = rgb[row + x]!;
-      if (c === lastC) {
-        out[y * pw + x] = lastK;
-        if (lastK & DILUTED) diluted.push(y * pw + x);
-        continue;
-      }
-      let k = cache.get(c);
-      if (k === undefined) {
-        k = 0;
-        const dBg = colourDistance(c, bg);
-        if (dBg > BG_TOLERANCE) {
-          let best = Infinity;
-          for (let i = 0; i < palette.length; i++) {
-            const isDiluted = dilutedBy[i]!;
-            const ink = palette[i]!.colour;
-            const t = tint(c, bg, ink);
-            let d = colourDistance(c, ink);
-            if (t.alpha < MIN_ALPHA || t.alpha > 1.25 || t.off > 30 + 20 * (1 - Math.min(1, t.alpha))) {
-              // A JPEG-diluted stroke only when no class explains the pixel plainly.
-              if (!isDiluted(c)) continue;
-              d += 256;
-            }
-            if (d < best) [best, k] = [d, i + 1];
+      let k = lastK;
+      if (c !== lastC) {
+        let slot = Math.imul(c, 0x9e3779b1) >>> (32 - CACHE_BITS);
+        while (cacheKeys[slot] !== -1 && cacheKeys[slot] !== c) slot = (slot + 1) & (CACHE_SLOTS - 1);
+        if (cacheKeys[slot] === c) k = cacheVals[slot]!;
+        else {
+          k = classOf(c);
+          // Half full at most, so that probes stay short; beyond, colours are classified afresh.
+          if (cacheSize < CACHE_SLOTS >> 1) {
+            cacheKeys[slot] = c;
+            cacheVals[slot] = k;
+            cacheSize++;
           }
-          // A pixel nearer a grid line than the ink is grid, not candle.
-          if (k && lineColours.some((l) => colourDistance(c, l) < Math.min(best, 12))) k = 0;
-          if (k && best >= 256) k |= DILUTED;
         }
-        if (cache.size < 65536) cache.set(c, k);
+        lastC = c;
+        lastK = k;
       }
-      lastC = c;
-      lastK = k;
-      out[y * pw + x] = k;
-      if (k & DILUTED) diluted.push(y * pw + x);
+      out[outRow + x] = k;
+      if (k & DILUTED) diluted.push(outRow + x);
     }
   }
   // Where two inks meet (neighbouring candles of a dense chart, a line crossing a candle), their
@@ -289,6 +304,9 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
   diluted.forEach((i, n) => (out[i] = keep[n] ? out[i]! & ~DILUTED : 0));
   return out;
 }
+
+const CACHE_BITS = 17;
+const CACHE_SLOTS = 1 << CACHE_BITS;
 
 /** Flag on a first-pass class: the pixel is ink only as a JPEG-diluted stroke. */
 const DILUTED = 0x80;
