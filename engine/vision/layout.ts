@@ -136,6 +136,31 @@ function quantise(r: Raster, bg: number): { q: Int16Array; bgMask: Uint8Array } 
   return { q, bgMask };
 }
 
+/** Per-line run state of findLines. */
+interface RunState {
+  first: Int32Array;
+  last: Int32Array;
+  run: Int32Array;
+  gapPx: Int32Array;
+  bestFirst: Int32Array;
+  bestLast: Int32Array;
+  bestRun: Int32Array;
+  bestGap: Int32Array;
+}
+
+/** Ends line li's current run, keeping it if it is the line's longest so far. */
+function closeRun(s: RunState, li: number): void {
+  if (s.run[li]! > s.bestRun[li]!) {
+    s.bestRun[li] = s.run[li]!;
+    s.bestFirst[li] = s.first[li]!;
+    s.bestLast[li] = s.last[li]!;
+    s.bestGap[li] = s.gapPx[li]!;
+  }
+  s.first[li] = -1;
+  s.run[li] = 0;
+  s.gapPx[li] = 0;
+}
+
 /**
  * Long straight lines along rows (or columns): the majority non-background colour of each line
  * (Boyer-Moore vote) and its longest stretch, bridging pixels covered by other ink (candles drawn
@@ -207,17 +232,9 @@ function findLines(
   const bestRun = new Int32Array(lines);
   const bestGap = new Int32Array(lines);
   const colour = new Int32Array(lines);
-  const close = (li: number) => {
-    if (run[li]! > bestRun[li]!) {
-      bestRun[li] = run[li]!;
-      bestFirst[li] = first[li]!;
-      bestLast[li] = last[li]!;
-      bestGap[li] = gapPx[li]!;
-    }
-    first[li] = -1;
-    run[li] = 0;
-    gapPx[li] = 0;
-  };
+  // Passed to closeRun rather than captured by a closure: captured arrays are re-read from
+  // memory on every pixel of the loops below.
+  const state: RunState = { first, last, run, gapPx, bestFirst, bestLast, bestRun, bestGap };
   if (horizontal) {
     for (let y = region.top; y <= region.bottom; y++) {
       const li = y - lineStart;
@@ -249,7 +266,7 @@ function findLines(
         } else if (v < 0) {
           lGap++;
           if (lGap > maxGap) {
-            // As close(li) below.
+            // As closeRun below.
             if (lRun > bRun) {
               bRun = lRun;
               bFirst = lFirst;
@@ -296,14 +313,14 @@ function findLines(
           gap[li]!++;
           // Once a line's run is closed, closing again is a no-op: skip the call on long
           // stretches of background.
-          if (gap[li]! > maxGap && run[li] !== 0) close(li);
+          if (gap[li]! > maxGap && run[li] !== 0) closeRun(state, li);
         }
       }
     }
   const out: LineRun[] = [];
   for (let li = 0; li < lines; li++) {
     if (cand[li]! < 0) continue;
-    close(li);
+    closeRun(state, li);
     if (count[li]! < minCount || bestFirst[li]! < 0) continue;
     const extent = bestLast[li]! - bestFirst[li]! + 1;
     out.push({
@@ -386,6 +403,29 @@ export function paneFrame(
   };
 }
 
+// The region's counting loops live in small functions of their own: inside findLayout their
+// bounds are variables that closures capture, which V8 re-reads from memory on every pixel.
+
+/** Adds (sign 1) or takes off (sign -1) one row of the background mask to the column counts. */
+function countColumns(
+  colCount: Uint32Array,
+  bgMask: Uint8Array,
+  row: number,
+  left: number,
+  right: number,
+  sign: 1 | -1,
+): void {
+  if (sign > 0) for (let x = left; x <= right; x++) colCount[x]! += bgMask[row + x]!;
+  else for (let x = left; x <= right; x++) colCount[x]! -= bgMask[row + x]!;
+}
+
+/** Background pixels of a row, every other column from left to right. */
+function countRow(bgMask: Uint8Array, row: number, left: number, right: number): number {
+  let n = 0;
+  for (let x = left; x <= right; x += 2) n += bgMask[row + x]!;
+  return n;
+}
+
 /**
  * Plot, axis strip and grid of a chart screenshot. With the image, the price axis is first found
  * from its own labels (a column of numbers on one price scale) and the plot is placed beside it;
@@ -436,16 +476,12 @@ export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
     ) {
       for (let y = countedTop; y <= countedBottom; y += 2) {
         if (y >= top && y <= bottom) continue;
-        const row = y * width;
-        for (let x = left; x <= right; x++) colCount[x]! -= bgMask[row + x]!;
+        countColumns(colCount, bgMask, y * width, left, right, -1);
       }
     } else {
       colCount.fill(0);
       // Counting every other row/column is plenty for a 35 % threshold and halves the work.
-      for (let y = top; y <= bottom; y += 2) {
-        const row = y * width;
-        for (let x = left; x <= right; x++) colCount[x]! += bgMask[row + x]!;
-      }
+      for (let y = top; y <= bottom; y += 2) countColumns(colCount, bgMask, y * width, left, right, 1);
     }
     countedL = left;
     countedR = right;
@@ -469,12 +505,7 @@ export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
     if (left === countedLeft && right === countedRight && pass > 0) break;
     countedLeft = left;
     countedRight = right;
-    for (let y = 0; y < height; y++) {
-      const row = y * width;
-      let n = 0;
-      for (let x = left; x <= right; x += 2) n += bgMask[row + x]!;
-      rowCount[y] = n;
-    }
+    for (let y = 0; y < height; y++) rowCount[y] = countRow(bgMask, y * width, left, right);
     const w = (right - left + 2) >> 1;
     const rows = longestRun(height, (y) => rowCount[y]! >= 0.35 * w, Math.max(4, Math.round(height * 0.01)));
     if (!rows) return null;
