@@ -91,8 +91,8 @@ export function classifyGlyph(f: Float32Array): GlyphGuess {
   roughOf(f, fr, 0);
   const n = vectors.length;
   if (rough.length !== n) rough = new Float32Array(n);
-  // The SHORTLIST smallest rough distances so far, ascending: a prototype already worse than
-  // the last of them (often after its six shape features alone) is skipped.
+  // The SHORTLIST smallest rough distances so far, as a max-heap: a prototype already worse than
+  // the largest of them (often after its width and height alone) is skipped.
   const last = Math.min(n, SHORTLIST) - 1;
   top.fill(Infinity);
   // The shape features of the glyph, held in locals across the scan.
@@ -102,7 +102,7 @@ export function classifyGlyph(f: Float32Array): GlyphGuess {
   const g3 = fr[3]!;
   const g4 = fr[4]!;
   const g5 = fr[5]!;
-  let bound = top[last]!;
+  let bound = top[0]!;
   for (let k = 0, o = 0; k < n; k++, o += ROUGH) {
     // Width and height first: most prototypes already exceed the bound on them. A prototype
     // is dropped early only when beyond the bound even as stored (Float32), so that the full
@@ -129,15 +129,22 @@ export function classifyGlyph(f: Float32Array): GlyphGuess {
       }
     rough[k] = d;
     if (d >= bound) continue;
-    let j = last;
-    while (j > 0 && top[j - 1]! > d) {
-      top[j] = top[j - 1]!;
-      j--;
+    // Replace the largest of the SHORTLIST kept (the root of a max-heap) and sift down: the
+    // same multiset of values as an insertion into a sorted list, in log time.
+    let j = 0;
+    for (;;) {
+      const a = 2 * j + 1;
+      if (a > last) break;
+      const b = a + 1;
+      const m = b <= last && top[b]! > top[a]! ? b : a;
+      if (top[m]! <= d) break;
+      top[j] = top[m]!;
+      j = m;
     }
     top[j] = d;
-    bound = top[last]!;
+    bound = top[0]!;
   }
-  const cut = top[last]!;
+  const cut = top[0]!;
   const flat = getFlat();
   const perLabel = new Map<string, number>();
   let best = Infinity;
