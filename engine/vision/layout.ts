@@ -192,27 +192,33 @@ function findLines(
       const row = y * width;
       let cl = -1;
       let vt = 0;
+      let inked = 0;
       for (let x = region.left; x <= region.right; x += 2) {
         const v = q[row + x]!;
         if (v < 0) continue;
+        inked++;
         if (vt === 0) {
           cl = v;
           vt = 1;
         } else if (v === cl) vt++;
         else vt--;
       }
-      cand[y - lineStart] = cl;
+      // A line has minCount pixels of its colour: a row with fewer pixels off the background
+      // (most rows of a chart) has none, and is not walked again.
+      cand[y - lineStart] = inked < minCount ? -1 : cl;
     }
   }
   // Pass 1: majority vote per line. Both passes walk the image row-major (cache-friendly);
   // each line still sees its pixels in order.
-  else
+  else {
+    const inked = new Int32Array(lines);
     for (let y = region.top; y <= region.bottom; y += yStep) {
       const row = y * width;
       for (let x = region.left; x <= region.right; x += xStep) {
         const v = q[row + x]!;
         if (v < 0) continue;
-        const li = horizontal ? y - lineStart : x - lineStart;
+        const li = x - lineStart;
+        inked[li]!++;
         if (votes[li] === 0) {
           cand[li] = v;
           votes[li] = 1;
@@ -220,6 +226,9 @@ function findLines(
         else votes[li]!--;
       }
     }
+    // As for rows: a column with fewer than minCount pixels off the background has no line.
+    for (let li = 0; li < lines; li++) if (inked[li]! < minCount) cand[li] = -1;
+  }
   // Pass 2: longest run of the majority colour per line.
   const count = new Int32Array(lines);
   const first = new Int32Array(lines).fill(-1);
@@ -294,13 +303,14 @@ function findLines(
   } else
     for (let y = region.top; y <= region.bottom; y += yStep) {
       const row = y * width;
+      // Columns (the horizontal case has its own loop above): line index from x, position y.
       for (let x = region.left; x <= region.right; x += xStep) {
-        const li = horizontal ? y - lineStart : x - lineStart;
+        const li = x - lineStart;
         const cl = cand[li]!;
         if (cl < 0) continue;
         const v = q[row + x]!;
         if (v === cl) {
-          const k = horizontal ? x : y;
+          const k = y;
           // Background before a run starts is not a gap in it.
           if (first[li]! < 0) first[li] = k;
           else gapPx[li]! += gap[li]!;
@@ -309,11 +319,11 @@ function findLines(
           count[li]!++;
           run[li]!++;
           gap[li] = 0;
-        } else if (v < 0) {
+        } else if (v < 0 && run[li] !== 0) {
+          // Background counts only inside an open run (a new run starts its gap afresh), and
+          // closing a closed run is a no-op: long stretches of background cost one test.
           gap[li]!++;
-          // Once a line's run is closed, closing again is a no-op: skip the call on long
-          // stretches of background.
-          if (gap[li]! > maxGap && run[li] !== 0) closeRun(state, li);
+          if (gap[li]! > maxGap) closeRun(state, li);
         }
       }
     }
