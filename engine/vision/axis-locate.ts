@@ -44,9 +44,15 @@ export function findTextColumns(r: Raster, top: number, bottom: number): TextCol
     // Majority colour of the column (Boyer-Moore vote on 4-bit-per-channel colours).
     let cand = -1;
     let votes = 0;
+    // A column is mostly runs of one colour: the last pixel's result is reused along them.
+    let lastC = -1;
+    let q = 0;
     for (let y = top, i = top * width + x; y <= bottom; y += 2, i += 2 * width) {
       const c = rgb[i]!;
-      const q = ((c >> 12) & 0xf00) | ((c >> 8) & 0xf0) | ((c >> 4) & 0xf);
+      if (c !== lastC) {
+        lastC = c;
+        q = ((c >> 12) & 0xf00) | ((c >> 8) & 0xf0) | ((c >> 4) & 0xf);
+      }
       if (votes === 0) {
         cand = q;
         votes = 1;
@@ -59,14 +65,20 @@ export function findTextColumns(r: Raster, top: number, bottom: number): TextCol
     let short = 0;
     let long = 0;
     let run = 0;
+    lastC = -1;
+    let lastInk = false;
     for (let y = top, i = top * width + x; y <= bottom + 1; y++, i += width) {
       let ink = false;
       if (y <= bottom) {
         const c = rgb[i]!;
-        const dr = Math.abs(((c >> 16) & 255) - mr);
-        const dg = Math.abs(((c >> 8) & 255) - mg);
-        const db = Math.abs((c & 255) - mb);
-        ink = dr > INK || dg > INK || db > INK;
+        if (c !== lastC) {
+          lastC = c;
+          const dr = Math.abs(((c >> 16) & 255) - mr);
+          const dg = Math.abs(((c >> 8) & 255) - mg);
+          const db = Math.abs((c & 255) - mb);
+          lastInk = dr > INK || dg > INK || db > INK;
+        }
+        ink = lastInk;
       }
       if (ink) run++;
       else if (run > 0) {
@@ -83,12 +95,15 @@ export function findTextColumns(r: Raster, top: number, bottom: number): TextCol
   const out: TextColumn[] = [];
   const minRuns = 5;
   const maxGap = Math.max(6, Math.round(width * 0.005));
+  // Not `width` in the closure: a variable a closure captures is read from memory on every
+  // pixel of the loops above.
+  const maxWidth = width * 0.25;
   let start = -1;
   let last = -1;
   let score = 0;
   const close = () => {
     const w = last - start + 1;
-    if (w >= 10 && w <= width * 0.25) out.push({ left: start, right: last, score });
+    if (w >= 10 && w <= maxWidth) out.push({ left: start, right: last, score });
   };
   for (let x = 0; x <= width; x++) {
     const texty = x < width && runs[x]! >= minRuns;

@@ -120,8 +120,10 @@ function components(ink: Uint8Array, pw: number, ph: number): { labels: Int32Arr
   // Nested loops give x and y without a division per ink pixel.
   for (let y = 0, i = 0; y < ph; y++) {
     for (let x = 0; x < pw; x++, i++) {
+      // Every ink pixel got a label above and no other did: testing the ink (1 byte) instead of
+      // the label (4) reads a quarter of the memory over the empty plot.
+      if (!ink[i]) continue;
       const l = labels[i]!;
-      if (l < 0) continue;
       const root = find(l);
       let id = remap[root]!;
       if (id < 0) {

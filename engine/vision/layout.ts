@@ -107,8 +107,17 @@ function quantise(r: Raster, bg: number): { q: Int16Array; bgMask: Uint8Array } 
   const br = (bg >> 16) & 255;
   const bgG = (bg >> 8) & 255;
   const bb = bg & 255;
+  // Neighbouring pixels are mostly the same colour: reuse the last pixel's result for them.
+  let lastC = -1;
+  let lastQ = 0;
   for (let i = 0; i < n; i++) {
     const c = rgb[i]!;
+    if (c === lastC) {
+      q[i] = lastQ;
+      if (lastQ < 0) bgMask[i] = 1;
+      continue;
+    }
+    lastC = c;
     const dr = ((c >> 16) & 255) - br;
     const dg = ((c >> 8) & 255) - bgG;
     const db = (c & 255) - bb;
@@ -121,10 +130,35 @@ function quantise(r: Raster, bg: number): { q: Int16Array; bgMask: Uint8Array } 
       db >= -BG_TOLERANCE
     ) {
       bgMask[i] = 1;
-      q[i] = -1;
-    } else q[i] = quant(c);
+      lastQ = q[i] = -1;
+    } else lastQ = q[i] = quant(c);
   }
   return { q, bgMask };
+}
+
+/** Per-line run state of findLines. */
+interface RunState {
+  first: Int32Array;
+  last: Int32Array;
+  run: Int32Array;
+  gapPx: Int32Array;
+  bestFirst: Int32Array;
+  bestLast: Int32Array;
+  bestRun: Int32Array;
+  bestGap: Int32Array;
+}
+
+/** Ends line li's current run, keeping it if it is the line's longest so far. */
+function closeRun(s: RunState, li: number): void {
+  if (s.run[li]! > s.bestRun[li]!) {
+    s.bestRun[li] = s.run[li]!;
+    s.bestFirst[li] = s.first[li]!;
+    s.bestLast[li] = s.last[li]!;
+    s.bestGap[li] = s.gapPx[li]!;
+  }
+  s.first[li] = -1;
+  s.run[li] = 0;
+  s.gapPx[li] = 0;
 }
 
 /**
@@ -158,27 +192,33 @@ function findLines(
       const row = y * width;
       let cl = -1;
       let vt = 0;
+      let inked = 0;
       for (let x = region.left; x <= region.right; x += 2) {
         const v = q[row + x]!;
         if (v < 0) continue;
+        inked++;
         if (vt === 0) {
           cl = v;
           vt = 1;
         } else if (v === cl) vt++;
         else vt--;
       }
-      cand[y - lineStart] = cl;
+      // A line has minCount pixels of its colour: a row with fewer pixels off the background
+      // (most rows of a chart) has none, and is not walked again.
+      cand[y - lineStart] = inked < minCount ? -1 : cl;
     }
   }
   // Pass 1: majority vote per line. Both passes walk the image row-major (cache-friendly);
   // each line still sees its pixels in order.
-  else
+  else {
+    const inked = new Int32Array(lines);
     for (let y = region.top; y <= region.bottom; y += yStep) {
       const row = y * width;
       for (let x = region.left; x <= region.right; x += xStep) {
         const v = q[row + x]!;
         if (v < 0) continue;
-        const li = horizontal ? y - lineStart : x - lineStart;
+        const li = x - lineStart;
+        inked[li]!++;
         if (votes[li] === 0) {
           cand[li] = v;
           votes[li] = 1;
@@ -186,6 +226,9 @@ function findLines(
         else votes[li]!--;
       }
     }
+    // As for rows: a column with fewer than minCount pixels off the background has no line.
+    for (let li = 0; li < lines; li++) if (inked[li]! < minCount) cand[li] = -1;
+  }
   // Pass 2: longest run of the majority colour per line.
   const count = new Int32Array(lines);
   const first = new Int32Array(lines).fill(-1);
@@ -198,17 +241,9 @@ function findLines(
   const bestRun = new Int32Array(lines);
   const bestGap = new Int32Array(lines);
   const colour = new Int32Array(lines);
-  const close = (li: number) => {
-    if (run[li]! > bestRun[li]!) {
-      bestRun[li] = run[li]!;
-      bestFirst[li] = first[li]!;
-      bestLast[li] = last[li]!;
-      bestGap[li] = gapPx[li]!;
-    }
-    first[li] = -1;
-    run[li] = 0;
-    gapPx[li] = 0;
-  };
+  // Passed to closeRun rather than captured by a closure: captured arrays are re-read from
+  // memory on every pixel of the loops below.
+  const state: RunState = { first, last, run, gapPx, bestFirst, bestLast, bestRun, bestGap };
   if (horizontal) {
     for (let y = region.top; y <= region.bottom; y++) {
       const li = y - lineStart;
@@ -240,7 +275,7 @@ function findLines(
         } else if (v < 0) {
           lGap++;
           if (lGap > maxGap) {
-            // As close(li) below.
+            // As closeRun below.
             if (lRun > bRun) {
               bRun = lRun;
               bFirst = lFirst;
@@ -268,13 +303,14 @@ function findLines(
   } else
     for (let y = region.top; y <= region.bottom; y += yStep) {
       const row = y * width;
+      // Columns (the horizontal case has its own loop above): line index from x, position y.
       for (let x = region.left; x <= region.right; x += xStep) {
-        const li = horizontal ? y - lineStart : x - lineStart;
+        const li = x - lineStart;
         const cl = cand[li]!;
         if (cl < 0) continue;
         const v = q[row + x]!;
         if (v === cl) {
-          const k = horizontal ? x : y;
+          const k = y;
           // Background before a run starts is not a gap in it.
           if (first[li]! < 0) first[li] = k;
           else gapPx[li]! += gap[li]!;
@@ -283,18 +319,18 @@ function findLines(
           count[li]!++;
           run[li]!++;
           gap[li] = 0;
-        } else if (v < 0) {
+        } else if (v < 0 && run[li] !== 0) {
+          // Background counts only inside an open run (a new run starts its gap afresh), and
+          // closing a closed run is a no-op: long stretches of background cost one test.
           gap[li]!++;
-          // Once a line's run is closed, closing again is a no-op: skip the call on long
-          // stretches of background.
-          if (gap[li]! > maxGap && run[li] !== 0) close(li);
+          if (gap[li]! > maxGap) closeRun(state, li);
         }
       }
     }
   const out: LineRun[] = [];
   for (let li = 0; li < lines; li++) {
     if (cand[li]! < 0) continue;
-    close(li);
+    closeRun(state, li);
     if (count[li]! < minCount || bestFirst[li]! < 0) continue;
     const extent = bestLast[li]! - bestFirst[li]! + 1;
     out.push({
@@ -377,6 +413,29 @@ export function paneFrame(
   };
 }
 
+// The region's counting loops live in small functions of their own: inside findLayout their
+// bounds are variables that closures capture, which V8 re-reads from memory on every pixel.
+
+/** Adds (sign 1) or takes off (sign -1) one row of the background mask to the column counts. */
+function countColumns(
+  colCount: Uint32Array,
+  bgMask: Uint8Array,
+  row: number,
+  left: number,
+  right: number,
+  sign: 1 | -1,
+): void {
+  if (sign > 0) for (let x = left; x <= right; x++) colCount[x]! += bgMask[row + x]!;
+  else for (let x = left; x <= right; x++) colCount[x]! -= bgMask[row + x]!;
+}
+
+/** Background pixels of a row, every other column from left to right. */
+function countRow(bgMask: Uint8Array, row: number, left: number, right: number): number {
+  let n = 0;
+  for (let x = left; x <= right; x += 2) n += bgMask[row + x]!;
+  return n;
+}
+
 /**
  * Plot, axis strip and grid of a chart screenshot. With the image, the price axis is first found
  * from its own labels (a column of numbers on one price scale) and the plot is placed beside it;
@@ -407,13 +466,37 @@ export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
   let right = xMax;
   const colCount = new Uint32Array(width);
   const rowCount = new Uint32Array(height);
+  let countedLeft = -1;
+  let countedRight = -1;
+  // Rows and columns of the last column count: a later pass whose rows are a part of those
+  // (same parity, as every other row is counted) takes off the rows it lost instead of counting
+  // the whole region again. Counts outside left..right are never read.
+  let countedTop = -1;
+  let countedBottom = -1;
+  let countedL = -1;
+  let countedR = -1;
   for (let pass = 0; pass < 3; pass++) {
-    colCount.fill(0);
-    // Counting every other row/column is plenty for a 35 % threshold and halves the work.
-    for (let y = top; y <= bottom; y += 2) {
-      const row = y * width;
-      for (let x = left; x <= right; x++) colCount[x]! += bgMask[row + x]!;
+    if (
+      pass > 0 &&
+      top >= countedTop &&
+      bottom <= countedBottom &&
+      (top - countedTop) % 2 === 0 &&
+      left >= countedL &&
+      right <= countedR
+    ) {
+      for (let y = countedTop; y <= countedBottom; y += 2) {
+        if (y >= top && y <= bottom) continue;
+        countColumns(colCount, bgMask, y * width, left, right, -1);
+      }
+    } else {
+      colCount.fill(0);
+      // Counting every other row/column is plenty for a 35 % threshold and halves the work.
+      for (let y = top; y <= bottom; y += 2) countColumns(colCount, bgMask, y * width, left, right, 1);
     }
+    countedL = left;
+    countedR = right;
+    countedTop = top;
+    countedBottom = bottom;
     const h = (bottom - top + 2) >> 1;
     const cols = longestRun(
       width,
@@ -427,13 +510,12 @@ export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
     // future area) interrupts the background before it.
     if (labelSide === 'right') right = xMax;
     if (labelSide === 'left') left = xMin;
-    rowCount.fill(0);
-    for (let y = 0; y < height; y++) {
-      const row = y * width;
-      let n = 0;
-      for (let x = left; x <= right; x += 2) n += bgMask[row + x]!;
-      rowCount[y] = n;
-    }
+    // Rows are counted over the columns just found: when those did not move, the counts (and
+    // so the rows) are those of the last pass, and the region has settled.
+    if (left === countedLeft && right === countedRight && pass > 0) break;
+    countedLeft = left;
+    countedRight = right;
+    for (let y = 0; y < height; y++) rowCount[y] = countRow(bgMask, y * width, left, right);
     const w = (right - left + 2) >> 1;
     const rows = longestRun(height, (y) => rowCount[y]! >= 0.35 * w, Math.max(4, Math.round(height * 0.01)));
     if (!rows) return null;

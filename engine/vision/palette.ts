@@ -106,6 +106,37 @@ export const MIN_ALPHA = 0.45;
 
 const quant = (c: number) => ((c >> 12) & 0xf00) | ((c >> 8) & 0xf0) | ((c >> 4) & 0xf);
 
+/** Per-column vertical runs of learnPalette and the per-colour totals they are credited to. */
+interface Tally {
+  runQ: Int32Array;
+  runLen: Int32Array;
+  runColour: Int32Array;
+  runSolid: Int32Array;
+  runSolidLow: Int32Array;
+  count: Float64Array;
+  solid: Float64Array;
+  solidLow: Float64Array;
+  sumR: Float64Array;
+  sumG: Float64Array;
+  sumB: Float64Array;
+}
+
+const MIN_RUN = 4;
+
+/** Credits column i's finished run (MIN_RUN px or more of one colour) to its colour. */
+function credit(t: Tally, i: number): void {
+  const q = t.runQ[i]!;
+  const len = t.runLen[i]!;
+  if (q < 0 || len < MIN_RUN) return;
+  const c0 = t.runColour[i]!;
+  t.count[q]! += len;
+  t.solid[q]! += t.runSolid[i]!;
+  t.solidLow[q]! += t.runSolidLow[i]!;
+  t.sumR[q]! += ((c0 >> 16) & 255) * len;
+  t.sumG[q]! += ((c0 >> 8) & 255) * len;
+  t.sumB[q]! += (c0 & 255) * len;
+}
+
 /**
  * Learns the candle colours: the colours that make up vertical strokes (wicks, bodies, bar
  * stems) inside the plot. Horizontal clutter (grid, price lines, drawings) has no vertical
@@ -123,7 +154,6 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
   // Of those, the ones in the plot's bottom quarter, where volume histograms stand.
   const solidLow = new Float64Array(4096);
   const lowFrom = plot.bottom - (plot.bottom - plot.top) / 4;
-  const minRun = 4;
   // Row-major with one run state per column (cache-friendly on large captures).
   const pw = plot.right - plot.left + 1;
   const runQ = new Int32Array(pw).fill(-1);
@@ -131,17 +161,20 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
   const runColour = new Int32Array(pw);
   const runSolid = new Int32Array(pw);
   const runSolidLow = new Int32Array(pw);
-  const credit = (i: number) => {
-    const q = runQ[i]!;
-    const len = runLen[i]!;
-    if (q < 0 || len < minRun) return;
-    const c0 = runColour[i]!;
-    count[q]! += len;
-    solid[q]! += runSolid[i]!;
-    solidLow[q]! += runSolidLow[i]!;
-    sumR[q]! += ((c0 >> 16) & 255) * len;
-    sumG[q]! += ((c0 >> 8) & 255) * len;
-    sumB[q]! += (c0 & 255) * len;
+  // Passed to credit rather than captured by a closure: captured arrays are re-read from
+  // memory on every pixel of the loop below.
+  const tally: Tally = {
+    runQ,
+    runLen,
+    runColour,
+    runSolid,
+    runSolidLow,
+    count,
+    solid,
+    solidLow,
+    sumR,
+    sumG,
+    sumB,
   };
   const { bgMask } = layout;
   for (let y = plot.top; y <= plot.bottom; y++) {
@@ -162,7 +195,7 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
         }
         continue;
       }
-      credit(i);
+      credit(tally, i);
       runQ[i] = q;
       runLen[i] = 1;
       runSolid[i] = inside ? 1 : 0;
@@ -170,7 +203,7 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
       runColour[i] = c;
     }
   }
-  for (let i = 0; i < pw; i++) credit(i);
+  for (let i = 0; i < pw; i++) credit(tally, i);
   let total = 0;
   for (let i = 0; i < 4096; i++) total += count[i]!;
   if (total === 0) return [];
@@ -223,71 +256,98 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
   const pw = plot.right - plot.left + 1;
   const ph = plot.bottom - plot.top + 1;
   const out = new Uint8Array(pw * ph);
-  const cache = new Map<number, number>();
-  // Candle bodies are runs of one colour: reuse the previous pixel's class before asking the Map.
+  // Class per exact colour, memoised in an open-addressing table (colours are 24-bit, so -1
+  // marks a free slot): a Map lookup per colour change was most of this function's time.
+  const cacheKeys = new Int32Array(CACHE_SLOTS).fill(-1);
+  const cacheVals = new Uint8Array(CACHE_SLOTS);
+  let cacheSize = 0;
+  // Candle bodies are runs of one colour: reuse the previous pixel's class before the table.
   let lastC = -1;
   let lastK = 0;
   const diluted: number[] = [];
   const dilutedBy = palette.map((p) => dilution(bg, p.colour));
+  // The class of a colour not seen before, kept out of the pixel loop so that loop stays small.
+  const classOf = (c: number): number => {
+    let k = 0;
+    const dBg = colourDistance(c, bg);
+    if (dBg > BG_TOLERANCE) {
+      let best = Infinity;
+      for (let i = 0; i < palette.length; i++) {
+        const isDiluted = dilutedBy[i]!;
+        const ink = palette[i]!.colour;
+        const t = tint(c, bg, ink);
+        let d = colourDistance(c, ink);
+        if (t.alpha < MIN_ALPHA || t.alpha > 1.25 || t.off > 30 + 20 * (1 - Math.min(1, t.alpha))) {
+          // A JPEG-diluted stroke only when no class explains the pixel plainly.
+          if (!isDiluted(c)) continue;
+          d += 256;
+        }
+        if (d < best) [best, k] = [d, i + 1];
+      }
+      // A pixel nearer a grid line than the ink is grid, not candle.
+      if (k && lineColours.some((l) => colourDistance(c, l) < Math.min(best, 12))) k = 0;
+      if (k && best >= 256) k |= DILUTED;
+    }
+    return k;
+  };
   for (let y = 0; y < ph; y++) {
     const row = (y + plot.top) * width + plot.left;
+    const outRow = y * pw;
     for (let x = 0; x < pw; x++) {
       if (bgMask[row + x]) continue;
       const c = rgb[row + x]!;
-      if (c === lastC) {
-        out[y * pw + x] = lastK;
-        if (lastK & DILUTED) diluted.push(y * pw + x);
-        continue;
-      }
-      let k = cache.get(c);
-      if (k === undefined) {
-        k = 0;
-        const dBg = colourDistance(c, bg);
-        if (dBg > BG_TOLERANCE) {
-          let best = Infinity;
-          for (let i = 0; i < palette.length; i++) {
-            const isDiluted = dilutedBy[i]!;
-            const ink = palette[i]!.colour;
-            const t = tint(c, bg, ink);
-            let d = colourDistance(c, ink);
-            if (t.alpha < MIN_ALPHA || t.alpha > 1.25 || t.off > 30 + 20 * (1 - Math.min(1, t.alpha))) {
-              // A JPEG-diluted stroke only when no class explains the pixel plainly.
-              if (!isDiluted(c)) continue;
-              d += 256;
-            }
-            if (d < best) [best, k] = [d, i + 1];
+      let k = lastK;
+      if (c !== lastC) {
+        let slot = Math.imul(c, 0x9e3779b1) >>> (32 - CACHE_BITS);
+        while (cacheKeys[slot] !== -1 && cacheKeys[slot] !== c) slot = (slot + 1) & (CACHE_SLOTS - 1);
+        if (cacheKeys[slot] === c) k = cacheVals[slot]!;
+        else {
+          k = classOf(c);
+          // Half full at most, so that probes stay short; beyond, colours are classified afresh.
+          if (cacheSize < CACHE_SLOTS >> 1) {
+            cacheKeys[slot] = c;
+            cacheVals[slot] = k;
+            cacheSize++;
           }
-          // A pixel nearer a grid line than the ink is grid, not candle.
-          if (k && lineColours.some((l) => colourDistance(c, l) < Math.min(best, 12))) k = 0;
-          if (k && best >= 256) k |= DILUTED;
         }
-        if (cache.size < 65536) cache.set(c, k);
+        lastC = c;
+        lastK = k;
       }
-      lastC = c;
-      lastK = k;
-      out[y * pw + x] = k;
-      if (k & DILUTED) diluted.push(y * pw + x);
+      out[outRow + x] = k;
+      if (k & DILUTED) diluted.push(outRow + x);
     }
   }
   // Where two inks meet (neighbouring candles of a dense chart, a line crossing a candle), their
   // blend can pass for a diluted stroke of either: a diluted pixel beside another class is not
   // trusted. Decided on the first pass's classes, so the order of pixels does not matter.
-  const keep = diluted.map((i) => {
+  // (Plain loops, no closures: a variable a closure captures, here `out` and `pw`, is re-read
+  // from memory on every pixel of the loop above.)
+  const keep = new Uint8Array(diluted.length);
+  for (let n = 0; n < diluted.length; n++) {
+    const i = diluted[n]!;
     const k = out[i]! & ~DILUTED;
     const x = i % pw;
-    const other = (j: number) => {
-      const o = out[j]! & ~DILUTED;
-      return o !== 0 && o !== k;
-    };
-    return !(
-      (x > 0 && other(i - 1)) ||
-      (x + 1 < pw && other(i + 1)) ||
-      (i >= pw && other(i - pw)) ||
-      (i + pw < out.length && other(i + pw))
-    );
-  });
-  diluted.forEach((i, n) => (out[i] = keep[n] ? out[i]! & ~DILUTED : 0));
+    const beside =
+      (x > 0 && otherClass(out, i - 1, k)) ||
+      (x + 1 < pw && otherClass(out, i + 1, k)) ||
+      (i >= pw && otherClass(out, i - pw, k)) ||
+      (i + pw < out.length && otherClass(out, i + pw, k));
+    keep[n] = beside ? 0 : 1;
+  }
+  for (let n = 0; n < diluted.length; n++) {
+    const i = diluted[n]!;
+    out[i] = keep[n] ? out[i]! & ~DILUTED : 0;
+  }
   return out;
+}
+
+const CACHE_BITS = 17;
+const CACHE_SLOTS = 1 << CACHE_BITS;
+
+/** Pixel j holds candle ink of another class than k. */
+function otherClass(out: Uint8Array, j: number, k: number): boolean {
+  const o = out[j]! & ~DILUTED;
+  return o !== 0 && o !== k;
 }
 
 /** Flag on a first-pass class: the pixel is ink only as a JPEG-diluted stroke. */

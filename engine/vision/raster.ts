@@ -56,7 +56,16 @@ export function toRaster(image: RgbaImage): Raster {
   // bytes, when the bytes are word-aligned on a little-endian machine (word = 0xAABBGGRR).
   const words =
     LITTLE_ENDIAN && data.byteOffset % 4 === 0 ? new Uint32Array(data.buffer, data.byteOffset, n) : null;
-  for (let i = 0, j = 0; i < n; i++, j += 4) {
+  let i = 0;
+  if (words) {
+    // Up to the first pixel that is not opaque (usually the whole image), in a loop of its own.
+    for (; i < n; i++) {
+      const v = words[i]!;
+      if (v >>> 24 !== 255) break;
+      rgb[i] = ((v & 0xff) << 16) | (v & 0xff00) | ((v >>> 16) & 0xff);
+    }
+  }
+  for (let j = i * 4; i < n; i++, j += 4) {
     if (words) {
       const v = words[i]!;
       if (v >>> 24 === 255) {

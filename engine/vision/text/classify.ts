@@ -55,6 +55,17 @@ function getCoarse(): Float32Array {
   return coarse;
 }
 
+/** All prototypes in one flat array (n x FEATURE_LENGTH): one buffer walked in order. */
+let flatTemplates: Float32Array | null = null;
+function getFlat(): Float32Array {
+  if (!flatTemplates) {
+    const { vectors } = getTemplates();
+    flatTemplates = new Float32Array(vectors.length * FEATURE_LENGTH);
+    vectors.forEach((v, n) => flatTemplates!.set(v, n * FEATURE_LENGTH));
+  }
+  return flatTemplates;
+}
+
 const scratch = new Float32Array(COARSE_CELLS);
 function roughOf(v: Float32Array, out: Float32Array, offset: number): void {
   for (let g = 0; g < GEOM; g++) out[offset + g] = v[CELLS + g]! * Math.sqrt(GEOM_WEIGHTS[g]!);
@@ -63,14 +74,12 @@ function roughOf(v: Float32Array, out: Float32Array, offset: number): void {
   for (let i = 0; i < COARSE_CELLS; i++) out[offset + GEOM + i] = scratch[i]! * s;
 }
 
-function geomDistance(f: Float32Array, t: Float32Array): number {
-  let d = 0;
-  for (let g = 0; g < GEOM; g++) {
-    const diff = f[CELLS + g]! - t[CELLS + g]!;
-    d += GEOM_WEIGHTS[g]! * diff * diff;
-  }
-  return d;
-}
+// Scratch buffers reused by every call (classification runs a few hundred times per chart; fresh
+// arrays per call were a good part of its cost and of the garbage collector's). Float32, as the
+// distances were always stored: the shortlist compares the same rounded values.
+const fr = new Float32Array(ROUGH);
+let rough = new Float32Array(0);
+const top = new Float32Array(SHORTLIST);
 
 /**
  * Nearest prototype: a 4x4 + shape-feature distance shortlists the closest prototypes, which
@@ -79,40 +88,77 @@ function geomDistance(f: Float32Array, t: Float32Array): number {
 export function classifyGlyph(f: Float32Array): GlyphGuess {
   const { labels, vectors } = getTemplates();
   const cs = getCoarse();
-  const fr = new Float32Array(ROUGH);
   roughOf(f, fr, 0);
   const n = vectors.length;
-  const rough = new Float32Array(n);
-  // The SHORTLIST smallest rough distances so far, ascending: a prototype already worse than
-  // the last of them (often after its six shape features alone) is skipped.
-  const top = new Float32Array(Math.min(n, SHORTLIST)).fill(Infinity);
-  const last = top.length - 1;
+  if (rough.length !== n) rough = new Float32Array(n);
+  // The SHORTLIST smallest rough distances so far, as a max-heap: a prototype already worse than
+  // the largest of them (often after its width and height alone) is skipped.
+  const last = Math.min(n, SHORTLIST) - 1;
+  top.fill(Infinity);
+  // The shape features of the glyph, held in locals across the scan.
+  const g0 = fr[0]!;
+  const g1 = fr[1]!;
+  const g2 = fr[2]!;
+  const g3 = fr[3]!;
+  const g4 = fr[4]!;
+  const g5 = fr[5]!;
+  let bound = top[0]!;
   for (let k = 0, o = 0; k < n; k++, o += ROUGH) {
-    let d = 0;
-    for (let i = 0; i < ROUGH; i++) {
-      const diff = fr[i]! - cs[o + i]!;
-      d += diff * diff;
-      if (i === GEOM - 1 && d >= top[last]!) break;
+    // Width and height first: most prototypes already exceed the bound on them. A prototype
+    // is dropped early only when beyond the bound even as stored (Float32), so that the full
+    // sum would be too: the shortlist and the cut come out exactly as with the full sum.
+    const e0 = g0 - cs[o]!;
+    const e1 = g1 - cs[o + 1]!;
+    let d = e0 * e0 + e1 * e1;
+    if (Math.fround(d) > bound) {
+      rough[k] = Infinity;
+      continue;
     }
+    const e2 = g2 - cs[o + 2]!;
+    const e3 = g3 - cs[o + 3]!;
+    const e4 = g4 - cs[o + 4]!;
+    const e5 = g5 - cs[o + 5]!;
+    d += e2 * e2;
+    d += e3 * e3;
+    d += e4 * e4;
+    d += e5 * e5;
+    if (d < bound)
+      for (let i = GEOM; i < ROUGH; i++) {
+        const diff = fr[i]! - cs[o + i]!;
+        d += diff * diff;
+      }
     rough[k] = d;
-    if (d >= top[last]!) continue;
-    let j = last;
-    while (j > 0 && top[j - 1]! > d) {
-      top[j] = top[j - 1]!;
-      j--;
+    if (d >= bound) continue;
+    // Replace the largest of the SHORTLIST kept (the root of a max-heap) and sift down: the
+    // same multiset of values as an insertion into a sorted list, in log time.
+    let j = 0;
+    for (;;) {
+      const a = 2 * j + 1;
+      if (a > last) break;
+      const b = a + 1;
+      const m = b <= last && top[b]! > top[a]! ? b : a;
+      if (top[m]! <= d) break;
+      top[j] = top[m]!;
+      j = m;
     }
     top[j] = d;
+    bound = top[0]!;
   }
-  const cut = top[last]!;
+  const cut = top[0]!;
+  const flat = getFlat();
   const perLabel = new Map<string, number>();
   let best = Infinity;
   let bestLabel = '?';
-  for (let k = 0; k < n; k++) {
+  for (let k = 0, o = 0; k < n; k++, o += FEATURE_LENGTH) {
     if (rough[k]! > cut) continue;
-    const t = vectors[k]!;
-    let d = geomDistance(f, t);
+    // Weighted shape features, then the cells.
+    let d = 0;
+    for (let g = 0; g < GEOM; g++) {
+      const diff = f[CELLS + g]! - flat[o + CELLS + g]!;
+      d += GEOM_WEIGHTS[g]! * diff * diff;
+    }
     for (let i = 0; i < CELLS; i++) {
-      const diff = f[i]! - t[i]!;
+      const diff = f[i]! - flat[o + i]!;
       d += diff * diff;
     }
     const label = labels[k]!;

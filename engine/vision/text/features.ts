@@ -87,11 +87,22 @@ function findHoles(g: GlyphBlob): { count: number; largestCentreY: number } {
       area++;
       sumY += y;
       if (x === 0 || y === 0 || x === pw - 1 || y === ph - 1) touches = true;
-      for (const j of [i - 1, i + 1, i - pw, i + pw]) {
-        const jx = j % pw;
-        if (j < 0 || j >= ink.length || Math.abs(jx - x) > 1 || ink[j] || seen[j]) continue;
-        seen[j] = 1;
-        stack.push(j);
+      // The four neighbours, tested in place (no array per pixel).
+      if (x > 0 && !ink[i - 1] && !seen[i - 1]) {
+        seen[i - 1] = 1;
+        stack.push(i - 1);
+      }
+      if (x + 1 < pw && !ink[i + 1] && !seen[i + 1]) {
+        seen[i + 1] = 1;
+        stack.push(i + 1);
+      }
+      if (y > 0 && !ink[i - pw] && !seen[i - pw]) {
+        seen[i - pw] = 1;
+        stack.push(i - pw);
+      }
+      if (y + 1 < ph && !ink[i + pw] && !seen[i + pw]) {
+        seen[i + pw] = 1;
+        stack.push(i + pw);
       }
     }
     if (touches || area < minArea) continue;

@@ -55,20 +55,30 @@ function clipRect(image: RgbaImage, rect: Rect): Rect {
   return { left, top, right: Math.max(left, right), bottom: Math.max(top, bottom) };
 }
 
+const binsScratch = new Int32Array(32768);
+
 /** The most common colour (quantised to 5 bits per channel) of the rect, averaged within its bin. */
 function dominantColour(image: RgbaImage, r: Rect): [number, number, number] {
-  const bins = new Uint32Array(32768);
+  // One histogram for all calls (this runs for every band, badge and faint run of a chart):
+  // cleared instead of allocated, and its winner (most pixels, then the lowest key, as a scan
+  // of all bins would find) kept up to date while counting instead of searched for after.
+  const bins = binsScratch;
+  bins.fill(0);
   const data = image.data;
   const stepY = r.bottom - r.top > 200 ? 2 : 1;
+  let best = 0;
+  let bestCount = 0;
   for (let y = r.top; y < r.bottom; y += stepY) {
     let p = (y * image.width + r.left) * 4;
     for (let x = r.left; x < r.right; x++, p += 4) {
       const key = ((data[p]! >> 3) << 10) | ((data[p + 1]! >> 3) << 5) | (data[p + 2]! >> 3);
-      bins[key]!++;
+      const n = ++bins[key]!;
+      if (n > bestCount || (n === bestCount && key < best)) {
+        best = key;
+        bestCount = n;
+      }
     }
   }
-  let best = 0;
-  for (let k = 1; k < bins.length; k++) if (bins[k]! > bins[best]!) best = k;
   let sr = 0;
   let sg = 0;
   let sb = 0;
@@ -220,13 +230,23 @@ function components(
         stack.push(i + w);
       }
       if (eight) {
-        for (const j of [i - w - 1, i - w + 1, i + w - 1, i + w + 1]) {
-          const jx = j % w;
-          if (j < 0 || j >= mask.length || Math.abs(jx - x) !== 1) continue;
-          if (mask[j] && labels[j]! < 0) {
-            labels[j] = id;
-            stack.push(j);
-          }
+        // Diagonal neighbours, tested in place (an array of four per pixel was most of the
+        // garbage this function made).
+        if (y > 0 && x > 0 && mask[i - w - 1] && labels[i - w - 1]! < 0) {
+          labels[i - w - 1] = id;
+          stack.push(i - w - 1);
+        }
+        if (y > 0 && x + 1 < w && mask[i - w + 1] && labels[i - w + 1]! < 0) {
+          labels[i - w + 1] = id;
+          stack.push(i - w + 1);
+        }
+        if (y + 1 < h && x > 0 && mask[i + w - 1] && labels[i + w - 1]! < 0) {
+          labels[i + w - 1] = id;
+          stack.push(i + w - 1);
+        }
+        if (y + 1 < h && x + 1 < w && mask[i + w + 1] && labels[i + w + 1]! < 0) {
+          labels[i + w + 1] = id;
+          stack.push(i + w + 1);
         }
       }
     }
