@@ -400,7 +400,10 @@ export function extractCandles(
     } else whole.push(i);
   }
   // Split components that are several touching candles wide.
-  const typical = median(whole.map((i) => comps[i]!.maxX - comps[i]!.minX + 1));
+  // Its typical width from shapes of some size: specks (JPEG noise, the dots of a dotted line)
+  // would make it a pixel or two and cut every body apart.
+  const sized = whole.filter((i) => comps[i]!.count >= 6 && comps[i]!.maxY - comps[i]!.minY >= 2);
+  const typical = median((sized.length ? sized : whole).map((i) => comps[i]!.maxX - comps[i]!.minX + 1));
   for (const i of whole) {
     const c = comps[i]!;
     const w = c.maxX - c.minX + 1;
@@ -413,11 +416,16 @@ export function extractCandles(
       if (!sub) continue;
       pieces.push({ ...measure(ink, labels, pw, i, sub, x0, x1, alphaAt), id: i });
     }
-    // Touching candles each keep a wick or a body edge of their own; pieces that are all one
-    // flat slab (a wide body cut where the typical shape is a sliver of a broken outline) are
-    // one candle.
-    const slabs = pieces.filter((p) => p.candle.ambiguous).length;
-    if (parts > 1 && slabs >= pieces.length * 0.7) {
+    // Touching candles each keep a wick or rows of their own (wickless ones a step between
+    // them); pieces that are all one flat slab over the same rows (a wide body cut where the
+    // typical shape is a sliver of a broken outline) are one candle.
+    const first = pieces[0]?.candle;
+    const slab = (p: { candle: PixelCandle }) =>
+      p.candle.ambiguous &&
+      first !== undefined &&
+      Math.abs(p.candle.highY - first.highY) <= 1 &&
+      Math.abs(p.candle.lowY - first.lowY) <= 1;
+    if (parts > 1 && pieces.filter(slab).length >= pieces.length * 0.7) {
       measured.push({ ...measure(ink, labels, pw, i, c, c.minX, c.maxX, alphaAt), id: i });
     } else measured.push(...pieces);
   }
