@@ -105,6 +105,49 @@ describe('candle extraction on painted charts', () => {
   });
 });
 
+describe('wicks drawn between two pixel columns (a 1.5x capture)', () => {
+  it('reads the body, not the whole candle, when the wick is 1 px wide in some rows and 2 in others', () => {
+    const o: PaintOptions = { spacing: 13, bodyWidth: 9, seed: 31 };
+    const painted = paintChart(o);
+    const { data, width } = painted.image;
+    const bg = [0x13, 0x17, 0x22];
+    // Each wick row becomes a 0.85 share of the ink in its own column and 0.5 in the column to
+    // its left; the wick's top row is only partly covered vertically (fainter still).
+    for (const c of painted.candles) {
+      const top = Math.min(c.openY, c.closeY);
+      const bottom = Math.max(c.openY, c.closeY);
+      for (let y = c.highY; y <= c.lowY; y++) {
+        if (y >= top && y <= bottom) continue;
+        const k = (y * width + c.x) * 4;
+        const ink = [data[k]!, data[k + 1]!, data[k + 2]!];
+        const share = y === c.highY ? 0.6 : 1;
+        const put = (x: number, a: number) => {
+          const j = (y * width + x) * 4;
+          for (let ch = 0; ch < 3; ch++)
+            data[j + ch] = Math.round(bg[ch]! + (ink[ch]! - bg[ch]!) * a * share);
+        };
+        put(c.x, 0.85);
+        put(c.x - 1, 0.5);
+      }
+    }
+    const raster = toRaster(painted.image);
+    const layout = findLayout(raster)!;
+    const palette = learnPalette(raster, layout);
+    const ink = classifyInk(raster, layout, palette);
+    const ex = extractCandles(ink, layout.plot, palette, { raster, background: layout.background });
+    expect(ex.candles.length).toBe(painted.candles.length);
+    for (const p of painted.candles) {
+      const c = ex.candles.reduce((a, b) => (Math.abs(b.x - p.x) < Math.abs(a.x - p.x) ? b : a));
+      const top = Math.min(p.openY, p.closeY);
+      const bottom = Math.max(p.openY, p.closeY);
+      if (bottom - top < 2 || (top === p.highY && bottom === p.lowY)) continue;
+      // Body rows to the pixel, whatever the wick's blend; the wick may shift the high/low.
+      expect(Math.abs(c.bodyTop - top), `candle at x=${p.x}`).toBeLessThanOrEqual(0.6);
+      expect(Math.abs(c.bodyBottom - bottom), `candle at x=${p.x}`).toBeLessThanOrEqual(0.6);
+    }
+  });
+});
+
 describe('fragments between the candles', () => {
   it("drops short shapes off the candles' lattice (pieces of a line, glyphs) and keeps every candle", () => {
     const o: PaintOptions = { spacing: 13, bodyWidth: 7, seed: 23 };

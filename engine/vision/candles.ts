@@ -3,6 +3,7 @@ import type { PlotRect } from './types';
 import type { EdgeSampler } from './edges';
 import { refineCandle, strokeWidth } from './edges';
 import { colourDistance } from './raster';
+import { tint } from './palette';
 import { BG_TOLERANCE } from './layout';
 
 /** One candle or bar as pixel rows, before any price scale is applied. */
@@ -146,6 +147,9 @@ const median = (a: number[]) => {
   return s.length ? s[s.length >> 1]! : NaN;
 };
 
+/** Ink share (0..1) of the pixel at plot coordinates (x, y) in its own class's colour. */
+type AlphaAt = (x: number, y: number) => number;
+
 /** Reads one component: high/low rows, body rows, fill class, and whether it is an OHLC bar. */
 function measure(
   ink: Uint8Array,
@@ -155,12 +159,15 @@ function measure(
   c: Component,
   x0: number,
   x1: number,
+  alphaAt: AlphaAt,
 ): { candle: PixelCandle; barLike: boolean } {
   const h = c.maxY - c.minY + 1;
   const spanL = new Int32Array(h);
   const spanR = new Int32Array(h);
-  const colTop = new Int32Array(x1 - x0 + 1).fill(1 << 30);
-  const colBottom = new Int32Array(x1 - x0 + 1).fill(-1);
+  // Row width counting the end pixels by their ink share: a wick drawn between two pixel
+  // columns (a 1.5x capture) covers one column fully in some rows and two half-covered
+  // columns in others, 1 or 2 whole pixels wide but always about 1.5 px of ink.
+  const fracW = new Float64Array(h);
   let minY = -1;
   let maxY = -1;
   for (let y = c.minY; y <= c.maxY; y++) {
@@ -170,31 +177,59 @@ function measure(
       if (labels[y * pw + x] !== id) continue;
       if (l < 0) l = x;
       r = x;
-      const k = x - x0;
-      if (y < colTop[k]!) colTop[k] = y;
-      colBottom[k] = y;
     }
-    spanL[y - c.minY] = l;
-    spanR[y - c.minY] = r;
+    const i = y - c.minY;
+    spanL[i] = l;
+    spanR[i] = r;
     if (l >= 0) {
       if (minY < 0) minY = y;
       maxY = y;
+      const al = alphaAt(l, y);
+      const ar = l === r ? al : alphaAt(r, y);
+      fracW[i] = l === r ? al : r - l - 1 + al + ar;
     }
   }
-  // The wick/stem: the columns that reach the extreme rows.
-  const widths: number[] = [];
-  for (let i = 0; i < h; i++) if (spanL[i]! >= 0) widths.push(spanR[i]! - spanL[i]! + 1);
-  const stem = Math.min(...widths);
-  const full = Math.max(...widths);
-  // Stem centre from the rows of narrowest span (wick), else the whole width.
+  // The wick/stem: the narrowest rows. A wick's tip rows (its first and last) may be covered
+  // only in part vertically and read narrower than the wick; they set the width only when no
+  // other row is narrow (a wick one row long).
+  let minAll = Infinity;
+  let minInner = Infinity;
+  let maxW = 0;
+  let full = 0;
+  for (let i = 0; i < h; i++) {
+    if (spanL[i]! < 0) continue;
+    const y = i + c.minY;
+    minAll = Math.min(minAll, fracW[i]!);
+    if (y !== minY && y !== maxY) minInner = Math.min(minInner, fracW[i]!);
+    maxW = Math.max(maxW, fracW[i]!);
+    full = Math.max(full, spanR[i]! - spanL[i]! + 1);
+  }
+  const stemW = minInner <= maxW * 0.6 ? minInner : minAll;
+  // A row at most this much wider than the narrowest is still the wick (anti-aliasing).
+  const wickMax = stemW + Math.max(0.7, stemW * 0.3);
+  const isWick = (i: number) => spanL[i]! >= 0 && fracW[i]! <= wickMax;
+  // Stem columns: the most common whole-pixel span of the wick rows; centre from those rows.
+  const widthCount = new Map<number, number>();
+  for (let i = 0; i < h; i++) {
+    if (!isWick(i)) continue;
+    const w = spanR[i]! - spanL[i]! + 1;
+    widthCount.set(w, (widthCount.get(w) ?? 0) + 1);
+  }
+  let stem = full;
+  let stemN = 0;
+  for (const [w, n] of widthCount) if (n > stemN || (n === stemN && w < stem)) [stem, stemN] = [w, n];
   let sx = 0;
   let sn = 0;
+  let wickRows = 0;
   for (let i = 0; i < h; i++) {
-    if (spanL[i]! < 0 || spanR[i]! - spanL[i]! + 1 !== stem) continue;
+    if (!isWick(i)) continue;
+    wickRows++;
     sx += (spanL[i]! + spanR[i]!) / 2;
     sn++;
   }
-  const stemX = stem < full ? sx / sn : (x0 + x1) / 2;
+  const allWick = wickRows === [...spanL].filter((v) => v >= 0).length;
+  const stemX = !allWick && sn ? sx / sn : (x0 + x1) / 2;
+  if (allWick) stem = full;
   const stemL = Math.round(stemX - (stem - 1) / 2);
   const stemR = stemL + stem - 1;
 
@@ -209,7 +244,7 @@ function measure(
   let bodyTop = -1;
   let bodyBottom = -1;
   for (let i = 0; i < h; i++) {
-    if (spanL[i]! < 0) continue;
+    if (spanL[i]! < 0 || isWick(i)) continue;
     const l = spanL[i]! < stemL;
     const r = spanR[i]! > stemR;
     if (l && r) both++;
@@ -243,8 +278,23 @@ function measure(
     bodyTop = minY;
     bodyBottom = maxY;
   } else {
-    bodyTop += c.minY;
-    bodyBottom += c.minY;
+    // A body is one run of wide rows; a wider row elsewhere on the wick is where a grid or
+    // indicator line crosses it, blending with the wick's edges.
+    let best = 0;
+    let top = bodyTop;
+    let bottom = bodyBottom;
+    for (let i = bodyTop; i <= bodyBottom;) {
+      if (isWick(i) || spanL[i]! < 0) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j + 1 <= bodyBottom && spanL[j + 1]! >= 0 && !isWick(j + 1)) j++;
+      if (j - i + 1 > best) [best, top, bottom] = [j - i + 1, i, j];
+      i = j + 1;
+    }
+    bodyTop = top + c.minY;
+    bodyBottom = bottom + c.minY;
   }
   // Fill: the class at the body's centre column, middle rows (0 = hollow).
   const counts = new Map<number, number>();
@@ -304,6 +354,14 @@ export function extractCandles(
   const warnings: string[] = [];
   removeHorizontalLines(ink, pw, ph);
   const { labels, comps } = components(ink, pw, ph);
+  const { width, rgb } = sampler.raster;
+  const alphaAt: AlphaAt = (x, y) => {
+    const k = ink[y * pw + x]!;
+    const colour = palette[k - 1]?.colour;
+    if (colour === undefined) return 1;
+    const a = tint(rgb[(y + plot.top) * width + x + plot.left]!, sampler.background, colour).alpha;
+    return Math.max(0, Math.min(1, a));
+  };
 
   // Candles never share a column, so of components sharing columns only the largest is a
   // candle: legend glyphs, labels and fragments above or below it lose.
@@ -336,7 +394,7 @@ export function extractCandles(
     const c = comps[i]!;
     const pieces = stemPieces(labels, pw, i, c).map(([x0, x1]) => {
       const sub = subComponent(labels, pw, i, c, x0, x1);
-      return sub && { ...measure(ink, labels, pw, i, sub, x0, x1), id: i };
+      return sub && { ...measure(ink, labels, pw, i, sub, x0, x1, alphaAt), id: i };
     });
     const bars = pieces.filter((p) => p?.barLike).length;
     if (pieces.length > 1 && bars >= pieces.length * 0.7) {
@@ -344,18 +402,34 @@ export function extractCandles(
     } else whole.push(i);
   }
   // Split components that are several touching candles wide.
-  const typical = median(whole.map((i) => comps[i]!.maxX - comps[i]!.minX + 1));
+  // Its typical width from shapes of some size: specks (JPEG noise, the dots of a dotted line)
+  // would make it a pixel or two and cut every body apart.
+  const sized = whole.filter((i) => comps[i]!.count >= 6 && comps[i]!.maxY - comps[i]!.minY >= 2);
+  const typical = median((sized.length ? sized : whole).map((i) => comps[i]!.maxX - comps[i]!.minX + 1));
   for (const i of whole) {
     const c = comps[i]!;
     const w = c.maxX - c.minX + 1;
     const parts = w > typical * 1.7 && typical >= 1 ? Math.round(w / (typical + 1)) : 1;
+    const pieces: { candle: PixelCandle; barLike: boolean; id: number }[] = [];
     for (let p = 0; p < parts; p++) {
       const x0 = c.minX + Math.floor((p * w) / parts);
       const x1 = c.minX + Math.floor(((p + 1) * w) / parts) - 1;
       const sub = parts === 1 ? c : subComponent(labels, pw, i, c, x0, x1);
       if (!sub) continue;
-      measured.push({ ...measure(ink, labels, pw, i, sub, x0, x1), id: i });
+      pieces.push({ ...measure(ink, labels, pw, i, sub, x0, x1, alphaAt), id: i });
     }
+    // Touching candles each keep a wick or rows of their own (wickless ones a step between
+    // them); pieces that are all one flat slab over the same rows (a wide body cut where the
+    // typical shape is a sliver of a broken outline) are one candle.
+    const first = pieces[0]?.candle;
+    const slab = (p: { candle: PixelCandle }) =>
+      p.candle.ambiguous &&
+      first !== undefined &&
+      Math.abs(p.candle.highY - first.highY) <= 1 &&
+      Math.abs(p.candle.lowY - first.lowY) <= 1;
+    if (parts > 1 && pieces.filter(slab).length >= pieces.length * 0.7) {
+      measured.push({ ...measure(ink, labels, pw, i, c, c.minX, c.maxX, alphaAt), id: i });
+    } else measured.push(...pieces);
   }
   measured.sort((a, b) => a.candle.x - b.candle.x);
   const bars = measured.filter((m) => m.barLike).length > measured.length * 0.6;

@@ -1,6 +1,6 @@
 import { dilutedInk, learnPalette, tint } from './palette';
 import { paintChart } from './test-support/paint';
-import { toRaster } from './raster';
+import { colourDistance, toRaster } from './raster';
 import { findLayout } from './layout';
 
 describe('JPEG-diluted ink', () => {
@@ -51,5 +51,50 @@ describe('palette on a JPEG capture', () => {
     const palette = learnPalette(raster, findLayout(raster)!);
     expect(palette.map((p) => p.colour)).toEqual(expect.arrayContaining([0x2a62fd, 0xfcfdff]));
     expect(palette).toHaveLength(2);
+  });
+});
+
+describe('a thin outline drawn between two pixel columns (1.5x capture)', () => {
+  it('learns the outline colour, not its half-covered blend, though the blend has more pixels', () => {
+    const bg = 0x161a25;
+    const outline = 0x089981;
+    const painted = paintChart({
+      background: bg,
+      grid: null,
+      hollowBull: true,
+      outline,
+      bear: 0xf23645,
+      seed: 19,
+    });
+    const { data, width } = painted.image;
+    const half = (v: number, b: number) => Math.round(b + (v - b) * 0.5);
+    const blend =
+      (half((outline >> 16) & 255, (bg >> 16) & 255) << 16) |
+      (half((outline >> 8) & 255, (bg >> 8) & 255) << 8) |
+      half(outline & 255, bg & 255);
+    const set = (x: number, y: number) => {
+      const k = (y * width + x) * 4;
+      [data[k], data[k + 1], data[k + 2]] = [(blend >> 16) & 255, (blend >> 8) & 255, blend & 255];
+    };
+    const isBg = (x: number, y: number) => {
+      const k = (y * width + x) * 4;
+      return ((data[k]! << 16) | (data[k + 1]! << 8) | data[k + 2]!) === bg;
+    };
+    // Every outline pixel gets a half-covered neighbour on both sides where the background was.
+    const src = new Uint8Array(data);
+    const h = painted.image.height;
+    for (let y = 1; y < h - 1; y++) {
+      for (let x = 1; x < width - 1; x++) {
+        const k = (y * width + x) * 4;
+        if (((src[k]! << 16) | (src[k + 1]! << 8) | src[k + 2]!) !== outline) continue;
+        for (const dx of [-1, 1]) if (isBg(x + dx, y)) set(x + dx, y);
+      }
+    }
+    const raster = toRaster(painted.image);
+    const layout = findLayout(raster)!;
+    const palette = learnPalette(raster, layout);
+    const near = (c: number) => palette.some((k) => colourDistance(k.colour, c) <= 24);
+    expect(near(outline)).toBe(true);
+    expect(palette.some((k) => colourDistance(k.colour, blend) <= 12)).toBe(false);
   });
 });

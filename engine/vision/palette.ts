@@ -211,6 +211,23 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     .filter((i) => count[i]! >= total * 0.01)
     .sort((a, b) => count[b]! - count[a]!);
   const classes: InkClass[] = [];
+  // Whether each class fills bodies of its own (see ownBodies below), and its first bin.
+  const ownOf: boolean[] = [];
+  const binOf: number[] = [];
+  // Share of the plot's pixels in bin `a` that have a pixel of bin `b` beside them.
+  const besideShare = (a: number, b: number) => {
+    let n = 0;
+    let beside = 0;
+    for (let y = plot.top; y <= plot.bottom; y++) {
+      const row = y * width;
+      for (let x = plot.left + 1; x < plot.right; x++) {
+        if (quant(rgb[row + x]!) !== a) continue;
+        n++;
+        if (quant(rgb[row + x - 1]!) === b || quant(rgb[row + x + 1]!) === b) beside++;
+      }
+    }
+    return n ? beside / n : 0;
+  };
   for (const b of bins) {
     const n = count[b]!;
     const colour =
@@ -238,8 +255,28 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
       const t = tint(colour, bg, k.colour);
       return t.alpha >= 0.2 && t.alpha <= 1.1 && t.off <= 24;
     });
+    // The other way round: a class learned first may be the blend (a thin outline drawn
+    // between two pixel columns on a 1.5x capture is more half-covered pixels than whole
+    // ones) and this colour the ink itself. The class becomes the ink, unless it fills bodies
+    // of its own.
+    // The blend lies beside the ink, in the same strokes; a lighter colour of strokes of its
+    // own (grey bars beside white ones) is not a blend.
+    const blend =
+      near ??
+      classes.find((k, i) => {
+        if (ownOf[i] || ownBodies) return false;
+        const t = tint(k.colour, bg, colour);
+        return t.alpha >= 0.2 && t.alpha <= 0.9 && t.off <= 24 && besideShare(binOf[i]!, b) >= 0.5;
+      });
     if (near) near.mass += n;
-    else classes.push({ colour, mass: n });
+    else if (blend) {
+      blend.mass += n;
+      blend.colour = colour;
+    } else {
+      classes.push({ colour, mass: n });
+      ownOf.push(ownBodies);
+      binOf.push(b);
+    }
   }
   const kept = classes.filter((k) => k.mass >= total * 0.04);
   kept.sort((a, b) => b.mass - a.mass);
