@@ -183,11 +183,17 @@ describe('otherScaleBelow', () => {
     tokens: [...prices, ...extra],
     fitted: 9,
     capHeight: 10,
-    scale: { mode: 'linear', slope: -0.000025, intercept: 1.1025, labels: [], residualPx: 0 },
+    scale: {
+      mode: 'linear',
+      slope: -0.000025,
+      intercept: 1.1025,
+      labels: prices.map((t) => ({ y: t.box.top + 5, price: Number(t.text), text: t.text })),
+      residualPx: 0,
+    },
   });
 
   it("finds an indicator pane's labels below the price labels", () => {
-    expect(otherScaleBelow(axis([token('70', 600), token('50.61', 640, true), token('30', 700)]))).toBe(595);
+    expect(otherScaleBelow(axis([token('70', 615), token('50.61', 640, true), token('30', 715)]))).toBe(610);
   });
 
   it('is null for price labels read with a wrong digit, a single number, or none', () => {
@@ -195,7 +201,9 @@ describe('otherScaleBelow', () => {
     expect(otherScaleBelow(axis([token('1.03500', 550), token('1.08Z50', 600)]))).toBeNull();
     // Misread labels whose prices fall downwards are no scale either.
     expect(otherScaleBelow(axis([token('0.01000', 550), token('0.01600', 600)]))).toBeNull();
-    expect(otherScaleBelow(axis([token('70', 600)]))).toBeNull();
+    expect(otherScaleBelow(axis([token('70', 615)]))).toBeNull();
+    // Two misread labels that happen to rise upwards, on the price labels' rhythm.
+    expect(otherScaleBelow(axis([token('1.03500', 550), token('1.03250', 600)]))).toBeNull();
     expect(otherScaleBelow(axis([]))).toBeNull();
   });
 });

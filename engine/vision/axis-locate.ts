@@ -443,7 +443,15 @@ export function plotEdgeBeside(
  */
 export function otherScaleBelow(axis: AxisColumn): number | null {
   const { labels, scale, capHeight } = axis;
-  const step = (labels.bottom - labels.top) / Math.max(1, axis.fitted - 1);
+  // The labels' spacing: the median gap between neighbouring labels (one hidden under a badge
+  // leaves a double gap).
+  const rows = scale.labels.map((l) => l.y).sort((a, b) => a - b);
+  const gaps = rows
+    .slice(1)
+    .map((y, i) => y - rows[i]!)
+    .sort((a, b) => a - b);
+  const step = gaps.length ? gaps[gaps.length >> 1]! : 0;
+  if (!(step > 0)) return null;
   const points: (AxisLabel & { top: number })[] = [];
   for (const t of axis.tokens) {
     if (t.badge || t.box.top <= labels.bottom + capHeight / 2) continue;
@@ -454,5 +462,13 @@ export function otherScaleBelow(axis: AxisColumn): number | null {
   }
   const fit = fitPriceScale(points);
   if (!fit || fit.labels.length < 2) return null;
+  // Price labels read with wrong digits keep the price labels' rhythm; another pane's labels
+  // (placed on their own scale) mostly do not.
+  const last = rows.at(-1)!;
+  const onRhythm = (y: number) => {
+    const off = (y - last) % step;
+    return Math.min(off, step - off) <= 3;
+  };
+  if (fit.labels.filter((l) => onRhythm(l.y)).length * 2 >= fit.labels.length) return null;
   return Math.min(...points.filter((p) => fit.labels.some((l) => l.y === p.y)).map((p) => p.top));
 }

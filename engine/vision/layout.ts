@@ -623,10 +623,10 @@ export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
   // Plot top/bottom: where the vertical grid lines end.
   let plotTop = top;
   let plotBottom = bottom;
-  // Lines over most of the height only: a short stretch of faint JPEG noise votes alike, and a
-  // gradient background breaks a grid line into pieces of different colours.
-  const tall = (g: LineRun, share: number) => g.end - g.start >= share * rh;
-  const vInner = gridColumns.filter((g) => g.at > plotLeft && g.at < plotRight && tall(g, 0.6));
+  // Dotted lines only over half the height or more: a short stretch of faint JPEG noise votes
+  // alike.
+  const tall = (g: LineRun) => g.end - g.start >= 0.5 * rh;
+  const vInner = gridColumns.filter((g) => g.at > plotLeft && g.at < plotRight && (!g.dotted || tall(g)));
   if (vInner.length >= 2) {
     plotTop = Math.max(top, median(vInner.map((g) => g.start)));
     plotBottom = Math.min(bottom, median(vInner.map((g) => g.end)));
@@ -634,8 +634,7 @@ export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
     // A phone's chart may have one grid column only: with the plot's own solid frame column it
     // still places top and bottom, when the two start and end together.
     const lines = gridColumns.filter(
-      (g) =>
-        g.at >= plotLeft - 1 && g.at <= plotRight + 1 && tall(g, 0.5) && (!g.dotted || vInner.includes(g)),
+      (g) => g.at >= plotLeft - 1 && g.at <= plotRight + 1 && tall(g) && (!g.dotted || vInner.includes(g)),
     );
     const atEdge = (g: LineRun) => Math.abs(g.at - plotLeft) <= 1 || Math.abs(g.at - plotRight) <= 1;
     const pair = lines.find(
@@ -663,10 +662,10 @@ export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
     if (frame.top !== null && frame.top >= plotTop) plotTop = frame.top + 1;
     if (frame.bottom !== null && frame.bottom <= plotBottom) plotBottom = frame.bottom - 1;
     // Labels of another scale further down the axis (an indicator or volume pane with no rule
-    // between): the price pane ends between its last label and theirs, halfway when no frame
-    // line says where.
+    // between): a plot reaching down to them ends between the last price label and theirs,
+    // halfway when no frame line says where.
     const other = otherScaleBelow(axis);
-    if (other !== null && !(frame.bottom !== null && frame.bottom < other))
+    if (other !== null && plotBottom >= other && !(frame.bottom !== null && frame.bottom < other))
       plotBottom = Math.min(plotBottom, Math.round((axis.labels.bottom + other) / 2));
   }
   if (axis) {
