@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { findTextColumns, plotEdgeBeside, priceReadings } from './axis-locate';
+import { findTextColumns, otherScaleBelow, plotEdgeBeside, priceReadings } from './axis-locate';
+import type { AxisColumn } from './axis-locate';
 import { findLayout } from './layout';
 import { toRaster } from './raster';
 import type { Raster } from './raster';
@@ -64,6 +65,28 @@ describe('findTextColumns', () => {
     paintLabels(fill, 240, 20, 8, 45, 0x333333);
     const columns = findTextColumns(raster, 0, 399);
     expect(columns[0]).toMatchObject({ left: 200, right: 265 });
+  });
+
+  it('finds the labels between a toolbar above and a tab bar below the chart', () => {
+    const { raster, fill } = canvas(600, 600, 0x14171f);
+    // Light panels across the top and along the bottom edge, each taller than a glyph.
+    fill(0, 0, 599, 59, 0xf0f0f0);
+    fill(0, 540, 599, 599, 0xf0f0f0);
+    paintLabels(fill, 540, 80, 10, 45, 0xb2b5be);
+    const columns = findTextColumns(raster, 0, 599);
+    expect(columns[0]).toMatchObject({ left: 540, right: 565 });
+  });
+
+  it('finds the labels beside a plot whose short candles and line look like text', () => {
+    const { raster, fill } = canvas(800, 400, 0x131722);
+    // Every plot column crosses five or six short runs (dotted grid rows, short candles).
+    for (let x = 0; x < 596; x++) {
+      for (const y of [40, 100, 160, 220, 280]) fill(x, y, x, y + 1, 0x787b86);
+      if (x % 9 < 6) fill(x, 300 + (x % 40), x, 318 + (x % 40), 0x26a69a);
+    }
+    paintLabels(fill, 600, 20, 16, 22, 0xb2b5be);
+    const columns = findTextColumns(raster, 0, 399);
+    expect(columns[0]).toMatchObject({ left: 600, right: 625 });
   });
 });
 
@@ -144,4 +167,43 @@ describe('findLayout with the axis found from its labels', () => {
       else expect(strip.right).toBeLessThan(chart.plot.left + 20);
     });
   }
+});
+
+describe('otherScaleBelow', () => {
+  // Price labels 1.10000 (row 100) to 1.09000 (row 500), one every 50 rows, cap height 10.
+  const token = (text: string, y: number, badge = false) => ({
+    text,
+    box: { left: 1000, top: y - 5, right: 1050, bottom: y + 5 },
+    confidence: 1,
+    badge,
+  });
+  const prices = Array.from({ length: 9 }, (_, i) => token((1.1 - i * 0.00125).toFixed(5), 100 + i * 50));
+  const axis = (extra: ReturnType<typeof token>[]): AxisColumn => ({
+    labels: { left: 1000, top: 95, right: 1049, bottom: 504 },
+    tokens: [...prices, ...extra],
+    fitted: 9,
+    capHeight: 10,
+    scale: {
+      mode: 'linear',
+      slope: -0.000025,
+      intercept: 1.1025,
+      labels: prices.map((t) => ({ y: t.box.top + 5, price: Number(t.text), text: t.text })),
+      residualPx: 0,
+    },
+  });
+
+  it("finds an indicator pane's labels below the price labels", () => {
+    expect(otherScaleBelow(axis([token('70', 615), token('50.61', 640, true), token('30', 715)]))).toBe(610);
+  });
+
+  it('is null for price labels read with a wrong digit, a single number, or none', () => {
+    // "1.08500" read as "1.03500" and "1.08250" as "1.08Z50": no scale of their own.
+    expect(otherScaleBelow(axis([token('1.03500', 550), token('1.08Z50', 600)]))).toBeNull();
+    // Misread labels whose prices fall downwards are no scale either.
+    expect(otherScaleBelow(axis([token('0.01000', 550), token('0.01600', 600)]))).toBeNull();
+    expect(otherScaleBelow(axis([token('70', 615)]))).toBeNull();
+    // Two misread labels that happen to rise upwards, on the price labels' rhythm.
+    expect(otherScaleBelow(axis([token('1.03500', 550), token('1.03250', 600)]))).toBeNull();
+    expect(otherScaleBelow(axis([]))).toBeNull();
+  });
 });

@@ -5,7 +5,8 @@ import { fitPriceScale } from './scale-fit';
 import type { AxisLabel } from './scale-fit';
 import { readText, parsePriceLabel } from './text';
 import type { TextToken } from './text';
-import type { PlotRect } from './types';
+import type { PlotRect, PriceScale } from './types';
+import { priceToY } from './price-scale';
 
 /** A column of text found without reading it: x-range and how text-like its columns are. */
 export interface TextColumn {
@@ -22,6 +23,8 @@ export interface AxisColumn {
   /** How many labels fit one linear (or log) price scale. */
   fitted: number;
   capHeight: number;
+  /** The labels' price scale. */
+  scale: PriceScale;
 }
 
 /** A pixel this far (largest channel difference) from its column's majority colour is ink. */
@@ -82,7 +85,9 @@ export function findTextColumns(r: Raster, top: number, bottom: number): TextCol
       }
       if (ink) run++;
       else if (run > 0) {
-        if (run > maxGlyph) long++;
+        // A tall run reaching the image's bottom edge is a panel below the chart (tab bar, status
+        // bar), not a candle: with a toolbar above it would otherwise make two and lose the axis.
+        if (run > maxGlyph) long += y > bottom ? 0 : 1;
         else if (run >= 2) short++;
         run = 0;
       }
@@ -93,33 +98,41 @@ export function findTextColumns(r: Raster, top: number, bottom: number): TextCol
   // A column of labels: neighbouring columns with many short runs, bridging the gaps between
   // glyphs and the decimal point.
   const out: TextColumn[] = [];
-  const minRuns = 5;
   const maxGap = Math.max(6, Math.round(width * 0.005));
-  // Not `width` in the closure: a variable a closure captures is read from memory on every
-  // pixel of the loops above.
   const maxWidth = width * 0.25;
-  let start = -1;
-  let last = -1;
-  let score = 0;
-  const close = () => {
-    const w = last - start + 1;
-    if (w >= 10 && w <= maxWidth) out.push({ left: start, right: last, score });
+  const segment = (from: number, to: number, minRuns: number, depth: number) => {
+    let start = -1;
+    let last = -1;
+    let score = 0;
+    const close = () => {
+      const w = last - start + 1;
+      if (w >= 10 && w <= maxWidth) out.push({ left: start, right: last, score });
+      else if (w > maxWidth && depth < 2) {
+        // Short candles, an indicator line and dotted grid rows make a whole plot look like
+        // text: the labels beside it are the columns with far more runs than the plot's.
+        const inside = Array.from(runs.subarray(start, last + 1)).sort((a, b) => a - b);
+        const typical = inside[inside.length >> 1]!;
+        segment(start, last, Math.max(minRuns + 1, 2 * typical), depth + 1);
+      }
+    };
+    for (let x = from; x <= to + 1; x++) {
+      const texty = x <= to && runs[x]! >= minRuns;
+      if (!texty) continue;
+      if (start >= 0 && x - last - 1 > maxGap) {
+        close();
+        start = -1;
+      }
+      if (start < 0) {
+        start = x;
+        score = 0;
+      }
+      last = x;
+      score += runs[x]!;
+    }
+    if (start >= 0) close();
   };
-  for (let x = 0; x <= width; x++) {
-    const texty = x < width && runs[x]! >= minRuns;
-    if (!texty) continue;
-    if (start >= 0 && x - last - 1 > maxGap) {
-      close();
-      start = -1;
-    }
-    if (start < 0) {
-      start = x;
-      score = 0;
-    }
-    last = x;
-    score += runs[x]!;
-  }
-  if (start >= 0) close();
+  segment(0, width - 1, 5, 0);
+  out.sort((a, b) => a.left - b.left);
   // Large or monospaced digits leave wider gaps ("211" | ".000" at 3x): neighbouring columns of
   // like weight may be one column of labels, and are offered joined as well as apart (short
   // candles beside the axis can look like a column too).
@@ -333,6 +346,7 @@ export function locatePriceAxis(
       tokens,
       fitted: fit.labels.length,
       capHeight: heights[heights.length >> 1]!,
+      scale: fit,
     };
     if (best.fitted >= CONVINCING) break;
   }
@@ -431,4 +445,43 @@ export function plotEdgeBeside(
     return { at: x + k * dir, sure: true, limit: x };
   }
   return { at: x - dir, sure: false, limit: x - dir };
+}
+
+/**
+ * The top of the first label of another scale below the price labels: an indicator pane's (RSI
+ * 0-100) or a volume pane's labels in the same axis column. Two or more numbers below the last
+ * price label that the price scale puts nowhere near their own rows (a price label read with a
+ * wrong digit may, so they must also form a scale of their own, rising upwards), mean the price
+ * pane ends above them. Null when there are none.
+ */
+export function otherScaleBelow(axis: AxisColumn): number | null {
+  const { labels, scale, capHeight } = axis;
+  // The labels' spacing: the median gap between neighbouring labels (one hidden under a badge
+  // leaves a double gap).
+  const rows = scale.labels.map((l) => l.y).sort((a, b) => a - b);
+  const gaps = rows
+    .slice(1)
+    .map((y, i) => y - rows[i]!)
+    .sort((a, b) => a - b);
+  const step = gaps.length ? gaps[gaps.length >> 1]! : 0;
+  if (!(step > 0)) return null;
+  const points: (AxisLabel & { top: number })[] = [];
+  for (const t of axis.tokens) {
+    if (t.badge || t.box.top <= labels.bottom + capHeight / 2) continue;
+    const readings = priceReadings(t.text);
+    const y = (t.box.top + t.box.bottom) / 2;
+    if (readings.length === 0 || readings.some((p) => Math.abs(priceToY(scale, p) - y) <= 2 * step)) continue;
+    for (const price of readings) points.push({ y, price, text: t.text, top: t.box.top });
+  }
+  const fit = fitPriceScale(points);
+  if (!fit || fit.labels.length < 2) return null;
+  // Price labels read with wrong digits keep the price labels' rhythm; another pane's labels
+  // (placed on their own scale) mostly do not.
+  const last = rows.at(-1)!;
+  const onRhythm = (y: number) => {
+    const off = (y - last) % step;
+    return Math.min(off, step - off) <= 3;
+  };
+  if (fit.labels.filter((l) => onRhythm(l.y)).length * 2 >= fit.labels.length) return null;
+  return Math.min(...points.filter((p) => fit.labels.some((l) => l.y === p.y)).map((p) => p.top));
 }

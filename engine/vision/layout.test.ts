@@ -1,5 +1,5 @@
 import type { LineRun } from './layout';
-import { findLayout, paneFrame } from './layout';
+import { findLayout, paneFrame, timeAxisText } from './layout';
 import type { Raster } from './raster';
 
 describe('findLayout', () => {
@@ -46,8 +46,8 @@ describe('paneFrame', () => {
     const rows = [
       line(10, 0xd1d4dc),
       ...[20, 22, 24, 26, 28, 30].map((y) => line(y, 0xf4f4f4)), // rows of a gradient background
-      line(50, 0xc0c0c0), // a grey price line with its badge on the axis
-      line(60, 0xe0e3eb), // a grid line beyond the outer label
+      line(56, 0xc0c0c0), // a grey price line with its badge on the axis
+      line(50, 0xe0e3eb), // a grid line beyond the outer label, on the grid's rhythm
       line(80, 0x2962ff), // a solid blue price line
       ...grid,
       line(520, 0xd1d4dc, 0, 999, true), // dotted
@@ -55,5 +55,51 @@ describe('paneFrame', () => {
     ];
     const badge = { top: 44, bottom: 57 };
     expect(paneFrame(rows, labels, [badge], 0, 999)).toEqual({ top: 10, bottom: null });
+  });
+
+  it("takes a line in the grid's colour off the grid's rhythm for the pane's border", () => {
+    // lwc draws the time axis's border in the grid colour, 20 px below the last grid line; a grid
+    // line hidden under a price line (none at 300) leaves the rhythm intact.
+    const rhythm = [150, 200, 250, 350, 400, 450].map((y) => line(y, 0xe0e3eb));
+    const rows = [line(50, 0xe0e3eb), ...rhythm, line(520, 0xe0e3eb), line(600, 0xe0e3eb)];
+    expect(paneFrame(rows, labels, [], 0, 999)).toEqual({ top: null, bottom: 520 });
+  });
+});
+
+describe('timeAxisText', () => {
+  const width = 600;
+  const height = 420;
+  /** A background mask (1 = background) with candles in the upper plot; rectangles are ink. */
+  const mask = (blocks: [number, number, number, number][]) => {
+    const m = new Uint8Array(width * height).fill(1);
+    for (let x = 10; x < 480; x += 9) {
+      const top = 60 + ((x * 37) % 150);
+      for (let y = top; y <= top + 60; y++) for (let k = 0; k < 6; k++) m[y * width + x + k] = 0;
+    }
+    for (const [l, t, r, b] of blocks)
+      for (let y = t; y <= b; y++) for (let x = l; x <= r; x++) m[y * width + x] = 0;
+    return m;
+  };
+  // Plot columns 0..499, price labels down to row 300, cap height 9, search from row 419 up.
+  const find = (m: Uint8Array) => timeAxisText(m, width, 0, 499, 0, 300, 419, 9);
+
+  it('finds a row of time labels below the candles', () => {
+    const labels: [number, number, number, number][] = [40, 140, 240, 340, 440].map((x) => [
+      x,
+      380,
+      x + 30,
+      388,
+    ]);
+    // A frame row across the bottom is passed over.
+    labels.push([0, 410, 499, 410]);
+    expect(find(mask(labels))).toMatchObject({ top: 380, bottom: 388 });
+  });
+
+  it('does not take a lone low candle, a volume histogram or a single piece of text for it', () => {
+    expect(find(mask([[200, 380, 206, 388]]))).toBeNull();
+    const volume: [number, number, number, number][] = [];
+    for (let x = 10; x < 480; x += 9) volume.push([x, 410 - ((x * 13) % 40) - 10, x + 5, 410]);
+    expect(find(mask(volume))).toBeNull();
+    expect(find(mask([[40, 380, 300, 388]]))).toBeNull();
   });
 });

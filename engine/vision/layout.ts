@@ -2,7 +2,7 @@ import type { RgbaImage } from '../core/image';
 import type { Raster } from './raster';
 import { colourDistance, luminance } from './raster';
 import type { PlotRect } from './types';
-import { locatePriceAxis, plotEdgeBeside } from './axis-locate';
+import { locatePriceAxis, otherScaleBelow, plotEdgeBeside } from './axis-locate';
 import { longestRun } from './runs';
 
 /** How far (per channel) a pixel may stray from the background and still count as background. */
@@ -387,8 +387,31 @@ export function paneFrame(
   const slack = Math.max(3, Math.round(0.03 * (plotRight - plotLeft)));
   const across = rows.filter((g) => !g.dotted && g.start <= plotLeft + slack && g.end >= plotRight - slack);
   const grid = across.filter((g) => g.at >= labels.top && g.at <= labels.bottom);
+  // Grid lines keep the rhythm of the grid between the labels: a line of the grid's colour off
+  // that rhythm (the time axis's or a pane's border, often drawn in the grid's colour) is a frame.
+  const lines: number[] = [];
+  const family = grid.filter(
+    (g) => grid.filter((o) => o.at !== g.at && colourDistance(o.colour, g.colour) <= 6).length >= 2,
+  );
+  for (const g of family.sort((a, b) => a.at - b.at)) {
+    // The anti-aliased rows of one line are one line.
+    if (lines.length && g.at - lines.at(-1)! <= 2) lines[lines.length - 1] = g.at;
+    else lines.push(g.at);
+  }
+  const steps = lines.slice(1).map((at, i) => at - lines[i]!);
+  const step = median(steps);
+  // A line hidden under a price line leaves a double step.
+  const steady =
+    steps.length >= 3 &&
+    steps.every((s) => Math.abs(s - Math.max(1, Math.round(s / step)) * step) <= Math.max(2, 0.04 * step));
+  const onRhythm = (g: LineRun) => {
+    if (!steady) return true;
+    const from = g.at < labels.top ? lines[0]! : lines.at(-1)!;
+    const off = Math.abs(g.at - from) % step;
+    return Math.min(off, step - off) <= Math.max(3, 0.05 * step);
+  };
   const isGrid = (g: LineRun) =>
-    grid.filter((o) => o.at !== g.at && colourDistance(o.colour, g.colour) <= 6).length >= 2;
+    grid.filter((o) => o.at !== g.at && colourDistance(o.colour, g.colour) <= 6).length >= 2 && onRhythm(g);
   const grey = (c: number) => {
     const ch = [(c >> 16) & 255, (c >> 8) & 255, c & 255];
     return Math.max(...ch) - Math.min(...ch) <= FRAME_CHROMA;
@@ -434,6 +457,87 @@ function countRow(bgMask: Uint8Array, row: number, left: number, right: number):
   let n = 0;
   for (let x = left; x <= right; x += 2) n += bgMask[row + x]!;
   return n;
+}
+
+/** Space between the plot's bottom and the time labels' tops, in label heights. */
+const TIME_AXIS_MARGIN = 0.9;
+
+/**
+ * A row of time labels at the bottom of the plot with no rule above it (phones, grids without a
+ * frame): the lowest band of ink across the plot columns is one text line (about a price label
+ * tall), set off by empty rows from everything above it, made of several separate label-sized
+ * pieces spread across the width. Candles cannot make it: a candle's ink runs up into the others
+ * or stands alone. `top` is the band's first row, `above` the last row with ink above the gap.
+ * Rows that are mostly ink (grid, frame and dotted price lines) are neither ink nor gap.
+ */
+export function timeAxisText(
+  bgMask: Uint8Array,
+  width: number,
+  left: number,
+  right: number,
+  top: number,
+  labelsBottom: number,
+  bottom: number,
+  capHeight: number,
+): { top: number; bottom: number; above: number } | null {
+  const w = right - left + 1;
+  // Columns that are ink down most of the plot are vertical lines (a frame, a separator): no text.
+  // (Every fourth row is plenty for that.)
+  const rows = Math.floor((bottom - top) / 4) + 1;
+  if (bottom - labelsBottom < 2) return null;
+  const colInk = new Uint32Array(w);
+  for (let y = top; y <= bottom; y += 4) {
+    for (let x = 0, i = y * width + left; x < w; x++, i++) colInk[x]! += 1 - bgMask[i]!;
+  }
+  const keep = new Uint8Array(w);
+  for (let x = 0; x < w; x++) keep[x] = colInk[x]! > 0.9 * rows ? 0 : 1;
+  const inkIn = (y: number) => {
+    let n = 0;
+    for (let x = 0, i = y * width + left; x < w; x++, i++) n += (1 - bgMask[i]!) & keep[x]!;
+    return n;
+  };
+  const isLine = (n: number) => n > 0.35 * w;
+  let y = bottom;
+  // The lowest ink (a frame row below the plot is passed over).
+  while (y > labelsBottom) {
+    const n = inkIn(y);
+    if (n > 0 && !isLine(n)) break;
+    y--;
+  }
+  const bandBottom = y;
+  // The band: ink rows, a one-row break allowed (the dot of an "i", a colon).
+  let empty = 0;
+  while (y > labelsBottom && empty < 2) {
+    const n = inkIn(y);
+    if (n > 0 && !isLine(n)) empty = 0;
+    else empty++;
+    y--;
+  }
+  const bandTop = y + empty + 1;
+  const tall = bandBottom - bandTop + 1;
+  if (bandTop <= labelsBottom || tall < 0.5 * capHeight || tall > 1.5 * capHeight) return null;
+  // Empty rows above it, at least half a label height.
+  let above = bandTop - 1;
+  while (above > labelsBottom) {
+    const n = inkIn(above);
+    if (n > 0 && !isLine(n)) break;
+    above--;
+  }
+  if (bandTop - 1 - above < Math.max(3, 0.5 * capHeight)) return null;
+  // Label-sized pieces: columns with ink in the band, joined across gaps narrower than a glyph.
+  const pieces: { from: number; to: number }[] = [];
+  for (let x = left; x <= right; x++) {
+    let ink = false;
+    if (!keep[x - left]) continue;
+    for (let yy = bandTop; yy <= bandBottom && !ink; yy++) ink = bgMask[yy * width + x] === 0;
+    if (!ink) continue;
+    const last = pieces.at(-1);
+    if (last && x - last.to <= capHeight) last.to = x;
+    else pieces.push({ from: x, to: x });
+  }
+  if (pieces.length < 3 || pieces.some((p) => p.to - p.from > 12 * capHeight)) return null;
+  if (pieces.at(-1)!.to - pieces[0]!.from < 0.5 * w) return null;
+  return { top: bandTop, bottom: bandBottom, above };
 }
 
 /**
@@ -539,17 +643,25 @@ export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
   let plotRight = right;
   const solidRows = gridRows.filter((g) => !g.dotted);
   const inner = solidRows.filter((g) => g.end - g.start < rw - 3 || solidRows.length < 3);
-  const crossing = (x: number, side: 1 | -1) =>
-    solidRows.filter((g) => (side > 0 ? g.end > x + 3 : g.start < x - 3)).length;
+  // Rows crossing a separator: a rule the separator only meets at its end (a header's) does not.
+  const crossing = (sep: LineRun, side: 1 | -1) =>
+    solidRows.filter(
+      (g) =>
+        g.at > sep.start + 3 && g.at < sep.end - 3 && (side > 0 ? g.end > sep.at + 3 : g.start < sep.at - 3),
+    ).length;
   const full = gridColumns.filter((g) => !g.dotted && g.end - g.start >= 0.75 * rh);
   // One of a family of full-height lines in one colour is a vertical grid line, not a separator
   // (without grid rows to cross them, grid columns would otherwise pass for one).
-  const seps = full.filter((g) => full.filter((o) => colourDistance(o.colour, g.colour) <= 6).length < 4);
+  // The columns of one thick or anti-aliased line are one line.
+  const lineCount = (ats: number[]) => ats.filter((at, i) => i === 0 || at - ats[i - 1]! > 2).length;
+  const seps = full.filter(
+    (g) => lineCount(full.filter((o) => colourDistance(o.colour, g.colour) <= 6).map((o) => o.at)) < 4,
+  );
   const rightSep = seps
-    .filter((g) => g.at > left + 0.6 * rw && crossing(g.at, 1) <= Math.max(1, 0.25 * solidRows.length))
+    .filter((g) => g.at > left + 0.6 * rw && crossing(g, 1) <= Math.max(1, 0.25 * solidRows.length))
     .at(0);
   const leftSep = seps
-    .filter((g) => g.at < left + 0.4 * rw && crossing(g.at, -1) <= Math.max(1, 0.25 * solidRows.length))
+    .filter((g) => g.at < left + 0.4 * rw && crossing(g, -1) <= Math.max(1, 0.25 * solidRows.length))
     .at(-1);
   // Grid rows that agree on an end are the best evidence; a separator comes next.
   const rowRight =
@@ -593,10 +705,32 @@ export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
   // Plot top/bottom: where the vertical grid lines end.
   let plotTop = top;
   let plotBottom = bottom;
-  const vInner = gridColumns.filter((g) => g.at > plotLeft && g.at < plotRight);
+  // Dotted lines only over half the height or more: a short stretch of faint JPEG noise votes
+  // alike.
+  const tall = (g: LineRun) => g.end - g.start >= 0.5 * rh;
+  const vInner = gridColumns.filter((g) => g.at > plotLeft && g.at < plotRight && (!g.dotted || tall(g)));
   if (vInner.length >= 2) {
     plotTop = Math.max(top, median(vInner.map((g) => g.start)));
     plotBottom = Math.min(bottom, median(vInner.map((g) => g.end)));
+  } else {
+    // A phone's chart may have one grid column only: with the plot's own solid frame column it
+    // still places top and bottom, when the two start and end together.
+    const lines = gridColumns.filter(
+      (g) => g.at >= plotLeft - 1 && g.at <= plotRight + 1 && tall(g) && (!g.dotted || vInner.includes(g)),
+    );
+    const atEdge = (g: LineRun) => Math.abs(g.at - plotLeft) <= 1 || Math.abs(g.at - plotRight) <= 1;
+    const pair = lines.find(
+      (a) =>
+        atEdge(a) &&
+        lines.some(
+          (b) =>
+            Math.abs(b.at - a.at) > 2 && Math.abs(b.start - a.start) <= 3 && Math.abs(b.end - a.end) <= 3,
+        ),
+    );
+    if (pair) {
+      plotTop = Math.max(top, pair.start);
+      plotBottom = Math.min(bottom, pair.end);
+    }
   }
   if (axis) {
     const frame = paneFrame(
@@ -609,6 +743,26 @@ export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
     );
     if (frame.top !== null && frame.top >= plotTop) plotTop = frame.top + 1;
     if (frame.bottom !== null && frame.bottom <= plotBottom) plotBottom = frame.bottom - 1;
+    // Labels of another scale further down the axis (an indicator or volume pane with no rule
+    // between): a plot reaching down to them ends between the last price label and theirs,
+    // halfway when no frame line says where.
+    const other = otherScaleBelow(axis);
+    if (other !== null && plotBottom >= other && !(frame.bottom !== null && frame.bottom < other))
+      plotBottom = Math.min(plotBottom, Math.round((axis.labels.bottom + other) / 2));
+  }
+  if (axis) {
+    const text = timeAxisText(
+      bgMask,
+      width,
+      plotLeft,
+      plotRight,
+      plotTop,
+      axis.labels.bottom,
+      plotBottom,
+      axis.capHeight,
+    );
+    if (text)
+      plotBottom = Math.max(text.above + 1, text.top - 1 - Math.round(TIME_AXIS_MARGIN * axis.capHeight));
   }
   const horizontal = new Set(gridRows.map((g) => g.at));
   while (horizontal.has(plotBottom) && plotBottom - plotTop > 40) plotBottom--;
