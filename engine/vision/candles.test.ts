@@ -76,6 +76,14 @@ describe('candle extraction on painted charts', () => {
     expectExact(r);
   });
 
+  it('measures the rendering pixel on the stem, not on a tick, when bars have no wick beyond their ticks', () => {
+    // High on the open or close tick's row: a width taken halfway between high and the upper
+    // tick would be the tick's length and move every edge by half of it.
+    const r = read({ bars: true, bodyWidth: 7, spacing: 10, maxWick: 0, seed: 5 });
+    expect(r.ex.kind).toBe('bars');
+    expectExact(r, (p) => Math.abs(p.openY - p.closeY) < 2);
+  });
+
   it('cuts OHLC bars whose close and next open ticks touch (a continuous series)', () => {
     // Ticks 2 px each side of a 1 px stem at a 5 px spacing: each close tick meets the next
     // open tick on the same row, so the whole series is one connected shape.

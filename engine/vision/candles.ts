@@ -658,8 +658,8 @@ function refineAll(
   // One rendering pixel, from the wick width: 1 on plain captures, 2-3 on scaled ones.
   const widths: number[] = [];
   for (const { candle: c, id } of measured) {
-    const y = Math.round((c.highY + Math.min(c.bodyTop, c.lowY)) / 2);
-    if (c.bodyTop - c.highY < 3 && !bars) continue;
+    const y = bars ? bareStemRow(c) : Math.round((c.highY + Math.min(c.bodyTop, c.lowY)) / 2);
+    if (y === null || (c.bodyTop - c.highY < 3 && !bars)) continue;
     const k = inkAt(Math.round(c.x), y, id);
     if (k) widths.push(strokeWidth(sampler, Math.round(c.x), y, colourOf(k)));
     if (widths.length > 60) break;
@@ -694,6 +694,23 @@ function refineAll(
     c.bodyTop = r.bodyTop;
     c.bodyBottom = r.bodyBottom;
   }
+}
+
+/**
+ * A row of an OHLC bar's stem away from its open and close ticks (the middle of the longest
+ * stretch of stem between high, ticks and low, 2+ rows from a tick), where the stem's width is
+ * the rendering pixel; a row on a tick would measure the tick's length. Null when no stretch
+ * is long enough.
+ */
+function bareStemRow(c: PixelCandle): number | null {
+  const stops = [c.highY, c.bodyTop, c.bodyBottom, c.lowY].sort((a, b) => a - b);
+  let best: number | null = null;
+  let longest = 4;
+  for (let i = 1; i < stops.length; i++) {
+    const gap = stops[i]! - stops[i - 1]!;
+    if (gap > longest) [best, longest] = [Math.round((stops[i]! + stops[i - 1]!) / 2), gap];
+  }
+  return best;
 }
 
 function insideText(c: Component, plot: PlotRect, boxes: readonly PlotRect[]): boolean {

@@ -25,6 +25,8 @@ export interface PaintOptions {
   count?: number;
   /** Dotted last-price line in the last candle's colour. */
   priceLine?: boolean;
+  /** Longest wick beyond the body (or an OHLC bar's ticks), px; 12 by default. */
+  maxWick?: number;
   /** A moving-average-like line in another colour crossing the candles. */
   movingAverage?: number | null;
   seed?: number;
@@ -75,8 +77,9 @@ export function paintChart(o: PaintOptions = {}): {
     const openY = Math.round(price);
     let closeY = Math.round(price + (rnd() - 0.5) * 40);
     closeY = Math.max(60, Math.min(height - 80, closeY));
-    const highY = Math.min(openY, closeY) - Math.round(rnd() * 12);
-    const lowY = Math.max(openY, closeY) + Math.round(rnd() * 12);
+    const maxWick = o.maxWick ?? 12;
+    const highY = Math.min(openY, closeY) - Math.round(rnd() * maxWick);
+    const lowY = Math.max(openY, closeY) + Math.round(rnd() * maxWick);
     const up = closeY < openY;
     const colour = up ? bull : bear;
     if (o.bars) {
