@@ -1,16 +1,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import {
-  axisLabels,
-  continuityVerdict,
-  dropLineClasses,
-  dropUnjoined,
-  joinedShare,
-  readChart,
-  snapToGrid,
-  gridContradicts,
-} from './read-chart';
+import { continuityVerdict, dropLineClasses, dropUnjoined, joinedShare, readChart } from './read-chart';
+import { axisLabels, gridContradicts, snapToGrid } from './axis-scale';
 import { fitPriceScale } from './scale-fit';
 import { toRaster } from './raster';
 import type { Layout } from './layout';
