@@ -40,6 +40,18 @@ const CURRENCY_NAMES: [string, string][] = [
   ['ETHEREUM', 'ETH'],
 ];
 
+/**
+ * Lower-case letters the recogniser confuses with each other (its round small letters collapse
+ * towards "c": "DcIIac" for "Dollar", "Jagacece" for "Japanese", "Imdex" for "Index"), upper
+ * case after folding. Swapping within a group costs half a letter.
+ */
+const CONFUSABLE = ['ACEORSN', 'MN', 'GPQ'];
+
+function substitutionCost(a: string, b: string): number {
+  if (a === b) return 0;
+  return CONFUSABLE.some((g) => g.includes(a) && g.includes(b)) ? 0.5 : 1;
+}
+
 function editDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
@@ -47,7 +59,7 @@ function editDistance(a: string, b: string): number {
     row[0] = i;
     for (let j = 1; j <= b.length; j++) {
       const up = row[j]!;
-      row[j] = Math.min(up + 1, row[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      row[j] = Math.min(up + 1, row[j - 1]! + 1, diag + substitutionCost(a[i - 1]!, b[j - 1]!));
       diag = up;
     }
   }
@@ -59,7 +71,7 @@ function foldName(text: string): string {
   return text.toUpperCase().replace(/[\s.]/g, '').replace(/[1|I]/g, 'L').replace(/0/g, 'O');
 }
 
-/** The currency a spoken name stands for, allowing one misread letter in four. */
+/** The currency a spoken name stands for, allowing one misread letter in four (half for a look-alike). */
 function currencyOfName(words: string): string | null {
   const key = foldName(words);
   if (key.length < 3) return null;
@@ -157,9 +169,11 @@ const TICKER_MISREADS: Record<string, string> = {
   '1': 'I',
   L: 'I',
   J: 'U',
+  // A small capital F shrunk by a downscaled capture reads as "r".
+  R: 'F',
 };
 /** What a "/" between two currency codes may be read as. */
-const SLASH_MISREADS = /^[/\\|()JIL17]$/;
+const SLASH_MISREADS = /^[/\\|()JIL17Z]$/;
 
 /**
  * A currency pair read with one wrong glyph: "EURUSO", "FURUSD", "EURJUSD" (the "/" of

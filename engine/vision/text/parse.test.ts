@@ -145,6 +145,10 @@ describe('identifyInstrument', () => {
     ['Bifcoin / U.S. Dclla: · 15 · BINANCE', 'BTCUSD', '15m'],
     ['Euro vs Japanese Yen', 'EURJPY', null],
     ['Pound / Yen · 60', 'GBPJPY', '1h'],
+    // Small round letters collapse towards "c"; a downscaled F reads as r; "/" as Z.
+    ['U.S. DcIIac ( Jagacece Yem · 4h · OANDA', 'USDJPY', '4h'],
+    ['USDCHr · 5 - FX O 0.85268', 'USDCHF', '5m'],
+    ['EURZGBP · 5 min 0.84327', 'EURGBP', '5m'],
     // Descriptions and spelt-out units between or after the ticker.
     ['DAX Index · 15 · XETR', 'GER40', '15m'],
     ['SPX · 4 hours', 'SPX500', '4h'],
@@ -189,6 +193,8 @@ describe('identifyInstrument', () => {
     expect(identifyInstrument(line('SELLER BUYERS'))).toEqual({ symbol: null, timeframe: null });
     expect(identifyInstrument(line('EURUSO2'))).toEqual({ symbol: null, timeframe: null });
     expect(identifyInstrument(line('Dollar / Dollar'))).toEqual({ symbol: null, timeframe: null });
+    expect(identifyInstrument(line('Cacada / Eaca'))).toEqual({ symbol: null, timeframe: null });
+    expect(identifyInstrument(line('Indicators / Replay'))).toEqual({ symbol: null, timeframe: null });
   });
 
   it('returns nulls when nothing is recognisable', () => {

@@ -30,23 +30,47 @@ export function readTitleTokens(image: RgbaImage, plot: Rect): TextToken[] {
 /**
  * Symbol and timeframe from the title tokens. A band mixing a title with icons, buttons and
  * other text sets one ink threshold and line grouping for all of it; when that does not name
- * both, each line is read again in a tight box of its own.
+ * both, each line is read again in a tight box of its own. When even that leaves one unknown,
+ * the top strip of the image is read on its own: a legend or title sits there on most
+ * screenshots, and a plot found too low or too far right (a shaded session, a price line taken
+ * for its edge) leaves it out of the bands or drowns it among candles.
  */
 export function identifyTitle(
   image: RgbaImage,
   tokens: readonly TextToken[],
 ): { symbol: string | null; timeframe: Timeframe | null } {
-  const found = identifyInstrument(tokens);
-  if (found.symbol && found.timeframe) return found;
+  const found = { ...identifyInstrument(tokens) };
+  if (!(found.symbol && found.timeframe)) fillFromLines(image, tokens, found);
+  if (!(found.symbol && found.timeframe)) {
+    const strip: Rect = {
+      left: 0,
+      top: 0,
+      right: Math.round(image.width * 0.7),
+      bottom: Math.min(image.height, Math.max(24, Math.round(image.height * 0.09))),
+    };
+    const stripTokens = readText(image, strip);
+    const again = identifyInstrument(stripTokens);
+    found.symbol ??= again.symbol;
+    found.timeframe ??= again.timeframe;
+    if (!(found.symbol && found.timeframe)) fillFromLines(image, stripTokens, found);
+  }
+  return found;
+}
+
+/** Each line of `tokens` read again in a tight box; fills what `found` lacks. */
+function fillFromLines(
+  image: RgbaImage,
+  tokens: readonly TextToken[],
+  found: { symbol: string | null; timeframe: Timeframe | null },
+): void {
   const lines: TextToken[][] = [];
   for (const token of [...tokens].sort((a, b) => a.box.top - b.box.top)) {
     const line = lines.find((l) => Math.abs(l[0]!.box.top - token.box.top) <= 3);
     if (line) line.push(token);
     else lines.push([token]);
   }
-  let { symbol, timeframe } = found;
   for (const line of lines) {
-    if (symbol && timeframe) break;
+    if (found.symbol && found.timeframe) break;
     const height = Math.max(...line.map((t) => t.box.bottom - t.box.top));
     const margin = Math.max(2, Math.round(height / 3));
     const tight = readText(image, {
@@ -56,8 +80,7 @@ export function identifyTitle(
       bottom: Math.min(image.height, Math.max(...line.map((t) => t.box.bottom)) + margin),
     });
     const again = identifyInstrument(tight);
-    symbol ??= again.symbol;
-    timeframe ??= again.timeframe;
+    found.symbol ??= again.symbol;
+    found.timeframe ??= again.timeframe;
   }
-  return { symbol, timeframe };
 }
