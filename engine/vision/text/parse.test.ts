@@ -149,6 +149,9 @@ describe('identifyInstrument', () => {
     ['U.S. DcIIac ( Jagacece Yem · 4h · OANDA', 'USDJPY', '4h'],
     ['USDCHr · 5 - FX O 0.85268', 'USDCHF', '5m'],
     ['EURZGBP · 5 min 0.84327', 'EURGBP', '5m'],
+    ['NZOUsD.H4 0.59670 0.59811', 'NZDUSD', '4h'],
+    ['(NDX, M15j - Q x File', 'NAS100', '15m'],
+    ['XAUUSD.r', 'XAUUSD', null],
     // Descriptions and spelt-out units between or after the ticker.
     ['DAX Index · 15 · XETR', 'GER40', '15m'],
     ['SPX · 4 hours', 'SPX500', '4h'],
@@ -172,6 +175,21 @@ describe('identifyInstrument', () => {
     });
     expect(identifyInstrument(line('EURUSD 1.15100 15 Mar'))).toEqual({ symbol: 'EURUSD', timeframe: null });
     expect(identifyInstrument([...line('EURUSD', 10), ...line('15', 60)]).timeframe).toBeNull();
+  });
+
+  it('ignores a lone timeframe when a row of timeframe buttons was seen (some misread)', () => {
+    expect(identifyInstrument(line('1m Sm 1Sm 30m 1H 4H'))).toEqual({ symbol: null, timeframe: null });
+    expect(identifyInstrument(line('1m Sm lSc 3Om'))).toEqual({ symbol: null, timeframe: null });
+  });
+
+  it('names no symbol when different ones are read and none is followed by a timeframe', () => {
+    expect(identifyInstrument([...line('EURUSD 1.0000', 10), ...line('GBPUSD 1.1130', 40)])).toEqual({
+      symbol: null,
+      timeframe: null,
+    });
+    expect(
+      identifyInstrument([...line('EURUSD 1.0000', 10), ...line('GBPJPY · 15 · OANDA', 40)]).symbol,
+    ).toBe('GBPJPY');
   });
 
   it('ignores a row of timeframe buttons', () => {
