@@ -487,9 +487,17 @@ export function titleEvidence(tokens: readonly TextToken[]): TitleEvidence {
         i = hit.end;
         continue;
       }
+      const text = toks[i]!.text;
+      // MetaTrader's "SYMBOL,H4" whose symbol is cut by a crop or misread ("3jPY,H4"): the form
+      // itself says the timeframe is the chart's.
+      const mt = /^[([]?[A-Za-z0-9.#_]{2,},(M[0-9]{1,2}|H[0-9]{1,2}|D1|W1|MN1?)[)\]jJ]?$/.exec(text);
+      const mtTf = mt ? parseTimeframe(mt[1]!, false) : null;
+      if (mtTf) {
+        evidence.positional.push(mtTf);
+        continue;
+      }
       // Away from the symbol a timeframe must hold a real digit or be a word ("Daily"): a lone
       // letter ("W") or grid-line fragments read as "Dl" are as often noise as a timeframe.
-      const text = toks[i]!.text;
       const tf = /[0-9]/.test(text) || /^[A-Za-z]{3,}$/.test(text) ? parseTimeframe(text, false) : null;
       if (tf) evidence.units.add(tf);
     }

@@ -152,6 +152,8 @@ describe('identifyInstrument', () => {
     ['NZOUsD.H4 0.59670 0.59811', 'NZDUSD', '4h'],
     ['(NDX, M15j - Q x File', 'NAS100', '15m'],
     ['XAUUSD.r', 'XAUUSD', null],
+    ['3jPY,H4 157.619 157.697', null, '4h'],
+    ['1,2742 157.619', null, null],
     // Descriptions and spelt-out units between or after the ticker.
     ['DAX Index · 15 · XETR', 'GER40', '15m'],
     ['SPX · 4 hours', 'SPX500', '4h'],
