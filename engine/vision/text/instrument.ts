@@ -255,7 +255,8 @@ export function parseTimeframe(raw: string, bareMinutes = false): Timeframe | nu
     return n === 1 ? '1w' : null;
   }
   // Spelt-out units ("5 min", "4 hours") in any case: OCR mixes the case of small letters.
-  const spelt = /^([0-9IlO]{1,3})\s?(min|mins|minutes?|hours?|days?)$/i.exec(t);
+  // The i of "min" is read as l about as often as i.
+  const spelt = /^([0-9IlO]{1,3})\s?(m[il1]ns?|m[il1]nutes?|hours?|days?)$/i.exec(t);
   if (spelt) {
     const n = Number(fixDigits(spelt[1]!));
     const unit = spelt[2]![0]!.toLowerCase();
@@ -421,14 +422,17 @@ function timeframeAfter(toks: TextToken[], end: number): Timeframe | null {
   const height = next.box.bottom - next.box.top;
   if (gap(toks[k - 1]!, next) >= 4 * height) return null;
   const unit = toks[k + 1];
+  // In brackets after the symbol: "GBPJPY (5min)", "EUR/USD (H4)" (the ")" often read as j).
+  const open = /^[([]/.test(next.text);
+  const first = open ? next.text.slice(1).replace(/[)\]jJ]$/, '') : next.text;
   // A space is up to a whole cell wide in monospaced fonts.
   if (unit && gap(next, unit) < 1.5 * height) {
-    const spelt = parseTimeframe(`${next.text} ${unit.text}`, false);
+    const spelt = parseTimeframe(`${first} ${open ? unit.text.replace(/[)\]jJ]$/, '') : unit.text}`, false);
     if (spelt) return spelt;
   }
   // "5.BITSTAMP": the "·" after the timeframe read as a point and glued on.
-  const glued = /^([0-9]{1,4}[a-zA-Z]?)[.·][A-Za-z]{2,}/.exec(next.text);
-  const text = glued ? glued[1]! : next.text;
+  const glued = /^([0-9]{1,4}[a-zA-Z]?)[.·][A-Za-z]{2,}/.exec(first);
+  const text = glued ? glued[1]! : first;
   // Here, and only here, an S among digits is a 5 ("lSm" for "15m").
   return (
     parseTimeframe(text, true) ??

@@ -153,6 +153,10 @@ describe('identifyInstrument', () => {
     ['(NDX, M15j - Q x File', 'NAS100', '15m'],
     ['XAUUSD.r', 'XAUUSD', null],
     ['3jPY,H4 157.619 157.697', null, '4h'],
+    ['GBPJPY (15mln) O 166.668', 'GBPJPY', '15m'],
+    ['EUR/USD (H4) 1.0712', 'EURUSD', '4h'],
+    ['XAUUSD (4 hours)', 'XAUUSD', '4h'],
+    ['EURUSD (O 1.0712', 'EURUSD', null],
     ['1,2742 157.619', null, null],
     // Descriptions and spelt-out units between or after the ticker.
     ['DAX Index · 15 · XETR', 'GER40', '15m'],
