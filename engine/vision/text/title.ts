@@ -31,8 +31,8 @@ export function readTitleTokens(image: RgbaImage, plot: Rect): TextToken[] {
  * Symbol and timeframe from the title tokens. A band mixing a title with icons, buttons and
  * other text sets one ink threshold and line grouping for all of it; when that does not name
  * both, each line is read again in a tight box of its own (and once more with colours other
- * than its text's removed). When even that leaves one unknown, the top strip of the image is
- * read on its own: a legend or title sits there on most screenshots, and a plot found too low
+ * than its text's removed). When even that leaves one unknown, the top strips of the image are
+ * read on their own: a legend or title sits there on most screenshots, and a plot found too low
  * or too far right (a shaded session, a price line taken for its edge) leaves it out of the
  * bands or drowns it among candles. All reads add to one body of evidence, so a timeframe seen
  * alone in one read is still refused when another read saw a different one (a picker row).
@@ -60,14 +60,20 @@ export function identifyTitle(
   let found = decide();
   if (found.symbol && found.timeframe) return found;
   if (fillFromLines(image, tokens, add)) return decide();
-  const strip: Rect = {
-    left: 0,
-    top: 0,
-    right: Math.round(image.width * 0.7),
-    bottom: Math.min(image.height, Math.max(24, Math.round(image.height * 0.09))),
-  };
-  const stripTokens = readText(image, strip);
-  if (!add(stripTokens)) fillFromLines(image, stripTokens, add);
+  // Two overlapping strips: a line cut by the first one's bottom edge (a phone's header under
+  // its status bar) is whole in the second.
+  const stripH = Math.max(24, Math.round(image.height * 0.09));
+  for (const top of [0, Math.round(stripH * 0.6)]) {
+    const strip: Rect = {
+      left: 0,
+      top,
+      right: Math.round(image.width * 0.7),
+      bottom: Math.min(image.height, top + stripH),
+    };
+    if (strip.bottom - strip.top < 12) break;
+    const stripTokens = readText(image, strip);
+    if (add(stripTokens) || fillFromLines(image, stripTokens, add)) break;
+  }
   found = decide();
   return found;
 }
