@@ -44,6 +44,8 @@ export function identifyTitle(
   const evidence = titleEvidence(tokens);
   const listRows = new Map<SymbolEvidence, boolean>();
   const decide = (): { symbol: string | null; timeframe: Timeframe | null } => {
+    // A symbol followed by a timeframe wins anyway: no list rows to look for.
+    if (evidence.symbols.some((s) => s.withTimeframe)) return decideTitle(evidence);
     for (const s of evidence.symbols)
       if (!s.withTimeframe && !listRows.has(s)) listRows.set(s, isListRow(image, s));
     return decideTitle({ ...evidence, symbols: evidence.symbols.filter((s) => !listRows.get(s)) });
@@ -121,6 +123,8 @@ function isListRow(image: RgbaImage, s: SymbolEvidence): boolean {
   return titleEvidence(readText(image, above)).symbols.some((o) => o.symbol !== s.symbol);
 }
 
+const MAX_REREAD_LINES = 6;
+
 /**
  * Each line of `tokens` read again in a tight box, then with other colours removed, each read
  * handed to `add` until it reports symbol and timeframe both known.
@@ -136,7 +140,10 @@ function fillFromLines(
     if (line) line.push(token);
     else lines.push([token]);
   }
-  for (const line of lines) {
+  // Titles are the top lines of a band that hold a word: a band reaching deep into a misplaced
+  // plot holds dozens of lines of candle fragments and labels, not worth reading again.
+  const worth = lines.filter((l) => l.some((t) => t.text.replace(/[^A-Za-z0-9]/g, '').length >= 3));
+  for (const line of worth.slice(0, MAX_REREAD_LINES)) {
     const height = Math.max(...line.map((t) => t.box.bottom - t.box.top));
     const margin = Math.max(2, Math.round(height / 3));
     const box: Rect = {
@@ -145,7 +152,10 @@ function fillFromLines(
       right: Math.min(image.width, Math.max(...line.map((t) => t.box.right)) + margin),
       bottom: Math.min(image.height, Math.max(...line.map((t) => t.box.bottom)) + margin),
     };
-    if (add(readText(image, box))) return true;
+    const tight = readText(image, box);
+    if (add(tight)) return true;
+    // Only a line holding a word long enough for a ticker is worth cleaning.
+    if (!tight.some((t) => t.text.replace(/[^A-Za-z0-9]/g, '').length >= 5)) continue;
     const clean = oneInkCopy(image, box);
     if (!clean) continue;
     // Boxes back in image coordinates: a list-row check looks around them.
@@ -208,24 +218,24 @@ function oneInkCopy(image: RgbaImage, rect: Rect): RgbaImage | null {
   const dd = d[0]! * d[0]! + d[1]! * d[1]! + d[2]! * d[2]!;
   const data = new Uint8Array(w * h * 4);
   let changed = false;
+  const [d0, d1, d2] = d as [number, number, number];
+  const [b0, b1, b2] = [Math.round(bg[0]), Math.round(bg[1]), Math.round(bg[2])];
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const p = at(x, y);
       const q = (y * w + x) * 4;
-      const v = [src[p]! - bg[0], src[p + 1]! - bg[1], src[p + 2]! - bg[2]];
-      const t = Math.min(1, Math.max(0, (v[0]! * d[0]! + v[1]! * d[1]! + v[2]! * d[2]!) / dd));
-      const off = Math.max(
-        Math.abs(v[0]! - t * d[0]!),
-        Math.abs(v[1]! - t * d[1]!),
-        Math.abs(v[2]! - t * d[2]!),
-      );
+      const v0 = src[p]! - bg[0];
+      const v1 = src[p + 1]! - bg[1];
+      const v2 = src[p + 2]! - bg[2];
+      const t = Math.min(1, Math.max(0, (v0 * d0 + v1 * d1 + v2 * d2) / dd));
+      const off = Math.max(Math.abs(v0 - t * d0), Math.abs(v1 - t * d1), Math.abs(v2 - t * d2));
       // Blends of another colour with the background (an indicator line's antialiased edge)
       // are off the line by a share of their own strength, however faint.
-      const keep = off <= Math.max(12, 0.3 * Math.max(Math.abs(v[0]!), Math.abs(v[1]!), Math.abs(v[2]!)));
+      const keep = off <= Math.max(12, 0.3 * Math.max(Math.abs(v0), Math.abs(v1), Math.abs(v2)));
       if (!keep) changed = true;
-      data[q] = keep ? src[p]! : Math.round(bg[0]);
-      data[q + 1] = keep ? src[p + 1]! : Math.round(bg[1]);
-      data[q + 2] = keep ? src[p + 2]! : Math.round(bg[2]);
+      data[q] = keep ? src[p]! : b0;
+      data[q + 1] = keep ? src[p + 1]! : b1;
+      data[q + 2] = keep ? src[p + 2]! : b2;
       data[q + 3] = 255;
     }
   return changed ? { width: w, height: h, data } : null;
