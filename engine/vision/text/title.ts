@@ -74,7 +74,7 @@ export function identifyTitle(
     };
     if (strip.bottom - strip.top < 12) break;
     const stripTokens = readText(image, strip);
-    if (add(stripTokens) || fillFromLines(image, stripTokens, add)) break;
+    if (add(stripTokens) || fillFromLines(image, stripTokens, add, false)) break;
   }
   found = decide();
   return found;
@@ -133,6 +133,7 @@ function fillFromLines(
   image: RgbaImage,
   tokens: readonly TextToken[],
   add: (tokens: readonly TextToken[]) => boolean,
+  clean = true,
 ): boolean {
   const lines: TextToken[][] = [];
   for (const token of [...tokens].sort((a, b) => a.box.top - b.box.top)) {
@@ -155,21 +156,19 @@ function fillFromLines(
     const tight = readText(image, box);
     if (add(tight)) return true;
     // Only a line holding a word long enough for a ticker is worth cleaning.
-    if (!tight.some((t) => t.text.replace(/[^A-Za-z0-9]/g, '').length >= 5)) continue;
-    const clean = oneInkCopy(image, box);
-    if (!clean) continue;
+    if (!clean || !tight.some((t) => t.text.replace(/[^A-Za-z0-9]/g, '').length >= 5)) continue;
+    const copy = oneInkCopy(image, box);
+    if (!copy) continue;
     // Boxes back in image coordinates: a list-row check looks around them.
-    const cleaned = readText(clean, { left: 0, top: 0, right: clean.width, bottom: clean.height }).map(
-      (t) => ({
-        ...t,
-        box: {
-          left: t.box.left + box.left,
-          top: t.box.top + box.top,
-          right: t.box.right + box.left,
-          bottom: t.box.bottom + box.top,
-        },
-      }),
-    );
+    const cleaned = readText(copy, { left: 0, top: 0, right: copy.width, bottom: copy.height }).map((t) => ({
+      ...t,
+      box: {
+        left: t.box.left + box.left,
+        top: t.box.top + box.top,
+        right: t.box.right + box.left,
+        bottom: t.box.bottom + box.top,
+      },
+    }));
     if (add(cleaned)) return true;
   }
   return false;
