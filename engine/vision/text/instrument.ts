@@ -1,5 +1,5 @@
 import type { Timeframe } from '../../core/ohlc';
-import type { TextToken } from './types';
+import type { Rect, TextToken } from './types';
 
 /**
  * Symbol and timeframe from the legend/title tokens of a chart screenshot:
@@ -40,6 +40,18 @@ const CURRENCY_NAMES: [string, string][] = [
   ['ETHEREUM', 'ETH'],
 ];
 
+/**
+ * Lower-case letters the recogniser confuses with each other (its round small letters collapse
+ * towards "c": "DcIIac" for "Dollar", "Jagacece" for "Japanese", "Imdex" for "Index"), upper
+ * case after folding. Swapping within a group costs half a letter.
+ */
+const CONFUSABLE = ['ACEORSN', 'MN', 'GPQ'];
+
+function substitutionCost(a: string, b: string): number {
+  if (a === b) return 0;
+  return CONFUSABLE.some((g) => g.includes(a) && g.includes(b)) ? 0.5 : 1;
+}
+
 function editDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
@@ -47,7 +59,7 @@ function editDistance(a: string, b: string): number {
     row[0] = i;
     for (let j = 1; j <= b.length; j++) {
       const up = row[j]!;
-      row[j] = Math.min(up + 1, row[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      row[j] = Math.min(up + 1, row[j - 1]! + 1, diag + substitutionCost(a[i - 1]!, b[j - 1]!));
       diag = up;
     }
   }
@@ -59,7 +71,7 @@ function foldName(text: string): string {
   return text.toUpperCase().replace(/[\s.]/g, '').replace(/[1|I]/g, 'L').replace(/0/g, 'O');
 }
 
-/** The currency a spoken name stands for, allowing one misread letter in four. */
+/** The currency a spoken name stands for, allowing one misread letter in four (half for a look-alike). */
 function currencyOfName(words: string): string | null {
   const key = foldName(words);
   if (key.length < 3) return null;
@@ -157,9 +169,11 @@ const TICKER_MISREADS: Record<string, string> = {
   '1': 'I',
   L: 'I',
   J: 'U',
+  // A small capital F shrunk by a downscaled capture reads as "r".
+  R: 'F',
 };
 /** What a "/" between two currency codes may be read as. */
-const SLASH_MISREADS = /^[/\\|()JIL17]$/;
+const SLASH_MISREADS = /^[/\\|()JIL17Z]$/;
 
 /**
  * A currency pair read with one wrong glyph: "EURUSO", "FURUSD", "EURJUSD" (the "/" of
@@ -172,6 +186,8 @@ function misreadPair(raw: string): string | null {
     .trim()
     .replace(/[.,:·]+$/, '')
     .toUpperCase();
+  // A small U can break into two strokes read as "IJ" ("EIJR/USD").
+  if (t.length > 6) t = t.replace('IJ', 'U');
   if (t.length === 7 && SLASH_MISREADS.test(t[3]!)) t = t.slice(0, 3) + t.slice(4);
   if (!/^[A-Z0-9]{6}$/.test(t)) return null;
   const pair = (x: string): string | null => {
@@ -220,7 +236,9 @@ export function parseTimeframe(raw: string, bareMinutes = false): Timeframe | nu
   const t = raw
     .trim()
     .replace(/^[·.,-]+/, '')
-    .replace(/[·,:.]$/, '');
+    .replace(/[·,:.]$/, '')
+    // MetaTrader's closing bracket after "(EURUSD,M15" is read as j or J.
+    .replace(/(?<=[0-9])[)\]jJ]$/, '');
   if (t.length === 0 || t.length > 8) return null;
   // OCR reads the l of "Daily"/"Weekly" as I about as often as l.
   const word = t.replace(/I/g, 'l').toLowerCase();
@@ -237,7 +255,8 @@ export function parseTimeframe(raw: string, bareMinutes = false): Timeframe | nu
     return n === 1 ? '1w' : null;
   }
   // Spelt-out units ("5 min", "4 hours") in any case: OCR mixes the case of small letters.
-  const spelt = /^([0-9IlO]{1,3})\s?(min|mins|minutes?|hours?|days?)$/i.exec(t);
+  // The i of "min" is read as l about as often as i.
+  const spelt = /^([0-9IlO]{1,3})\s?(m[il1]ns?|m[il1]nutes?|hours?|days?)$/i.exec(t);
   if (spelt) {
     const n = Number(fixDigits(spelt[1]!));
     const unit = spelt[2]![0]!.toLowerCase();
@@ -308,7 +327,8 @@ function symbolAt(tokens: TextToken[], i: number): SymbolHit | null {
   // MetaTrader's window title puts it in brackets: "(EURUSD,H4)".
   const text = tokens[i]!.text.replace(/^[([]/, '').replace(/[)\]]$/, '');
   // MetaTrader "EURUSD,H4" / "XAUUSD.r,Daily" in one token.
-  const comma = /^(.+?),(.+)$/.exec(text);
+  // The comma may be read as a point when a MetaTrader timeframe follows ("NZDUSD.H4").
+  const comma = /^(.+?),(.+)$/.exec(text) ?? /^(.+?)[.;](M[0-9]{1,2}|H[0-9]{1,2}|D1|W1|MN1?)$/.exec(text);
   if (comma) {
     const sym = normaliseSymbol(comma[1]!) ?? misreadPair(comma[1]!);
     if (sym) return { symbol: sym, end: i, timeframe: parseTimeframe(comma[2]!, false) };
@@ -402,14 +422,17 @@ function timeframeAfter(toks: TextToken[], end: number): Timeframe | null {
   const height = next.box.bottom - next.box.top;
   if (gap(toks[k - 1]!, next) >= 4 * height) return null;
   const unit = toks[k + 1];
+  // In brackets after the symbol: "GBPJPY (5min)", "EUR/USD (H4)" (the ")" often read as j).
+  const open = /^[([]/.test(next.text);
+  const first = open ? next.text.slice(1).replace(/[)\]jJ]$/, '') : next.text;
   // A space is up to a whole cell wide in monospaced fonts.
   if (unit && gap(next, unit) < 1.5 * height) {
-    const spelt = parseTimeframe(`${next.text} ${unit.text}`, false);
+    const spelt = parseTimeframe(`${first} ${open ? unit.text.replace(/[)\]jJ]$/, '') : unit.text}`, false);
     if (spelt) return spelt;
   }
   // "5.BITSTAMP": the "·" after the timeframe read as a point and glued on.
-  const glued = /^([0-9]{1,4}[a-zA-Z]?)[.·][A-Za-z]{2,}/.exec(next.text);
-  const text = glued ? glued[1]! : next.text;
+  const glued = /^([0-9]{1,4}[a-zA-Z]?)[.·][A-Za-z]{2,}/.exec(first);
+  const text = glued ? glued[1]! : first;
   // Here, and only here, an S among digits is a 5 ("lSm" for "15m").
   return (
     parseTimeframe(text, true) ??
@@ -417,44 +440,108 @@ function timeframeAfter(toks: TextToken[], end: number): Timeframe | null {
   );
 }
 
+/** A symbol read in the title tokens. */
+export interface SymbolEvidence {
+  symbol: string;
+  /** A timeframe follows it (legend "EURUSD · 15", title "EURUSD,H4"): a title, not a list row. */
+  withTimeframe: boolean;
+  /** The tokens it was read from. */
+  box: Rect;
+}
+
+/** Everything the title tokens say about symbol and timeframe, before deciding. */
+export interface TitleEvidence {
+  symbols: SymbolEvidence[];
+  /** Timeframes read right after a symbol, in reading order. */
+  positional: Timeframe[];
+  /** Timeframes with a unit read anywhere else ("15m" in a toolbar). */
+  units: Set<Timeframe>;
+  /** A timeframe picker was seen: a lone timeframe may be any of its buttons. */
+  picker: boolean;
+}
+
+/** Collects the symbols and timeframes in legend/title tokens. */
+export function titleEvidence(tokens: readonly TextToken[]): TitleEvidence {
+  const evidence: TitleEvidence = { symbols: [], positional: [], units: new Set(), picker: false };
+  for (const line of toLines(tokens)) {
+    const toks = line.tokens;
+    // A row of short timeframe-like tokens ("1m Sm 15m 30m 1H 4H 1D", some misread) is a
+    // picker: whichever of its buttons happens to parse is not the chart's timeframe.
+    const picker =
+      toks.filter((t) => /^(?:[0-9SlIOZ]{1,3}[mhHDWM]|[MHDW][0-9SlIOZ]{1,2})$/.test(t.text)).length >= 3 ||
+      // Or buttons too blurred to parse: short tokens mixing digits and letters ("15nm 3CU) 1iJ").
+      toks.filter((t) => /^(?=.*[0-9])(?=.*[A-Za-z])\S{2,5}$/.test(t.text)).length >= 3;
+    if (picker) evidence.picker = true;
+    for (let i = 0; i < toks.length; i++) {
+      const hit = symbolAt(toks, i);
+      if (hit) {
+        const tf = hit.timeframe ?? timeframeAfter(toks, hit.end);
+        const span = toks.slice(i, hit.end + 1);
+        evidence.symbols.push({
+          symbol: hit.symbol,
+          withTimeframe: tf !== null,
+          box: {
+            left: Math.min(...span.map((t) => t.box.left)),
+            top: Math.min(...span.map((t) => t.box.top)),
+            right: Math.max(...span.map((t) => t.box.right)),
+            bottom: Math.max(...span.map((t) => t.box.bottom)),
+          },
+        });
+        if (tf) evidence.positional.push(tf);
+        i = hit.end;
+        continue;
+      }
+      const text = toks[i]!.text;
+      // MetaTrader's "SYMBOL,H4" whose symbol is cut by a crop or misread ("3jPY,H4"): the form
+      // itself says the timeframe is the chart's.
+      const mt = /^[([]?[A-Za-z0-9.#_]{2,},(M[0-9]{1,2}|H[0-9]{1,2}|D1|W1|MN1?)[)\]jJ]?$/.exec(text);
+      const mtTf = mt ? parseTimeframe(mt[1]!, false) : null;
+      if (mtTf) {
+        evidence.positional.push(mtTf);
+        continue;
+      }
+      // Away from the symbol a timeframe must hold a real digit or be a word ("Daily"): a lone
+      // letter ("W") or grid-line fragments read as "Dl" are as often noise as a timeframe.
+      const tf = /[0-9]/.test(text) || /^[A-Za-z]{3,}$/.test(text) ? parseTimeframe(text, false) : null;
+      if (tf) evidence.units.add(tf);
+    }
+  }
+  return evidence;
+}
+
+/**
+ * Symbol and timeframe from collected evidence. A symbol followed by a timeframe is the
+ * chart's title or legend and wins; otherwise the most frequent symbol (ties: the first read).
+ * The timeframe is the first one written after a symbol; a lone timeframe with a unit counts
+ * only when it is the only one seen and no timeframe picker was (whose buttons may be misread).
+ */
+export function decideTitle(evidence: TitleEvidence): { symbol: string | null; timeframe: Timeframe | null } {
+  const titled = evidence.symbols.find((s) => s.withTimeframe);
+  let symbol: string | null = titled?.symbol ?? null;
+  // Different symbols and none of them a title: no way to tell which one the chart shows.
+  if (!symbol && new Set(evidence.symbols.map((s) => s.symbol)).size > 1) symbol = null;
+  else if (!symbol) {
+    const counts = new Map<string, number>();
+    for (const s of evidence.symbols) counts.set(s.symbol, (counts.get(s.symbol) ?? 0) + 1);
+    let best = 0;
+    for (const s of evidence.symbols) {
+      const n = counts.get(s.symbol)!;
+      if (n > best) {
+        best = n;
+        symbol = s.symbol;
+      }
+    }
+  }
+  const timeframe =
+    evidence.positional[0] ??
+    (evidence.units.size === 1 && !evidence.picker ? [...evidence.units][0]! : null);
+  return { symbol, timeframe };
+}
+
 /** Finds the symbol and timeframe in legend/title tokens. */
 export function identifyInstrument(tokens: readonly TextToken[]): {
   symbol: string | null;
   timeframe: Timeframe | null;
 } {
-  const symbols = new Map<string, number>();
-  let firstSymbol: string | null = null;
-  let positional: Timeframe | null = null;
-  const unitTimeframes = new Set<Timeframe>();
-  for (const line of toLines(tokens)) {
-    const toks = line.tokens;
-    for (let i = 0; i < toks.length; i++) {
-      const hit = symbolAt(toks, i);
-      if (hit) {
-        symbols.set(hit.symbol, (symbols.get(hit.symbol) ?? 0) + 1);
-        firstSymbol ??= hit.symbol;
-        if (hit.timeframe) positional ??= hit.timeframe;
-        if (!positional) positional = timeframeAfter(toks, hit.end);
-        i = hit.end;
-        continue;
-      }
-      // Away from the symbol a timeframe must hold a real digit or be a word ("Daily"): a lone
-      // letter ("W") or grid-line fragments read as "Dl" are as often noise as a timeframe.
-      const text = toks[i]!.text;
-      const tf = /[0-9]/.test(text) || /^[A-Za-z]{3,}$/.test(text) ? parseTimeframe(text, false) : null;
-      if (tf) unitTimeframes.add(tf);
-    }
-  }
-  let symbol = firstSymbol;
-  let bestCount = 0;
-  for (const [s, n] of symbols) {
-    if (n > bestCount) {
-      bestCount = n;
-      symbol = s;
-    }
-  }
-  if (symbols.size > 0 && firstSymbol && symbols.get(firstSymbol) === bestCount) symbol = firstSymbol;
-  // A lone timeframe with a unit ("15m" in a toolbar) counts; a row of them (a timeframe picker) does not.
-  const timeframe = positional ?? (unitTimeframes.size === 1 ? [...unitTimeframes][0]! : null);
-  return { symbol, timeframe };
+  return decideTitle(titleEvidence(tokens));
 }

@@ -145,6 +145,19 @@ describe('identifyInstrument', () => {
     ['Bifcoin / U.S. Dclla: · 15 · BINANCE', 'BTCUSD', '15m'],
     ['Euro vs Japanese Yen', 'EURJPY', null],
     ['Pound / Yen · 60', 'GBPJPY', '1h'],
+    // Small round letters collapse towards "c"; a downscaled F reads as r; "/" as Z.
+    ['U.S. DcIIac ( Jagacece Yem · 4h · OANDA', 'USDJPY', '4h'],
+    ['USDCHr · 5 - FX O 0.85268', 'USDCHF', '5m'],
+    ['EURZGBP · 5 min 0.84327', 'EURGBP', '5m'],
+    ['NZOUsD.H4 0.59670 0.59811', 'NZDUSD', '4h'],
+    ['(NDX, M15j - Q x File', 'NAS100', '15m'],
+    ['XAUUSD.r', 'XAUUSD', null],
+    ['3jPY,H4 157.619 157.697', null, '4h'],
+    ['GBPJPY (15mln) O 166.668', 'GBPJPY', '15m'],
+    ['EUR/USD (H4) 1.0712', 'EURUSD', '4h'],
+    ['XAUUSD (4 hours)', 'XAUUSD', '4h'],
+    ['EURUSD (O 1.0712', 'EURUSD', null],
+    ['1,2742 157.619', null, null],
     // Descriptions and spelt-out units between or after the ticker.
     ['DAX Index · 15 · XETR', 'GER40', '15m'],
     ['SPX · 4 hours', 'SPX500', '4h'],
@@ -170,6 +183,21 @@ describe('identifyInstrument', () => {
     expect(identifyInstrument([...line('EURUSD', 10), ...line('15', 60)]).timeframe).toBeNull();
   });
 
+  it('ignores a lone timeframe when a row of timeframe buttons was seen (some misread)', () => {
+    expect(identifyInstrument(line('1m Sm 1Sm 30m 1H 4H'))).toEqual({ symbol: null, timeframe: null });
+    expect(identifyInstrument(line('1m Sm lSc 3Om'))).toEqual({ symbol: null, timeframe: null });
+  });
+
+  it('names no symbol when different ones are read and none is followed by a timeframe', () => {
+    expect(identifyInstrument([...line('EURUSD 1.0000', 10), ...line('GBPUSD 1.1130', 40)])).toEqual({
+      symbol: null,
+      timeframe: null,
+    });
+    expect(
+      identifyInstrument([...line('EURUSD 1.0000', 10), ...line('GBPJPY · 15 · OANDA', 40)]).symbol,
+    ).toBe('GBPJPY');
+  });
+
   it('ignores a row of timeframe buttons', () => {
     expect(identifyInstrument(line('M1 M5 M15 M30 H1 H4 D1 W1 MN'))).toEqual({
       symbol: null,
@@ -189,6 +217,8 @@ describe('identifyInstrument', () => {
     expect(identifyInstrument(line('SELLER BUYERS'))).toEqual({ symbol: null, timeframe: null });
     expect(identifyInstrument(line('EURUSO2'))).toEqual({ symbol: null, timeframe: null });
     expect(identifyInstrument(line('Dollar / Dollar'))).toEqual({ symbol: null, timeframe: null });
+    expect(identifyInstrument(line('Cacada / Eaca'))).toEqual({ symbol: null, timeframe: null });
+    expect(identifyInstrument(line('Indicators / Replay'))).toEqual({ symbol: null, timeframe: null });
   });
 
   it('returns nulls when nothing is recognisable', () => {

@@ -193,6 +193,15 @@ describe('readText beside a filled button', () => {
     const read = readText(wide, whole(wide));
     expect(read.some((t) => t.badge)).toBe(true);
     expect(identifyInstrument(read)).toEqual({ symbol: 'EURJPY', timeframe: '4h' });
+    // A speck of the button's rim (JPEG, antialiasing) beside it joins the symbol's line: only
+    // the run next to the button is dropped, not the words at the other end of the row.
+    const mid = Math.round((top + bottom) / 2);
+    fill(
+      wide,
+      { left: wide.width - 88, top: mid - 2, right: wide.width - 85, bottom: mid + 2 },
+      [41, 98, 255],
+    );
+    expect(identifyInstrument(readText(wide, whole(wide)))).toEqual({ symbol: 'EURJPY', timeframe: '4h' });
   });
 });
 

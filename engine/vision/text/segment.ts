@@ -430,15 +430,25 @@ export function findTextLines(image: RgbaImage, rect: Rect, depth = 0): TextLine
   const badgeLines = lines.filter((l) => l.badge);
   const left = (l: TextLine): number => l.glyphs[0]?.left ?? 0;
   const right = (l: TextLine): number => l.glyphs[l.glyphs.length - 1]?.right ?? 0;
-  for (let i = lines.length - 1; i >= 0 && depth === 0; i--) {
+  // Judged run by run (runs split at gaps wider than a cap height): a stray speck beside a
+  // button must not take a toolbar's words at the other end of the row with it.
+  for (let i = lines.length - 1; i >= 0 && depth === 0 && badgeLines.length > 0; i--) {
     const l = lines[i]!;
     if (l.badge) continue;
-    const hiddenBy = (b: TextLine): boolean =>
+    const runs: GlyphBlob[][] = [];
+    for (const g of l.glyphs) {
+      const run = runs[runs.length - 1];
+      if (run && g.left - run[run.length - 1]!.right <= l.capHeight) run.push(g);
+      else runs.push([g]);
+    }
+    const hiddenBy = (run: GlyphBlob[], b: TextLine): boolean =>
       l.bottom > b.top - 0.5 * b.capHeight &&
       l.top < b.bottom + 0.5 * b.capHeight &&
-      right(l) > left(b) - 3 * b.capHeight &&
-      left(l) < right(b) + 3 * b.capHeight;
-    if (badgeLines.some(hiddenBy)) lines.splice(i, 1);
+      run[run.length - 1]!.right > left(b) - 3 * b.capHeight &&
+      run[0]!.left < right(b) + 3 * b.capHeight;
+    const kept = runs.filter((run) => !badgeLines.some((b) => hiddenBy(run, b))).flat();
+    if (kept.length === 0) lines.splice(i, 1);
+    else if (kept.length < l.glyphs.length) lines[i] = { ...l, glyphs: kept };
   }
   // Text cut by a badge or the rect's edge leaves lines of fragments much shorter than the
   // others; they would read as garbage (or worse, as a short number).

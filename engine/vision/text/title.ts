@@ -1,6 +1,6 @@
 import type { RgbaImage } from '../../core/image';
 import type { Timeframe } from '../../core/ohlc';
-import { identifyInstrument } from './instrument';
+import { decideTitle, titleEvidence, type SymbolEvidence } from './instrument';
 import { readText } from './read-text';
 import type { Rect, TextToken } from './types';
 
@@ -30,34 +30,212 @@ export function readTitleTokens(image: RgbaImage, plot: Rect): TextToken[] {
 /**
  * Symbol and timeframe from the title tokens. A band mixing a title with icons, buttons and
  * other text sets one ink threshold and line grouping for all of it; when that does not name
- * both, each line is read again in a tight box of its own.
+ * both, each line is read again in a tight box of its own (and once more with colours other
+ * than its text's removed). When even that leaves one unknown, the top strips of the image are
+ * read on their own: a legend or title sits there on most screenshots, and a plot found too low
+ * or too far right (a shaded session, a price line taken for its edge) leaves it out of the
+ * bands or drowns it among candles. All reads add to one body of evidence, so a timeframe seen
+ * alone in one read is still refused when another read saw a different one (a picker row).
  */
 export function identifyTitle(
   image: RgbaImage,
   tokens: readonly TextToken[],
 ): { symbol: string | null; timeframe: Timeframe | null } {
-  const found = identifyInstrument(tokens);
+  const evidence = titleEvidence(tokens);
+  const listRows = new Map<SymbolEvidence, boolean>();
+  const decide = (): { symbol: string | null; timeframe: Timeframe | null } => {
+    // A symbol followed by a timeframe wins anyway: no list rows to look for.
+    if (evidence.symbols.some((s) => s.withTimeframe)) return decideTitle(evidence);
+    for (const s of evidence.symbols)
+      if (!s.withTimeframe && !listRows.has(s)) listRows.set(s, isListRow(image, s));
+    return decideTitle({ ...evidence, symbols: evidence.symbols.filter((s) => !listRows.get(s)) });
+  };
+  const add = (more: readonly TextToken[]): boolean => {
+    const e = titleEvidence(more);
+    evidence.symbols.push(...e.symbols);
+    evidence.positional.push(...e.positional);
+    for (const u of e.units) evidence.units.add(u);
+    evidence.picker ||= e.picker;
+    const found = decide();
+    return found.symbol !== null && found.timeframe !== null;
+  };
+  let found = decide();
   if (found.symbol && found.timeframe) return found;
+  if (fillFromLines(image, tokens, add)) return decide();
+  // Two overlapping strips: a line cut by the first one's bottom edge (a phone's header under
+  // its status bar) is whole in the second.
+  const stripH = Math.max(24, Math.round(image.height * 0.09));
+  for (const top of [0, Math.round(stripH * 0.6)]) {
+    const strip: Rect = {
+      left: 0,
+      top,
+      right: Math.round(image.width * 0.7),
+      bottom: Math.min(image.height, top + stripH),
+    };
+    if (strip.bottom - strip.top < 12) break;
+    const stripTokens = readText(image, strip);
+    if (add(stripTokens) || fillFromLines(image, stripTokens, add, false)) break;
+  }
+  found = decide();
+  return found;
+}
+
+/**
+ * A symbol with a different symbol in the row just below or above it, or with two more rows
+ * of words of its height and width starting at its left edge below it, is a row of a watchlist or
+ * market-watch panel, not the chart's title (titles followed by a timeframe are not asked).
+ */
+function isListRow(image: RgbaImage, s: SymbolEvidence): boolean {
+  const h = s.box.bottom - s.box.top;
+  const left = Math.max(0, s.box.left - Math.round(0.5 * h));
+  // Just past the symbol: a column of coloured prices beside it would set the ink threshold.
+  const right = Math.min(image.width, s.box.right + Math.round(0.5 * h));
+  const below = {
+    left,
+    top: Math.min(image.height, s.box.bottom + Math.round(0.3 * h)),
+    right,
+    bottom: Math.min(image.height, s.box.bottom + 8 * h),
+  };
+  const above = {
+    left,
+    top: Math.max(0, s.box.top - 4 * h),
+    right,
+    bottom: Math.max(0, s.box.top - Math.round(0.3 * h)),
+  };
+  const belowTokens = below.bottom - below.top >= h ? readText(image, below) : [];
+  const rows = new Set<number>();
+  for (const t of belowTokens) {
+    const th = t.box.bottom - t.box.top;
+    const tw = t.box.right - t.box.left;
+    const sw = s.box.right - s.box.left;
+    if (
+      Math.abs(t.box.left - s.box.left) <= 0.5 * h &&
+      Math.abs(th - h) <= 0.35 * h &&
+      tw >= 0.7 * sw &&
+      tw <= 1.4 * sw
+    )
+      rows.add(Math.round(t.box.top / h));
+  }
+  if (rows.size >= 2) return true;
+  const near = belowTokens.filter((t) => t.box.top <= s.box.bottom + 4 * h);
+  if (titleEvidence(near).symbols.some((o) => o.symbol !== s.symbol)) return true;
+  if (above.bottom - above.top < h) return false;
+  return titleEvidence(readText(image, above)).symbols.some((o) => o.symbol !== s.symbol);
+}
+
+const MAX_REREAD_LINES = 6;
+
+/**
+ * Each line of `tokens` read again in a tight box, then with other colours removed, each read
+ * handed to `add` until it reports symbol and timeframe both known.
+ */
+function fillFromLines(
+  image: RgbaImage,
+  tokens: readonly TextToken[],
+  add: (tokens: readonly TextToken[]) => boolean,
+  clean = true,
+): boolean {
   const lines: TextToken[][] = [];
   for (const token of [...tokens].sort((a, b) => a.box.top - b.box.top)) {
     const line = lines.find((l) => Math.abs(l[0]!.box.top - token.box.top) <= 3);
     if (line) line.push(token);
     else lines.push([token]);
   }
-  let { symbol, timeframe } = found;
-  for (const line of lines) {
-    if (symbol && timeframe) break;
+  // Titles are the top lines of a band that hold a word: a band reaching deep into a misplaced
+  // plot holds dozens of lines of candle fragments and labels, not worth reading again.
+  const worth = lines.filter((l) => l.some((t) => t.text.replace(/[^A-Za-z0-9]/g, '').length >= 3));
+  for (const line of worth.slice(0, MAX_REREAD_LINES)) {
     const height = Math.max(...line.map((t) => t.box.bottom - t.box.top));
     const margin = Math.max(2, Math.round(height / 3));
-    const tight = readText(image, {
+    const box: Rect = {
       left: Math.max(0, Math.min(...line.map((t) => t.box.left)) - margin),
       top: Math.max(0, Math.min(...line.map((t) => t.box.top)) - margin),
       right: Math.min(image.width, Math.max(...line.map((t) => t.box.right)) + margin),
       bottom: Math.min(image.height, Math.max(...line.map((t) => t.box.bottom)) + margin),
-    });
-    const again = identifyInstrument(tight);
-    symbol ??= again.symbol;
-    timeframe ??= again.timeframe;
+    };
+    const tight = readText(image, box);
+    if (add(tight)) return true;
+    // Only a line holding a word long enough for a ticker is worth cleaning.
+    if (!clean || !tight.some((t) => t.text.replace(/[^A-Za-z0-9]/g, '').length >= 5)) continue;
+    const copy = oneInkCopy(image, box);
+    if (!copy) continue;
+    // Boxes back in image coordinates: a list-row check looks around them.
+    const cleaned = readText(copy, { left: 0, top: 0, right: copy.width, bottom: copy.height }).map((t) => ({
+      ...t,
+      box: {
+        left: t.box.left + box.left,
+        top: t.box.top + box.top,
+        right: t.box.right + box.left,
+        bottom: t.box.bottom + box.top,
+      },
+    }));
+    if (add(cleaned)) return true;
   }
-  return { symbol, timeframe };
+  return false;
+}
+
+/**
+ * A copy of `rect` in which only the background, the line's main ink colour and their blends
+ * (antialiasing) are kept; other colours become background. An indicator line of another
+ * colour crossing the title (a moving average through the "E" of "EURUSD") otherwise fuses the
+ * glyphs it touches into shapes no template matches.
+ */
+function oneInkCopy(image: RgbaImage, rect: Rect): RgbaImage | null {
+  const w = rect.right - rect.left;
+  const h = rect.bottom - rect.top;
+  if (w < 4 || h < 4) return null;
+  const src = image.data;
+  const at = (x: number, y: number): number => ((rect.top + y) * image.width + rect.left + x) * 4;
+  const mode = (keep: (p: number) => boolean): [number, number, number] | null => {
+    const bins = new Map<number, number[]>();
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const p = at(x, y);
+        if (!keep(p)) continue;
+        const key = ((src[p]! >> 4) << 8) | ((src[p + 1]! >> 4) << 4) | (src[p + 2]! >> 4);
+        const bin = bins.get(key);
+        if (bin) {
+          bin[0]! += src[p]!;
+          bin[1]! += src[p + 1]!;
+          bin[2]! += src[p + 2]!;
+          bin[3]!++;
+        } else bins.set(key, [src[p]!, src[p + 1]!, src[p + 2]!, 1]);
+      }
+    let best: number[] | null = null;
+    for (const bin of bins.values()) if (!best || bin[3]! > best[3]!) best = bin;
+    return best ? [best[0]! / best[3]!, best[1]! / best[3]!, best[2]! / best[3]!] : null;
+  };
+  const bg = mode(() => true)!;
+  const dist = (p: number): number =>
+    Math.max(Math.abs(src[p]! - bg[0]), Math.abs(src[p + 1]! - bg[1]), Math.abs(src[p + 2]! - bg[2]));
+  let strong = 0;
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) strong = Math.max(strong, dist(at(x, y)));
+  if (strong < 40) return null;
+  const ink = mode((p) => dist(p) >= 0.7 * strong);
+  if (!ink) return null;
+  const d = [ink[0] - bg[0], ink[1] - bg[1], ink[2] - bg[2]];
+  const dd = d[0]! * d[0]! + d[1]! * d[1]! + d[2]! * d[2]!;
+  const data = new Uint8Array(w * h * 4);
+  let changed = false;
+  const [d0, d1, d2] = d as [number, number, number];
+  const [b0, b1, b2] = [Math.round(bg[0]), Math.round(bg[1]), Math.round(bg[2])];
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const p = at(x, y);
+      const q = (y * w + x) * 4;
+      const v0 = src[p]! - bg[0];
+      const v1 = src[p + 1]! - bg[1];
+      const v2 = src[p + 2]! - bg[2];
+      const t = Math.min(1, Math.max(0, (v0 * d0 + v1 * d1 + v2 * d2) / dd));
+      const off = Math.max(Math.abs(v0 - t * d0), Math.abs(v1 - t * d1), Math.abs(v2 - t * d2));
+      // Blends of another colour with the background (an indicator line's antialiased edge)
+      // are off the line by a share of their own strength, however faint.
+      const keep = off <= Math.max(12, 0.3 * Math.max(Math.abs(v0), Math.abs(v1), Math.abs(v2)));
+      if (!keep) changed = true;
+      data[q] = keep ? src[p]! : b0;
+      data[q + 1] = keep ? src[p + 1]! : b1;
+      data[q + 2] = keep ? src[p + 2]! : b2;
+      data[q + 3] = 255;
+    }
+  return changed ? { width: w, height: h, data } : null;
 }
