@@ -1,6 +1,7 @@
 import type { RgbaImage } from '../core/image';
 import type { Raster } from './raster';
 import { colourDistance } from './raster';
+import { columnRuns } from './column-runs';
 import { fitPriceScale } from './scale-fit';
 import type { AxisLabel } from './scale-fit';
 import { readText, parsePriceLabel } from './text';
@@ -38,63 +39,12 @@ const INK = 40;
  * colour, so an axis on its own panel colour or under a shaded session band is found alike).
  */
 export function findTextColumns(r: Raster, top: number, bottom: number): TextColumn[] {
-  const { width, rgb } = r;
+  const { width } = r;
   const h = bottom - top + 1;
   // Glyphs are at most a few percent of the height tall; taller runs are candles or panels.
   const maxGlyph = Math.max(24, Math.round(h * 0.04));
-  const runs = new Float32Array(width);
-  for (let x = 0; x < width; x++) {
-    // Majority colour of the column (Boyer-Moore vote on 4-bit-per-channel colours).
-    let cand = -1;
-    let votes = 0;
-    // A column is mostly runs of one colour: the last pixel's result is reused along them.
-    let lastC = -1;
-    let q = 0;
-    for (let y = top, i = top * width + x; y <= bottom; y += 2, i += 2 * width) {
-      const c = rgb[i]!;
-      if (c !== lastC) {
-        lastC = c;
-        q = ((c >> 12) & 0xf00) | ((c >> 8) & 0xf0) | ((c >> 4) & 0xf);
-      }
-      if (votes === 0) {
-        cand = q;
-        votes = 1;
-      } else if (q === cand) votes++;
-      else votes--;
-    }
-    const mr = ((cand >> 8) & 0xf) * 16 + 8;
-    const mg = ((cand >> 4) & 0xf) * 16 + 8;
-    const mb = (cand & 0xf) * 16 + 8;
-    let short = 0;
-    let long = 0;
-    let run = 0;
-    lastC = -1;
-    let lastInk = false;
-    for (let y = top, i = top * width + x; y <= bottom + 1; y++, i += width) {
-      let ink = false;
-      if (y <= bottom) {
-        const c = rgb[i]!;
-        if (c !== lastC) {
-          lastC = c;
-          const dr = Math.abs(((c >> 16) & 255) - mr);
-          const dg = Math.abs(((c >> 8) & 255) - mg);
-          const db = Math.abs((c & 255) - mb);
-          lastInk = dr > INK || dg > INK || db > INK;
-        }
-        ink = lastInk;
-      }
-      if (ink) run++;
-      else if (run > 0) {
-        // A tall run reaching the image's bottom edge is a panel below the chart (tab bar, status
-        // bar), not a candle: with a toolbar above it would otherwise make two and lose the axis.
-        if (run > maxGlyph) long += y > bottom ? 0 : 1;
-        else if (run >= 2) short++;
-        run = 0;
-      }
-    }
-    // One tall run is allowed (a button above the axis, stacked badges); candles make many.
-    runs[x] = long > 1 ? 0 : short;
-  }
+  // Per column: short ink runs (glyphs), or 0 for a column through more than one tall run.
+  const runs = columnRuns(r, top, bottom, maxGlyph);
   // A column of labels: neighbouring columns with many short runs, bridging the gaps between
   // glyphs and the decimal point.
   const out: TextColumn[] = [];

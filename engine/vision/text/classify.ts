@@ -122,11 +122,25 @@ export function classifyGlyph(f: Float32Array): GlyphGuess {
     d += e3 * e3;
     d += e4 * e4;
     d += e5 * e5;
-    if (d < bound)
-      for (let i = GEOM; i < ROUGH; i++) {
-        const diff = fr[i]! - cs[o + i]!;
-        d += diff * diff;
+    if (d < bound) {
+      // The coarse cells a row (4) at a time, stopping once past the bound: a sum of squares only
+      // grows, so a prototype past it here is past it in full (same Float32 test as above).
+      let far = false;
+      for (let i = GEOM; i < ROUGH; i += COARSE) {
+        for (let c = i; c < i + COARSE; c++) {
+          const diff = fr[c]! - cs[o + c]!;
+          d += diff * diff;
+        }
+        if (Math.fround(d) > bound) {
+          far = true;
+          break;
+        }
       }
+      if (far) {
+        rough[k] = Infinity;
+        continue;
+      }
+    }
     rough[k] = d;
     if (d >= bound) continue;
     // Replace the largest of the SHORTLIST kept (the root of a max-heap) and sift down: the
@@ -151,19 +165,25 @@ export function classifyGlyph(f: Float32Array): GlyphGuess {
   let bestLabel = '?';
   for (let k = 0, o = 0; k < n; k++, o += FEATURE_LENGTH) {
     if (rough[k]! > cut) continue;
+    const label = labels[k]!;
+    const prev = perLabel.get(label);
+    // A prototype no closer than its label's best so far changes nothing (that best is also no
+    // closer than the overall best): the sum stops a grid row at a time once it reaches it.
+    const limit = prev === undefined ? Infinity : prev;
     // Weighted shape features, then the cells.
     let d = 0;
     for (let g = 0; g < GEOM; g++) {
       const diff = f[CELLS + g]! - flat[o + CELLS + g]!;
       d += GEOM_WEIGHTS[g]! * diff * diff;
     }
-    for (let i = 0; i < CELLS; i++) {
-      const diff = f[i]! - flat[o + i]!;
-      d += diff * diff;
+    for (let i = 0; i < CELLS && d < limit; i += GRID) {
+      for (let c = i; c < i + GRID; c++) {
+        const diff = f[c]! - flat[o + c]!;
+        d += diff * diff;
+      }
     }
-    const label = labels[k]!;
-    const prev = perLabel.get(label);
-    if (prev === undefined || d < prev) perLabel.set(label, d);
+    if (d >= limit) continue;
+    perLabel.set(label, d);
     if (d < best) {
       best = d;
       bestLabel = label;

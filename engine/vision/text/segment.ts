@@ -57,6 +57,12 @@ function clipRect(image: RgbaImage, rect: Rect): Rect {
 
 const binsScratch = new Int32Array(32768);
 
+/** The RGBA bytes as one 32-bit word per pixel (to compare pixels in one step), when aligned. */
+function pixelWords(image: RgbaImage): Uint32Array | null {
+  const { data } = image;
+  return data.byteOffset % 4 === 0 ? new Uint32Array(data.buffer, data.byteOffset, data.length >> 2) : null;
+}
+
 /** The most common colour (quantised to 5 bits per channel) of the rect, averaged within its bin. */
 function dominantColour(image: RgbaImage, r: Rect): [number, number, number] {
   // One histogram for all calls (this runs for every band, badge and faint run of a chart):
@@ -68,10 +74,22 @@ function dominantColour(image: RgbaImage, r: Rect): [number, number, number] {
   const stepY = r.bottom - r.top > 200 ? 2 : 1;
   let best = 0;
   let bestCount = 0;
+  // Neighbouring pixels are mostly one colour: the last pixel's key is reused for the same word.
+  const words = pixelWords(image);
+  let lastW = -1;
+  let lastKey = 0;
   for (let y = r.top; y < r.bottom; y += stepY) {
     let p = (y * image.width + r.left) * 4;
     for (let x = r.left; x < r.right; x++, p += 4) {
-      const key = ((data[p]! >> 3) << 10) | ((data[p + 1]! >> 3) << 5) | (data[p + 2]! >> 3);
+      let key: number;
+      if (words) {
+        const wd = words[p >> 2]!;
+        if (wd !== lastW) {
+          lastW = wd;
+          lastKey = ((data[p]! >> 3) << 10) | ((data[p + 1]! >> 3) << 5) | (data[p + 2]! >> 3);
+        }
+        key = lastKey;
+      } else key = ((data[p]! >> 3) << 10) | ((data[p + 1]! >> 3) << 5) | (data[p + 2]! >> 3);
       const n = ++bins[key]!;
       if (n > bestCount || (n === bestCount && key < best)) {
         best = key;
@@ -105,14 +123,26 @@ function inkDistance(image: RgbaImage, r: Rect, bg: readonly [number, number, nu
   const out = new Uint8Array(w * h);
   const data = image.data;
   const [br, bgc, bb] = bg;
+  // The last pixel's distance is reused while the pixel (as one 32-bit word) repeats.
+  const words = pixelWords(image);
+  let lastW = -1;
+  let lastD = 0;
   for (let y = 0; y < h; y++) {
     let p = ((y + r.top) * image.width + r.left) * 4;
     const row = y * w;
     for (let x = 0; x < w; x++, p += 4) {
+      if (words) {
+        const wd = words[p >> 2]!;
+        if (wd === lastW) {
+          out[row + x] = lastD;
+          continue;
+        }
+        lastW = wd;
+      }
       const dr = Math.abs(data[p]! - br);
       const dg = Math.abs(data[p + 1]! - bgc);
       const db = Math.abs(data[p + 2]! - bb);
-      out[row + x] = Math.round(dr > dg ? (dr > db ? dr : db) : dg > db ? dg : db);
+      out[row + x] = lastD = Math.round(dr > dg ? (dr > db ? dr : db) : dg > db ? dg : db);
     }
   }
   return out;
