@@ -142,6 +142,114 @@ function components(ink: Uint8Array, pw: number, ph: number): { labels: Int32Arr
   return { labels, comps };
 }
 
+/**
+ * Removes a thick indicator line (a moving average in, or close to, a candle colour) from the
+ * shapes it glues together. Such a shape is many candles wide; down each of its columns the line
+ * is one short run of ink whose rows move smoothly from column to column, while wicks and bodies
+ * are tall runs (or runs that stay put over a body's few columns). Runs that continue a curve
+ * for longer than a candle is wide, and whose rows move by more than the line is thick, are
+ * cleared; the tall runs where the line crosses a wick or body stay with the candle.
+ * Returns whether any ink was cleared (the components must then be found again).
+ */
+function removeCrossingLines(ink: Uint8Array, pw: number, labels: Int32Array, comps: Component[]): boolean {
+  const sized = comps.filter((c) => c.count >= 6 && c.maxY - c.minY >= 2);
+  if (sized.length < 5) return false;
+  const typical = median(sized.map((c) => c.maxX - c.minX + 1));
+  const minWide = Math.max(20, typical * 4);
+  const minChain = 3;
+  let removed = false;
+  comps.forEach((c, id) => {
+    const w = c.maxX - c.minX + 1;
+    if (w < minWide) return;
+    // Vertical runs of this component, column by column.
+    const tops: number[] = [];
+    const bottoms: number[] = [];
+    const cols: number[] = [];
+    const colStart = new Int32Array(w + 1);
+    for (let x = c.minX; x <= c.maxX; x++) {
+      colStart[x - c.minX] = tops.length;
+      let start = -1;
+      for (let y = c.minY, i = c.minY * pw + x; y <= c.maxY + 1; y++, i += pw) {
+        const on = y <= c.maxY && labels[i] === id;
+        if (on && start < 0) start = y;
+        else if (!on && start >= 0) {
+          tops.push(start);
+          bottoms.push(y - 1);
+          cols.push(x - c.minX);
+          start = -1;
+        }
+      }
+    }
+    colStart[w] = tops.length;
+    const n = tops.length;
+    const h = (r: number) => bottoms[r]! - tops[r]! + 1;
+    // The line's thickness: the shortest run of most columns (most columns hold only the line).
+    const shortest: number[] = [];
+    for (let k = 0; k < w; k++) {
+      let m = Infinity;
+      for (let r = colStart[k]!; r < colStart[k + 1]!; r++) m = Math.min(m, h(r));
+      if (m < Infinity) shortest.push(m);
+    }
+    const thick = median(shortest);
+    const similar = (a: number, b: number) => {
+      const ha = h(a);
+      const hb = h(b);
+      return Math.abs(ha - hb) <= 2 || Math.max(ha, hb) <= Math.min(ha, hb) * 1.6;
+    };
+    const touch = (a: number, b: number) => tops[a]! <= bottoms[b]! && bottoms[a]! >= tops[b]!;
+    // A run is line-like when a neighbouring run of like height continues it and it is no taller
+    // than a line of that thickness at the slope between them.
+    const lineLike = new Uint8Array(n);
+    for (let r = 0; r < n; r++) {
+      const k = cols[r]!;
+      for (const kk of [k - 1, k + 1]) {
+        if (kk < 0 || kk >= w) continue;
+        for (let a = colStart[kk]!; a < colStart[kk + 1]!; a++) {
+          if (!touch(a, r) || !similar(a, r)) continue;
+          const shift = Math.abs(tops[a]! + bottoms[a]! - tops[r]! - bottoms[r]!) / 2;
+          if (h(r) <= (thick + 1) * (1 + shift)) lineLike[r] = 1;
+        }
+      }
+    }
+    // Chains of line-like runs, linked across neighbouring columns.
+    const parent = Array.from({ length: n }, (_, i) => i);
+    const find = (a: number): number => {
+      while (parent[a] !== a) a = parent[a] = parent[parent[a]!]!;
+      return a;
+    };
+    for (let r = 0; r < n; r++) {
+      if (!lineLike[r]) continue;
+      const k = cols[r]!;
+      if (k + 1 >= w) continue;
+      for (let a = colStart[k + 1]!; a < colStart[k + 2]!; a++) {
+        if (lineLike[a] && touch(a, r) && similar(a, r)) parent[find(a)] = find(r);
+      }
+    }
+    const lo = new Int32Array(n).fill(w);
+    const hi = new Int32Array(n).fill(-1);
+    const top = new Int32Array(n).fill(1 << 30);
+    const bottom = new Int32Array(n).fill(-1);
+    for (let r = 0; r < n; r++) {
+      if (!lineLike[r]) continue;
+      const g = find(r);
+      lo[g] = Math.min(lo[g]!, cols[r]!);
+      hi[g] = Math.max(hi[g]!, cols[r]!);
+      top[g] = Math.min(top[g]!, tops[r]!);
+      bottom[g] = Math.max(bottom[g]!, bottoms[r]!);
+    }
+    for (let r = 0; r < n; r++) {
+      if (!lineLike[r]) continue;
+      const g = find(r);
+      // A chain that stays on the same rows is a wide body or a flat line, not a curve.
+      if (hi[g]! - lo[g]! + 1 < minChain || bottom[g]! - top[g]! + 1 < 2 * thick + 2) continue;
+      const x = c.minX + cols[r]!;
+      for (let y = tops[r]!; y <= bottoms[r]!; y++) ink[y * pw + x] = 0;
+      removed = true;
+    }
+  });
+  return removed;
+}
+
 const median = (a: number[]) => {
   const s = [...a].sort((x, y) => x - y);
   return s.length ? s[s.length >> 1]! : NaN;
@@ -353,7 +461,8 @@ export function extractCandles(
   const ph = plot.bottom - plot.top + 1;
   const warnings: string[] = [];
   removeHorizontalLines(ink, pw, ph);
-  const { labels, comps } = components(ink, pw, ph);
+  let { labels, comps } = components(ink, pw, ph);
+  if (removeCrossingLines(ink, pw, labels, comps)) ({ labels, comps } = components(ink, pw, ph));
   const { width, rgb } = sampler.raster;
   const alphaAt: AlphaAt = (x, y) => {
     const k = ink[y * pw + x]!;
