@@ -149,15 +149,21 @@ function components(ink: Uint8Array, pw: number, ph: number): { labels: Int32Arr
  * are tall runs (or runs that stay put over a body's few columns). Runs that continue a curve
  * for longer than a candle is wide, and whose rows move by more than the line is thick, are
  * cleared; the tall runs where the line crosses a wick or body stay with the candle.
- * Returns whether any ink was cleared (the components must then be found again).
+ * Returns the shapes ink was cleared from (the components must then be found again) and the
+ * typical shape width, or null when nothing was cleared.
  */
-function removeCrossingLines(ink: Uint8Array, pw: number, labels: Int32Array, comps: Component[]): boolean {
+function removeCrossingLines(
+  ink: Uint8Array,
+  pw: number,
+  labels: Int32Array,
+  comps: Component[],
+): { crossed: Set<number>; typical: number } | null {
   const sized = comps.filter((c) => c.count >= 6 && c.maxY - c.minY >= 2);
-  if (sized.length < 5) return false;
+  if (sized.length < 5) return null;
   const typical = median(sized.map((c) => c.maxX - c.minX + 1));
   const minWide = Math.max(20, typical * 4);
   const minChain = 3;
-  let removed = false;
+  const crossed = new Set<number>();
   comps.forEach((c, id) => {
     const w = c.maxX - c.minX + 1;
     if (w < minWide) return;
@@ -237,17 +243,50 @@ function removeCrossingLines(ink: Uint8Array, pw: number, labels: Int32Array, co
       top[g] = Math.min(top[g]!, tops[r]!);
       bottom[g] = Math.max(bottom[g]!, bottoms[r]!);
     }
+    const gone = new Uint8Array(n);
+    // A flat chain many candles long is a line too, unless it fills the shape's height (one
+    // wide body).
+    const flatLine = (g: number) =>
+      hi[g]! - lo[g]! + 1 >= typical * 2 + 2 && thick * 3 <= c.maxY - c.minY + 1;
     for (let r = 0; r < n; r++) {
       if (!lineLike[r]) continue;
       const g = find(r);
-      // A chain that stays on the same rows is a wide body or a flat line, not a curve.
-      if (hi[g]! - lo[g]! + 1 < minChain || bottom[g]! - top[g]! + 1 < 2 * thick + 2) continue;
+      // A short chain that stays on the same rows is a body or a hollow body's edge.
+      if (hi[g]! - lo[g]! + 1 < minChain) continue;
+      if (bottom[g]! - top[g]! + 1 < 2 * thick + 2 && !flatLine(g)) continue;
+      gone[r] = 1;
+    }
+    // Where two lines cross or meet, their runs merge into one taller run that continues
+    // neither: a run with cleared line on both sides, no taller than the two together, is
+    // line too.
+    const clearedBeside = (r: number, kk: number) => {
+      let most = 0;
+      if (kk < 0 || kk >= w) return 0;
+      for (let a = colStart[kk]!; a < colStart[kk + 1]!; a++)
+        if (gone[a] && touch(a, r)) most = Math.max(most, h(a));
+      return most;
+    };
+    for (let pass = 0; pass < 8; pass++) {
+      let more = false;
+      for (let r = 0; r < n; r++) {
+        if (gone[r]) continue;
+        const left = clearedBeside(r, cols[r]! - 1);
+        const right = clearedBeside(r, cols[r]! + 1);
+        if (left && right && h(r) <= left + right + 2) {
+          gone[r] = 1;
+          more = true;
+        }
+      }
+      if (!more) break;
+    }
+    for (let r = 0; r < n; r++) {
+      if (!gone[r]) continue;
       const x = c.minX + cols[r]!;
       for (let y = tops[r]!; y <= bottoms[r]!; y++) ink[y * pw + x] = 0;
-      removed = true;
+      crossed.add(id);
     }
   });
-  return removed;
+  return crossed.size ? { crossed, typical } : null;
 }
 
 const median = (a: number[]) => {
@@ -462,7 +501,22 @@ export function extractCandles(
   const warnings: string[] = [];
   removeHorizontalLines(ink, pw, ph);
   let { labels, comps } = components(ink, pw, ph);
-  if (removeCrossingLines(ink, pw, labels, comps)) ({ labels, comps } = components(ink, pw, ph));
+  // What is left of a shape a line was cleared from and is much narrower than a candle is a
+  // piece of the line (a steep stretch, where it met a body), not a candle: every candle,
+  // even a doji, has a body as wide as the others.
+  const remnant = new Set<number>();
+  const crossing = removeCrossingLines(ink, pw, labels, comps);
+  if (crossing) {
+    const before = labels;
+    ({ labels, comps } = components(ink, pw, ph));
+    const first = new Int32Array(comps.length).fill(-1);
+    for (let i = 0; i < labels.length; i++)
+      if (labels[i]! >= 0 && first[labels[i]!]! < 0) first[labels[i]!] = i;
+    comps.forEach((c, i) => {
+      if (crossing.crossed.has(before[first[i]!]!) && c.maxX - c.minX + 1 <= crossing.typical * 0.4)
+        remnant.add(i);
+    });
+  }
   const { width, rgb } = sampler.raster;
   const alphaAt: AlphaAt = (x, y) => {
     const k = ink[y * pw + x]!;
@@ -482,6 +536,7 @@ export function extractCandles(
     .map((c, i) => i)
     .filter((i) => comps[i]!.count >= 2 && !insideText(comps[i]!, plot, textBoxes))
     .filter((i) => volume === null || Math.abs(comps[i]!.maxY - volume) > 1)
+    .filter((i) => !remnant.has(i))
     .sort((a, b) => comps[b]!.count - comps[a]!.count);
   const owner = new Int32Array(pw).fill(-1);
   const kept: number[] = [];
