@@ -161,7 +161,7 @@ function removeCrossingLines(
   const sized = comps.filter((c) => c.count >= 6 && c.maxY - c.minY >= 2);
   if (sized.length < 5) return null;
   const typical = median(sized.map((c) => c.maxX - c.minX + 1));
-  const minWide = Math.max(20, typical * 4);
+  const minWide = Math.max(20, typical * 3);
   const minChain = 3;
   const crossed = new Set<number>();
   comps.forEach((c, id) => {
