@@ -190,6 +190,45 @@ describe('fragments between the candles', () => {
   });
 });
 
+describe('a thick moving average in a candle colour', () => {
+  it('is cleared where it glues candles together, and the candles it misses read exactly', () => {
+    const o: PaintOptions = { spacing: 13, bodyWidth: 7, seed: 41, grid: null };
+    const painted = paintChart(o);
+    const { data, width } = painted.image;
+    const bear = [0xef, 0x53, 0x50] as const;
+    // A 3 px thick curve in the bear colour across the whole plot, drawn over the candles.
+    const lineY = (x: number) => Math.round(200 + Math.sin(x / 50) * 70);
+    for (let x = 0; x <= painted.plotRight; x++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        const k = ((lineY(x) + dy) * width + x) * 4;
+        [data[k], data[k + 1], data[k + 2]] = bear;
+      }
+    }
+    const raster = toRaster(painted.image);
+    const layout = findLayout(raster)!;
+    const palette = learnPalette(raster, layout);
+    const ink = classifyInk(raster, layout, palette);
+    const ex = extractCandles(ink, layout.plot, palette, { raster, background: layout.background });
+    // Candles the line does not come near (within 2 rows over their columns) are read exactly.
+    const missed = painted.candles.filter((p) => {
+      for (let x = p.x - 4; x <= p.x + 4; x++) {
+        const y = lineY(x);
+        if (y >= p.highY - 3 && y <= p.lowY + 3) return false;
+      }
+      return true;
+    });
+    expect(missed.length).toBeGreaterThan(painted.candles.length / 2);
+    for (const p of missed) {
+      const c = ex.candles.reduce((a, b) => (Math.abs(b.x - p.x) < Math.abs(a.x - p.x) ? b : a));
+      expect(Math.abs(c.x - p.x), `candle at x=${p.x}`).toBeLessThanOrEqual(0.5);
+      expect(Math.abs(c.highY - p.highY), `candle at x=${p.x}`).toBeLessThanOrEqual(0.5);
+      expect(Math.abs(c.lowY - p.lowY), `candle at x=${p.x}`).toBeLessThanOrEqual(0.5);
+    }
+    // No pieces of the line are read as candles of their own.
+    expect(ex.candles.length).toBeLessThanOrEqual(painted.candles.length);
+  });
+});
+
 describe('the 1 px candle warning', () => {
   const onePx = (w: string[]) => w.some((m) => m.includes('1 pixel wide'));
 

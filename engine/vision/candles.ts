@@ -142,6 +142,153 @@ function components(ink: Uint8Array, pw: number, ph: number): { labels: Int32Arr
   return { labels, comps };
 }
 
+/**
+ * Removes a thick indicator line (a moving average in, or close to, a candle colour) from the
+ * shapes it glues together. Such a shape is many candles wide; down each of its columns the line
+ * is one short run of ink whose rows move smoothly from column to column, while wicks and bodies
+ * are tall runs (or runs that stay put over a body's few columns). Runs that continue a curve
+ * for longer than a candle is wide, and whose rows move by more than the line is thick, are
+ * cleared; the tall runs where the line crosses a wick or body stay with the candle.
+ * Returns the shapes ink was cleared from (the components must then be found again) and the
+ * typical shape width, or null when nothing was cleared.
+ */
+function removeCrossingLines(
+  ink: Uint8Array,
+  pw: number,
+  labels: Int32Array,
+  comps: Component[],
+): { crossed: Set<number>; typical: number } | null {
+  const sized = comps.filter((c) => c.count >= 6 && c.maxY - c.minY >= 2);
+  if (sized.length < 5) return null;
+  const typical = median(sized.map((c) => c.maxX - c.minX + 1));
+  const minWide = Math.max(20, typical * 3);
+  const minChain = 3;
+  const crossed = new Set<number>();
+  comps.forEach((c, id) => {
+    const w = c.maxX - c.minX + 1;
+    if (w < minWide) return;
+    // Vertical runs of this component, column by column.
+    const tops: number[] = [];
+    const bottoms: number[] = [];
+    const cols: number[] = [];
+    const colStart = new Int32Array(w + 1);
+    for (let x = c.minX; x <= c.maxX; x++) {
+      colStart[x - c.minX] = tops.length;
+      let start = -1;
+      for (let y = c.minY, i = c.minY * pw + x; y <= c.maxY + 1; y++, i += pw) {
+        const on = y <= c.maxY && labels[i] === id;
+        if (on && start < 0) start = y;
+        else if (!on && start >= 0) {
+          tops.push(start);
+          bottoms.push(y - 1);
+          cols.push(x - c.minX);
+          start = -1;
+        }
+      }
+    }
+    colStart[w] = tops.length;
+    const n = tops.length;
+    const h = (r: number) => bottoms[r]! - tops[r]! + 1;
+    // The line's thickness: the shortest run of most columns (most columns hold only the line).
+    const shortest: number[] = [];
+    for (let k = 0; k < w; k++) {
+      let m = Infinity;
+      for (let r = colStart[k]!; r < colStart[k + 1]!; r++) m = Math.min(m, h(r));
+      if (m < Infinity) shortest.push(m);
+    }
+    const thick = median(shortest);
+    const similar = (a: number, b: number) => {
+      const ha = h(a);
+      const hb = h(b);
+      return Math.abs(ha - hb) <= 2 || Math.max(ha, hb) <= Math.min(ha, hb) * 1.6;
+    };
+    const touch = (a: number, b: number) => tops[a]! <= bottoms[b]! && bottoms[a]! >= tops[b]!;
+    // A run is line-like when a neighbouring run of like height continues it and it is no taller
+    // than a line of that thickness at the slope between them.
+    const lineLike = new Uint8Array(n);
+    for (let r = 0; r < n; r++) {
+      const k = cols[r]!;
+      for (const kk of [k - 1, k + 1]) {
+        if (kk < 0 || kk >= w) continue;
+        for (let a = colStart[kk]!; a < colStart[kk + 1]!; a++) {
+          if (!touch(a, r) || !similar(a, r)) continue;
+          const shift = Math.abs(tops[a]! + bottoms[a]! - tops[r]! - bottoms[r]!) / 2;
+          if (h(r) <= (thick + 1) * (1 + shift)) lineLike[r] = 1;
+        }
+      }
+    }
+    // Chains of line-like runs, linked across neighbouring columns.
+    const parent = Array.from({ length: n }, (_, i) => i);
+    const find = (a: number): number => {
+      while (parent[a] !== a) a = parent[a] = parent[parent[a]!]!;
+      return a;
+    };
+    for (let r = 0; r < n; r++) {
+      if (!lineLike[r]) continue;
+      const k = cols[r]!;
+      if (k + 1 >= w) continue;
+      for (let a = colStart[k + 1]!; a < colStart[k + 2]!; a++) {
+        if (lineLike[a] && touch(a, r) && similar(a, r)) parent[find(a)] = find(r);
+      }
+    }
+    const lo = new Int32Array(n).fill(w);
+    const hi = new Int32Array(n).fill(-1);
+    const top = new Int32Array(n).fill(1 << 30);
+    const bottom = new Int32Array(n).fill(-1);
+    for (let r = 0; r < n; r++) {
+      if (!lineLike[r]) continue;
+      const g = find(r);
+      lo[g] = Math.min(lo[g]!, cols[r]!);
+      hi[g] = Math.max(hi[g]!, cols[r]!);
+      top[g] = Math.min(top[g]!, tops[r]!);
+      bottom[g] = Math.max(bottom[g]!, bottoms[r]!);
+    }
+    const gone = new Uint8Array(n);
+    // A flat chain many candles long is a line too, unless it fills the shape's height (one
+    // wide body).
+    const flatLine = (g: number) =>
+      hi[g]! - lo[g]! + 1 >= typical * 2 + 2 && thick * 3 <= c.maxY - c.minY + 1;
+    for (let r = 0; r < n; r++) {
+      if (!lineLike[r]) continue;
+      const g = find(r);
+      // A short chain that stays on the same rows is a body or a hollow body's edge.
+      if (hi[g]! - lo[g]! + 1 < minChain) continue;
+      if (bottom[g]! - top[g]! + 1 < 2 * thick + 2 && !flatLine(g)) continue;
+      gone[r] = 1;
+    }
+    // Where two lines cross or meet, their runs merge into one taller run that continues
+    // neither: a run with cleared line on both sides, no taller than the two together, is
+    // line too.
+    const clearedBeside = (r: number, kk: number) => {
+      let most = 0;
+      if (kk < 0 || kk >= w) return 0;
+      for (let a = colStart[kk]!; a < colStart[kk + 1]!; a++)
+        if (gone[a] && touch(a, r)) most = Math.max(most, h(a));
+      return most;
+    };
+    for (let pass = 0; pass < 8; pass++) {
+      let more = false;
+      for (let r = 0; r < n; r++) {
+        if (gone[r]) continue;
+        const left = clearedBeside(r, cols[r]! - 1);
+        const right = clearedBeside(r, cols[r]! + 1);
+        if (left && right && h(r) <= left + right + 2) {
+          gone[r] = 1;
+          more = true;
+        }
+      }
+      if (!more) break;
+    }
+    for (let r = 0; r < n; r++) {
+      if (!gone[r]) continue;
+      const x = c.minX + cols[r]!;
+      for (let y = tops[r]!; y <= bottoms[r]!; y++) ink[y * pw + x] = 0;
+      crossed.add(id);
+    }
+  });
+  return crossed.size ? { crossed, typical } : null;
+}
+
 const median = (a: number[]) => {
   const s = [...a].sort((x, y) => x - y);
   return s.length ? s[s.length >> 1]! : NaN;
@@ -353,7 +500,23 @@ export function extractCandles(
   const ph = plot.bottom - plot.top + 1;
   const warnings: string[] = [];
   removeHorizontalLines(ink, pw, ph);
-  const { labels, comps } = components(ink, pw, ph);
+  let { labels, comps } = components(ink, pw, ph);
+  // What is left of a shape a line was cleared from and is much narrower than a candle is a
+  // piece of the line (a steep stretch, where it met a body), not a candle: every candle,
+  // even a doji, has a body as wide as the others.
+  const remnant = new Set<number>();
+  const crossing = removeCrossingLines(ink, pw, labels, comps);
+  if (crossing) {
+    const before = labels;
+    ({ labels, comps } = components(ink, pw, ph));
+    const first = new Int32Array(comps.length).fill(-1);
+    for (let i = 0; i < labels.length; i++)
+      if (labels[i]! >= 0 && first[labels[i]!]! < 0) first[labels[i]!] = i;
+    comps.forEach((c, i) => {
+      if (crossing.crossed.has(before[first[i]!]!) && c.maxX - c.minX + 1 <= crossing.typical * 0.4)
+        remnant.add(i);
+    });
+  }
   const { width, rgb } = sampler.raster;
   const alphaAt: AlphaAt = (x, y) => {
     const k = ink[y * pw + x]!;
@@ -373,6 +536,7 @@ export function extractCandles(
     .map((c, i) => i)
     .filter((i) => comps[i]!.count >= 2 && !insideText(comps[i]!, plot, textBoxes))
     .filter((i) => volume === null || Math.abs(comps[i]!.maxY - volume) > 1)
+    .filter((i) => !remnant.has(i))
     .sort((a, b) => comps[b]!.count - comps[a]!.count);
   const owner = new Int32Array(pw).fill(-1);
   const kept: number[] = [];
