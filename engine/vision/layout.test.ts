@@ -1,5 +1,5 @@
 import type { LineRun } from './layout';
-import { findLayout, paneFrame, timeAxisText } from './layout';
+import { findLayout, paneFrame, timeAxisText, withoutFills } from './layout';
 import type { Raster } from './raster';
 
 describe('findLayout', () => {
@@ -63,6 +63,42 @@ describe('paneFrame', () => {
     const rhythm = [150, 200, 250, 350, 400, 450].map((y) => line(y, 0xe0e3eb));
     const rows = [line(50, 0xe0e3eb), ...rhythm, line(520, 0xe0e3eb), line(600, 0xe0e3eb)];
     expect(paneFrame(rows, labels, [], 0, 999)).toEqual({ top: null, bottom: 520 });
+  });
+});
+
+describe('withoutFills', () => {
+  it('keeps thin lines and drops the columns of a filled band', () => {
+    const width = 300;
+    const height = 200;
+    const bg = 0xffffff;
+    const rgb = new Uint32Array(width * height).fill(bg);
+    // A 1-px grid column at x = 50 and a shaded band over x = 100..199, both full height.
+    for (let y = 0; y < height; y++) {
+      rgb[y * width + 50] = 0xe0e3eb;
+      for (let x = 100; x < 200; x++) rgb[y * width + x] = 0xeaebec;
+    }
+    const raster: Raster = { width, height, rgb };
+    const col = (at: number, colour: number): LineRun => ({
+      at,
+      start: 0,
+      end: height - 1,
+      colour,
+      dotted: false,
+    });
+    const lines = [col(50, 0xe0e3eb), col(100, 0xeaebec), col(140, 0xeaebec), col(199, 0xeaebec)];
+    expect(withoutFills(raster, lines, false).map((g) => g.at)).toEqual([50]);
+  });
+});
+
+describe('paneFrame with labels centred on the frame', () => {
+  const line = (at: number, colour: number): LineRun => ({ at, start: 0, end: 999, colour, dotted: false });
+  const labels = { left: 1010, top: 95, right: 1060, bottom: 505 };
+
+  it('takes a lone axis line through the lowest label for the frame when given the label height', () => {
+    // No grid rows: only the time axis's line, through the middle of the lowest label (cap 10).
+    const rows = [line(501, 0x797b7f)];
+    expect(paneFrame(rows, labels, [], 0, 999)).toEqual({ top: null, bottom: null });
+    expect(paneFrame(rows, labels, [], 0, 999, 10)).toEqual({ top: null, bottom: 501 });
   });
 });
 

@@ -2,7 +2,7 @@ import type { RgbaImage } from '../core/image';
 import type { Raster } from './raster';
 import { colourDistance, luminance } from './raster';
 import type { PlotRect } from './types';
-import { locatePriceAxis, otherScaleBelow, plotEdgeBeside } from './axis-locate';
+import { locatePriceAxis, otherScaleBelow, plotEdgeBeside, priceReadings } from './axis-locate';
 import { longestRun } from './runs';
 
 /** How far (per channel) a pixel may stray from the background and still count as background. */
@@ -344,6 +344,33 @@ function findLines(
   return out;
 }
 
+/** Widest a line's anti-aliased rows (or columns) run: a 2-px line on a 3x capture. */
+const MAX_LINE_WIDTH = 7;
+
+/**
+ * Lines less the fills: a line (up to MAX_LINE_WIDTH px wide) has other colours on both sides of
+ * it; the lines of a filled area (a shaded band, a panel) have their own colour on one side or
+ * both along most of their length.
+ */
+export function withoutFills(r: Raster, lines: LineRun[], horizontal: boolean): LineRun[] {
+  const { width, height, rgb } = r;
+  const d = MAX_LINE_WIDTH;
+  return lines.filter((g) => {
+    if (g.at - d < 0 || g.at + d >= (horizontal ? height : width)) return true;
+    let same = 0;
+    let n = 0;
+    const step = Math.max(1, Math.floor((g.end - g.start) / 24));
+    for (let k = g.start; k <= g.end; k += step) {
+      const a = horizontal ? rgb[(g.at - d) * width + k]! : rgb[k * width + g.at - d]!;
+      const b = horizontal ? rgb[(g.at + d) * width + k]! : rgb[k * width + g.at + d]!;
+      const c = horizontal ? rgb[g.at * width + k]! : rgb[k * width + g.at]!;
+      n++;
+      if (colourDistance(a, c) <= 6 || colourDistance(b, c) <= 6) same++;
+    }
+    return same < 0.5 * n;
+  });
+}
+
 const median = (a: number[]) => {
   const s = [...a].sort((x, y) => x - y);
   return s.length ? s[s.length >> 1]! : NaN;
@@ -383,6 +410,7 @@ export function paneFrame(
   axisText: { top: number; bottom: number }[],
   plotLeft: number,
   plotRight: number,
+  capHeight = 0,
 ): { top: number | null; bottom: number | null } {
   const slack = Math.max(3, Math.round(0.03 * (plotRight - plotLeft)));
   const across = rows.filter((g) => !g.dotted && g.start <= plotLeft + slack && g.end >= plotRight - slack);
@@ -428,8 +456,11 @@ export function paneFrame(
     return across.filter((o) => o.at >= lo && o.at <= hi).length > MAX_FRAME_ROWS;
   };
   const frames = across.filter((g) => grey(g.colour) && !isGrid(g) && !labelled(g) && !band(g));
-  const above = frames.filter((g) => g.at < labels.top).map((g) => g.at);
-  const below = frames.filter((g) => g.at > labels.bottom).map((g) => g.at);
+  // An outermost label may sit centred on the frame (a plot whose scale ends on a tick): the frame
+  // then runs through its middle rather than beyond it.
+  const half = Math.floor(capHeight / 2);
+  const above = frames.filter((g) => g.at < labels.top + half).map((g) => g.at);
+  const below = frames.filter((g) => g.at > labels.bottom - half).map((g) => g.at);
   return {
     top: above.length ? Math.max(...above) : null,
     bottom: below.length ? Math.min(...below) : null,
@@ -621,7 +652,16 @@ export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
     countedRight = right;
     for (let y = 0; y < height; y++) rowCount[y] = countRow(bgMask, y * width, left, right);
     const w = (right - left + 2) >> 1;
-    const rows = longestRun(height, (y) => rowCount[y]! >= 0.35 * w, Math.max(4, Math.round(height * 0.01)));
+    // The rows between the price labels belong to the chart: a plot filled with alternating
+    // shaded bands (split areas) has rows of another colour than the background all the way
+    // down. (Not the outermost labels' own rows: a label may overhang a time axis strip.)
+    const rows = longestRun(
+      height,
+      (y) =>
+        rowCount[y]! >= 0.35 * w ||
+        (axis !== null && y >= axis.labels.top + axis.capHeight && y <= axis.labels.bottom - axis.capHeight),
+      Math.max(4, Math.round(height * 0.01)),
+    );
     if (!rows) return null;
     const settled = rows.start === top && rows.end === bottom && pass > 0;
     top = rows.start;
@@ -635,7 +675,9 @@ export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
   // Long straight lines inside the region: grid lines and separators.
   const region = { left, top, right, bottom };
   const gridRows = findLines(r, q, region, true, 0.4 * rw);
-  const gridColumns = findLines(r, q, region, false, 0.4 * rh);
+  // A run of many neighbouring "lines" of one colour is a fill (a shaded band, a panel), not a
+  // line: its columns would place the plot's top and bottom at the fill's ends.
+  const gridColumns = withoutFills(r, findLines(r, q, region, false, 0.4 * rh), false);
 
   // Plot left/right: a separator (a solid full-height line that no grid row crosses) if there is
   // one near that side; else where the horizontal grid lines end.
@@ -709,7 +751,10 @@ export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
   // alike.
   const tall = (g: LineRun) => g.end - g.start >= 0.5 * rh;
   const vInner = gridColumns.filter((g) => g.at > plotLeft && g.at < plotRight && (!g.dotted || tall(g)));
+  // Whether vertical grid lines placed top and bottom.
+  let placed = false;
   if (vInner.length >= 2) {
+    placed = true;
     plotTop = Math.max(top, median(vInner.map((g) => g.start)));
     plotBottom = Math.min(bottom, median(vInner.map((g) => g.end)));
   } else {
@@ -728,6 +773,7 @@ export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
         ),
     );
     if (pair) {
+      placed = true;
       plotTop = Math.max(top, pair.start);
       plotBottom = Math.min(bottom, pair.end);
     }
@@ -736,10 +782,21 @@ export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
     const frame = paneFrame(
       gridRows,
       axis.labels,
-      axis.tokens.map((t) => t.box),
+      // A price line's label is a badge or a price; the scale's own labels mark no price line (a
+      // frame may run through an outermost one), nor do specks read beside the labels.
+      axis.tokens
+        .filter(
+          (t) =>
+            (t.badge === true || priceReadings(t.text).length > 0) &&
+            !axis.scale.labels.some((l) => l.y === (t.box.top + t.box.bottom) / 2),
+        )
+        .map((t) => t.box),
       // Lines are only looked for inside the background region.
       Math.max(plotLeft, left),
       Math.min(plotRight, right),
+      // A grid line through the lowest label is common: only without vertical grid lines to place
+      // the plot is a line through an outermost label taken for its frame.
+      placed ? 0 : axis.capHeight,
     );
     if (frame.top !== null && frame.top >= plotTop) plotTop = frame.top + 1;
     if (frame.bottom !== null && frame.bottom <= plotBottom) plotBottom = frame.bottom - 1;
@@ -764,7 +821,8 @@ export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
     if (text)
       plotBottom = Math.max(text.above + 1, text.top - 1 - Math.round(TIME_AXIS_MARGIN * axis.capHeight));
   }
-  const horizontal = new Set(gridRows.map((g) => g.at));
+  // Off a frame line at the edge; a stack of line rows is a shaded band inside the plot, not a frame.
+  const horizontal = new Set(withoutFills(r, gridRows, true).map((g) => g.at));
   while (horizontal.has(plotBottom) && plotBottom - plotTop > 40) plotBottom--;
   while (horizontal.has(plotTop) && plotBottom - plotTop > 40) plotTop++;
 
