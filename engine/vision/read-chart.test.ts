@@ -66,6 +66,10 @@ describe('axis labels', () => {
   const BG = 0x0a0a14;
   const INK = 0xc0c0c0;
   /** A dark axis strip; `paint` draws text-like ink on it. */
+  /** The layout with a plot just left of the strip, so the gap before the labels is searched. */
+  const besidePlot = (layout: Layout) =>
+    ({ ...layout, plot: { left: 0, top: 0, right: 2, bottom: H - 1 }, axisSide: 'right' }) as Layout;
+
   function strip(paint: (set: (x: number, y: number) => void) => void) {
     const data = new Uint8Array(W * H * 4);
     for (let i = 0; i < W * H; i++) {
@@ -137,11 +141,7 @@ describe('axis labels', () => {
         for (let x = 12; x < 60; x += 5) for (let y = t - 6; y <= t + 2; y++) set(x, y);
       }
     });
-    const withPlot = {
-      ...layout,
-      plot: { left: 0, top: 0, right: 2, bottom: H - 1 },
-      axisSide: 'right',
-    } as Layout;
+    const withPlot = besidePlot(layout);
     const tokens = ticks.map((t, i) => token(`1.0${9 - i}000`, 12, t - 6, 60, t + 3));
     const rows = new Map(axisLabels(raster, withPlot, tokens).labels.map((l) => [l.price, l.y]));
     expect(rows.get(1.09)).toBeCloseTo(40, 5);
@@ -157,11 +157,7 @@ describe('axis labels', () => {
         for (let x = 12; x < 60; x += 5) for (let y = t - 6; y <= t + 2; y++) set(x, y);
       }
     });
-    const withPlot = {
-      ...layout,
-      plot: { left: 0, top: 0, right: 2, bottom: H - 1 },
-      axisSide: 'right',
-    } as Layout;
+    const withPlot = besidePlot(layout);
     const tokens = [40, 80, 120].map((t, i) => token(`1.0${9 - i}000`, 12, t - 6, 60, t + 3));
     expect(axisLabels(raster, withPlot, tokens).labels.map((l) => l.y)).toEqual([38.5, 78.5, 118.5]);
   });
