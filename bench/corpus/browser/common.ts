@@ -60,6 +60,19 @@ export function el(tag: string, style: Partial<CSSStyleDeclaration> | string, te
   return node;
 }
 
+/** The absolutely placed box a chart library draws into, over the area its chrome leaves free. */
+export function chartHolder(
+  parent: HTMLElement,
+  area: { left: number; top: number; width: number; height: number },
+): HTMLElement {
+  const holder = el(
+    'div',
+    `position:absolute;left:${area.left}px;top:${area.top}px;width:${area.width}px;height:${area.height}px`,
+  );
+  parent.append(holder);
+  return holder;
+}
+
 export function nextFrames(n = 2): Promise<void> {
   return new Promise((resolve) => {
     const step = (left: number) => (left <= 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));

@@ -29,7 +29,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsOption } from 'echarts';
 import type { SeriesBar } from '../market-data';
 import type { RenderResult, RenderSpec, TruthCandle } from '../types';
-import { MONTHS, alpha, el, formatPrice, nextFrames, pad2, rsi } from './common';
+import { alpha, chartHolder, el, formatPrice, MONTHS, nextFrames, pad2, rsi } from './common';
 
 use([
   BarChart,
@@ -89,11 +89,7 @@ export async function renderEcharts(spec: RenderSpec): Promise<EchartsRender> {
   );
   document.body.append(root);
   const area = buildChrome(spec, root);
-  const holder = el(
-    'div',
-    `position:absolute;left:${area.left}px;top:${area.top}px;width:${area.width}px;height:${area.height}px`,
-  );
-  root.append(holder);
+  const holder = chartHolder(root, area);
 
   const fs = spec.fontSize;
   const fixedLabels = Boolean(v.ecFixedLabels);

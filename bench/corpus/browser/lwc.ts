@@ -22,7 +22,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { RenderResult, RenderSpec, TruthCandle } from '../types';
-import { alpha, compactVolume, el, ema, formatPrice, nextFrames, rsi } from './common';
+import { alpha, chartHolder, compactVolume, el, ema, formatPrice, nextFrames, rsi } from './common';
 import { buildTvChrome } from './tv-chrome';
 
 export interface LwcRender extends RenderResult {
@@ -35,11 +35,7 @@ export async function renderLwc(spec: RenderSpec): Promise<LwcRender> {
   const root = el('div', '');
   document.body.append(root);
   const area = buildTvChrome(spec, root);
-  const holder = el(
-    'div',
-    `position:absolute;left:${area.left}px;top:${area.top}px;width:${area.width}px;height:${area.height}px`,
-  );
-  root.append(holder);
+  const holder = chartHolder(root, area);
   const time = (t: number) => t as UTCTimestamp;
   const legendH = legendHeight(spec);
   const grid = spec.clutter.grid;
