@@ -156,6 +156,41 @@ describe('wicks drawn between two pixel columns (a 1.5x capture)', () => {
   });
 });
 
+describe('wicks that JPEG stripped of their colour', () => {
+  it("reads the high and low to the pixel when the wick tips keep only the ink's brightness", () => {
+    // Low-quality JPEG keeps a 1-px wick's brightness but not its colour: its tips are grey.
+    const bull = 0x1b45a6;
+    const bear = 0xa61b75;
+    const painted = paintChart({ background: 0xffffff, grid: 0xf0f3fa, bull, bear, seed: 41 });
+    const { data, width } = painted.image;
+    const luma = (c: number) => 0.299 * (c >> 16) + 0.587 * ((c >> 8) & 255) + 0.114 * (c & 255);
+    let greyed = 0;
+    for (const c of painted.candles) {
+      const top = Math.min(c.openY, c.closeY);
+      const bottom = Math.max(c.openY, c.closeY);
+      const grey = Math.round(luma(c.closeY <= c.openY ? bull : bear));
+      for (let y = c.highY; y <= c.lowY; y++) {
+        if (y >= top - 1 - 3 && y <= bottom + 1 + 3) continue; // the tips only: 4+ rows from the body
+        const k = (y * width + c.x) * 4;
+        data[k] = data[k + 1] = data[k + 2] = grey;
+        greyed++;
+      }
+    }
+    expect(greyed).toBeGreaterThan(50);
+    const raster = toRaster(painted.image);
+    const layout = findLayout(raster)!;
+    const palette = learnPalette(raster, layout);
+    const ink = classifyInk(raster, layout, palette);
+    const ex = extractCandles(ink, layout.plot, palette, { raster, background: layout.background });
+    expect(ex.candles.length).toBe(painted.candles.length);
+    for (const p of painted.candles) {
+      const c = ex.candles.reduce((a, b) => (Math.abs(b.x - p.x) < Math.abs(a.x - p.x) ? b : a));
+      expect(Math.abs(c.highY - p.highY), `high of the candle at x=${p.x}`).toBeLessThanOrEqual(0.5);
+      expect(Math.abs(c.lowY - p.lowY), `low of the candle at x=${p.x}`).toBeLessThanOrEqual(0.5);
+    }
+  });
+});
+
 describe('fragments between the candles', () => {
   it("drops short shapes off the candles' lattice (pieces of a line, glyphs) and keeps every candle", () => {
     const o: PaintOptions = { spacing: 13, bodyWidth: 7, seed: 23 };

@@ -1,4 +1,5 @@
 import type { Raster } from './raster';
+import { luminance } from './raster';
 import { dilutedInk, tint } from './palette';
 import type { PixelCandle } from './candles';
 
@@ -73,6 +74,46 @@ export function strokeWidth(s: EdgeSampler, x: number, y: number, ink: number): 
   return w;
 }
 
+/**
+ * How far a thin stroke (a wick or a bar's stem) runs on beyond `from` in direction `dir` (-1 up,
+ * +1 down) on brightness alone, with the sub-pixel share of its last, partly covered row: the
+ * continuous edge, or null when it does not go on. Low-quality JPEG stores colour at half
+ * resolution, so a 1-px wick keeps the ink's brightness but loses most of its colour, and its
+ * tip (sometimes the whole stretch beyond the body) is not classified as the candle's ink. A
+ * row continues the stroke when its pixel has at least half the ink's brightness against the
+ * background and the pixels `reach` columns either side have little (a thin stroke, not a line
+ * or a glyph crossing it). Needs an ink that differs from the background in brightness.
+ */
+function strokeBeyond(
+  s: EdgeSampler,
+  x: number,
+  from: number,
+  dir: -1 | 1,
+  ink: number,
+  reach: number,
+): number | null {
+  const { raster } = s;
+  const lb = luminance(s.background);
+  const vl = luminance(ink) - lb;
+  if (reach === 0 || Math.abs(vl) < 40 || x - reach < 0 || x + reach >= raster.width) return null;
+  const share = (px: number, y: number) => (luminance(raster.rgb[y * raster.width + px]!) - lb) / vl;
+  const maxRows = 30 * reach;
+  let y = from;
+  for (let k = 0; k < maxRows; k++) {
+    const next = y + dir;
+    if (next < 0 || next >= raster.height) break;
+    const a = share(x, next);
+    if (a < 0.5 || a > 1.5 || share(x - reach, next) > 0.3 || share(x + reach, next) > 0.3) break;
+    y = next;
+  }
+  if (y === from) return null;
+  // The row beyond the last one kept is partly covered when the stroke ends between rows.
+  const beyond = y + dir;
+  let partial = beyond >= 0 && beyond < raster.height ? Math.min(0.5, share(x, beyond)) : 0;
+  if (partial < 0.05) partial = 0;
+  return dir < 0 ? y - partial : y + 1 + partial;
+}
+
 export interface RefinedCandle {
   highY: number;
   lowY: number;
@@ -95,8 +136,13 @@ export function refineCandle(
 ): RefinedCandle {
   const sx = Math.round(c.x);
   const bodyH = Math.round(c.bodyBottom - c.bodyTop) + 1;
-  const highY = topEdge(s, sx, c.highY, wickInk, c.lowY - c.highY);
-  const lowY = bottomEdge(s, sx, c.lowY, wickInk, c.lowY - c.highY) - unit;
+  // A wick whose tip JPEG stripped of colour runs on beyond its classified ink (strokeBeyond).
+  const reach = c.ambiguous ? 0 : Math.round(unit) + 1;
+  const highY =
+    strokeBeyond(s, sx, c.highY, -1, wickInk, reach) ?? topEdge(s, sx, c.highY, wickInk, c.lowY - c.highY);
+  const lowY =
+    (strokeBeyond(s, sx, c.lowY, 1, wickInk, reach) ?? bottomEdge(s, sx, c.lowY, wickInk, c.lowY - c.highY)) -
+    unit;
   let bodyTop = c.bodyTop;
   let bodyBottom: number;
   if (bodyColumns.length && bodyH >= 2) {
