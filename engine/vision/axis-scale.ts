@@ -382,11 +382,42 @@ export function anchorOnPriceLine(scale: PriceScale, layout: Layout, badges: Axi
     while (layout.gridRows.some((g) => g.at === top - 1)) top--;
     const offset = top - priceToY(scale, b.price);
     if (!(Math.abs(offset) <= 4)) continue;
-    return {
-      ...scale,
-      intercept: scale.intercept - scale.slope * offset,
-      labels: scale.labels.map((l) => ({ ...l, y: l.y + offset })),
-    };
+    return shifted(scale, offset);
   }
   return scale;
+}
+
+/** Rows of one candle's prices (image px, the rows whose prices are the values). */
+export interface CandleRows {
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+
+/**
+ * Without a grid or a price line, label glyph centres sit up to 2 px off their price rows (fonts
+ * place digits differently: 0 to 0.17 of the digit height above the row on our corpora). The
+ * legend's O/H/L/C states the exact prices of the last candle, whose four rows are measured to a
+ * fraction of a pixel: when all four rows sit off the fitted scale by one amount, that amount is
+ * the scale's offset. A legend describing another candle (one the cursor hovers) or a last candle
+ * that was not read does not agree on one offset and changes nothing.
+ */
+export function anchorOnLegend(scale: PriceScale, legend: CandleRows, rows: CandleRows): PriceScale {
+  if (rows.low - rows.high < 3) return scale;
+  const keys = ['open', 'high', 'low', 'close'] as const;
+  const offsets = keys.map((k) => rows[k] - priceToY(scale, legend[k]));
+  if (Math.max(...offsets) - Math.min(...offsets) > 1) return scale;
+  const offset = offsets.reduce((a, b) => a + b, 0) / offsets.length;
+  if (!(Math.abs(offset) >= 0.25 && Math.abs(offset) <= 4)) return scale;
+  return shifted(scale, offset);
+}
+
+/** The scale moved down by `offset` px: every price's row, and every label's, is `offset` lower. */
+function shifted(scale: PriceScale, offset: number): PriceScale {
+  return {
+    ...scale,
+    intercept: scale.intercept - scale.slope * offset,
+    labels: scale.labels.map((l) => ({ ...l, y: l.y + offset })),
+  };
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { continuityVerdict, dropLineClasses, dropUnjoined, joinedShare, readChart } from './read-chart';
-import { axisLabels, gridContradicts, snapToGrid } from './axis-scale';
+import { anchorOnLegend, axisLabels, gridContradicts, snapToGrid } from './axis-scale';
 import { fitPriceScale } from './scale-fit';
 import { toRaster } from './raster';
 import type { Layout } from './layout';
@@ -223,6 +223,27 @@ describe('grid snap', () => {
     const snapped = snapToGrid(scale, { gridRows } as unknown as Layout);
     expect(priceToY(snapped, 1.095)).toBeCloseTo(46, 0);
     expect(snapped.labels[0]!.y).toBeCloseTo(46, 5);
+  });
+});
+
+describe('legend anchor', () => {
+  // Labels fitted at glyph centres 1.5 px above their price rows.
+  const scale = fitPriceScale(
+    [46, 93, 140, 188, 235].map((row, i) => ({ y: row - 1.5, price: 1.095 - i * 0.001, text: '' })),
+  )!;
+  const rowOf = (price: number) => priceToY(scale, price) + 1.5;
+  const legend = { open: 1.0932, high: 1.0941, low: 1.0921, close: 1.0925 };
+  const rows = { open: rowOf(1.0932), high: rowOf(1.0941), low: rowOf(1.0921), close: rowOf(1.0925) };
+
+  it("moves the scale to where the legend's O/H/L/C put the last candle's rows", () => {
+    const anchored = anchorOnLegend(scale, legend, rows);
+    expect(priceToY(anchored, 1.095)).toBeCloseTo(rowOf(1.095), 5);
+    expect(anchored.labels[0]!.y).toBeCloseTo(scale.labels[0]!.y + 1.5, 5);
+  });
+
+  it('leaves the scale alone when the legend describes another candle (the rows disagree)', () => {
+    const hovered = { open: 1.0912, high: 1.0931, low: 1.0905, close: 1.093 };
+    expect(anchorOnLegend(scale, hovered, rows)).toBe(scale);
   });
 });
 

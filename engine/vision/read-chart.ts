@@ -4,12 +4,15 @@ import { TIMEFRAME_MINUTES } from '../core/ohlc';
 import type { Timeframe } from '../core/ohlc';
 import { toRaster } from './raster';
 import { findLayout } from './layout';
+import type { Layout } from './layout';
 import { readStrip } from './axis-locate';
-import { anchorOnPriceLine, axisLabels, gridContradicts, snapToGrid } from './axis-scale';
+import { anchorOnLegend, anchorOnPriceLine, axisLabels, gridContradicts, snapToGrid } from './axis-scale';
+import type { CandleRows } from './axis-scale';
 import { learnPalette, classifyInk } from './palette';
 import { extractCandles, bridgeOccluders } from './candles';
 import type { PixelCandle } from './candles';
 import { fitPriceScale } from './scale-fit';
+import type { AxisLabel } from './scale-fit';
 import { priceToY, yToPrice } from './price-scale';
 import type { ChartReading, PlotRect, PriceScale, ReadCandle } from './types';
 import { readLegendOhlc, readTitleTokens, identifyTitle } from './text';
@@ -86,8 +89,8 @@ export function readChart(image: RgbaImage): ChartReading {
       { labelsRead: labels.length },
     );
   }
-  const snappedScale = snapToGrid(fitted, layout);
-  const priceScale = snappedScale === fitted ? anchorOnPriceLine(fitted, layout, badges) : snappedScale;
+  const legend = readLegendOhlc(titleTokens);
+  const priceScale = placeScale(fitted, layout, badges, legend, pixelCandles.at(-1)!);
   const warnings = [...extraction.warnings];
   if (priceScale.mode === 'log') warnings.push('The price axis is logarithmic.');
 
@@ -124,7 +127,6 @@ export function readChart(image: RgbaImage): ChartReading {
   const rejected = new Set(labels.map((l) => l.y)).size - priceScale.labels.length;
   if (rejected > 0) confidence -= Math.min(0.2, rejected * 0.03);
   const last = candles.at(-1)!;
-  const legend = readLegendOhlc(titleTokens);
   if (legend) {
     const px = Math.max(
       ...(['open', 'high', 'low', 'close'] as const).map((k) =>
@@ -174,6 +176,31 @@ export function readChart(image: RgbaImage): ChartReading {
     style: { kind: extraction.kind, theme: layout.theme, axisSide: layout.axisSide },
     barSpacing: round(extraction.barSpacing, 2),
   };
+}
+
+/**
+ * Where the fitted scale's rows lie: on the grid lines the labels sit on, else on a last-price
+ * line whose price a badge states, else where the legend's O/H/L/C put the last candle's rows.
+ * Each is exact where glyph centres are not (see axis-scale.ts).
+ */
+function placeScale(
+  fitted: PriceScale,
+  layout: Layout,
+  badges: AxisLabel[],
+  legend: CandleRows | null,
+  last: PixelCandle,
+): PriceScale {
+  const snapped = snapToGrid(fitted, layout);
+  if (snapped !== fitted) return snapped;
+  const onLine = anchorOnPriceLine(fitted, layout, badges);
+  if (onLine !== fitted || !legend) return onLine;
+  const bull = last.direction >= 0;
+  return anchorOnLegend(fitted, legend, {
+    open: bull ? last.bodyBottom : last.bodyTop,
+    high: last.highY,
+    low: last.lowY,
+    close: bull ? last.bodyTop : last.bodyBottom,
+  });
 }
 
 const round = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d;
