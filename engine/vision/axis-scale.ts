@@ -100,38 +100,89 @@ export function axisLabels(
  * draws a tick mark beside each label (MetaTrader), the tick's row is the price's row. One font
  * draws every label, so the tick's offset from the glyph centre is the same on every label: when
  * at least three labels show a tick and most agree on that offset, labels without a visible tick
- * (or with a stray one) take the common offset too.
+ * (or with a stray one) take the common offset too. Without ticks, labels drawn on boxes of
+ * their own are placed on the boxes' middles the same way.
  */
 function labelRows(r: Raster, layout: Layout, tokens: TextToken[]): Map<TextToken, number> {
   const rows = new Map<TextToken, number>();
-  const offsets: number[] = [];
+  const centreOf = (t: TextToken) => (t.box.top + t.box.bottom) / 2;
   const ticks = new Map<TextToken, number>();
   for (const t of tokens) {
-    const centre = (t.box.top + t.box.bottom) / 2;
-    rows.set(t, centre);
+    rows.set(t, centreOf(t));
     if (t.badge === true) continue;
     const led = tickMarkRow(r, layout.background, t);
     if (led !== null) rows.set(t, led);
     const tick = led ?? tickBeside(r, layout, t);
-    if (tick === null) continue;
-    ticks.set(t, tick);
-    offsets.push(tick - centre);
-  }
-  const sorted = [...offsets].sort((a, b) => a - b);
-  const median = sorted[sorted.length >> 1] ?? 0;
-  const agree = sorted.filter((o) => Math.abs(o - median) <= 0.75).length;
-  if (sorted.length >= 3 && agree >= Math.max(3, sorted.length * 0.7)) {
-    for (const t of tokens) {
-      if (t.badge === true) continue;
-      const centre = (t.box.top + t.box.bottom) / 2;
-      const tick = ticks.get(t);
-      rows.set(t, tick !== undefined && Math.abs(tick - centre - median) <= 0.75 ? tick : centre + median);
-    }
-    return rows;
+    if (tick !== null) ticks.set(t, tick);
   }
   // Too few ticks to learn the font's offset: a tick mark read as the token's dash still places
-  // its own label; a stroke beside one or two labels only is not trusted.
+  // its own label; a stroke beside one or two labels only is not trusted. Labels drawn on boxes
+  // of their own (a label background) are centred on their rows like the boxes.
+  if (placeByMarks(tokens, ticks, rows)) return rows;
+  const boxes = new Map<TextToken, number>();
+  for (const t of tokens) {
+    if (t.badge === true) continue;
+    const box = labelBoxCentre(r, t);
+    if (box !== null) boxes.set(t, box);
+  }
+  placeByMarks(tokens, boxes, rows);
   return rows;
+}
+
+/**
+ * When at least three labels carry a mark of their row (a tick, a box) and most marks agree on
+ * their offset from the glyph centre (one font draws every label), every label is placed on its
+ * own mark, or, where it shows none or a stray one, at the common offset. Returns whether it did.
+ */
+function placeByMarks(
+  tokens: TextToken[],
+  marks: Map<TextToken, number>,
+  rows: Map<TextToken, number>,
+): boolean {
+  const centreOf = (t: TextToken) => (t.box.top + t.box.bottom) / 2;
+  const sorted = [...marks].map(([t, row]) => row - centreOf(t)).sort((a, b) => a - b);
+  const median = sorted[sorted.length >> 1] ?? 0;
+  const agree = sorted.filter((o) => Math.abs(o - median) <= 0.75).length;
+  if (sorted.length < 3 || agree < Math.max(3, sorted.length * 0.7)) return false;
+  for (const t of tokens) {
+    if (t.badge === true) continue;
+    const mark = marks.get(t);
+    const centre = centreOf(t);
+    rows.set(t, mark !== undefined && Math.abs(mark - centre - median) <= 0.75 ? mark : centre + median);
+  }
+  return true;
+}
+
+/**
+ * The middle of a box drawn behind one label (some platforms give every tick label a background
+ * of its own), or null when the label has none. The box is centred on the label's price row,
+ * which its glyphs are not (fonts sit digits up to 0.17 of their height above it). Found in the
+ * columns just left and right of the glyphs: a run of one colour around the label's middle row
+ * with a clear edge at each end, taller than the glyphs and no more than 2.5 times as tall, the
+ * same on both sides.
+ */
+function labelBoxCentre(r: Raster, t: TextToken): number | null {
+  const { width, height, rgb } = r;
+  const h = t.box.bottom - t.box.top;
+  const middle = Math.floor((t.box.top + t.box.bottom) / 2);
+  const span = (x: number): [number, number] | null => {
+    if (x < 0 || x >= width || middle < 0 || middle >= height) return null;
+    const fill = rgb[middle * width + x]!;
+    const same = (y: number) => colourDistance(rgb[y * width + x]!, fill) <= 6;
+    let top = middle;
+    while (top > 0 && middle - top < 2 * h && same(top - 1)) top--;
+    let bottom = middle + 1; // exclusive
+    while (bottom < height && bottom - middle < 2 * h && same(bottom)) bottom++;
+    if (top === 0 || bottom === height) return null;
+    const edge = (y: number) => colourDistance(rgb[y * width + x]!, fill) >= 12;
+    if (!edge(top - 1) || !edge(bottom)) return null;
+    if (top >= t.box.top || bottom <= t.box.bottom || bottom - top > 2.5 * h) return null;
+    return [top, bottom];
+  };
+  const left = span(t.box.left - 2);
+  const right = span(t.box.right + 1);
+  if (!left || !right || Math.abs(left[0] - right[0]) > 1 || Math.abs(left[1] - right[1]) > 1) return null;
+  return (left[0] + left[1] + right[0] + right[1]) / 4;
 }
 
 /**

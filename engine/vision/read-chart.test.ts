@@ -163,6 +163,40 @@ describe('axis labels', () => {
   });
 });
 
+describe('axis labels on boxes of their own', () => {
+  const W = 120;
+  const H = 200;
+  function paint(boxes: boolean) {
+    const data = new Uint8Array(W * H * 4);
+    const set = (x: number, y: number, c: number) => {
+      const i = (y * W + x) * 4;
+      [data[i], data[i + 1], data[i + 2], data[i + 3]] = [(c >> 16) & 255, (c >> 8) & 255, c & 255, 255];
+    };
+    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) set(x, y, 0x181d22);
+    const rows = [40, 80, 120, 160];
+    for (const t of rows) {
+      // A box centred on the price row; digits drawn 2.5 rows above it (as fonts place them).
+      if (boxes) for (let y = t - 9; y < t + 9; y++) for (let x = 6; x < 66; x++) set(x, y, 0x262a31);
+      for (let x = 12; x < 60; x += 5) for (let y = t - 7; y <= t + 1; y++) set(x, y, 0xc0c0c0);
+    }
+    const tokens = rows.map((t, i): TextToken => ({
+      text: `0.6${9 - i}000`,
+      box: { left: 12, top: t - 7, right: 60, bottom: t + 2 },
+      confidence: 1,
+    }));
+    const raster = toRaster({ width: W, height: H, data });
+    return axisLabels(raster, { background: 0x181d22 } as Layout, tokens).labels.map((l) => l.y);
+  }
+
+  it('places each label on the middle of its box, not on its glyph centre', () => {
+    expect(paint(true)).toEqual([40, 80, 120, 160]);
+  });
+
+  it('keeps the glyph centres when the labels have no boxes', () => {
+    expect(paint(false)).toEqual([37.5, 77.5, 117.5, 157.5]);
+  });
+});
+
 describe('axis labels: thousands', () => {
   it('reads "39.000" as 39000 on an axis that groups thousands with commas', () => {
     const raster = toRaster({ width: 100, height: 100, data: new Uint8Array(40000).fill(255) });
