@@ -88,10 +88,19 @@ function currencyOfName(words: string): string | null {
   return best;
 }
 
-const NAMED_SYMBOLS: Record<string, string> = {
+/** Metals named by a word: read as their pair, the form every platform's ticker takes. */
+const METAL_NAMES: Record<string, string> = {
   GOLD: 'XAUUSD',
   XAUUSD: 'XAUUSD',
   SILVER: 'XAGUSD',
+};
+
+/**
+ * Index tickers, each with a key naming its instrument. The reader returns the ticker the chart
+ * shows ("DAX", "DE40", "SPX"): brokers name one index many ways, and the instrument table
+ * (engine/instruments) resolves them all. The key only says when two tickers are one index.
+ */
+export const INDEX_TICKERS: Readonly<Record<string, string>> = {
   US30: 'US30',
   DJ30: 'US30',
   DJI: 'US30',
@@ -119,6 +128,11 @@ const NAMED_SYMBOLS: Record<string, string> = {
   NIKKEI225: 'JP225',
 };
 
+/** The instrument a symbol read by `normaliseSymbol` names: "DAX" and "DE40" are one index. */
+export function instrumentKey(symbol: string): string {
+  return INDEX_TICKERS[symbol] ?? symbol;
+}
+
 /** Broker suffixes/prefixes after the ticker: "m", ".r", "-ECN", "_i", "+", "pro", "micro". */
 const SUFFIX = /^(?:[.\-_+#!:;,']?[A-Za-z0-9.:;,']{0,5})$/;
 
@@ -144,10 +158,12 @@ export function normaliseSymbol(raw: string): string | null {
       if (bare.length === len + len2 || SUFFIX.test(rest)) return a + b;
     }
   }
-  // Named instruments, longest name first: "GOLD", "US30m", "NAS100.cash", "GER40-ECN".
+  // Named instruments, longest name first: "GOLD", "US30m", "NAS100.cash", "GER40-ECN"; an
+  // index as its ticker without the suffix.
   const original = prefixed ? text.slice(text.length - bare.length) : text;
   for (let len = Math.min(9, bare.length); len >= 3; len--) {
-    const named = NAMED_SYMBOLS[bare.slice(0, len)];
+    const name = bare.slice(0, len);
+    const named = METAL_NAMES[name] ?? (INDEX_TICKERS[name] ? name : undefined);
     if (!named) continue;
     const rest = original.slice(len);
     if (rest === '' || (/^[.\-_+#!]/.test(rest) && SUFFIX.test(rest)) || /^[a-z0-9]{1,5}$/.test(rest))
@@ -518,8 +534,9 @@ export function titleEvidence(tokens: readonly TextToken[]): TitleEvidence {
 export function decideTitle(evidence: TitleEvidence): { symbol: string | null; timeframe: Timeframe | null } {
   const titled = evidence.symbols.find((s) => s.withTimeframe);
   let symbol: string | null = titled?.symbol ?? null;
-  // Different symbols and none of them a title: no way to tell which one the chart shows.
-  if (!symbol && new Set(evidence.symbols.map((s) => s.symbol)).size > 1) symbol = null;
+  // Different instruments and none of them a title: no way to tell which one the chart shows.
+  // ("DAX" in a legend and "GER40" in a header are one instrument.)
+  if (!symbol && new Set(evidence.symbols.map((s) => instrumentKey(s.symbol))).size > 1) symbol = null;
   else if (!symbol) {
     const counts = new Map<string, number>();
     for (const s of evidence.symbols) counts.set(s.symbol, (counts.get(s.symbol) ?? 0) + 1);

@@ -1,6 +1,6 @@
 import type { RgbaImage } from '../../core/image';
 import type { Timeframe } from '../../core/ohlc';
-import { decideTitle, titleEvidence, type SymbolEvidence } from './instrument';
+import { decideTitle, instrumentKey, titleEvidence, type SymbolEvidence } from './instrument';
 import { readText } from './read-text';
 import type { Rect, TextToken } from './types';
 
@@ -118,9 +118,10 @@ function isListRow(image: RgbaImage, s: SymbolEvidence): boolean {
   }
   if (rows.size >= 2) return true;
   const near = belowTokens.filter((t) => t.box.top <= s.box.bottom + 4 * h);
-  if (titleEvidence(near).symbols.some((o) => o.symbol !== s.symbol)) return true;
+  const other = (o: SymbolEvidence): boolean => instrumentKey(o.symbol) !== instrumentKey(s.symbol);
+  if (titleEvidence(near).symbols.some(other)) return true;
   if (above.bottom - above.top < h) return false;
-  return titleEvidence(readText(image, above)).symbols.some((o) => o.symbol !== s.symbol);
+  return titleEvidence(readText(image, above)).symbols.some(other);
 }
 
 const MAX_REREAD_LINES = 6;
