@@ -474,11 +474,19 @@ export interface TitleEvidence {
   units: Set<Timeframe>;
   /** A timeframe picker was seen: a lone timeframe may be any of its buttons. */
   picker: boolean;
+  /** The token rows read as timeframe pickers, each in reading order. */
+  pickerRows: TextToken[][];
 }
 
 /** Collects the symbols and timeframes in legend/title tokens. */
 export function titleEvidence(tokens: readonly TextToken[]): TitleEvidence {
-  const evidence: TitleEvidence = { symbols: [], positional: [], units: new Set(), picker: false };
+  const evidence: TitleEvidence = {
+    symbols: [],
+    positional: [],
+    units: new Set(),
+    picker: false,
+    pickerRows: [],
+  };
   for (const line of toLines(tokens)) {
     const toks = line.tokens;
     // A row of short timeframe-like tokens ("1m Sm 15m 30m 1H 4H 1D", some misread) is a
@@ -487,7 +495,10 @@ export function titleEvidence(tokens: readonly TextToken[]): TitleEvidence {
       toks.filter((t) => /^(?:[0-9SlIOZ]{1,3}[mhHDWM]|[MHDW][0-9SlIOZ]{1,2})$/.test(t.text)).length >= 3 ||
       // Or buttons too blurred to parse: short tokens mixing digits and letters ("15nm 3CU) 1iJ").
       toks.filter((t) => /^(?=.*[0-9])(?=.*[A-Za-z])\S{2,5}$/.test(t.text)).length >= 3;
-    if (picker) evidence.picker = true;
+    if (picker) {
+      evidence.picker = true;
+      evidence.pickerRows.push(toks);
+    }
     for (let i = 0; i < toks.length; i++) {
       const hit = symbolAt(toks, i);
       if (hit) {
