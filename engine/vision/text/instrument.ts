@@ -126,6 +126,8 @@ export const INDEX_TICKERS: Readonly<Record<string, string>> = {
   JP225: 'JP225',
   JPN225: 'JP225',
   NIKKEI225: 'JP225',
+  NI225: 'JP225',
+  UKX: 'UK100',
 };
 
 /** The instrument a symbol read by `normaliseSymbol` names: "DAX" and "DE40" are one index. */
@@ -369,7 +371,38 @@ function symbolAt(tokens: TextToken[], i: number): SymbolHit | null {
     const s = normaliseSymbol(joined2);
     if (s) return { symbol: s, end: i + 1, timeframe: null };
   }
-  return describedPair(tokens, i);
+  return describedIndex(tokens, i) ?? describedPair(tokens, i);
+}
+
+/**
+ * Index descriptions (TradingView's legend writes them instead of the ticker on request) as
+ * the ticker TradingView gives them: a name, read with a few wrong letters allowed, then its
+ * number ("S&P 500" also read "S/1P 500", "SOP 500"; "Nasdaq 100" as "Nacdag 100").
+ */
+const INDEX_DESCRIPTIONS: { name: RegExp | string; number: string; ticker: string }[] = [
+  { name: /^S.{1,2}P$/i, number: '500', ticker: 'SPX' },
+  { name: 'NASDAQ', number: '100', ticker: 'NDX' },
+  { name: 'FTSE', number: '100', ticker: 'UKX' },
+  { name: 'NIKKEI', number: '225', ticker: 'NI225' },
+];
+
+/** A word read as `target` with at most one wrong letter in four (half for a look-alike). */
+function fuzzyWord(word: string, target: string): boolean {
+  const key = foldName(word);
+  return key.length >= 3 && editDistance(key, foldName(target)) <= Math.floor(target.length / 4) + 0.5;
+}
+
+/** "S&P 500 Index", "Nasdaq 100 Index" (the word Index, when read, belongs to the symbol). */
+function describedIndex(tokens: TextToken[], i: number): SymbolHit | null {
+  const name = tokens[i]!.text;
+  const next = tokens[i + 1]?.text;
+  for (const d of INDEX_DESCRIPTIONS) {
+    if (next !== d.number) continue;
+    if (typeof d.name === 'string' ? !fuzzyWord(name, d.name) : !d.name.test(name)) continue;
+    const after = tokens[i + 2]?.text;
+    return { symbol: d.ticker, end: after && fuzzyWord(after, 'INDEX') ? i + 2 : i + 1, timeframe: null };
+  }
+  return null;
 }
 
 /** A token that separates the two names of a description: "/" (or what "/" is misread as), "vs". */
@@ -426,10 +459,11 @@ function describedPair(tokens: TextToken[], i: number): SymbolHit | null {
 function timeframeAfter(toks: TextToken[], end: number): Timeframe | null {
   let k = end + 1;
   if (toks[k] && !SEPARATOR.test(toks[k]!.text) && parseTimeframe(toks[k]!.text, true) === null) {
-    // Skip up to three words of description, only when a "·" follows them.
+    // Skip up to three words of description, only when a "·" (or what it is misread as)
+    // follows them; a misread word may hold marks ("I::dex" for "Index").
     let j = k;
-    while (j < toks.length && j <= end + 3 && /^[A-Za-z&]+$/.test(toks[j]!.text)) j++;
-    if (toks[j]?.text === '·') k = j;
+    while (j < toks.length && j <= end + 3 && /^[A-Za-z&][A-Za-z&:;!|]*$/.test(toks[j]!.text)) j++;
+    if (j > k && toks[j] && SEPARATOR.test(toks[j]!.text)) k = j;
   }
   if (toks[k] && SEPARATOR.test(toks[k]!.text)) k++;
   const next = toks[k];

@@ -181,6 +181,13 @@ describe('identifyInstrument', () => {
     // Descriptions and spelt-out units between or after the ticker.
     ['DAX Index · 15 · XETR', 'DAX', '15m'],
     ['SPX · 4 hours', 'SPX', '4h'],
+    // Index descriptions as the recogniser reads them, named by their TradingView ticker.
+    ['S/1P 500 Index · 15 · SP', 'SPX', '15m'],
+    ['SOP 500 lndex - 15 · SP', 'SPX', '15m'],
+    ['Nacdag 100 lcdex · 5 · NASDAQ', 'NDX', '5m'],
+    ['DAX I::dex · 240 - XETR', 'DAX', '4h'],
+    ['Nmdag 100 Index - 5 - NASDAQ', null, null],
+    ['S/1P 400 Index · 15', null, null],
     ['EUR/USD · 15 min', 'EURUSD', '15m'],
     ['51234567: FX-Demo - (EURUSD,H4) - L3', 'EURUSD', '4h'],
     ['BTCJUSD. M15 O45939.73', 'BTCUSD', '15m'],
