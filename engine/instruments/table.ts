@@ -133,6 +133,7 @@ const ALIASES: Readonly<Record<string, string>> = {
   DJ30: 'US30',
   WS30: 'US30',
   DOW: 'US30',
+  DOW30: 'US30',
   YM: 'US30',
   US100: 'NAS100',
   NDX: 'NAS100',

@@ -247,6 +247,18 @@ describe('buildPlan: the three charts must belong together', () => {
     expect(plan(s, { readings }).symbol).toBe('EURUSD');
   });
 
+  it('accepts an index named by different tickers on different charts (the reader returns the one shown)', () => {
+    const us30 = market(4, -1, MARKETS[4]);
+    const readings = {
+      '5m': { ...us30.readings['5m'], symbol: 'DJI' },
+      '15m': { ...us30.readings['15m'], symbol: 'WS30' },
+      '4h': { ...us30.readings['4h'], symbol: 'DOW30' },
+    };
+    const r = plan(us30, { readings });
+    expect(r.symbol).toBe('US30');
+    expect(r.instrument.known).toBe(true);
+  });
+
   it('warns, and sizes as a USD-quoted FX pair, when no legend could be read', () => {
     const readings = {
       '5m': { ...s.readings['5m'], symbol: null },

@@ -88,10 +88,19 @@ function currencyOfName(words: string): string | null {
   return best;
 }
 
-const NAMED_SYMBOLS: Record<string, string> = {
+/** Metals named by a word: read as their pair, the form every platform's ticker takes. */
+const METAL_NAMES: Record<string, string> = {
   GOLD: 'XAUUSD',
   XAUUSD: 'XAUUSD',
   SILVER: 'XAGUSD',
+};
+
+/**
+ * Index tickers, each with a key naming its instrument. The reader returns the ticker the chart
+ * shows ("DAX", "DE40", "SPX"): brokers name one index many ways, and the instrument table
+ * (engine/instruments) resolves them all. The key only says when two tickers are one index.
+ */
+export const INDEX_TICKERS: Readonly<Record<string, string>> = {
   US30: 'US30',
   DJ30: 'US30',
   DJI: 'US30',
@@ -117,7 +126,14 @@ const NAMED_SYMBOLS: Record<string, string> = {
   JP225: 'JP225',
   JPN225: 'JP225',
   NIKKEI225: 'JP225',
+  NI225: 'JP225',
+  UKX: 'UK100',
 };
+
+/** The instrument a symbol read by `normaliseSymbol` names: "DAX" and "DE40" are one index. */
+export function instrumentKey(symbol: string): string {
+  return INDEX_TICKERS[symbol] ?? symbol;
+}
 
 /** Broker suffixes/prefixes after the ticker: "m", ".r", "-ECN", "_i", "+", "pro", "micro". */
 const SUFFIX = /^(?:[.\-_+#!:;,']?[A-Za-z0-9.:;,']{0,5})$/;
@@ -144,10 +160,12 @@ export function normaliseSymbol(raw: string): string | null {
       if (bare.length === len + len2 || SUFFIX.test(rest)) return a + b;
     }
   }
-  // Named instruments, longest name first: "GOLD", "US30m", "NAS100.cash", "GER40-ECN".
+  // Named instruments, longest name first: "GOLD", "US30m", "NAS100.cash", "GER40-ECN"; an
+  // index as its ticker without the suffix.
   const original = prefixed ? text.slice(text.length - bare.length) : text;
   for (let len = Math.min(9, bare.length); len >= 3; len--) {
-    const named = NAMED_SYMBOLS[bare.slice(0, len)];
+    const name = bare.slice(0, len);
+    const named = METAL_NAMES[name] ?? (INDEX_TICKERS[name] ? name : undefined);
     if (!named) continue;
     const rest = original.slice(len);
     if (rest === '' || (/^[.\-_+#!]/.test(rest) && SUFFIX.test(rest)) || /^[a-z0-9]{1,5}$/.test(rest))
@@ -353,7 +371,38 @@ function symbolAt(tokens: TextToken[], i: number): SymbolHit | null {
     const s = normaliseSymbol(joined2);
     if (s) return { symbol: s, end: i + 1, timeframe: null };
   }
-  return describedPair(tokens, i);
+  return describedIndex(tokens, i) ?? describedPair(tokens, i);
+}
+
+/**
+ * Index descriptions (TradingView's legend writes them instead of the ticker on request) as
+ * the ticker TradingView gives them: a name, read with a few wrong letters allowed, then its
+ * number ("S&P 500" also read "S/1P 500", "SOP 500"; "Nasdaq 100" as "Nacdag 100").
+ */
+const INDEX_DESCRIPTIONS: { name: RegExp | string; number: string; ticker: string }[] = [
+  { name: /^S.{1,2}P$/i, number: '500', ticker: 'SPX' },
+  { name: 'NASDAQ', number: '100', ticker: 'NDX' },
+  { name: 'FTSE', number: '100', ticker: 'UKX' },
+  { name: 'NIKKEI', number: '225', ticker: 'NI225' },
+];
+
+/** A word read as `target` with at most one wrong letter in four (half for a look-alike). */
+function fuzzyWord(word: string, target: string): boolean {
+  const key = foldName(word);
+  return key.length >= 3 && editDistance(key, foldName(target)) <= Math.floor(target.length / 4) + 0.5;
+}
+
+/** "S&P 500 Index", "Nasdaq 100 Index" (the word Index, when read, belongs to the symbol). */
+function describedIndex(tokens: TextToken[], i: number): SymbolHit | null {
+  const name = tokens[i]!.text;
+  const next = tokens[i + 1]?.text;
+  for (const d of INDEX_DESCRIPTIONS) {
+    if (next !== d.number) continue;
+    if (typeof d.name === 'string' ? !fuzzyWord(name, d.name) : !d.name.test(name)) continue;
+    const after = tokens[i + 2]?.text;
+    return { symbol: d.ticker, end: after && fuzzyWord(after, 'INDEX') ? i + 2 : i + 1, timeframe: null };
+  }
+  return null;
 }
 
 /** A token that separates the two names of a description: "/" (or what "/" is misread as), "vs". */
@@ -410,10 +459,11 @@ function describedPair(tokens: TextToken[], i: number): SymbolHit | null {
 function timeframeAfter(toks: TextToken[], end: number): Timeframe | null {
   let k = end + 1;
   if (toks[k] && !SEPARATOR.test(toks[k]!.text) && parseTimeframe(toks[k]!.text, true) === null) {
-    // Skip up to three words of description, only when a "·" follows them.
+    // Skip up to three words of description, only when a "·" (or what it is misread as)
+    // follows them; a misread word may hold marks ("I::dex" for "Index").
     let j = k;
-    while (j < toks.length && j <= end + 3 && /^[A-Za-z&]+$/.test(toks[j]!.text)) j++;
-    if (toks[j]?.text === '·') k = j;
+    while (j < toks.length && j <= end + 3 && /^[A-Za-z&][A-Za-z&:;!|]*$/.test(toks[j]!.text)) j++;
+    if (j > k && toks[j] && SEPARATOR.test(toks[j]!.text)) k = j;
   }
   if (toks[k] && SEPARATOR.test(toks[k]!.text)) k++;
   const next = toks[k];
@@ -458,11 +508,19 @@ export interface TitleEvidence {
   units: Set<Timeframe>;
   /** A timeframe picker was seen: a lone timeframe may be any of its buttons. */
   picker: boolean;
+  /** The token rows read as timeframe pickers, each in reading order. */
+  pickerRows: TextToken[][];
 }
 
 /** Collects the symbols and timeframes in legend/title tokens. */
 export function titleEvidence(tokens: readonly TextToken[]): TitleEvidence {
-  const evidence: TitleEvidence = { symbols: [], positional: [], units: new Set(), picker: false };
+  const evidence: TitleEvidence = {
+    symbols: [],
+    positional: [],
+    units: new Set(),
+    picker: false,
+    pickerRows: [],
+  };
   for (const line of toLines(tokens)) {
     const toks = line.tokens;
     // A row of short timeframe-like tokens ("1m Sm 15m 30m 1H 4H 1D", some misread) is a
@@ -471,7 +529,10 @@ export function titleEvidence(tokens: readonly TextToken[]): TitleEvidence {
       toks.filter((t) => /^(?:[0-9SlIOZ]{1,3}[mhHDWM]|[MHDW][0-9SlIOZ]{1,2})$/.test(t.text)).length >= 3 ||
       // Or buttons too blurred to parse: short tokens mixing digits and letters ("15nm 3CU) 1iJ").
       toks.filter((t) => /^(?=.*[0-9])(?=.*[A-Za-z])\S{2,5}$/.test(t.text)).length >= 3;
-    if (picker) evidence.picker = true;
+    if (picker) {
+      evidence.picker = true;
+      evidence.pickerRows.push(toks);
+    }
     for (let i = 0; i < toks.length; i++) {
       const hit = symbolAt(toks, i);
       if (hit) {
@@ -518,8 +579,9 @@ export function titleEvidence(tokens: readonly TextToken[]): TitleEvidence {
 export function decideTitle(evidence: TitleEvidence): { symbol: string | null; timeframe: Timeframe | null } {
   const titled = evidence.symbols.find((s) => s.withTimeframe);
   let symbol: string | null = titled?.symbol ?? null;
-  // Different symbols and none of them a title: no way to tell which one the chart shows.
-  if (!symbol && new Set(evidence.symbols.map((s) => s.symbol)).size > 1) symbol = null;
+  // Different instruments and none of them a title: no way to tell which one the chart shows.
+  // ("DAX" in a legend and "GER40" in a header are one instrument.)
+  if (!symbol && new Set(evidence.symbols.map((s) => instrumentKey(s.symbol))).size > 1) symbol = null;
   else if (!symbol) {
     const counts = new Map<string, number>();
     for (const s of evidence.symbols) counts.set(s.symbol, (counts.get(s.symbol) ?? 0) + 1);

@@ -1,5 +1,6 @@
 import { identifyInstrument, parsePriceLabel, readLegendOhlc, type TextToken } from './index';
-import { normaliseSymbol, parseTimeframe } from './instrument';
+import { findInstrument } from '../../instruments';
+import { INDEX_TICKERS, instrumentKey, normaliseSymbol, parseTimeframe } from './instrument';
 
 /** Tokens laid out on one line as the reader would return them (words split on spaces). */
 function line(text: string, top = 10, height = 10): TextToken[] {
@@ -64,11 +65,15 @@ describe('normaliseSymbol', () => {
     ['SILVER', 'XAGUSD'],
     ['US30', 'US30'],
     ['NAS100', 'NAS100'],
-    ['USTEC', 'NAS100'],
+    ['USTEC', 'USTEC'],
     ['SPX500', 'SPX500'],
     ['GER40', 'GER40'],
-    ['DE40', 'GER40'],
+    ['DE40', 'DE40'],
     ['US30m', 'US30'],
+    ['NAS100.cash', 'NAS100'],
+    ['GER40-ECN', 'GER40'],
+    ['US500m', 'US500'],
+    ['FX:DAX', 'DAX'],
     ['BTCUSD', 'BTCUSD'],
   ])('%s -> %s', (raw, symbol) => {
     expect(normaliseSymbol(raw)).toBe(symbol);
@@ -80,6 +85,21 @@ describe('normaliseSymbol', () => {
       expect(normaliseSymbol(raw)).toBeNull();
     },
   );
+});
+
+describe('index tickers', () => {
+  // The reader returns the ticker the chart shows; the instrument table resolves the aliases.
+  it.each(Object.keys(INDEX_TICKERS))('%s is read as shown and resolves to its instrument', (ticker) => {
+    expect(normaliseSymbol(ticker)).toBe(ticker);
+    const instrument = findInstrument(ticker);
+    expect(instrument).toBeDefined();
+    expect(instrument?.symbol).toBe(findInstrument(instrumentKey(ticker))?.symbol);
+  });
+
+  it('takes two names of one index for one instrument, not for different symbols', () => {
+    expect(identifyInstrument([...line('DAX 1.0000', 10), ...line('GER40 1.1130', 40)]).symbol).toBe('DAX');
+    expect(identifyInstrument([...line('DAX 1.0000', 10), ...line('US30 1.1130', 40)]).symbol).toBeNull();
+  });
 });
 
 describe('parseTimeframe', () => {
@@ -150,7 +170,7 @@ describe('identifyInstrument', () => {
     ['USDCHr · 5 - FX O 0.85268', 'USDCHF', '5m'],
     ['EURZGBP · 5 min 0.84327', 'EURGBP', '5m'],
     ['NZOUsD.H4 0.59670 0.59811', 'NZDUSD', '4h'],
-    ['(NDX, M15j - Q x File', 'NAS100', '15m'],
+    ['(NDX, M15j - Q x File', 'NDX', '15m'],
     ['XAUUSD.r', 'XAUUSD', null],
     ['3jPY,H4 157.619 157.697', null, '4h'],
     ['GBPJPY (15mln) O 166.668', 'GBPJPY', '15m'],
@@ -159,8 +179,15 @@ describe('identifyInstrument', () => {
     ['EURUSD (O 1.0712', 'EURUSD', null],
     ['1,2742 157.619', null, null],
     // Descriptions and spelt-out units between or after the ticker.
-    ['DAX Index · 15 · XETR', 'GER40', '15m'],
-    ['SPX · 4 hours', 'SPX500', '4h'],
+    ['DAX Index · 15 · XETR', 'DAX', '15m'],
+    ['SPX · 4 hours', 'SPX', '4h'],
+    // Index descriptions as the recogniser reads them, named by their TradingView ticker.
+    ['S/1P 500 Index · 15 · SP', 'SPX', '15m'],
+    ['SOP 500 lndex - 15 · SP', 'SPX', '15m'],
+    ['Nacdag 100 lcdex · 5 · NASDAQ', 'NDX', '5m'],
+    ['DAX I::dex · 240 - XETR', 'DAX', '4h'],
+    ['Nmdag 100 Index - 5 - NASDAQ', null, null],
+    ['S/1P 400 Index · 15', null, null],
     ['EUR/USD · 15 min', 'EURUSD', '15m'],
     ['51234567: FX-Demo - (EURUSD,H4) - L3', 'EURUSD', '4h'],
     ['BTCJUSD. M15 O45939.73', 'BTCUSD', '15m'],

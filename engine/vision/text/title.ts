@@ -1,6 +1,6 @@
 import type { RgbaImage } from '../../core/image';
 import type { Timeframe } from '../../core/ohlc';
-import { decideTitle, titleEvidence, type SymbolEvidence } from './instrument';
+import { decideTitle, instrumentKey, parseTimeframe, titleEvidence, type SymbolEvidence } from './instrument';
 import { readText } from './read-text';
 import type { Rect, TextToken } from './types';
 
@@ -36,6 +36,8 @@ export function readTitleTokens(image: RgbaImage, plot: Rect): TextToken[] {
  * or too far right (a shaded session, a price line taken for its edge) leaves it out of the
  * bands or drowns it among candles. All reads add to one body of evidence, so a timeframe seen
  * alone in one read is still refused when another read saw a different one (a picker row).
+ * A timeframe still unknown is the one button of a picker row drawn in another colour (the
+ * active one), when there is exactly one such button and it reads as a timeframe.
  */
 export function identifyTitle(
   image: RgbaImage,
@@ -56,6 +58,7 @@ export function identifyTitle(
     evidence.positional.push(...e.positional);
     for (const u of e.units) evidence.units.add(u);
     evidence.picker ||= e.picker;
+    evidence.pickerRows.push(...e.pickerRows);
     const found = decide();
     return found.symbol !== null && found.timeframe !== null;
   };
@@ -77,7 +80,134 @@ export function identifyTitle(
     if (add(stripTokens) || fillFromLines(image, stripTokens, add, false)) break;
   }
   found = decide();
+  if (!found.timeframe) found = { ...found, timeframe: activeButton(image, evidence.pickerRows) };
   return found;
+}
+
+/** Median colour of the pixels in `rect` for which `keep` holds (per channel), or null. */
+function medianColour(
+  image: RgbaImage,
+  rect: Rect,
+  keep: (x: number, y: number) => boolean,
+): [number, number, number] | null {
+  const ch: number[][] = [[], [], []];
+  for (let y = Math.max(0, rect.top); y < Math.min(image.height, rect.bottom); y++)
+    for (let x = Math.max(0, rect.left); x < Math.min(image.width, rect.right); x++) {
+      if (!keep(x, y)) continue;
+      const p = (y * image.width + x) * 4;
+      for (let c = 0; c < 3; c++) ch[c]!.push(image.data[p + c]!);
+    }
+  if (ch[0]!.length === 0) return null;
+  const med = (v: number[]): number => v.sort((a, b) => a - b)[v.length >> 1]!;
+  return [med(ch[0]!), med(ch[1]!), med(ch[2]!)];
+}
+
+const colourDistance = (a: ArrayLike<number>, b: ArrayLike<number>): number =>
+  Math.max(Math.abs(a[0]! - b[0]!), Math.abs(a[1]! - b[1]!), Math.abs(a[2]! - b[2]!));
+
+/**
+ * The background just around a button's text and the text's own colour (the median of its
+ * strongest tenth of pixels against that background: thin strokes are mostly antialiased edge).
+ */
+function buttonLook(image: RgbaImage, box: Rect): { bg: number[]; ink: number[] } | null {
+  const h = box.bottom - box.top;
+  const m = Math.max(2, Math.round(h / 4));
+  const outer = { left: box.left - m, top: box.top - m, right: box.right + m, bottom: box.bottom + m };
+  const inside = (x: number, y: number): boolean =>
+    x >= box.left && x < box.right && y >= box.top && y < box.bottom;
+  const bg = medianColour(image, outer, (x, y) => !inside(x, y));
+  if (!bg) return null;
+  const d: number[] = [];
+  for (let y = box.top; y < box.bottom; y++)
+    for (let x = box.left; x < box.right; x++)
+      d.push(
+        colourDistance(bg, image.data.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 3)),
+      );
+  if (d.length === 0) return null;
+  const cut = [...d].sort((a, b) => b - a)[Math.floor(d.length / 10)]!;
+  if (cut < 24) return null;
+  const ink = medianColour(
+    image,
+    box,
+    (x, y) => d[(y - box.top) * (box.right - box.left) + x - box.left]! >= cut,
+  );
+  return ink ? { bg, ink } : null;
+}
+
+/**
+ * `rect` redrawn black on white by each pixel's share of `ink` over `bg`: a dark red label on a
+ * dark toolbar differs from it in one channel only, too little for the row's ink threshold.
+ */
+function inkShareCopy(image: RgbaImage, rect: Rect, bg: number[], ink: number[]): RgbaImage {
+  const w = rect.right - rect.left;
+  const h = rect.bottom - rect.top;
+  const d = [ink[0]! - bg[0]!, ink[1]! - bg[1]!, ink[2]! - bg[2]!];
+  const dd = d[0]! * d[0]! + d[1]! * d[1]! + d[2]! * d[2]! || 1;
+  const data = new Uint8Array(w * h * 4);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const p = ((rect.top + y) * image.width + rect.left + x) * 4;
+      let dot = 0;
+      for (let c = 0; c < 3; c++) dot += (image.data[p + c]! - bg[c]!) * d[c]!;
+      const v = Math.round(255 * (1 - Math.min(1, Math.max(0, dot / dd))));
+      const q = (y * w + x) * 4;
+      data[q] = data[q + 1] = data[q + 2] = v;
+      data[q + 3] = 255;
+    }
+  return { width: w, height: h, data };
+}
+
+/** Picker buttons of one look differ by JPEG noise and antialiasing at most this much. */
+const SAME_LOOK = 40;
+/** The active button differs from all the others by at least this much in text or background. */
+const OTHER_LOOK = 64;
+
+/**
+ * The timeframe of the one button that a picker row shows in another colour (the active one:
+ * tinted text or a filled pill among plain buttons of one look), read again in a box of its own
+ * (its colours set their own ink threshold, so text a row's threshold lost reads there).
+ * Null unless every row with such a button names the same timeframe and the others all look alike.
+ */
+function activeButton(image: RgbaImage, rows: readonly TextToken[][]): Timeframe | null {
+  const found = new Set<Timeframe>();
+  for (const row of rows) {
+    const buttons = row.filter((t) => {
+      const text = t.text.replace(/[·.,:]/g, '');
+      return text.length >= 2 && text.length <= 5;
+    });
+    if (buttons.length < 4) continue;
+    const looks = buttons.map((b) => buttonLook(image, b.box));
+    if (looks.some((l) => !l)) continue;
+    const differs = (i: number, j: number): number =>
+      Math.max(colourDistance(looks[i]!.bg, looks[j]!.bg), colourDistance(looks[i]!.ink, looks[j]!.ink));
+    const odd = buttons
+      .map((_, i) => i)
+      .filter((i) => buttons.every((_, j) => j === i || differs(i, j) >= OTHER_LOOK));
+    if (odd.length !== 1) continue;
+    const k = odd[0]!;
+    const alike = buttons.every(
+      (_, i) => i === k || buttons.every((_, j) => j === k || differs(i, j) <= SAME_LOOK),
+    );
+    if (!alike) continue;
+    const own = parseTimeframe(buttons[k]!.text);
+    if (own) {
+      found.add(own);
+      continue;
+    }
+    const box = buttons[k]!.box;
+    const margin = Math.max(2, Math.round((box.bottom - box.top) / 4));
+    const rect = {
+      left: Math.max(0, box.left - margin),
+      top: Math.max(0, box.top - margin),
+      right: Math.min(image.width, box.right + margin),
+      bottom: Math.min(image.height, box.bottom + margin),
+    };
+    const copy = inkShareCopy(image, rect, looks[k]!.bg, looks[k]!.ink);
+    const again = readText(copy, { left: 0, top: 0, right: copy.width, bottom: copy.height });
+    const tf = again.length === 1 ? parseTimeframe(again[0]!.text) : null;
+    if (tf) found.add(tf);
+  }
+  return found.size === 1 ? [...found][0]! : null;
 }
 
 /**
@@ -118,9 +248,10 @@ function isListRow(image: RgbaImage, s: SymbolEvidence): boolean {
   }
   if (rows.size >= 2) return true;
   const near = belowTokens.filter((t) => t.box.top <= s.box.bottom + 4 * h);
-  if (titleEvidence(near).symbols.some((o) => o.symbol !== s.symbol)) return true;
+  const other = (o: SymbolEvidence): boolean => instrumentKey(o.symbol) !== instrumentKey(s.symbol);
+  if (titleEvidence(near).symbols.some(other)) return true;
   if (above.bottom - above.top < h) return false;
-  return titleEvidence(readText(image, above)).symbols.some((o) => o.symbol !== s.symbol);
+  return titleEvidence(readText(image, above)).symbols.some(other);
 }
 
 const MAX_REREAD_LINES = 6;
