@@ -196,7 +196,8 @@ describe('fragments between the candles', () => {
     const o: PaintOptions = { spacing: 13, bodyWidth: 7, seed: 23 };
     const painted = paintChart(o);
     const { data, width } = painted.image;
-    // A 2x2 speck in the candle colour halfway between every third pair of candles.
+    // A 3x2 piece in the candle colour halfway between every third pair of candles (wider than
+    // 0.4 of a candle, so it is not dropped as a line's speck before the lattice test).
     const fragments: number[] = [];
     painted.candles.forEach((c, i) => {
       if (i % 3 !== 0 || i + 1 >= painted.candles.length) return;
@@ -206,8 +207,10 @@ describe('fragments between the candles', () => {
       for (const [dx, dy] of [
         [0, 0],
         [1, 0],
+        [2, 0],
         [0, 1],
         [1, 1],
+        [2, 1],
       ] as const) {
         const k = ((y + dy) * width + x + dx) * 4;
         [data[k], data[k + 1], data[k + 2]] = [0x26, 0xa6, 0x9a];

@@ -5,6 +5,7 @@ import { refineCandle, strokeWidth } from './edges';
 import { colourDistance } from './raster';
 import { tint } from './palette';
 import { BG_TOLERANCE } from './layout';
+import { removeVolumeBars } from './volume';
 
 /** One candle or bar as pixel rows, before any price scale is applied. */
 export interface PixelCandle {
@@ -66,10 +67,27 @@ function removeHorizontalLines(ink: Uint8Array, pw: number, ph: number): void {
     for (let x = 0; x < pw; x++) if (thin(x, y)) t++;
     return t >= rowInk[y]! * 0.3;
   };
+  // A row beside the line whose thin ink is (nearly) all the line's anti-aliased edge: thin
+  // pixels touching the line's row (candles crossing it are not thin). A dotted line drawn off the pixel grid (2.625x phones) has such an
+  // edge row under some of its dashes only, too sparse to count as line; left in place it keeps
+  // those dashes (ink below them) as a row of one-pixel specks between the candles.
+  const isEdge = (yy: number, line: number) => {
+    if (yy < 0 || yy >= ph || rowInk[yy] === 0) return false;
+    let edge = 0;
+    let loose = 0;
+    for (let x = 0, i = yy * pw; x < pw; x++, i++) {
+      if (!ink[i] || !thin(x, yy)) continue;
+      if (ink[line * pw + x]) edge++;
+      else loose++;
+    }
+    return edge >= pw * 0.02 && edge >= loose * 4;
+  };
   for (let y = 0; y < ph; y++) {
     if (!isLine(y)) continue;
     let y1 = y;
     while (y1 + 1 < ph && y1 - y < 4 && rowInk[y1 + 1]! >= pw * 0.2) y1++;
+    if (y1 - y < 4 && isEdge(y1 + 1, y1)) y1++;
+    if (y1 - y < 4 && isEdge(y - 1, y)) y--;
     for (let x = 0; x < pw; x++) {
       const above = y > 0 ? ink[(y - 1) * pw + x]! : 0;
       const below = y1 + 1 < ph ? ink[(y1 + 1) * pw + x]! : 0;
@@ -499,6 +517,7 @@ export function extractCandles(
   const pw = plot.right - plot.left + 1;
   const ph = plot.bottom - plot.top + 1;
   const warnings: string[] = [];
+  const volumeCleared = removeVolumeBars(ink, plot, palette, sampler.raster, sampler.background);
   removeHorizontalLines(ink, pw, ph);
   let { labels, comps } = components(ink, pw, ph);
   // What is left of a shape a line was cleared from and is much narrower than a candle is a
@@ -529,7 +548,9 @@ export function extractCandles(
   // Candles never share a column, so of components sharing columns only the largest is a
   // candle: legend glyphs, labels and fragments above or below it lose.
   const volume = volumeBaseline(comps, ph);
-  if (volume !== null) {
+  const sizedShapes = comps.filter((c) => c.count >= 6 && c.maxY - c.minY >= 2);
+  const shapeWidth = median(sizedShapes.map((c) => c.maxX - c.minX + 1));
+  if (volume !== null || volumeCleared) {
     warnings.push('Volume bars drawn over the chart were ignored.');
   }
   const order = comps
@@ -537,6 +558,7 @@ export function extractCandles(
     .filter((i) => comps[i]!.count >= 2 && !insideText(comps[i]!, plot, textBoxes))
     .filter((i) => volume === null || Math.abs(comps[i]!.maxY - volume) > 1)
     .filter((i) => !remnant.has(i))
+    .filter((i) => !lineSpeck(comps[i]!, shapeWidth))
     .sort((a, b) => comps[b]!.count - comps[a]!.count);
   const owner = new Int32Array(pw).fill(-1);
   const kept: number[] = [];
@@ -875,6 +897,16 @@ function bareStemRow(c: PixelCandle): number | null {
     if (gap > longest) [best, longest] = [Math.round((stops[i]! + stops[i - 1]!) / 2), gap];
   }
   return best;
+}
+
+/**
+ * A speck no wider than 0.4 of the typical shape and at most 3 rows tall is a piece of a thin
+ * line between the candles (a 1 px moving average's steep stretch, a dash of a price line left
+ * by its anti-aliased edge), not a candle: every candle, even a doji, has a body as wide as the
+ * others, and a 1 px candle has a wick. Left in, a row of them breaks the candles' spacing.
+ */
+function lineSpeck(c: Component, typical: number): boolean {
+  return typical >= 4 && c.maxX - c.minX + 1 <= typical * 0.4 && c.maxY - c.minY + 1 <= 3;
 }
 
 function insideText(c: Component, plot: PlotRect, boxes: readonly PlotRect[]): boolean {

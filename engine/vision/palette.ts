@@ -204,8 +204,20 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     }
   }
   for (let i = 0; i < pw; i++) credit(tally, i);
+  const binColour = (b: number) => {
+    const n = count[b]!;
+    return (Math.round(sumR[b]! / n) << 16) | (Math.round(sumG[b]! / n) << 8) | Math.round(sumB[b]! / n);
+  };
+  // Wide fills of a faint colour near the background (session shading, a striped background)
+  // are never candles and are not counted in the total the classes are measured against: shaded
+  // bands make full-height strokes in every column they cover and would make the candles' share
+  // of the strokes look negligible. (JPEG's faint halos beside bodies are no fills: they count.)
   let total = 0;
-  for (let i = 0; i < 4096; i++) total += count[i]!;
+  let allStrokes = 0;
+  for (let i = 0; i < 4096; i++) allStrokes += count[i]!;
+  for (let i = 0; i < 4096; i++)
+    if (count[i]! > 0 && !(solid[i]! >= count[i]! * 0.5 && colourDistance(binColour(i), bg) < 48))
+      total += count[i]!;
   if (total === 0) return [];
   const bins = [...count.keys()]
     .filter((i) => count[i]! >= total * 0.01)
@@ -230,9 +242,14 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
   };
   for (const b of bins) {
     const n = count[b]!;
-    const colour =
-      (Math.round(sumR[b]! / n) << 16) | (Math.round(sumG[b]! / n) << 8) | Math.round(sumB[b]! / n);
-    if (lineColours.some((l) => colourDistance(l, colour) <= 8)) continue;
+    const colour = binColour(b);
+    // Tinted bodies standing at the bottom of the plot are a volume histogram (see below).
+    const ownBodies = solid[b]! >= n * 0.3 && solidLow[b]! < solid[b]! * 0.6;
+    // A grid colour is not a candle colour, unless it fills bodies above the plot's bottom (a
+    // grid line is a pixel or two wide: no pixel of it has its colour on both sides): the
+    // layout takes the long wicks and bodies of tall candles in one colour for a family of
+    // vertical lines. (The bars of a volume histogram stay out: they stand at the bottom.)
+    if (!ownBodies && lineColours.some((l) => colourDistance(l, colour) <= 8)) continue;
     // Candles stand out from the background; faint greys are grid, shading or watermark.
     if (colourDistance(colour, bg) < 48) continue;
     // A blend of a class with the background is that class's anti-aliased or blurred edge,
@@ -240,7 +257,6 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     // own: grey candles beside black ones on a white chart (MetaTrader) lie on the line from
     // white to black, yet they are the other direction. Tinted bodies standing at the bottom of
     // the plot are a volume histogram in the candles' colours, and stay with them.
-    const ownBodies = solid[b]! >= n * 0.3 && solidLow[b]! < solid[b]! * 0.6;
     // JPEG spreads a body's colour onto the background pixels beside it at the background's
     // brightness: a "colour" as dark as the background in a class's hue is that bleed.
     if (
@@ -278,8 +294,10 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
       binOf.push(b);
     }
   }
-  const kept = classes.filter((k) => k.mass >= total * 0.04);
-  kept.sort((a, b) => b.mass - a.mass);
+  // The two strongest classes (the candles' own colours) are measured against the strokes less
+  // the shading; any further class (a drawing's fill, a badge) against every stroke, as before.
+  classes.sort((a, b) => b.mass - a.mass);
+  const kept = classes.filter((k, i) => k.mass >= (i < 2 ? total : allStrokes) * 0.04);
   return kept.slice(0, 4);
 }
 
@@ -289,7 +307,12 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
  */
 export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uint8Array {
   const { width, rgb } = r;
-  const { plot, background: bg, lineColours, bgMask } = layout;
+  const { plot, background: bg, bgMask } = layout;
+  // A grid colour that is a class's own colour was learned as candles (it fills bodies): the
+  // "grid" was tall candles taken for vertical lines.
+  const lineColours = layout.lineColours.filter(
+    (l) => !palette.some((p) => colourDistance(l, p.colour) <= 8),
+  );
   const pw = plot.right - plot.left + 1;
   const ph = plot.bottom - plot.top + 1;
   const out = new Uint8Array(pw * ph);
@@ -360,6 +383,10 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
   // (Plain loops, no closures: a variable a closure captures, here `out` and `pw`, is re-read
   // from memory on every pixel of the loop above.)
   const keep = new Uint8Array(diluted.length);
+  const shareBy = palette.map((p) => chromaShareOf(bg, p.colour));
+  const lumBg = luminance(bg);
+  // Further from the background in brightness than the ink itself (with JPEG's overshoot).
+  const beyond = palette.map((p) => Math.abs(luminance(p.colour) - lumBg) * 1.1);
   for (let n = 0; n < diluted.length; n++) {
     const i = diluted[n]!;
     const k = out[i]! & ~DILUTED;
@@ -369,13 +396,34 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
       (x + 1 < pw && otherClass(out, i + 1, k)) ||
       (i >= pw && otherClass(out, i - pw, k)) ||
       (i + pw < out.length && otherClass(out, i + pw, k));
-    keep[n] = beside ? 0 : 1;
+    keep[n] = beside || besideBrighterHue(i, k) ? 0 : 1;
   }
   for (let n = 0; n < diluted.length; n++) {
     const i = diluted[n]!;
     out[i] = keep[n] ? out[i]! & ~DILUTED : 0;
   }
   return out;
+
+  // The anti-aliased edge of a thin line of a nearby hue (a yellow moving average beside orange
+  // candles, on a PNG) also passes for a diluted stroke: its blend with the background has the
+  // ink's brightness and a weaker colour. Its own core lies beside it, in a hue off the ink's and
+  // brighter than the ink itself could be; JPEG keeps a diluted stroke's neighbours in between.
+  function besideBrighterHue(i: number, k: number): boolean {
+    const x = i % pw;
+    const y = (i - x) / pw;
+    for (let dy = -2; dy <= 2; dy++) {
+      for (let dx = -2; dx <= 2; dx++) {
+        const xx = x + dx;
+        const yy = y + dy;
+        if ((!dx && !dy) || xx < 0 || xx >= pw || yy < 0 || yy >= ph || out[yy * pw + xx]) continue;
+        const j = (yy + plot.top) * width + xx + plot.left;
+        if (bgMask[j]) continue;
+        const c = rgb[j]!;
+        if (Math.abs(luminance(c) - lumBg) > beyond[k - 1]! && shareBy[k - 1]!(c) < 0) return true;
+      }
+    }
+    return false;
+  }
 }
 
 const CACHE_BITS = 17;

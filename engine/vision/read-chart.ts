@@ -291,6 +291,15 @@ export function dropLineClasses(ink: Uint8Array, pw: number, ph: number, classes
   // A thick line (a 2x capture, a wide moving average) is not thin, but it crosses hundreds of
   // columns in a row; a class of candles has gaps between its candles.
   for (let k = 3; k <= classes; k++) {
+    // A horizontal price line drawn in the class's colour (a level at the bull colour across
+    // the whole plot) is not what makes a moving average: its rows are left out, or a class
+    // of real candles would be cleared for it (its removal is the candle stage's).
+    const flat = new Uint8Array(ph);
+    for (let y = 0; y < ph; y++) {
+      let n = 0;
+      for (let x = 0, i = y * pw; x < pw; x++, i++) if (ink[i] === k) n++;
+      if (n >= pw * 0.5) flat[y] = 1;
+    }
     const longest: number[] = [];
     let span = 0;
     let widest = 0;
@@ -298,7 +307,7 @@ export function dropLineClasses(ink: Uint8Array, pw: number, ph: number, classes
       let run = 0;
       let best = 0;
       for (let y = 0, i = x; y < ph; y++, i += pw) {
-        if (ink[i] === k) {
+        if (ink[i] === k && !flat[y]) {
           if (++run > best) best = run;
         } else run = 0;
       }

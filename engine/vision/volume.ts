@@ -1,0 +1,78 @@
+import type { InkClass } from './palette';
+import { tint } from './palette';
+import type { Raster } from './raster';
+import type { PlotRect } from './types';
+
+/** Share of ink of a volume bar's tint: paler than a candle, darker than an edge's blend. */
+const PALE_MIN = 0.2;
+const PALE_MAX = 0.85;
+
+/**
+ * Clears a volume histogram drawn in tints of the candle colours (TradingView's volume overlay:
+ * the candle colours at about half strength) from the ink. Its bars pass for candle ink and,
+ * where they touch the candles above them, glue them into one shape or stretch their lows.
+ * Volume bars stand on one baseline (the plot's bottom, or a volume pane's floor); candles never
+ * share a bottom row, and their bodies are full-strength ink. Every column's run of pale ink that
+ * ends on that baseline is cleared, up to the first pixel that is not pale (a candle's wick or
+ * body keeps its own pixels). Returns whether a histogram was found.
+ */
+export function removeVolumeBars(
+  ink: Uint8Array,
+  plot: PlotRect,
+  palette: InkClass[],
+  raster: Raster,
+  background: number,
+): boolean {
+  const pw = plot.right - plot.left + 1;
+  const ph = plot.bottom - plot.top + 1;
+  const { width, rgb } = raster;
+  const memo = new Map<number, boolean>();
+  // Pale: a blend of the background with a candle colour at part strength, whatever class the
+  // pixel was given (a tint common enough is learned as a class of its own).
+  const isPale = (c: number) => {
+    let p = memo.get(c);
+    if (p === undefined) {
+      p = palette.some((k) => {
+        const t = tint(c, background, k.colour);
+        return t.alpha >= PALE_MIN && t.alpha <= PALE_MAX && t.off <= 24;
+      });
+      memo.set(c, p);
+    }
+    return p;
+  };
+  const pale = (x: number, y: number) =>
+    ink[y * pw + x] !== 0 && isPale(rgb[(y + plot.top) * width + x + plot.left]!);
+
+  // Bottom rows of pale runs (3+ px), once per column and run.
+  const bottoms = new Int32Array(ph);
+  for (let x = 0; x < pw; x++) {
+    let run = 0;
+    for (let y = 0; y <= ph; y++) {
+      if (y < ph && pale(x, y)) run++;
+      else {
+        if (run >= 3) bottoms[y - 1]!++;
+        run = 0;
+      }
+    }
+  }
+  let base = -1;
+  let best = 0;
+  for (let y = Math.floor(ph * 0.5); y < ph; y++) {
+    const n = bottoms[y]! + (bottoms[y - 1] ?? 0) + (y + 1 < ph ? bottoms[y + 1]! : 0);
+    if (n > best) [base, best] = [y, n];
+  }
+  if (base < 0 || best < Math.max(8, pw * 0.05)) return false;
+  for (let x = 0; x < pw; x++) {
+    // The run's foot: a pale pixel on the baseline (within a row) with no pale pixel below it.
+    let foot = -1;
+    for (let y = Math.min(ph - 1, base + 1); y >= base - 1; y--) {
+      if (pale(x, y) && (y + 1 >= ph || !pale(x, y + 1))) {
+        foot = y;
+        break;
+      }
+    }
+    if (foot < 0) continue;
+    for (let y = foot; y >= 0 && pale(x, y); y--) ink[y * pw + x] = 0;
+  }
+  return true;
+}
