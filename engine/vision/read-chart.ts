@@ -13,6 +13,7 @@ import { fitPriceScale } from './scale-fit';
 import { priceToY, yToPrice } from './price-scale';
 import type { ChartReading, PlotRect, PriceScale, ReadCandle } from './types';
 import { readLegendOhlc, readTitleTokens, identifyTitle } from './text';
+import { forgetGlyphGuesses } from './text/read-text';
 
 /** Fewer candles than this cannot be analysed. */
 export const MIN_CANDLES = 10;
@@ -29,6 +30,8 @@ const noChart = (why: string) =>
  * TOO_FEW_CANDLES) with a message a trader can act on; never returns invented prices.
  */
 export function readChart(image: RgbaImage): ChartReading {
+  // Glyphs repeat within a chart, not across charts: a fresh memo keeps reads independent.
+  forgetGlyphGuesses();
   const raster = toRaster(image);
   const layout = findLayout(raster, image);
   if (!layout) throw noChart('no chart area');
