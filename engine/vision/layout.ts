@@ -4,6 +4,7 @@ import { colourDistance, luminance } from './raster';
 import type { PlotRect } from './types';
 import { locatePriceAxis, otherScaleBelow, plotEdgeBeside, priceReadings } from './axis-locate';
 import { longestRun } from './runs';
+import type { TextToken } from './text';
 
 /** How far (per channel) a pixel may stray from the background and still count as background. */
 export const BG_TOLERANCE = 10;
@@ -33,6 +34,12 @@ export interface Layout {
   lineColours: number[];
   /** 1 where the pixel is background (whole image, row-major). */
   bgMask: Uint8Array;
+  /**
+   * The text read down the price labels' column when the axis was found from its labels (the
+   * whole image height): readChart takes the axis strip's tokens from it instead of reading
+   * the strip again.
+   */
+  axisTokens?: TextToken[];
 }
 
 /** Most frequent colour, from a 15-bit histogram refined to the exact colour. */
@@ -943,5 +950,6 @@ export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
     gridColumns,
     lineColours,
     bgMask,
+    axisTokens: axis?.tokens,
   };
 }
