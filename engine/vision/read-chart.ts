@@ -18,6 +18,19 @@ import { readLegendOhlc, readTitleTokens, identifyTitle } from './text';
 import type { TextToken } from './text';
 import { forgetGlyphGuesses } from './text/read-text';
 
+/**
+ * One pixel array for every read's raster (the raster never leaves readChart): 15 MB at
+ * 2560x1440, allocated afresh per read it cost garbage collections. Not kept beyond 4K.
+ */
+let rgbPool = new Uint32Array(0);
+const MAX_POOLED = 3840 * 2160;
+function rgbScratch(image: RgbaImage): Uint32Array | undefined {
+  const n = (image?.width ?? 0) * (image?.height ?? 0);
+  if (!Number.isInteger(n) || !(n > 0 && n <= MAX_POOLED)) return undefined;
+  if (rgbPool.length < n) rgbPool = new Uint32Array(n);
+  return rgbPool;
+}
+
 /** Fewer candles than this cannot be analysed. */
 export const MIN_CANDLES = 10;
 
@@ -35,7 +48,7 @@ const noChart = (why: string) =>
 export function readChart(image: RgbaImage): ChartReading {
   // Glyphs repeat within a chart, not across charts: a fresh memo keeps reads independent.
   forgetGlyphGuesses();
-  const raster = toRaster(image);
+  const raster = toRaster(image, rgbScratch(image));
   const layout = findLayout(raster, image);
   if (!layout) throw noChart('no chart area');
   const { plot } = layout;
