@@ -41,7 +41,8 @@ export function columnRuns(r: Raster, top: number, bottom: number, maxGlyph: num
   const major = new Int32Array(width);
   for (let x = 0; x < width; x++) {
     const q = cand[x]!;
-    major[x] = ((((q >> 8) & 0xf) * 16 + 8) << 16) | ((((q >> 4) & 0xf) * 16 + 8) << 8) | ((q & 0xf) * 16 + 8);
+    major[x] =
+      ((((q >> 8) & 0xf) * 16 + 8) << 16) | ((((q >> 4) & 0xf) * 16 + 8) << 8) | ((q & 0xf) * 16 + 8);
   }
   // Pass 2: runs of ink per column. A pixel's ink test is reused while both its colour and its
   // column's majority repeat.
