@@ -165,6 +165,9 @@ describe('findLayout with the axis found from its labels', () => {
       const strip = layout.axisStrip;
       if (side === 'right') expect(strip.left).toBeGreaterThan(chart.plot.right - 20);
       else expect(strip.right).toBeLessThan(chart.plot.left + 20);
+      // The labels' column, read once here, is handed on with its price labels for the reader.
+      const prices = (layout.axisTokens ?? []).filter((t) => !t.badge && priceReadings(t.text).length > 0);
+      expect(prices.length).toBeGreaterThanOrEqual(4);
     });
   }
 });

@@ -4,6 +4,7 @@ import { colourDistance, luminance } from './raster';
 import type { PlotRect } from './types';
 import { locatePriceAxis, otherScaleBelow, plotEdgeBeside, priceReadings } from './axis-locate';
 import { longestRun } from './runs';
+import type { TextToken } from './text';
 
 /** How far (per channel) a pixel may stray from the background and still count as background. */
 export const BG_TOLERANCE = 10;
@@ -33,6 +34,12 @@ export interface Layout {
   lineColours: number[];
   /** 1 where the pixel is background (whole image, row-major). */
   bgMask: Uint8Array;
+  /**
+   * The text read down the price labels' column when the axis was found from its labels (the
+   * whole image height): readChart takes the axis strip's tokens from it instead of reading
+   * the strip again.
+   */
+  axisTokens?: TextToken[];
 }
 
 /** Most frequent colour, from a 15-bit histogram refined to the exact colour. */
@@ -98,11 +105,20 @@ export function dominantColour(r: Raster): number {
 
 const quant = (c: number) => ((c >> 12) & 0xf00) | ((c >> 8) & 0xf0) | ((c >> 4) & 0xf);
 
+/**
+ * The quantised colours stay inside findLayout, so one array serves every call (7 MB at
+ * 2560x1440: allocating it afresh each read cost garbage collections). Not kept beyond 4K.
+ */
+let qScratch = new Int16Array(0);
+const MAX_SCRATCH = 3840 * 2160;
+
 /** Per-pixel quantised colour (12 bits) with background pixels marked -1: computed once. */
 function quantise(r: Raster, bg: number): { q: Int16Array; bgMask: Uint8Array } {
   const { rgb } = r;
   const n = rgb.length;
-  const q = new Int16Array(n);
+  // Every element is written below: a reused array needs no clearing.
+  if (qScratch.length < n && n <= MAX_SCRATCH) qScratch = new Int16Array(n);
+  const q = qScratch.length >= n ? qScratch.subarray(0, n) : new Int16Array(n);
   const bgMask = new Uint8Array(n);
   const br = (bg >> 16) & 255;
   const bgG = (bg >> 8) & 255;
@@ -943,5 +959,6 @@ export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
     gridColumns,
     lineColours,
     bgMask,
+    axisTokens: axis?.tokens,
   };
 }

@@ -3,6 +3,7 @@ import { EngineError } from '../core/errors';
 import { TIMEFRAME_MINUTES } from '../core/ohlc';
 import type { Timeframe } from '../core/ohlc';
 import { toRaster } from './raster';
+import type { Raster } from './raster';
 import { findLayout } from './layout';
 import type { Layout } from './layout';
 import { readStrip } from './axis-locate';
@@ -16,6 +17,21 @@ import type { AxisLabel } from './scale-fit';
 import { priceToY, yToPrice } from './price-scale';
 import type { ChartReading, PlotRect, PriceScale, ReadCandle } from './types';
 import { readLegendOhlc, readTitleTokens, identifyTitle } from './text';
+import type { TextToken } from './text';
+import { forgetGlyphGuesses } from './text/read-text';
+
+/**
+ * One pixel array for every read's raster (the raster never leaves readChart): 15 MB at
+ * 2560x1440, allocated afresh per read it cost garbage collections. Not kept beyond 4K.
+ */
+let rgbPool = new Uint32Array(0);
+const MAX_POOLED = 3840 * 2160;
+function rgbScratch(image: RgbaImage): Uint32Array | undefined {
+  const n = (image?.width ?? 0) * (image?.height ?? 0);
+  if (!Number.isInteger(n) || !(n > 0 && n <= MAX_POOLED)) return undefined;
+  if (rgbPool.length < n) rgbPool = new Uint32Array(n);
+  return rgbPool;
+}
 
 /** Fewer candles than this cannot be analysed. */
 export const MIN_CANDLES = 10;
@@ -32,7 +48,9 @@ const noChart = (why: string) =>
  * TOO_FEW_CANDLES) with a message a trader can act on; never returns invented prices.
  */
 export function readChart(image: RgbaImage): ChartReading {
-  const raster = toRaster(image);
+  // Glyphs repeat within a chart, not across charts: a fresh memo keeps reads independent.
+  forgetGlyphGuesses();
+  const raster = toRaster(image, rgbScratch(image));
   const layout = findLayout(raster, image);
   if (!layout) throw noChart('no chart area');
   const { plot } = layout;
@@ -73,7 +91,7 @@ export function readChart(image: RgbaImage): ChartReading {
     );
   }
 
-  const { labels, badges } = axisLabels(raster, layout, readStrip(image, raster, layout.axisStrip));
+  const { labels, badges } = axisLabels(raster, layout, axisTokens(image, raster, layout));
   const fitted = fitPriceScale(labels);
   if (!fitted || fitted.labels.length < 3) {
     throw new EngineError(
@@ -200,6 +218,21 @@ function placeScale(
     high: last.highY,
     low: last.lowY,
     close: bull ? last.bodyTop : last.bodyBottom,
+  });
+}
+
+/**
+ * The text of the axis strip. When the layout found the axis from its labels, that column was
+ * read down the whole image already: its tokens centred in the strip are the strip's (reading
+ * the strip again cost a tenth of a read at 2560x1440). Else the strip is read.
+ */
+function axisTokens(image: RgbaImage, raster: Raster, layout: Layout): TextToken[] {
+  const s = layout.axisStrip;
+  if (!layout.axisTokens) return readStrip(image, raster, s);
+  return layout.axisTokens.filter((t) => {
+    const x = (t.box.left + t.box.right - 1) / 2;
+    const y = (t.box.top + t.box.bottom - 1) / 2;
+    return x >= s.left && x <= s.right && y >= s.top && y <= s.bottom;
   });
 }
 

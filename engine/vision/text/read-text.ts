@@ -58,11 +58,48 @@ interface ReadGlyph {
 
 const guesses = new WeakMap<GlyphBlob, GlyphGuess>();
 
+/**
+ * Guesses by feature vector: a chart shows the same few glyphs over and over (the digits of
+ * every price label, the axis strip read once to find it and again to read it), and equal
+ * features classify alike, so each distinct vector is classified once. Hashed over the float
+ * bits and compared in full on a hit.
+ */
+const memo = new Map<number, { f: Float32Array; g: GlyphGuess }[]>();
+let memoSize = 0;
+/** Distinct vectors kept at most (a few chart reads' worth); the memo is emptied beyond. */
+const MEMO_LIMIT = 4096;
+
+/** Empties the memo of guesses by feature vector (each chart read starts afresh). */
+export function forgetGlyphGuesses(): void {
+  memo.clear();
+  memoSize = 0;
+}
+
+function classifyMemo(f: Float32Array): GlyphGuess {
+  const bits = new Uint32Array(f.buffer, f.byteOffset, f.length);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bits.length; i++) h = Math.imul(h ^ bits[i]!, 0x01000193);
+  const bucket = memo.get(h);
+  if (bucket) {
+    for (const e of bucket) {
+      let same = true;
+      for (let i = 0; i < f.length && same; i++) same = Object.is(e.f[i], f[i]);
+      if (same) return e.g;
+    }
+  }
+  const g = classifyGlyph(f);
+  if (memoSize >= MEMO_LIMIT) forgetGlyphGuesses();
+  if (bucket && memo.has(h)) bucket.push({ f, g });
+  else memo.set(h, [{ f, g }]);
+  memoSize++;
+  return g;
+}
+
 /** Classifies a blob once (joining and splitting ask about the same blobs repeatedly). */
 function guessOf(blob: GlyphBlob, line: TextLine): GlyphGuess {
   let g = guesses.get(blob);
   if (!g) {
-    g = classifyGlyph(glyphFeatures(blob, line));
+    g = classifyMemo(glyphFeatures(blob, line));
     guesses.set(blob, g);
   }
   return g;
