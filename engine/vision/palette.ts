@@ -204,8 +204,18 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     }
   }
   for (let i = 0; i < pw; i++) credit(tally, i);
+  // A shaded band or split area (a faint fill over whole stretches of the plot) can outweigh
+  // the candles many times over: counted in, it would push every candle colour under the
+  // shares below. Faint thin strokes (grid lines, text) still count, as they always have.
   let total = 0;
-  for (let i = 0; i < 4096; i++) total += count[i]!;
+  for (let i = 0; i < 4096; i++) {
+    const n = count[i]!;
+    if (n === 0) continue;
+    const colour =
+      (Math.round(sumR[i]! / n) << 16) | (Math.round(sumG[i]! / n) << 8) | Math.round(sumB[i]! / n);
+    if (solid[i]! >= n * 0.5 && colourDistance(colour, bg) < 48) continue;
+    total += n;
+  }
   if (total === 0) return [];
   const bins = [...count.keys()]
     .filter((i) => count[i]! >= total * 0.01)
