@@ -206,16 +206,19 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
   for (let i = 0; i < pw; i++) credit(tally, i);
   // A shaded band or split area (a faint fill over whole stretches of the plot) can outweigh
   // the candles many times over: counted in, it would push every candle colour under the
-  // shares below. Faint thin strokes (grid lines, text) still count, as they always have.
-  let total = 0;
+  // shares below. Such fills are left out when they outweigh everything else; faint thin
+  // strokes (grid lines, text) and lesser fills (a watermark) still count, as they always have.
+  let fills = 0;
+  let others = 0;
   for (let i = 0; i < 4096; i++) {
     const n = count[i]!;
     if (n === 0) continue;
     const colour =
       (Math.round(sumR[i]! / n) << 16) | (Math.round(sumG[i]! / n) << 8) | Math.round(sumB[i]! / n);
-    if (solid[i]! >= n * 0.5 && colourDistance(colour, bg) < 48) continue;
-    total += n;
+    if (solid[i]! >= n * 0.5 && colourDistance(colour, bg) < 48) fills += n;
+    else others += n;
   }
+  const total = fills > others ? others : fills + others;
   if (total === 0) return [];
   const bins = [...count.keys()]
     .filter((i) => count[i]! >= total * 0.01)
