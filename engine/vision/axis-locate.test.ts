@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { findTextColumns, otherScaleBelow, plotEdgeBeside, priceReadings } from './axis-locate';
+import { findTextColumns, otherScaleBelow, plotEdgeBeside, priceReadings, readStrip } from './axis-locate';
 import type { AxisColumn } from './axis-locate';
 import { findLayout } from './layout';
 import { toRaster } from './raster';
@@ -170,6 +170,51 @@ describe('findLayout with the axis found from its labels', () => {
       expect(prices.length).toBeGreaterThanOrEqual(4);
     });
   }
+});
+
+describe('a price ladder beside the chart', () => {
+  it('takes the axis whose labels spread over the pane, not a ladder stacking more of them tightly', async () => {
+    const file = join(__dirname, '../../fixtures/charts/fx-00-tv-dark-chrome/15m.png');
+    const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const image: RgbaImage = { width: info.width, height: info.height, data: new Uint8Array(data) };
+    const { width } = image;
+    const layout = findLayout(toRaster(image), image)!;
+    expect(layout.axisSide).toBe('right');
+    const labels = readStrip(image, toRaster(image), layout.axisStrip).filter(
+      (t) => !t.badge && priceReadings(t.text).length > 0,
+    );
+    expect(labels.length).toBeGreaterThan(8);
+    const out = new Uint8Array(image.data);
+    const copy = (fromX: number, fromY: number, toX: number, toY: number) => {
+      const s = (fromY * width + fromX) * 4;
+      const d = (toY * width + toX) * 4;
+      out.set(image.data.subarray(s, s + 3), d);
+    };
+    const { plot, axisStrip } = layout;
+    const panel = { x: axisStrip.right - 2, y: axisStrip.top + 2 };
+    // The ladder: every label copied into a panel near the plot's top left, 1.8 label heights apart.
+    const h = labels[0]!.box.bottom - labels[0]!.box.top;
+    const pitch = Math.round(1.8 * h);
+    const x0 = plot.left + 40;
+    const y0 = plot.top + 20;
+    for (let y = y0 - 6; y < y0 + labels.length * pitch + 6; y++)
+      for (let x = x0 - 6; x < x0 + 80; x++) copy(panel.x, panel.y, x, y);
+    labels.forEach((t, i) => {
+      for (let y = t.box.top - 1; y <= t.box.bottom; y++)
+        for (let x = t.box.left - 1; x <= t.box.right; x++)
+          copy(x, y, x0 + x - t.box.left, y0 + i * pitch + y - t.box.top);
+    });
+    // The axis keeps its outermost labels and every other one between: fewer than the ladder.
+    labels.forEach((t, i) => {
+      if (i === 0 || i === labels.length - 1 || i % 2 === 0) return;
+      for (let y = t.box.top - 1; y <= t.box.bottom; y++)
+        for (let x = t.box.left - 1; x <= t.box.right; x++) copy(t.box.left - 2, t.box.top - 2, x, y);
+    });
+    const edited: RgbaImage = { width, height: image.height, data: out };
+    const found = findLayout(toRaster(edited), edited)!;
+    expect(found.axisSide).toBe('right');
+    expect(Math.abs(found.plot.right - plot.right)).toBeLessThanOrEqual(2);
+  });
 });
 
 describe('otherScaleBelow', () => {

@@ -264,6 +264,7 @@ export function locatePriceAxis(
   maxCandidates = 5,
 ): AxisColumn | null {
   let best: AxisColumn | null = null;
+  let bestSpan = 0;
   for (const col of findTextColumns(r, top, bottom).slice(0, maxCandidates)) {
     // Room beside the glyphs, so that rows of bold digits still show mostly panel.
     const pad = 4 + Math.min(24, Math.round((col.right - col.left) / 4));
@@ -277,10 +278,20 @@ export function locatePriceAxis(
       for (const price of priceReadings(t.text)) labels.push({ y, price, text: t.text, token: t });
     }
     const fit = fitPriceScale(labels);
-    if (!fit || fit.labels.length < MIN_LABELS || (best && fit.labels.length <= best.fitted)) continue;
+    if (!fit || fit.labels.length < MIN_LABELS) continue;
     const used = labels
       .filter((l) => fit.labels.some((f) => f.y === l.y && f.price === l.price))
       .map((l) => l.token);
+    const span = labelSpan(used);
+    // More labels on one scale win, unless one column's labels run over a much shorter stretch
+    // than the other's: a price ladder or order book beside the chart stacks many prices
+    // tightly, the price axis spreads its labels over the whole pane. A convincing column
+    // already found gives way only to a much longer one.
+    if (best) {
+      const longer = span >= SPAN_WIN * bestSpan;
+      const more = fit.labels.length > best.fitted && best.fitted < CONVINCING;
+      if (!longer && !(more && span * SPAN_WIN >= bestSpan)) continue;
+    }
     const heights = used.map((t) => t.box.bottom - t.box.top).sort((a, b) => a - b);
     // Ink beside most labels that the recogniser left out ("1." of "1.13400" lost in a blurred
     // capture) would scale every price wrong: such a column is no evidence.
@@ -298,10 +309,22 @@ export function locatePriceAxis(
       capHeight: heights[heights.length >> 1]!,
       scale: fit,
     };
-    if (best.fitted >= CONVINCING) break;
+    bestSpan = span;
+    // Convincing, unless its labels keep to a short stretch of the image (a ladder may be the
+    // first column read): then the other columns are read too.
+    if (best.fitted >= CONVINCING && span >= SHORT_SPAN * (bottom - top)) break;
   }
   return best;
 }
+
+/** Rows from the first label's top to the last one's bottom. */
+const labelSpan = (used: TextToken[]) =>
+  Math.max(...used.map((t) => t.box.bottom)) - Math.min(...used.map((t) => t.box.top));
+
+/** A column whose labels span this much more than another's is the axis, whatever the counts. */
+const SPAN_WIN = 1.5;
+/** Labels spanning less than this share of the searched rows may be a ladder beside the axis. */
+const SHORT_SPAN = 0.5;
 
 /**
  * True when most labels have ink of their own rows right beside what was read of them (within two

@@ -98,3 +98,27 @@ describe('a thin outline drawn between two pixel columns (1.5x capture)', () => 
     expect(palette.some((k) => colourDistance(k.colour, blend) <= 12)).toBe(false);
   });
 });
+
+describe('a plot shaded in bands (split areas)', () => {
+  it('learns the candle colours though the faint band fill makes most of the vertical strokes', () => {
+    const bg = 0xffffff;
+    const band = 0xeeeeee;
+    const { image, plotRight } = paintChart({ background: bg, grid: 0xe0e3eb, seed: 23 });
+    // The plot as found without the bands (with them, this unlabelled painting has no region;
+    // a real chart's price labels keep it).
+    const { plot } = findLayout(toRaster(image))!;
+    // Every other 40-row stretch of the plot is filled with the band colour under the candles.
+    const { data, width, height } = image;
+    for (let y = 30; y < height - 30; y++) {
+      if (Math.floor((y - 30) / 40) % 2 === 0) continue;
+      for (let x = 0; x <= plotRight; x++) {
+        const k = (y * width + x) * 4;
+        if (((data[k]! << 16) | (data[k + 1]! << 8) | data[k + 2]!) !== bg) continue;
+        [data[k], data[k + 1], data[k + 2]] = [(band >> 16) & 255, (band >> 8) & 255, band & 255];
+      }
+    }
+    const raster = toRaster(image);
+    const palette = learnPalette(raster, { ...findLayout(raster)!, plot });
+    expect(palette.map((p) => p.colour)).toEqual(expect.arrayContaining([0x26a69a, 0xef5350]));
+  });
+});
