@@ -1,7 +1,14 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { continuityVerdict, dropLineClasses, dropUnjoined, joinedShare, readChart } from './read-chart';
+import {
+  candlesBeyondLabels,
+  continuityVerdict,
+  dropLineClasses,
+  dropUnjoined,
+  joinedShare,
+  readChart,
+} from './read-chart';
 import { anchorOnLegend, axisLabels, gridContradicts, snapToGrid } from './axis-scale';
 import { fitPriceScale } from './scale-fit';
 import { toRaster } from './raster';
@@ -11,6 +18,7 @@ import { priceToY, yToPrice } from './price-scale';
 import { paintChart } from './test-support/paint';
 import type { RgbaImage } from '../core/image';
 import type { ChartReading } from './types';
+import type { PixelCandle } from './candles';
 
 interface TruthChart {
   file: string;
@@ -278,6 +286,22 @@ describe('legend anchor', () => {
   it('leaves the scale alone when the legend describes another candle (the rows disagree)', () => {
     const hovered = { open: 1.0912, high: 1.0931, low: 1.0905, close: 1.093 };
     expect(anchorOnLegend(scale, hovered, rows)).toBe(scale);
+  });
+});
+
+describe('labels that cover only part of the pane', () => {
+  const candle = (highY: number, lowY: number) =>
+    ({ highY, lowY, bodyTop: highY + 1, bodyBottom: lowY - 1 }) as PixelCandle;
+  const candles = [40, 120, 200, 280, 360, 440, 520].map((y) => candle(y, y + 30));
+  const scaleOver = (rows: number[]) =>
+    fitPriceScale(rows.map((y, i) => ({ y, price: 10 - i * 0.5, text: '' })))!;
+
+  it('finds most candles beyond a short column of evenly stepping numbers (an order book)', () => {
+    expect(candlesBeyondLabels(scaleOver([300, 336, 372, 408]), candles)).toBeGreaterThan(0.5);
+  });
+
+  it('finds none beyond labels spread over the pane', () => {
+    expect(candlesBeyondLabels(scaleOver([60, 160, 260, 360, 460, 560]), candles)).toBe(0);
   });
 });
 

@@ -107,6 +107,13 @@ export function readChart(image: RgbaImage): ChartReading {
       { labelsRead: labels.length },
     );
   }
+  if (candlesBeyondLabels(fitted, pixelCandles) > 0.2) {
+    throw new EngineError(
+      'AXIS_UNREADABLE',
+      'The price axis could not be read: the numbers read beside the chart cover only part of it, so they may not be its price labels. Make sure the price labels on the chart’s right (or left) edge are visible and not cropped.',
+      { labelsRead: labels.length },
+    );
+  }
   const legend = readLegendOhlc(titleTokens);
   const priceScale = placeScale(fitted, layout, badges, legend, pixelCandles.at(-1)!);
   const warnings = [...extraction.warnings];
@@ -234,6 +241,25 @@ function axisTokens(image: RgbaImage, raster: Raster, layout: Layout): TextToken
     const y = (t.box.top + t.box.bottom - 1) / 2;
     return x >= s.left && x <= s.right && y >= s.top && y <= s.bottom;
   });
+}
+
+/**
+ * Share of the candles reaching further than two label steps beyond the outermost labels. A
+ * price axis labels the whole pane, so its candles lie among its labels; a column of other
+ * numbers that happens to step evenly (an order book's sizes, a price ladder beside the chart)
+ * covers only part of the pane, and most candles then stand beyond it.
+ */
+export function candlesBeyondLabels(scale: PriceScale, candles: PixelCandle[]): number {
+  const rows = scale.labels.map((l) => l.y).sort((a, b) => a - b);
+  if (rows.length < 2 || candles.length === 0) return 0;
+  const steps = rows
+    .slice(1)
+    .map((y, i) => y - rows[i]!)
+    .sort((a, b) => a - b);
+  const step = steps[steps.length >> 1]!;
+  const top = rows[0]! - 2 * step;
+  const bottom = rows.at(-1)! + 2 * step;
+  return candles.filter((c) => c.highY < top || c.lowY > bottom).length / candles.length;
 }
 
 const round = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d;
