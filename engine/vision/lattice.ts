@@ -83,7 +83,8 @@ function coherence(p: number[], s: number): number {
  * (a run of one colour has no sure cut), so it is the period on whose one phase most starts
  * fall over the whole plot (the rounding of each start to a pixel blurs shorter periods, which
  * fit whole multiples equally well otherwise: the longest period that fits nearly best wins).
- * The search runs up to twice the median distance between starts. NaN when too few starts.
+ * The search runs up to twice the median distance between starts. NaN when too few starts or
+ * no period fits.
  */
 export function latticeSpacing(starts: number[]): number {
   const s = [...new Set(starts)].sort((a, b) => a - b);
@@ -93,25 +94,45 @@ export function latticeSpacing(starts: number[]): number {
   const span = s[s.length - 1]! - s[0]!;
   const lo = 1.5;
   const hi = Math.max(3, 2 * [...d].sort((a, b) => a - b)[d.length >> 1]!);
+  // First on the distances between starts up to a few periods apart (cheap: a short histogram
+  // of whole pixels), then over the whole plot near the period found.
+  const maxLag = Math.min(span, Math.ceil(hi * 6));
+  const lags = new Float64Array(maxLag + 1);
+  let pairs = 0;
+  for (let i = 0; i < s.length; i++) {
+    for (let j = i + 1; j < s.length && s[j]! - s[i]! <= maxLag; j++) {
+      lags[s[j]! - s[i]!]!++;
+      pairs++;
+    }
+  }
+  if (!pairs) return NaN;
+  const score = (p: number) => {
+    let sum = 0;
+    const k = (2 * Math.PI) / p;
+    for (let l = 1; l <= maxLag; l++) if (lags[l]) sum += lags[l]! * Math.cos(k * l);
+    return sum / pairs;
+  };
   const found: { s: number; r: number }[] = [];
-  // Steps of a quarter of a peak's width (a period off by s^2/span drifts a whole pixel).
-  for (let p = lo; p <= hi; p += Math.max(0.002, (p * p) / (4 * span)))
-    found.push({ s: p, r: coherence(s, p) });
-  if (!found.length) return NaN;
+  for (let p = lo; p <= hi; p *= 1.01) found.push({ s: p, r: score(p) });
   const top = Math.max(...found.map((f) => f.r));
-  if (top < 0.3) return NaN;
+  if (!(top >= 0.3)) return NaN;
   let best = -1;
   for (let i = 0; i < found.length; i++) {
     const f = found[i]!;
     const peak = (i === 0 || found[i - 1]!.r <= f.r) && (i + 1 === found.length || found[i + 1]!.r <= f.r);
     if (peak && f.r >= top * 0.85) best = i;
   }
-  // Refine around the chosen peak.
   const f = found[best]!;
   const step = Math.max(0.002, (f.s * f.s) / (4 * span));
   let bs = f.s;
-  let br = f.r;
-  for (let p = f.s - step; p <= f.s + step; p += step / 10) {
+  let br = coherence(s, f.s);
+  for (let p = f.s * 0.96; p <= f.s * 1.04; p += step) {
+    const r = coherence(s, p);
+    if (r > br) [bs, br] = [p, r];
+  }
+  // Then to a tenth of a step around the best.
+  const c = bs;
+  for (let p = c - step; p <= c + step; p += step / 10) {
     const r = coherence(s, p);
     if (r > br) [bs, br] = [p, r];
   }
