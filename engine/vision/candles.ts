@@ -601,10 +601,10 @@ export function extractCandles(
     const w = c.maxX - c.minX + 1;
     let ranges: [number, number][];
     // A shape the lattice does not cut cleanly (candles a line glued together, with the line's
-    // own shifts between them), or of OHLC bars (whose ticks leave no sure cut between bars and
-    // one within a bar's stem), is cut at the typical width.
+    // own shifts between them), or of OHLC bars (most columns a tick: they leave no sure cut
+    // between bars and may leave one within a bar's stem), is cut at the typical width.
     const cut = lattice.get(i);
-    if (cut && fitsLattice(cut) && cut.thin < 0.3) ranges = cut.ranges;
+    if (cut && fitsLattice(cut) && cut.thin < 0.5) ranges = cut.ranges;
     else {
       const parts = w > typical * 1.7 && typical >= 1 ? Math.round(w / (typical + 1)) : 1;
       ranges = [];
