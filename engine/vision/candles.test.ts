@@ -111,6 +111,50 @@ describe('candle extraction on painted charts', () => {
   it('reads dense charts with 3 px bodies and 1 px gaps', () => {
     expectExact(read({ spacing: 4, bodyWidth: 3, seed: 17 }));
   });
+
+  // Bodies touch (2.7 px apart, 2-3 px wide): whole staircases are one 4-connected shape. Where
+  // the colours alternate a colour change cuts them; same-colour neighbours are cut where the
+  // next body starts on the row the previous one ended, on the lattice of the spacing.
+  it('cuts touching candles 2.7 px apart on the candle lattice', () => {
+    const r = read({ spacing: 2.7, bodyWidth: 3, touching: true, seed: 17, maxWick: 6 });
+    expect(r.painted.candles.length).toBeGreaterThan(200);
+    expect(r.ex.candles.length).toBe(r.painted.candles.length);
+    // A flat doji (open = close) beside a longer wick of its colour may be cut a column off.
+    const exact = r.pairs.filter((q) => q.dx <= 0.5 && q.err <= 0.5).length;
+    expect(exact).toBeGreaterThanOrEqual(r.painted.candles.length * 0.98);
+  });
+
+  it('cuts touching candles of one colour (a long run of bear candles)', () => {
+    // One colour for both directions: only the shifted bodies and the lattice tell them apart.
+    const r = read({ spacing: 2.7, bodyWidth: 3, touching: true, seed: 5, bull: 0xef5350, maxWick: 6 });
+    // Which body is bull cannot be told from one colour: the rows and x must still be right.
+    expect(r.ex.candles.length).toBeGreaterThanOrEqual(r.painted.candles.length - 1);
+    const exact = r.pairs.filter(
+      ({ p, c, dx }) =>
+        dx <= 0.5 &&
+        Math.abs(c.highY - p.highY) <= 0.5 &&
+        Math.abs(c.lowY - p.lowY) <= 0.5 &&
+        Math.abs(c.bodyTop - Math.min(p.openY, p.closeY)) <= 0.5 &&
+        Math.abs(c.bodyBottom - Math.max(p.openY, p.closeY)) <= 0.5,
+    ).length;
+    // (A wick reaching over its neighbour's body leaves some cuts to the lattice alone.)
+    expect(exact).toBeGreaterThanOrEqual(r.painted.candles.length * 0.8);
+  });
+
+  it('cuts touching candles 3.4 px apart on a light chart', () => {
+    const r = read({
+      spacing: 3.4,
+      bodyWidth: 3,
+      touching: true,
+      seed: 23,
+      background: 0xffffff,
+      grid: 0xf0f3fa,
+    });
+    // A flat doji beside a longer wick of its colour may merge with it or be cut a column off.
+    expect(r.ex.candles.length).toBeGreaterThanOrEqual(r.painted.candles.length * 0.97);
+    const exact = r.pairs.filter((q) => q.dx <= 0.5 && q.err <= 0.5).length;
+    expect(exact).toBeGreaterThanOrEqual(r.painted.candles.length * 0.96);
+  });
 });
 
 describe('wicks drawn between two pixel columns (a 1.5x capture)', () => {

@@ -6,6 +6,7 @@ import { colourDistance } from './raster';
 import { tint } from './palette';
 import { BG_TOLERANCE } from './layout';
 import { removeVolumeBars } from './volume';
+import { latticeFit, latticeGroups, latticeSpacing, shapeColumns, sureCut, type Column } from './lattice';
 
 /** One candle or bar as pixel rows, before any price scale is applied. */
 export interface PixelCandle {
@@ -175,6 +176,8 @@ function removeCrossingLines(
   pw: number,
   labels: Int32Array,
   comps: Component[],
+  /** Shapes that are touching candles, not candles a line glued together. */
+  keep: ReadonlySet<number> = new Set(),
 ): { crossed: Set<number>; typical: number } | null {
   const sized = comps.filter((c) => c.count >= 6 && c.maxY - c.minY >= 2);
   if (sized.length < 5) return null;
@@ -184,7 +187,7 @@ function removeCrossingLines(
   const crossed = new Set<number>();
   comps.forEach((c, id) => {
     const w = c.maxX - c.minX + 1;
-    if (w < minWide) return;
+    if (w < minWide || keep.has(id)) return;
     // Vertical runs of this component, column by column.
     const tops: number[] = [];
     const bottoms: number[] = [];
@@ -524,7 +527,30 @@ export function extractCandles(
   // piece of the line (a steep stretch, where it met a body), not a candle: every candle,
   // even a doji, has a body as wide as the others.
   const remnant = new Set<number>();
-  const crossing = removeCrossingLines(ink, pw, labels, comps);
+  const { width, rgb } = sampler.raster;
+  const alphaAt: AlphaAt = (x, y) => {
+    const k = ink[y * pw + x]!;
+    const colour = palette[k - 1]?.colour;
+    if (colour === undefined) return 1;
+    const a = tint(rgb[(y + plot.top) * width + x + plot.left]!, sampler.background, colour).alpha;
+    return Math.max(0, Math.min(1, a));
+  };
+  // A staircase of touching candles is no line, though its runs continue from column to
+  // column: shapes the candle lattice cuts cleanly keep their ink.
+  const stairs = touchingCandles(
+    comps.map((_, i) => i),
+    comps,
+    labels,
+    ink,
+    pw,
+    alphaAt,
+  );
+  const keep = new Set(
+    [...stairs]
+      .filter(([, s]) => s.ranges.length >= 4 && s.bounds >= 0.75 && s.used >= 0.75 && s.thin < 0.3)
+      .map(([i]) => i),
+  );
+  const crossing = removeCrossingLines(ink, pw, labels, comps, keep);
   if (crossing) {
     const before = labels;
     ({ labels, comps } = components(ink, pw, ph));
@@ -536,14 +562,6 @@ export function extractCandles(
         remnant.add(i);
     });
   }
-  const { width, rgb } = sampler.raster;
-  const alphaAt: AlphaAt = (x, y) => {
-    const k = ink[y * pw + x]!;
-    const colour = palette[k - 1]?.colour;
-    if (colour === undefined) return 1;
-    const a = tint(rgb[(y + plot.top) * width + x + plot.left]!, sampler.background, colour).alpha;
-    return Math.max(0, Math.min(1, a));
-  };
 
   // Candles never share a column, so of components sharing columns only the largest is a
   // candle: legend glyphs, labels and fragments above or below it lose.
@@ -576,8 +594,16 @@ export function extractCandles(
   // on the same row. Such a chain is cut between its stems when its pieces read as bars.
   const measured: { candle: PixelCandle; barLike: boolean; id: number }[] = [];
   const whole: number[] = [];
+  // Touching candles are cut on the candle lattice; a shape whose columns are mostly taller than
+  // a tick is candles, however thin their wicks.
+  const lattice = touchingCandles(kept, comps, labels, ink, pw, alphaAt);
   for (const i of kept) {
     const c = comps[i]!;
+    const cut = lattice.get(i);
+    if (cut && fitsLattice(cut) && cut.thin < 0.3) {
+      whole.push(i);
+      continue;
+    }
     const pieces = stemPieces(labels, pw, i, c).map(([x0, x1]) => {
       const sub = subComponent(labels, pw, i, c, x0, x1);
       return sub && { ...measure(ink, labels, pw, i, sub, x0, x1, alphaAt), id: i };
@@ -595,11 +621,21 @@ export function extractCandles(
   for (const i of whole) {
     const c = comps[i]!;
     const w = c.maxX - c.minX + 1;
-    const parts = w > typical * 1.7 && typical >= 1 ? Math.round(w / (typical + 1)) : 1;
+    let ranges: [number, number][];
+    // A shape the lattice does not cut cleanly (candles a line glued together, with the line's
+    // own shifts between them), or of OHLC bars (most columns a tick: they leave no sure cut
+    // between bars and may leave one within a bar's stem), is cut at the typical width.
+    const cut = lattice.get(i);
+    if (cut && fitsLattice(cut) && cut.thin < 0.5) ranges = cut.ranges;
+    else {
+      const parts = w > typical * 1.7 && typical >= 1 ? Math.round(w / (typical + 1)) : 1;
+      ranges = [];
+      for (let p = 0; p < parts; p++)
+        ranges.push([c.minX + Math.floor((p * w) / parts), c.minX + Math.floor(((p + 1) * w) / parts) - 1]);
+    }
+    const parts = ranges.length;
     const pieces: { candle: PixelCandle; barLike: boolean; id: number }[] = [];
-    for (let p = 0; p < parts; p++) {
-      const x0 = c.minX + Math.floor((p * w) / parts);
-      const x1 = c.minX + Math.floor(((p + 1) * w) / parts) - 1;
+    for (const [x0, x1] of ranges) {
       const sub = parts === 1 ? c : subComponent(labels, pw, i, c, x0, x1);
       if (!sub) continue;
       pieces.push({ ...measure(ink, labels, pw, i, sub, x0, x1, alphaAt), id: i });
@@ -644,6 +680,95 @@ export function extractCandles(
     warnings,
     uncertainBodies: candles.some((c) => c.ambiguous),
   };
+}
+
+interface Staircase {
+  /** Column ranges (plot px) of the candles the shape is cut into. */
+  ranges: [number, number][];
+  /** Share of the shape's columns no taller than an OHLC bar's tick. */
+  thin: number;
+  /** Share of the cuts that fall where the columns change (colour, shifted body). */
+  bounds: number;
+  /**
+   * Share of those changes that are cuts. A line gluing candles shifts its rows every column or
+   * two, off the lattice; same-colour neighbours cut on the lattice alone only lower `bounds`.
+   */
+  used: number;
+}
+
+const fitsLattice = (s: Staircase) => s.used >= 0.7 && s.bounds >= 0.3;
+
+/**
+ * Touching candles (a dense chart: bodies 2-3 px wide with no gap between them) merge into
+ * staircases many candles wide. The candle spacing is found from where shapes and sure column
+ * changes (a colour change, a shifted body) start; a shape wider than one and a half spacings is
+ * cut into candles on that lattice.
+ */
+function touchingCandles(
+  shapes: number[],
+  comps: Component[],
+  labels: Int32Array,
+  ink: Uint8Array,
+  pw: number,
+  alphaAt: AlphaAt,
+): Map<number, Staircase> {
+  const out = new Map<number, Staircase>();
+  const starts: number[] = [];
+  const columns = new Map<number, Column[]>();
+  // Shapes of some size only: specks (JPEG noise, glyph dots, fragments of a line between two
+  // candles) would put starts off the lattice.
+  const sized = shapes.filter((i) => comps[i]!.count >= 6 && comps[i]!.maxY - comps[i]!.minY >= 2);
+  for (const i of sized) {
+    const c = comps[i]!;
+    starts.push(c.minX);
+    if (c.maxX - c.minX < 2) continue;
+    columns.set(i, shapeColumns(labels, ink, pw, i, c.minX, c.maxX, c.minY, c.maxY));
+  }
+  // Not on a blurred capture (JPEG, scaled: most column ends only partly ink): the ends wander
+  // by a row, which passes for a shifted body, and the bodies measured on such staircases are
+  // off by 2-3 px in a way the continuity check does not always catch.
+  let soft = 0;
+  let ends = 0;
+  for (const [i, cols] of columns) {
+    const x0 = comps[i]!.minX;
+    cols.forEach((k, j) => {
+      ends += 2;
+      if (alphaAt(x0 + j, k.top) < 0.75) soft++;
+      if (alphaAt(x0 + j, k.bottom) < 0.75) soft++;
+    });
+  }
+  if (soft > ends * 0.25) return out;
+  for (const [i, cols] of columns)
+    for (let p = 1; p < cols.length; p++)
+      if (sureCut(cols[p - 1]!, cols[p]!)) starts.push(comps[i]!.minX + p);
+  const spacing = latticeSpacing(starts);
+  if (!(spacing >= 1.5)) return out;
+  // Only where candles touch: most of the ink stands in shapes wider than one candle. Elsewhere
+  // a wide shape is candles a line glued together, cut at the typical width.
+  let wide = 0;
+  let all = 0;
+  for (const i of sized) {
+    const c = comps[i]!;
+    const w = c.maxX - c.minX + 1;
+    all += w;
+    if (w > spacing * 1.5) wide += w;
+  }
+  if (wide < all * 0.3) return out;
+  for (const [i, cols] of columns) {
+    if (cols.length <= spacing * 1.5) continue;
+    const x0 = comps[i]!.minX;
+    const groups = latticeGroups(cols, spacing);
+    const fit = latticeFit(cols, groups);
+    if (groups.length < 2) continue;
+    out.set(i, {
+      ranges: groups.map(([a, b]) => [x0 + a, x0 + b]),
+      // Columns no taller than an OHLC bar's tick.
+      thin: cols.filter((k) => k.bottom - k.top < 3).length / cols.length,
+      bounds: fit.bounds,
+      used: fit.used,
+    });
+  }
+  return out;
 }
 
 /**

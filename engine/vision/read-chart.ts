@@ -305,14 +305,21 @@ export function continuityVerdict(joined: number, timeframe: Timeframe | null): 
 function looksLikeCandles(c: PixelCandle[]): boolean {
   const gaps: number[] = [];
   for (let i = 1; i < c.length; i++) gaps.push(c[i]!.x - c[i - 1]!.x);
-  const spacing = gaps.sort((a, b) => a - b)[gaps.length >> 1] ?? 0;
-  if (!(spacing >= 1.5)) return false;
-  let regular = 0;
-  for (let i = 1; i < c.length; i++) {
-    const g = (c[i]!.x - c[i - 1]!.x) / spacing;
-    if (Math.abs(g - Math.round(g)) < 0.3 && g < 8) regular++;
-  }
-  return regular >= 0.6 * (c.length - 1);
+  const mid = gaps.sort((a, b) => a - b)[gaps.length >> 1] ?? 0;
+  // A dense chart's spacing is a fraction (3.4 px: gaps of 3 and 4), so the mean of the gaps
+  // near the median one is tried too.
+  const near = gaps.filter((g) => g >= mid * 0.5 && g <= mid * 1.5);
+  const mean = near.reduce((a, b) => a + b, 0) / near.length;
+  const regularAt = (spacing: number) => {
+    if (!(spacing >= 1.5)) return false;
+    let regular = 0;
+    for (let i = 1; i < c.length; i++) {
+      const g = (c[i]!.x - c[i - 1]!.x) / spacing;
+      if (Math.abs(g - Math.round(g)) < 0.3 && g < 8) regular++;
+    }
+    return regular >= 0.6 * (c.length - 1);
+  };
+  return regularAt(mid) || regularAt(mean);
 }
 
 function toPrices(c: PixelCandle, s: PriceScale): ReadCandle {

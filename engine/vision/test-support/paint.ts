@@ -29,6 +29,12 @@ export interface PaintOptions {
   maxWick?: number;
   /** A moving-average-like line in another colour crossing the candles. */
   movingAverage?: number | null;
+  /**
+   * Dense chart as lightweight-charts draws it when the spacing (may be fractional, 2.7 px) is
+   * under the body width: each body starts one column after the previous body's right edge, so
+   * bodies touch and are 2 or 3 px wide, the wick on a body's left column or its centre.
+   */
+  touching?: boolean;
   seed?: number;
 }
 
@@ -71,8 +77,9 @@ export function paintChart(o: PaintOptions = {}): {
   const bull = o.bull ?? 0x26a69a;
   const bear = o.bear ?? 0xef5350;
   const half = Math.floor(bodyWidth / 2);
+  let prevRight = -1;
   for (let i = 0; i < count; i++) {
-    const x = 12 + i * spacing + half;
+    const x = 12 + Math.round(i * spacing) + half;
     if (x + half > plotRight - 2) break;
     const openY = Math.round(price);
     let closeY = Math.round(price + (rnd() - 0.5) * 40);
@@ -93,9 +100,11 @@ export function paintChart(o: PaintOptions = {}): {
       const bottom = Math.max(openY, closeY);
       const wick = o.hollowBull ? (o.outline ?? bull) : colour;
       for (let y = highY; y <= lowY; y++) set(x, y, wick);
+      const from = o.touching && prevRight >= 0 ? Math.min(half, Math.max(-half, prevRight + 1 - x)) : -half;
+      prevRight = x + half;
       for (let y = top; y <= bottom; y++) {
-        for (let dx = -half; dx <= half; dx++) {
-          const edge = dx === -half || dx === half || y === top || y === bottom;
+        for (let dx = from; dx <= half; dx++) {
+          const edge = dx === from || dx === half || y === top || y === bottom;
           if (o.hollowBull && up) set(x + dx, y, edge ? (o.outline ?? bull) : bg);
           else if (o.hollowBull) set(x + dx, y, edge ? (o.outline ?? bull) : bear);
           else set(x + dx, y, colour);
