@@ -2,18 +2,29 @@ import { paintChart, type PaintOptions, type PaintedCandle } from './test-suppor
 import { toRaster } from './raster';
 import { findLayout } from './layout';
 import { learnPalette, classifyInk } from './palette';
-import { bridgeOccluders, extractCandles } from './candles';
+import { bridgeOccluders, extractCandles, type PixelCandle } from './candles';
+import type { RgbaImage } from '../core/image';
 
-/** Runs the pixel stages (no OCR) and pairs every painted candle with the nearest reading. */
-function read(o: PaintOptions) {
-  const painted = paintChart(o);
-  const raster = toRaster(painted.image);
+/** The pixel stages (no OCR) on a painted image, which a test may have altered. */
+function stages(image: RgbaImage) {
+  const raster = toRaster(image);
   const layout = findLayout(raster)!;
   const palette = learnPalette(raster, layout);
   const ink = classifyInk(raster, layout, palette);
   const ex = extractCandles(ink, layout.plot, palette, { raster, background: layout.background });
+  return { layout, palette, ex };
+}
+
+/** The candle read nearest to column x. */
+const nearest = (candles: PixelCandle[], x: number) =>
+  candles.reduce((a, b) => (Math.abs(b.x - x) < Math.abs(a.x - x) ? b : a));
+
+/** Runs the pixel stages and pairs every painted candle with the nearest reading. */
+function read(o: PaintOptions) {
+  const painted = paintChart(o);
+  const { layout, palette, ex } = stages(painted.image);
   const pairs = painted.candles.map((p) => {
-    const c = ex.candles.reduce((a, b) => (Math.abs(b.x - p.x) < Math.abs(a.x - p.x) ? b : a));
+    const c = nearest(ex.candles, p.x);
     const bull = c.direction >= 0;
     return {
       p,
@@ -182,14 +193,10 @@ describe('wicks drawn between two pixel columns (a 1.5x capture)', () => {
         put(c.x - 1, 0.5);
       }
     }
-    const raster = toRaster(painted.image);
-    const layout = findLayout(raster)!;
-    const palette = learnPalette(raster, layout);
-    const ink = classifyInk(raster, layout, palette);
-    const ex = extractCandles(ink, layout.plot, palette, { raster, background: layout.background });
+    const { ex } = stages(painted.image);
     expect(ex.candles.length).toBe(painted.candles.length);
     for (const p of painted.candles) {
-      const c = ex.candles.reduce((a, b) => (Math.abs(b.x - p.x) < Math.abs(a.x - p.x) ? b : a));
+      const c = nearest(ex.candles, p.x);
       const top = Math.min(p.openY, p.closeY);
       const bottom = Math.max(p.openY, p.closeY);
       if (bottom - top < 2 || (top === p.highY && bottom === p.lowY)) continue;
@@ -221,14 +228,10 @@ describe('wicks that JPEG stripped of their colour', () => {
       }
     }
     expect(greyed).toBeGreaterThan(50);
-    const raster = toRaster(painted.image);
-    const layout = findLayout(raster)!;
-    const palette = learnPalette(raster, layout);
-    const ink = classifyInk(raster, layout, palette);
-    const ex = extractCandles(ink, layout.plot, palette, { raster, background: layout.background });
+    const { ex } = stages(painted.image);
     expect(ex.candles.length).toBe(painted.candles.length);
     for (const p of painted.candles) {
-      const c = ex.candles.reduce((a, b) => (Math.abs(b.x - p.x) < Math.abs(a.x - p.x) ? b : a));
+      const c = nearest(ex.candles, p.x);
       expect(Math.abs(c.highY - p.highY), `high of the candle at x=${p.x}`).toBeLessThanOrEqual(0.5);
       expect(Math.abs(c.lowY - p.lowY), `low of the candle at x=${p.x}`).toBeLessThanOrEqual(0.5);
     }
@@ -260,11 +263,7 @@ describe('fragments between the candles', () => {
         [data[k], data[k + 1], data[k + 2]] = [0x26, 0xa6, 0x9a];
       }
     });
-    const raster = toRaster(painted.image);
-    const layout = findLayout(raster)!;
-    const palette = learnPalette(raster, layout);
-    const ink = classifyInk(raster, layout, palette);
-    const ex = extractCandles(ink, layout.plot, palette, { raster, background: layout.background });
+    const { ex } = stages(painted.image);
     expect(fragments.length).toBeGreaterThan(5);
     expect(ex.allShapes.length).toBe(painted.candles.length + fragments.length);
     expect(ex.candles.map((c) => Math.round(c.x))).toEqual(painted.candles.map((c) => c.x));
@@ -286,11 +285,7 @@ describe('a thick moving average in a candle colour', () => {
         [data[k], data[k + 1], data[k + 2]] = bear;
       }
     }
-    const raster = toRaster(painted.image);
-    const layout = findLayout(raster)!;
-    const palette = learnPalette(raster, layout);
-    const ink = classifyInk(raster, layout, palette);
-    const ex = extractCandles(ink, layout.plot, palette, { raster, background: layout.background });
+    const { ex } = stages(painted.image);
     // Candles the line does not come near (within 2 rows over their columns) are read exactly.
     const missed = painted.candles.filter((p) => {
       for (let x = p.x - 4; x <= p.x + 4; x++) {
@@ -301,7 +296,7 @@ describe('a thick moving average in a candle colour', () => {
     });
     expect(missed.length).toBeGreaterThan(painted.candles.length / 2);
     for (const p of missed) {
-      const c = ex.candles.reduce((a, b) => (Math.abs(b.x - p.x) < Math.abs(a.x - p.x) ? b : a));
+      const c = nearest(ex.candles, p.x);
       expect(Math.abs(c.x - p.x), `candle at x=${p.x}`).toBeLessThanOrEqual(0.5);
       expect(Math.abs(c.highY - p.highY), `candle at x=${p.x}`).toBeLessThanOrEqual(0.5);
       expect(Math.abs(c.lowY - p.lowY), `candle at x=${p.x}`).toBeLessThanOrEqual(0.5);
