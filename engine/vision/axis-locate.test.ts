@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import { loadImage } from './test-support/load-image';
 import { findTextColumns, otherScaleBelow, plotEdgeBeside, priceReadings, readStrip } from './axis-locate';
 import type { AxisColumn } from './axis-locate';
 import { findLayout } from './layout';
@@ -144,10 +144,6 @@ describe('plotEdgeBeside', () => {
 });
 
 describe('findLayout with the axis found from its labels', () => {
-  async function load(file: string): Promise<RgbaImage> {
-    const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    return { width: info.width, height: info.height, data: new Uint8Array(data) };
-  }
   const root = join(__dirname, '../../fixtures/charts');
   // Charts where the largest background region puts the axis on the wrong side: a toolbar column
   // (bars with user chrome), a left axis beside a broker's side panel, a phone capture.
@@ -155,7 +151,7 @@ describe('findLayout with the axis found from its labels', () => {
     it(`puts the axis and the plot edge beside the labels (${set})`, async () => {
       const truth = JSON.parse(readFileSync(join(root, set, 'truth.json'), 'utf8'));
       const chart = Object.values<{ file: string; plot: { left: number; right: number } }>(truth.charts)[0]!;
-      const image = await load(join(root, set, chart.file));
+      const image = await loadImage(join(root, set, chart.file));
       const layout = findLayout(toRaster(image), image)!;
       const side = truth.style.axis ?? 'right';
       expect(layout.axisSide).toBe(side);
@@ -175,8 +171,7 @@ describe('findLayout with the axis found from its labels', () => {
 describe('a price ladder beside the chart', () => {
   it('takes the axis whose labels spread over the pane, not a ladder stacking more of them tightly', async () => {
     const file = join(__dirname, '../../fixtures/charts/fx-00-tv-dark-chrome/15m.png');
-    const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    const image: RgbaImage = { width: info.width, height: info.height, data: new Uint8Array(data) };
+    const image = await loadImage(file);
     const { width } = image;
     const layout = findLayout(toRaster(image), image)!;
     expect(layout.axisSide).toBe('right');

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import { loadImage } from './test-support/load-image';
 import {
   candlesBeyondLabels,
   continuityVerdict,
@@ -25,11 +25,6 @@ interface TruthChart {
   plot: { left: number; right: number };
   scale: { y1: number; p1: number; y2: number; p2: number };
   candles: { x: number; open: number; high: number; low: number; close: number }[];
-}
-
-async function load(file: string): Promise<RgbaImage> {
-  const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8Array(data) };
 }
 
 /** Share of truth candles read with all four prices within 1.5 px (the product's bar). */
@@ -401,7 +396,7 @@ describe.skipIf(collections.length === 0)('readChart golden screenshots', () => 
       };
       const chart = truth.charts[tf];
       if (!chart) return;
-      const reading = readChart(await load(join(dir, id, chart.file)));
+      const reading = readChart(await loadImage(join(dir, id, chart.file)));
       expect(exactShare(reading, chart)).toBeGreaterThanOrEqual(0.95);
       // A symbol or timeframe is either the one the chart shows or honestly unknown, never another.
       expect([truth.symbol, null]).toContain(reading.symbol);

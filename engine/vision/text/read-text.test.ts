@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import sharp from 'sharp';
 import type { RgbaImage } from '../../core/image';
 import { identifyInstrument, parsePriceLabel, readLegendOhlc, readText } from './index';
+import { loadImage } from '../test-support/load-image';
 import {
   axisRect,
   corpusAvailable,
@@ -24,13 +24,7 @@ interface FixtureEntry {
 
 const fixtures = JSON.parse(readFileSync(FIXTURES + 'fixtures.json', 'utf8')) as FixtureEntry[];
 
-async function load(file: string): Promise<RgbaImage> {
-  const { data, info } = await sharp(FIXTURES + file)
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8Array(data) };
-}
+const load = (file: string) => loadImage(FIXTURES + file);
 
 function whole(img: RgbaImage): { left: number; top: number; right: number; bottom: number } {
   return { left: 0, top: 0, right: img.width, bottom: img.height };

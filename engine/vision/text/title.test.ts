@@ -1,17 +1,11 @@
-import sharp from 'sharp';
 import type { RgbaImage } from '../../core/image';
 import { readText } from './read-text';
 import { identifyTitle } from './title';
+import { loadImage } from '../test-support/load-image';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
 
-async function load(file: string): Promise<RgbaImage> {
-  const { data, info } = await sharp(FIXTURES + file)
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8Array(data) };
-}
+const load = (file: string) => loadImage(FIXTURES + file);
 
 function identify(img: RgbaImage): ReturnType<typeof identifyTitle> {
   return identifyTitle(img, readText(img, { left: 0, top: 0, right: img.width, bottom: img.height }));
