@@ -1,3 +1,4 @@
+import { pixelStages } from './test-support/stages';
 import { paintChart, type PaintOptions } from './test-support/paint';
 import { toRaster } from './raster';
 import { findLayout } from './layout';
@@ -28,15 +29,6 @@ const mix = (bg: number, ink: number, a: number) => {
   return out;
 };
 
-function extract(image: RgbaImage) {
-  const raster = toRaster(image);
-  const layout = findLayout(raster)!;
-  const palette = learnPalette(raster, layout);
-  const ink = classifyInk(raster, layout, palette);
-  const ex = extractCandles(ink, layout.plot, palette, { raster, background: layout.background });
-  return { layout, palette, ink, ex };
-}
-
 describe('busy charts', () => {
   it('removes a dotted price line whose anti-aliased edge row lies under some dashes only (2.625x phones)', () => {
     const o: PaintOptions = { seed: 5 };
@@ -54,7 +46,7 @@ describe('busy charts', () => {
       setPixel(img, x, y0 + 1, bear);
       if (x % 12 < 2 && getPixel(img, x, y0 + 2) === bg) setPixel(img, x, y0 + 2, mix(bg, bear, 0.6));
     }
-    const { ex } = extract(img);
+    const { ex } = pixelStages(img);
     // No specks left between the candles: every shape is a candle.
     expect(ex.allShapes.length).toBe(painted.candles.length);
   });
@@ -167,7 +159,7 @@ describe('busy charts', () => {
           if (getPixel(img, c.x + dx, y) === bg) setPixel(img, c.x + dx, y, tint);
     });
     expect(touching).toBeGreaterThan(5);
-    const { ex } = extract(img);
+    const { ex } = pixelStages(img);
     expect(ex.candles.length).toBe(painted.candles.length);
     for (const p of painted.candles) {
       const c = ex.candles.reduce((a, b) => (Math.abs(b.x - p.x) < Math.abs(a.x - p.x) ? b : a));

@@ -1,19 +1,6 @@
+import { pixelStages } from './test-support/stages';
 import { paintChart, type PaintOptions, type PaintedCandle } from './test-support/paint';
-import { toRaster } from './raster';
-import { findLayout } from './layout';
-import { learnPalette, classifyInk } from './palette';
-import { bridgeOccluders, extractCandles, type PixelCandle } from './candles';
-import type { RgbaImage } from '../core/image';
-
-/** The pixel stages (no OCR) on a painted image, which a test may have altered. */
-function stages(image: RgbaImage) {
-  const raster = toRaster(image);
-  const layout = findLayout(raster)!;
-  const palette = learnPalette(raster, layout);
-  const ink = classifyInk(raster, layout, palette);
-  const ex = extractCandles(ink, layout.plot, palette, { raster, background: layout.background });
-  return { layout, palette, ex };
-}
+import { bridgeOccluders, type PixelCandle } from './candles';
 
 /** The candle read nearest to column x. */
 const nearest = (candles: PixelCandle[], x: number) =>
@@ -22,7 +9,7 @@ const nearest = (candles: PixelCandle[], x: number) =>
 /** Runs the pixel stages and pairs every painted candle with the nearest reading. */
 function read(o: PaintOptions) {
   const painted = paintChart(o);
-  const { layout, palette, ex } = stages(painted.image);
+  const { layout, palette, ex } = pixelStages(painted.image);
   const pairs = painted.candles.map((p) => {
     const c = nearest(ex.candles, p.x);
     const bull = c.direction >= 0;
@@ -193,7 +180,7 @@ describe('wicks drawn between two pixel columns (a 1.5x capture)', () => {
         put(c.x - 1, 0.5);
       }
     }
-    const { ex } = stages(painted.image);
+    const { ex } = pixelStages(painted.image);
     expect(ex.candles.length).toBe(painted.candles.length);
     for (const p of painted.candles) {
       const c = nearest(ex.candles, p.x);
@@ -228,7 +215,7 @@ describe('wicks that JPEG stripped of their colour', () => {
       }
     }
     expect(greyed).toBeGreaterThan(50);
-    const { ex } = stages(painted.image);
+    const { ex } = pixelStages(painted.image);
     expect(ex.candles.length).toBe(painted.candles.length);
     for (const p of painted.candles) {
       const c = nearest(ex.candles, p.x);
@@ -263,7 +250,7 @@ describe('fragments between the candles', () => {
         [data[k], data[k + 1], data[k + 2]] = [0x26, 0xa6, 0x9a];
       }
     });
-    const { ex } = stages(painted.image);
+    const { ex } = pixelStages(painted.image);
     expect(fragments.length).toBeGreaterThan(5);
     expect(ex.allShapes.length).toBe(painted.candles.length + fragments.length);
     expect(ex.candles.map((c) => Math.round(c.x))).toEqual(painted.candles.map((c) => c.x));
@@ -285,7 +272,7 @@ describe('a thick moving average in a candle colour', () => {
         [data[k], data[k + 1], data[k + 2]] = bear;
       }
     }
-    const { ex } = stages(painted.image);
+    const { ex } = pixelStages(painted.image);
     // Candles the line does not come near (within 2 rows over their columns) are read exactly.
     const missed = painted.candles.filter((p) => {
       for (let x = p.x - 4; x <= p.x + 4; x++) {
