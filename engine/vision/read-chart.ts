@@ -136,6 +136,16 @@ export function readChart(image: RgbaImage): ChartReading {
   // neighbour before nor after is a junk shape or a misread body, and is left out rather than
   // given prices. Daily charts keep every candle (stocks gap at every bar).
   const candles = isDaily(timeframe) ? allCandles : dropUnjoined(allCandles, priceScale);
+  // So many junk shapes mean the shapes themselves were cut wrongly (a dense chart split at a
+  // wrong spacing reads half its bars twice): what is left cannot be trusted either.
+  const unjoined = 1 - candles.length / allCandles.length;
+  if (unjoined > MAX_UNJOINED) {
+    throw new EngineError(
+      'NO_CHART_FOUND',
+      `The candles on this chart could not be read reliably: ${Math.round(unjoined * 100)} % of them open away from the previous close and close away from the next open. Upload a sharper screenshot (PNG rather than JPEG) with fewer, wider candles and no other panes.`,
+      { unjoinedShare: round(unjoined, 2) },
+    );
+  }
   if (candles.length < MIN_CANDLES) {
     throw new EngineError(
       'TOO_FEW_CANDLES',
@@ -287,6 +297,8 @@ const isDaily = (tf: Timeframe | null) => tf !== null && TIMEFRAME_MINUTES[tf] >
 /** Below this share of joined bars a reading is refused; below WARN_JOINED it only warns. */
 export const MIN_JOINED = 0.3;
 const WARN_JOINED = 0.5;
+/** Above this share of candles joining neither neighbour, an intraday reading is refused. */
+export const MAX_UNJOINED = 0.35;
 
 /**
  * What the continuity check makes of a reading. Within a trading session every market's bars
