@@ -4,6 +4,7 @@ import { colourDistance, luminance } from './raster';
 import type { PlotRect } from './types';
 import { locatePriceAxis, otherScaleBelow, plotEdgeBeside, priceReadings } from './axis-locate';
 import { longestRun } from './runs';
+import { ScratchArray } from './scratch';
 import type { TextToken } from './text';
 
 /** How far (per channel) a pixel may stray from the background and still count as background. */
@@ -105,20 +106,15 @@ export function dominantColour(r: Raster): number {
 
 const quant = (c: number) => ((c >> 12) & 0xf00) | ((c >> 8) & 0xf0) | ((c >> 4) & 0xf);
 
-/**
- * The quantised colours stay inside findLayout, so one array serves every call (7 MB at
- * 2560x1440: allocating it afresh each read cost garbage collections). Not kept beyond 4K.
- */
-let qScratch = new Int16Array(0);
-const MAX_SCRATCH = 3840 * 2160;
+/** The quantised colours never leave findLayout: one array serves every call. */
+const quantised = new ScratchArray((n) => new Int16Array(n));
 
 /** Per-pixel quantised colour (12 bits) with background pixels marked -1: computed once. */
 function quantise(r: Raster, bg: number): { q: Int16Array; bgMask: Uint8Array } {
   const { rgb } = r;
   const n = rgb.length;
   // Every element is written below: a reused array needs no clearing.
-  if (qScratch.length < n && n <= MAX_SCRATCH) qScratch = new Int16Array(n);
-  const q = qScratch.length >= n ? qScratch.subarray(0, n) : new Int16Array(n);
+  const q = quantised.take(n);
   const bgMask = new Uint8Array(n);
   const br = (bg >> 16) & 255;
   const bgG = (bg >> 8) & 255;

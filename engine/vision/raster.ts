@@ -1,4 +1,5 @@
 import type { RgbaImage } from '../core/image';
+import type { ScratchArray } from './scratch';
 import { EngineError } from '../core/errors';
 
 /** Largest image the reader accepts: 8K x 5K is far beyond any screen capture. */
@@ -19,11 +20,10 @@ export interface Raster {
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /**
- * The image as a Raster. `scratch`, when given and large enough, holds the pixels instead of a
- * fresh array (readChart reuses one between reads: a 2560x1440 raster is 15 MB, and allocating
- * it anew each read cost garbage collections); every element is written.
+ * The image as a Raster. With `scratch` (readChart keeps one between reads), the pixels go into
+ * its array instead of a fresh one; every element is written.
  */
-export function toRaster(image: RgbaImage, scratch?: Uint32Array): Raster {
+export function toRaster(image: RgbaImage, scratch?: ScratchArray<Uint32Array>): Raster {
   const { width, height, data } = image ?? ({} as RgbaImage);
   if (
     !Number.isInteger(width) ||
@@ -56,7 +56,7 @@ export function toRaster(image: RgbaImage, scratch?: Uint32Array): Raster {
     );
   }
   const n = width * height;
-  const rgb = scratch && scratch.length >= n ? scratch.subarray(0, n) : new Uint32Array(n);
+  const rgb = scratch ? scratch.take(n) : new Uint32Array(n);
   // Opaque pixels (nearly all of a screenshot) are read as one 32-bit word each instead of four
   // bytes, when the bytes are word-aligned on a little-endian machine (word = 0xAABBGGRR).
   const words =

@@ -4,6 +4,7 @@ import { TIMEFRAME_MINUTES } from '../core/ohlc';
 import type { Timeframe } from '../core/ohlc';
 import { toRaster } from './raster';
 import type { Raster } from './raster';
+import { ScratchArray } from './scratch';
 import { findLayout } from './layout';
 import type { Layout } from './layout';
 import { readStrip } from './axis-locate';
@@ -20,18 +21,8 @@ import { readLegendOhlc, readTitleTokens, identifyTitle } from './text';
 import type { TextToken } from './text';
 import { forgetGlyphGuesses } from './text/read-text';
 
-/**
- * One pixel array for every read's raster (the raster never leaves readChart): 15 MB at
- * 2560x1440, allocated afresh per read it cost garbage collections. Not kept beyond 4K.
- */
-let rgbPool = new Uint32Array(0);
-const MAX_POOLED = 3840 * 2160;
-function rgbScratch(image: RgbaImage): Uint32Array | undefined {
-  const n = (image?.width ?? 0) * (image?.height ?? 0);
-  if (!Number.isInteger(n) || !(n > 0 && n <= MAX_POOLED)) return undefined;
-  if (rgbPool.length < n) rgbPool = new Uint32Array(n);
-  return rgbPool;
-}
+/** The raster never leaves readChart: one pixel array serves every read. */
+const rasterPixels = new ScratchArray((n) => new Uint32Array(n));
 
 /** Fewer candles than this cannot be analysed. */
 export const MIN_CANDLES = 10;
@@ -50,7 +41,7 @@ const noChart = (why: string) =>
 export function readChart(image: RgbaImage): ChartReading {
   // Glyphs repeat within a chart, not across charts: a fresh memo keeps reads independent.
   forgetGlyphGuesses();
-  const raster = toRaster(image, rgbScratch(image));
+  const raster = toRaster(image, rasterPixels);
   const layout = findLayout(raster, image);
   if (!layout) throw noChart('no chart area');
   const { plot } = layout;
