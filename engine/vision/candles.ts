@@ -5,6 +5,7 @@ import { refineCandle, strokeWidth } from './edges';
 import { colourDistance } from './raster';
 import { tint } from './palette';
 import { BG_TOLERANCE } from './layout';
+import { median } from './stats';
 import { removeVolumeBars } from './volume';
 import { latticeFit, latticeGroups, latticeSpacing, shapeColumns, sureCut, type Column } from './lattice';
 
@@ -309,11 +310,6 @@ function removeCrossingLines(
   });
   return crossed.size ? { crossed, typical } : null;
 }
-
-const median = (a: number[]) => {
-  const s = [...a].sort((x, y) => x - y);
-  return s.length ? s[s.length >> 1]! : NaN;
-};
 
 /** Ink share (0..1) of the pixel at plot coordinates (x, y) in its own class's colour. */
 type AlphaAt = (x: number, y: number) => number;

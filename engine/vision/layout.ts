@@ -4,6 +4,7 @@ import { colourDistance, luminance } from './raster';
 import type { PlotRect } from './types';
 import { locatePriceAxis, otherScaleBelow, plotEdgeBeside, priceReadings } from './axis-locate';
 import { longestRun } from './runs';
+import { median } from './stats';
 import { ScratchArray } from './scratch';
 import type { TextToken } from './text';
 
@@ -382,11 +383,6 @@ export function withoutFills(r: Raster, lines: LineRun[], horizontal: boolean): 
     return same < 0.5 * n;
   });
 }
-
-const median = (a: number[]) => {
-  const s = [...a].sort((x, y) => x - y);
-  return s.length ? s[s.length >> 1]! : NaN;
-};
 
 /**
  * Candles may cover a grid line's end, so lines end at different places; the plot edge is the
