@@ -108,6 +108,12 @@ interface Component {
   count: number;
 }
 
+/**
+ * A shape of some size, which typical widths are taken from: specks (JPEG noise, the dots of a
+ * dotted line) would make them a pixel or two.
+ */
+const isSized = (c: Component) => c.count >= 6 && c.maxY - c.minY >= 2;
+
 /** 4-connected components of ink pixels (any class), union-find over the plot. */
 function components(ink: Uint8Array, pw: number, ph: number): { labels: Int32Array; comps: Component[] } {
   const labels = new Int32Array(pw * ph).fill(-1);
@@ -180,7 +186,7 @@ function removeCrossingLines(
   /** Shapes that are touching candles, not candles a line glued together. */
   keep: ReadonlySet<number> = new Set(),
 ): { crossed: Set<number>; typical: number } | null {
-  const sized = comps.filter((c) => c.count >= 6 && c.maxY - c.minY >= 2);
+  const sized = comps.filter(isSized);
   if (sized.length < 5) return null;
   const typical = median(sized.map((c) => c.maxX - c.minX + 1));
   const minWide = Math.max(20, typical * 3);
@@ -562,7 +568,7 @@ export function extractCandles(
   // Candles never share a column, so of components sharing columns only the largest is a
   // candle: legend glyphs, labels and fragments above or below it lose.
   const volume = volumeBaseline(comps, ph);
-  const sizedShapes = comps.filter((c) => c.count >= 6 && c.maxY - c.minY >= 2);
+  const sizedShapes = comps.filter(isSized);
   const shapeWidth = median(sizedShapes.map((c) => c.maxX - c.minX + 1));
   if (volume !== null || volumeCleared) {
     warnings.push('Volume bars drawn over the chart were ignored.');
@@ -612,7 +618,7 @@ export function extractCandles(
   // Split components that are several touching candles wide.
   // Its typical width from shapes of some size: specks (JPEG noise, the dots of a dotted line)
   // would make it a pixel or two and cut every body apart.
-  const sized = whole.filter((i) => comps[i]!.count >= 6 && comps[i]!.maxY - comps[i]!.minY >= 2);
+  const sized = whole.filter((i) => isSized(comps[i]!));
   const typical = median((sized.length ? sized : whole).map((i) => comps[i]!.maxX - comps[i]!.minX + 1));
   for (const i of whole) {
     const c = comps[i]!;
@@ -713,7 +719,7 @@ function touchingCandles(
   const columns = new Map<number, Column[]>();
   // Shapes of some size only: specks (JPEG noise, glyph dots, fragments of a line between two
   // candles) would put starts off the lattice.
-  const sized = shapes.filter((i) => comps[i]!.count >= 6 && comps[i]!.maxY - comps[i]!.minY >= 2);
+  const sized = shapes.filter((i) => isSized(comps[i]!));
   for (const i of sized) {
     const c = comps[i]!;
     starts.push(c.minX);
