@@ -78,6 +78,7 @@ const DIMENSIONS: [string, (s: SetTruth['style']) => string][] = [
   ['palette', (s) => `${s.renderer}/${s.palette ?? 'default'}`],
   ['data', (s) => s.data ?? 'synthetic'],
   ['capture', (s) => (s.capture ?? 'none').split(' ')[0]!],
+  ['drawings', (s) => (s.drawings ? 'drawings' : 'none')],
 ];
 
 async function main() {

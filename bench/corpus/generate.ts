@@ -2,14 +2,16 @@
  * Chart corpus generator: renders charts from known OHLC in headless Chromium and writes
  * images plus truth in the format of ../shared/chart-corpus (index.json, <id>/truth.json).
  *
- *   npm run corpus -- --out bench/corpus-out/NAME --count 60 --seed 1 [--renderers lwc,mt,broker,echarts]
- *   (ECharts is opt-in: adding it to the default draw would change every existing seed's sets)
+ *   npm run corpus -- --out bench/corpus-out/NAME --count 60 --seed 1 [--renderers lwc,mt,broker,echarts] [--drawings]
+ *   (ECharts and drawings are opt-in: adding them to the default draw would change every existing
+ *   seed's sets; --drawings lays a trader's zones and position tool over every chart)
  *   npm run corpus -- --out fixtures/charts --fixtures      (the committed fixture set)
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import { applyCapture, pickCapture } from './capture';
+import { withDrawings } from './drawings';
 import { FIXTURES } from './fixtures';
 import {
   CORPUS_TIMEFRAMES,
@@ -29,6 +31,8 @@ export interface GenerateOptions {
   seed: number;
   renderers: RendererName[];
   fixtures: boolean;
+  /** Lay translucent zones and a position tool over every chart (bench/corpus/drawings.ts). */
+  drawings?: boolean;
   log?: (line: string) => void;
 }
 
@@ -92,11 +96,15 @@ export async function generateCorpus(opts: GenerateOptions): Promise<SetTruth[]>
       );
       if (capture.kind !== 'none')
         plan.style.capture = capture.kind === 'crop' ? 'crop' : `${capture.kind} x${capture.factor}`;
+      if (opts.drawings) plan.style.drawings = true;
       for (const tf of job.tfs) {
         const spec = plan.spec(tf, series[tf], job.rng.fork(`tf-${tf}`));
         const rendered = await renderer.render(spec);
+        const drawn = opts.drawings
+          ? await withDrawings(rendered.png, rendered.result, plan.style.dpr, job.rng.fork(`drawings-${tf}`))
+          : rendered.png;
         const { png, result } = await applyCapture(
-          rendered.png,
+          drawn,
           rendered.result,
           capture,
           plan.style.axis,
@@ -151,7 +159,7 @@ function parseArgs(argv: string[]): GenerateOptions {
   const out = get('out') ?? (fixtures ? 'fixtures/charts' : undefined);
   if (!out)
     throw new Error(
-      'usage: npm run corpus -- --out DIR [--count N] [--seed S] [--renderers lwc,mt,broker,echarts] [--fixtures]',
+      'usage: npm run corpus -- --out DIR [--count N] [--seed S] [--renderers lwc,mt,broker,echarts] [--drawings] [--fixtures]',
     );
   const renderers = (get('renderers') ?? 'lwc,mt,broker').split(',').map((r) => r.trim()) as RendererName[];
   for (const r of renderers)
@@ -162,6 +170,7 @@ function parseArgs(argv: string[]): GenerateOptions {
     seed: Number(get('seed') ?? 1),
     renderers,
     fixtures,
+    drawings: argv.includes('--drawings'),
   };
 }
 

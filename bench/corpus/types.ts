@@ -151,6 +151,8 @@ export interface SetStyle {
   variant?: string;
   /** Post-capture edits: 'crop', 'resize x0.7', 'both x0.7'. */
   capture?: string;
+  /** A trader's translucent zones and position tool laid over the candles (--drawings). */
+  drawings?: boolean;
 }
 
 export interface SetTruth {
