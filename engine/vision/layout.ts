@@ -583,8 +583,9 @@ export function timeAxisText(
  * Plot, axis strip and grid of a chart screenshot. With the image, the price axis is first found
  * from its own labels (a column of numbers on one price scale) and the plot is placed beside it;
  * without, or when no such column is found, the axis is taken beside the background region.
+ * `drawings`: zones drawn over the plot (lifted off by overlays.ts), whose borders are no grid.
  */
-export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
+export function findLayout(r: Raster, image?: RgbaImage, drawings: readonly PlotRect[] = []): Layout | null {
   const { width, height } = r;
   const bg = dominantColour(r);
   const { q, bgMask } = quantise(r, bg);
@@ -692,7 +693,17 @@ export function findLayout(r: Raster, image?: RgbaImage): Layout | null {
   let plotLeft = left;
   let plotRight = right;
   const solidRows = gridRows.filter((g) => !g.dotted);
-  const inner = solidRows.filter((g) => g.end - g.start < rw - 3 || solidRows.length < 3);
+  // The border of a zone drawn over the plot ends where the zone ends, not where the plot does.
+  const bordersDrawing = (g: LineRun) =>
+    drawings.some(
+      (z) =>
+        g.at >= z.top - 4 &&
+        g.at <= z.bottom + 4 &&
+        (Math.abs(g.start - z.left) <= 3 || Math.abs(g.end - z.right) <= 3),
+    );
+  const inner = solidRows.filter(
+    (g) => (g.end - g.start < rw - 3 || solidRows.length < 3) && !bordersDrawing(g),
+  );
   // Rows crossing a separator: a rule the separator only meets at its end (a header's) does not.
   const crossing = (sep: LineRun, side: 1 | -1) =>
     solidRows.filter(

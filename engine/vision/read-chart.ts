@@ -11,6 +11,7 @@ import { readStrip } from './axis-locate';
 import { anchorOnLegend, anchorOnPriceLine, axisLabels, gridContradicts, snapToGrid } from './axis-scale';
 import type { CandleRows } from './axis-scale';
 import { learnPalette, classifyInk } from './palette';
+import { liftOverlays } from './overlays';
 import { extractCandles, bridgeOccluders } from './candles';
 import type { PixelCandle } from './candles';
 import { fitPriceScale } from './scale-fit';
@@ -42,15 +43,28 @@ export function readChart(image: RgbaImage): ChartReading {
   // Glyphs repeat within a chart, not across charts: a fresh memo keeps reads independent.
   forgetGlyphGuesses();
   const raster = toRaster(image, rasterPixels);
-  const layout = findLayout(raster, image);
+  let layout = findLayout(raster, image);
   if (!layout) throw noChart('no chart area');
+  let palette = learnPalette(raster, layout);
+  // Translucent zones a trader drew over the candles are lifted off the plot; the layout (whose
+  // grid lines changed colour where they crossed a zone) and the candle colours (blends of two
+  // colours inside a zone) are then found again on the clean pixels.
+  const drawings = liftOverlays(raster, layout);
+  if (drawings.length > 0) {
+    layout =
+      findLayout(
+        raster,
+        image,
+        drawings.map((d) => d.rect),
+      ) ?? layout;
+    palette = learnPalette(raster, layout);
+  }
   const { plot } = layout;
   const plotW = plot.right - plot.left + 1;
   const plotH = plot.bottom - plot.top + 1;
   if (plotW * plotH < 0.15 * raster.width * raster.height || plotW < 60 || plotH < 40) {
     throw noChart('no chart area');
   }
-  const palette = learnPalette(raster, layout);
   if (palette.length === 0) throw noChart('no candles');
 
   // Title and legend: symbol, timeframe, the last bar's OHLC. Read before the candles so the
