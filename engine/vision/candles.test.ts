@@ -1,6 +1,6 @@
 import { pixelStages } from './test-support/stages';
 import { paintChart, type PaintOptions, type PaintedCandle } from './test-support/paint';
-import { bridgeOccluders, type PixelCandle } from './candles';
+import { bridgeOccluders, stemPieces, type PixelCandle } from './candles';
 
 /** The candle read nearest to column x. */
 const nearest = (candles: PixelCandle[], x: number) =>
@@ -322,5 +322,46 @@ describe('bridging lines that cross a candle', () => {
 
   it('leaves a near-background gap open (the gaps of a dotted grid are not candles)', () => {
     expect(column(0x0c0c0c)).toBe(0);
+  });
+});
+
+describe('stemPieces', () => {
+  /** One component (id 0) from a picture: '#' is ink, one string per row. */
+  const shape = (rows: string[]) => {
+    const pw = rows[0]!.length;
+    const labels = new Int32Array(pw * rows.length).fill(-1);
+    rows.forEach((r, y) => [...r].forEach((ch, x) => ch === '#' && (labels[y * pw + x] = 0)));
+    const c = { minX: 0, maxX: pw - 1, minY: 0, maxY: rows.length - 1, count: 0 };
+    return stemPieces(labels, pw, 0, c);
+  };
+
+  it('cuts bars whose ticks join opposite ends of their stems (a close on the low, the next open on the high)', () => {
+    // Bar A closes on its low (row 6), where bar B opens on its high; B closes inside its stem
+    // (row 9) where C opens inside its own.
+    const rows = [
+      '#.......',
+      '#.......',
+      '#.......',
+      '#.......',
+      '#.....#.',
+      '#.....#.',
+      '####..#.',
+      '...#..#.',
+      '...#..#.',
+      '...####.',
+      '...#..#.',
+      '...#..#.',
+      '...#....',
+    ];
+    expect(shape(rows)).toEqual([
+      [0, 1],
+      [2, 4],
+      [5, 7],
+    ]);
+  });
+
+  it("keeps a hollow body whose edge joins its sides' same ends", () => {
+    const rows = ['......', '.####.', '.#..#.', '.#..#.', '.#..#.', '.#..#.', '.#..#.', '.#..#.', '.#..#.'];
+    expect(shape(rows)).toEqual([[0, 5]]);
   });
 });

@@ -813,7 +813,7 @@ function offLattice(candles: PixelCandle[]): PixelCandle[] {
  * column is tall; a tick column holds one short run of rows. A hollow body's inside holds two
  * runs (its top and bottom edges) and a filled body is wide, so candles are never cut.
  */
-function stemPieces(labels: Int32Array, pw: number, id: number, c: Component): [number, number][] {
+export function stemPieces(labels: Int32Array, pw: number, id: number, c: Component): [number, number][] {
   const w = c.maxX - c.minX + 1;
   if (w < 3) return [[c.minX, c.maxX]];
   const count = new Int32Array(w);
@@ -854,10 +854,16 @@ function stemPieces(labels: Int32Array, pw: number, id: number, c: Component): [
     let next = g;
     while (next < w && stem(next)) next++;
     // A bar's tick leaves its stem between the stem's ends; a hollow body's edge (its outline
-    // open at a corner, a wick below it) joins its sides and wick at their ends.
+    // open at a corner, a wick below it) joins its sides and wick at their ends. Two bars' ticks
+    // may also join them at opposite ends (a close on the high, the next open on its low), where
+    // an edge joins the same ends of both sides.
     const r = top[k]!;
     const inside = (j: number) => top[j]! < r && r < bottom[j]!;
-    if (g >= w || !stem(g) || g === k || next - g > 4 || !(inside(k - 1) || inside(g))) {
+    const near = (row: number) => Math.abs(row - r) <= count[k]!;
+    const opposite =
+      (near(top[k - 1]!) && near(bottom[g]!) && !near(top[g]!)) ||
+      (near(bottom[k - 1]!) && near(top[g]!) && !near(bottom[g]!));
+    if (g >= w || !stem(g) || g === k || next - g > 4 || !(inside(k - 1) || inside(g) || opposite)) {
       while (k < w && !stem(k)) k++;
       continue;
     }
