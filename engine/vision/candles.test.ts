@@ -360,6 +360,26 @@ describe('stemPieces', () => {
     ]);
   });
 
+  it('takes a short stem between one-pixel ticks for a bar (a flat stretch of a dense chart)', () => {
+    // The middle bar spans 4 rows; its open and close ticks meet its neighbours' ticks inside
+    // their stems.
+    const rows = [
+      '#.......#',
+      '#.......#',
+      '#...#...#',
+      '#####...#',
+      '#...#####',
+      '#...#...#',
+      '#.......#',
+      '#.......#',
+    ];
+    expect(shape(rows)).toEqual([
+      [0, 1],
+      [2, 5],
+      [6, 8],
+    ]);
+  });
+
   it("keeps a hollow body whose edge joins its sides' same ends", () => {
     const rows = ['......', '.####.', '.#..#.', '.#..#.', '.#..#.', '.#..#.', '.#..#.', '.#..#.', '.#..#.'];
     expect(shape(rows)).toEqual([[0, 5]]);

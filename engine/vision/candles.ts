@@ -834,7 +834,11 @@ export function stemPieces(labels: Int32Array, pw: number, id: number, c: Compon
     }
   }
   // Stems are tall and ticks a few rows thick (3 on a 3x capture), whatever the bars' ranges.
-  const stem = (k: number) => count[k]! >= 6;
+  // A short bar's stem (a flat stretch of a dense chart) stands out from the one-pixel ticks
+  // either side of it.
+  const stem = (k: number) =>
+    count[k]! >= 6 ||
+    (count[k]! >= 4 && runs[k] === 1 && k > 0 && k + 1 < w && count[k - 1]! <= 2 && count[k + 1]! <= 2);
   const tick = (k: number) => runs[k] === 1 && count[k]! <= 3;
   const out: [number, number][] = [];
   let start = 0;
