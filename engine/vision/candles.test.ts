@@ -323,6 +323,26 @@ describe('bridging lines that cross a candle', () => {
   it('leaves a near-background gap open (the gaps of a dotted grid are not candles)', () => {
     expect(column(0x0c0c0c)).toBe(0);
   });
+
+  it('fills where a steep line runs down a wick for a dozen rows', () => {
+    // A thin moving average plunging across a 1 px stem covers it over many rows.
+    const h = 60;
+    const rgb = new Uint32Array(h).fill(0x00ff00);
+    const ink = new Uint8Array(h).fill(1);
+    for (let y = 20; y < 34; y++) [rgb[y], ink[y]] = [0xff9800, 0];
+    bridgeOccluders(
+      ink,
+      new Uint8Array(h),
+      { raster: { width: 1, height: h, rgb }, background: 0 },
+      {
+        left: 0,
+        top: 0,
+        right: 0,
+        bottom: h - 1,
+      },
+    );
+    expect([...ink.slice(20, 34)]).toEqual(new Array(14).fill(1));
+  });
 });
 
 describe('stemPieces', () => {

@@ -1104,7 +1104,9 @@ export function bridgeOccluders(
   const { width, rgb } = sampler.raster;
   const pw = plot.right - plot.left + 1;
   const ph = plot.bottom - plot.top + 1;
-  const maxRun = Math.max(8, Math.round(ph * 0.012));
+  // A thin line crossing a 1 px stem steeply (a moving average in a fast move) covers it over
+  // as many rows as it falls in one column: up to 16 rows are bridged.
+  const maxRun = Math.max(16, Math.round(ph * 0.012));
   for (let x = 0; x < pw; x++) {
     let y = 1;
     while (y < ph - 1) {
