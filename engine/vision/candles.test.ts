@@ -400,6 +400,29 @@ describe('stemPieces', () => {
     ]);
   });
 
+  it('cuts bars whose ticks join the same ends of stems that end apart (a close on the high, the next open on its high)', () => {
+    // A closes on its high where B opens on its high; B closes on its low where C opens on its
+    // low. Each pair's other ends are rows apart.
+    const rows = [
+      '#####...',
+      '#...#...',
+      '#...#...',
+      '#...#...',
+      '#...#..#',
+      '#...#..#',
+      '#...#..#',
+      '#...#..#',
+      '....#..#',
+      '....#..#',
+      '....####',
+    ];
+    expect(shape(rows)).toEqual([
+      [0, 1],
+      [2, 5],
+      [6, 7],
+    ]);
+  });
+
   it("keeps a hollow body whose edge joins its sides' same ends", () => {
     const rows = ['......', '.####.', '.#..#.', '.#..#.', '.#..#.', '.#..#.', '.#..#.', '.#..#.', '.#..#.'];
     expect(shape(rows)).toEqual([[0, 5]]);

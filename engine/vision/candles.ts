@@ -867,7 +867,19 @@ export function stemPieces(labels: Int32Array, pw: number, id: number, c: Compon
     const opposite =
       (near(top[k - 1]!) && near(bottom[g]!) && !near(top[g]!)) ||
       (near(bottom[k - 1]!) && near(top[g]!) && !near(bottom[g]!));
-    if (g >= w || !stem(g) || g === k || next - g > 4 || !(inside(k - 1) || inside(g) || opposite)) {
+    // Joined at the same ends, the two are bars when their other ends differ: a hollow body's
+    // sides span the same rows.
+    const apart = (a: number, b: number) => Math.abs(a - b) > count[k]! + 1;
+    const sameEnds =
+      (near(top[k - 1]!) && near(top[g]!) && apart(bottom[k - 1]!, bottom[g]!)) ||
+      (near(bottom[k - 1]!) && near(bottom[g]!) && apart(top[k - 1]!, top[g]!));
+    if (
+      g >= w ||
+      !stem(g) ||
+      g === k ||
+      next - g > 4 ||
+      !(inside(k - 1) || inside(g) || opposite || sameEnds)
+    ) {
       while (k < w && !stem(k)) k++;
       continue;
     }
