@@ -1,6 +1,6 @@
 import { pixelStages } from './test-support/stages';
 import { paintChart, type PaintOptions, type PaintedCandle } from './test-support/paint';
-import { bridgeOccluders, type PixelCandle } from './candles';
+import { bridgeOccluders, stemPieces, type PixelCandle } from './candles';
 
 /** The candle read nearest to column x. */
 const nearest = (candles: PixelCandle[], x: number) =>
@@ -322,5 +322,109 @@ describe('bridging lines that cross a candle', () => {
 
   it('leaves a near-background gap open (the gaps of a dotted grid are not candles)', () => {
     expect(column(0x0c0c0c)).toBe(0);
+  });
+
+  it('fills where a steep line runs down a wick for a dozen rows', () => {
+    // A thin moving average plunging across a 1 px stem covers it over many rows.
+    const h = 60;
+    const rgb = new Uint32Array(h).fill(0x00ff00);
+    const ink = new Uint8Array(h).fill(1);
+    for (let y = 20; y < 34; y++) [rgb[y], ink[y]] = [0xff9800, 0];
+    bridgeOccluders(
+      ink,
+      new Uint8Array(h),
+      { raster: { width: 1, height: h, rgb }, background: 0 },
+      {
+        left: 0,
+        top: 0,
+        right: 0,
+        bottom: h - 1,
+      },
+    );
+    expect([...ink.slice(20, 34)]).toEqual(new Array(14).fill(1));
+  });
+});
+
+describe('stemPieces', () => {
+  /** One component (id 0) from a picture: '#' is ink, one string per row. */
+  const shape = (rows: string[]) => {
+    const pw = rows[0]!.length;
+    const labels = new Int32Array(pw * rows.length).fill(-1);
+    rows.forEach((r, y) => [...r].forEach((ch, x) => ch === '#' && (labels[y * pw + x] = 0)));
+    const c = { minX: 0, maxX: pw - 1, minY: 0, maxY: rows.length - 1, count: 0 };
+    return stemPieces(labels, pw, 0, c);
+  };
+
+  it('cuts bars whose ticks join opposite ends of their stems (a close on the low, the next open on the high)', () => {
+    // Bar A closes on its low (row 6), where bar B opens on its high; B closes inside its stem
+    // (row 9) where C opens inside its own.
+    const rows = [
+      '#.......',
+      '#.......',
+      '#.......',
+      '#.......',
+      '#.....#.',
+      '#.....#.',
+      '####..#.',
+      '...#..#.',
+      '...#..#.',
+      '...####.',
+      '...#..#.',
+      '...#..#.',
+      '...#....',
+    ];
+    expect(shape(rows)).toEqual([
+      [0, 1],
+      [2, 4],
+      [5, 7],
+    ]);
+  });
+
+  it('takes a short stem between one-pixel ticks for a bar (a flat stretch of a dense chart)', () => {
+    // The middle bar spans 4 rows; its open and close ticks meet its neighbours' ticks inside
+    // their stems.
+    const rows = [
+      '#.......#',
+      '#.......#',
+      '#...#...#',
+      '#####...#',
+      '#...#####',
+      '#...#...#',
+      '#.......#',
+      '#.......#',
+    ];
+    expect(shape(rows)).toEqual([
+      [0, 1],
+      [2, 5],
+      [6, 8],
+    ]);
+  });
+
+  it('cuts bars whose ticks join the same ends of stems that end apart (a close on the high, the next open on its high)', () => {
+    // A closes on its high where B opens on its high; B closes on its low where C opens on its
+    // low. Each pair's other ends are rows apart.
+    const rows = [
+      '#####...',
+      '#...#...',
+      '#...#...',
+      '#...#...',
+      '#...#..#',
+      '#...#..#',
+      '#...#..#',
+      '#...#..#',
+      '....#..#',
+      '....#..#',
+      '....####',
+    ];
+    expect(shape(rows)).toEqual([
+      [0, 1],
+      [2, 5],
+      [6, 7],
+    ]);
+  });
+
+  it("keeps a hollow body whose edge joins its sides' same ends", () => {
+    const rows = ['......', '.####.', '.#..#.', '.#..#.', '.#..#.', '.#..#.', '.#..#.', '.#..#.', '.#..#.'];
+    expect(shape(rows)).toEqual([[0, 5]]);
   });
 });

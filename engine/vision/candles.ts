@@ -813,7 +813,7 @@ function offLattice(candles: PixelCandle[]): PixelCandle[] {
  * column is tall; a tick column holds one short run of rows. A hollow body's inside holds two
  * runs (its top and bottom edges) and a filled body is wide, so candles are never cut.
  */
-function stemPieces(labels: Int32Array, pw: number, id: number, c: Component): [number, number][] {
+export function stemPieces(labels: Int32Array, pw: number, id: number, c: Component): [number, number][] {
   const w = c.maxX - c.minX + 1;
   if (w < 3) return [[c.minX, c.maxX]];
   const count = new Int32Array(w);
@@ -834,7 +834,11 @@ function stemPieces(labels: Int32Array, pw: number, id: number, c: Component): [
     }
   }
   // Stems are tall and ticks a few rows thick (3 on a 3x capture), whatever the bars' ranges.
-  const stem = (k: number) => count[k]! >= 6;
+  // A short bar's stem (a flat stretch of a dense chart) stands out from the one-pixel ticks
+  // either side of it.
+  const stem = (k: number) =>
+    count[k]! >= 6 ||
+    (count[k]! >= 4 && runs[k] === 1 && k > 0 && k + 1 < w && count[k - 1]! <= 2 && count[k + 1]! <= 2);
   const tick = (k: number) => runs[k] === 1 && count[k]! <= 3;
   const out: [number, number][] = [];
   let start = 0;
@@ -854,10 +858,28 @@ function stemPieces(labels: Int32Array, pw: number, id: number, c: Component): [
     let next = g;
     while (next < w && stem(next)) next++;
     // A bar's tick leaves its stem between the stem's ends; a hollow body's edge (its outline
-    // open at a corner, a wick below it) joins its sides and wick at their ends.
+    // open at a corner, a wick below it) joins its sides and wick at their ends. Two bars' ticks
+    // may also join them at opposite ends (a close on the high, the next open on its low), where
+    // an edge joins the same ends of both sides.
     const r = top[k]!;
     const inside = (j: number) => top[j]! < r && r < bottom[j]!;
-    if (g >= w || !stem(g) || g === k || next - g > 4 || !(inside(k - 1) || inside(g))) {
+    const near = (row: number) => Math.abs(row - r) <= count[k]!;
+    const opposite =
+      (near(top[k - 1]!) && near(bottom[g]!) && !near(top[g]!)) ||
+      (near(bottom[k - 1]!) && near(top[g]!) && !near(bottom[g]!));
+    // Joined at the same ends, the two are bars when their other ends differ: a hollow body's
+    // sides span the same rows.
+    const apart = (a: number, b: number) => Math.abs(a - b) > count[k]! + 1;
+    const sameEnds =
+      (near(top[k - 1]!) && near(top[g]!) && apart(bottom[k - 1]!, bottom[g]!)) ||
+      (near(bottom[k - 1]!) && near(bottom[g]!) && apart(top[k - 1]!, top[g]!));
+    if (
+      g >= w ||
+      !stem(g) ||
+      g === k ||
+      next - g > 4 ||
+      !(inside(k - 1) || inside(g) || opposite || sameEnds)
+    ) {
       while (k < w && !stem(k)) k++;
       continue;
     }
@@ -1094,7 +1116,9 @@ export function bridgeOccluders(
   const { width, rgb } = sampler.raster;
   const pw = plot.right - plot.left + 1;
   const ph = plot.bottom - plot.top + 1;
-  const maxRun = Math.max(8, Math.round(ph * 0.012));
+  // A thin line crossing a 1 px stem steeply (a moving average in a fast move) covers it over
+  // as many rows as it falls in one column: up to 16 rows are bridged.
+  const maxRun = Math.max(16, Math.round(ph * 0.012));
   for (let x = 0; x < pw; x++) {
     let y = 1;
     while (y < ph - 1) {

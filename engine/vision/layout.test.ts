@@ -1,5 +1,13 @@
 import type { LineRun } from './layout';
-import { findLayout, paneFrame, timeAxisText, withoutFills } from './layout';
+import {
+  acrossBands,
+  findLayout,
+  gridSpan,
+  paneFrame,
+  rowBackgrounds,
+  timeAxisText,
+  withoutFills,
+} from './layout';
 import type { Raster } from './raster';
 
 describe('findLayout', () => {
@@ -137,5 +145,99 @@ describe('timeAxisText', () => {
     for (let x = 10; x < 480; x += 9) volume.push([x, 410 - ((x * 13) % 40) - 10, x + 5, 410]);
     expect(find(mask(volume))).toBeNull();
     expect(find(mask([[40, 380, 300, 388]]))).toBeNull();
+  });
+});
+
+describe('acrossBands', () => {
+  const width = 600;
+  const height = 200;
+  const bg = 0xffffff;
+  /** Background with candles, a faint band over columns 150..349 and `edge` colour left of 40. */
+  const paint = (edge: number) => {
+    const rgb = new Uint32Array(width * height).fill(bg);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < 40; x++) rgb[y * width + x] = edge;
+      for (let x = 150; x < 350; x++) rgb[y * width + x] = 0xeef2fd;
+    }
+    for (let x = 45; x < 590; x += 9) for (let y = 60; y < 120; y++) rgb[y * width + x] = 0x089981;
+    const bgMask = new Uint8Array(width * height);
+    rgb.forEach((c, i) => (bgMask[i] = c === bg ? 1 : 0));
+    return { raster: { width, height, rgb } as Raster, bgMask };
+  };
+
+  it('carries the region over a shaded session band to the background beyond it', () => {
+    const { raster, bgMask } = paint(bg);
+    expect(acrossBands(raster, bgMask, bg, 0, height - 1, 350, -1)).toBe(0);
+  });
+
+  it('stops at a toolbar of another colour, and leaves out a faint one at the edge', () => {
+    const dark = paint(0x2a2e39);
+    expect(acrossBands(dark.raster, dark.bgMask, bg, 0, height - 1, 350, -1)).toBe(40);
+    const faint = paint(0xf0f3fa);
+    expect(acrossBands(faint.raster, faint.bgMask, bg, 0, height - 1, 350, -1)).toBe(40);
+  });
+});
+
+describe('gridSpan', () => {
+  const col = (at: number, start: number, end: number): LineRun => ({
+    at,
+    start,
+    end,
+    colour: 0x2a2e39,
+    dotted: false,
+  });
+
+  it('places top and bottom from two or more distinct grid lines', () => {
+    expect(gridSpan([col(100, 10, 500), col(200, 10, 500), col(300, 12, 498)], 40)).toEqual({
+      start: 10,
+      end: 500,
+    });
+  });
+
+  it('takes the columns of one tall candle body for no grid', () => {
+    expect(
+      gridSpan([...[847, 848, 849, 850, 851, 852].map((at) => col(at, 406, 842)), col(853, 404, 842)], 40),
+    ).toBeNull();
+  });
+
+  it('joins the upper and lower pieces of a broken grid', () => {
+    const upper = [23, 145, 267, 757].map((at) => col(at, 36, 380 + (at % 9)));
+    const lower = [512, 1001, 1124].map((at) => col(at, 360 + (at % 37), 692));
+    expect(gridSpan([...upper, ...lower], 40)).toEqual({ start: 36, end: 692 });
+    // Lines all from the top, ending early over a volume histogram: the median end.
+    const early = [100, 200, 300, 400, 500].map((at, i) => col(at, 36, [600, 640, 692, 610, 620][i]!));
+    expect(gridSpan(early, 40)).toEqual({ start: 36, end: 620 });
+  });
+
+  it('places no top from lines starting below the top price label', () => {
+    // Pieces of grid lines a gradient background recolours: only their lower parts were found.
+    expect(gridSpan([col(100, 360, 692), col(200, 366, 692), col(300, 364, 692)], 40)).toEqual({
+      start: null,
+      end: 692,
+    });
+  });
+});
+
+describe('rowBackgrounds', () => {
+  it('follows a vertical gradient background out from the dominant colour, not into a header', () => {
+    const width = 400;
+    const height = 300;
+    const rgb = new Uint32Array(width * height);
+    // A 20-row header, then a background darkening by one level every 6 rows down to #13161e
+    // at row 200 and flat below; grid lines every 50 rows and candles over the rows.
+    const shade = (y: number) => {
+      const d = Math.max(0, Math.round((200 - y) / 6));
+      return ((0x13 + d) << 16) | ((0x16 + d) << 8) | (0x1e + d);
+    };
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++)
+        rgb[y * width + x] = y < 20 ? 0x0b0d12 : y % 50 === 0 ? 0x363a45 : shade(y);
+    for (let x = 10; x < 390; x += 9) for (let y = 60; y < 140; y++) rgb[y * width + x] = 0x16c784;
+    const rows = rowBackgrounds({ width, height, rgb }, 0x13161e);
+    expect(rows[250]).toBe(0x13161e);
+    expect(rows[180]).toBe(0x13161e);
+    expect(rows[100]).toBe(shade(100));
+    expect(rows[30]).toBe(shade(30));
+    expect(rows[10]).toBe(0x13161e);
   });
 });

@@ -11,6 +11,9 @@ import type { TextToken } from './text';
 /** How far (per channel) a pixel may stray from the background and still count as background. */
 export const BG_TOLERANCE = 10;
 
+/** A colour this close to the background (per channel) is a faint fill: shading, a band. */
+const FAINT = 48;
+
 export interface LineRun {
   /** Row (for horizontal lines) or column (for vertical lines). */
   at: number;
@@ -110,20 +113,83 @@ const quant = (c: number) => ((c >> 12) & 0xf00) | ((c >> 8) & 0xf0) | ((c >> 4)
 /** The quantised colours never leave findLayout: one array serves every call. */
 const quantised = new ScratchArray((n) => new Int16Array(n));
 
+/**
+ * Each row's background colour. Most charts have one; a vertical gradient (a broker's look)
+ * shades the background from row to row, so that far from the dominant colour's rows the
+ * background would pass for ink and end the chart region there. Rows are followed out from those
+ * of the dominant colour while each row's majority colour moves by no more than a gradient's
+ * step from the previous row's; such a row's background is its own majority colour. Rows with
+ * no majority colour or another one (candles, a grid line) keep the previous row's, for a few
+ * rows: a header, a toolbar or a pane of another shade is a jump that lasts.
+ */
+export function rowBackgrounds(r: Raster, bg: number): Int32Array {
+  const { width, height, rgb } = r;
+  const out = new Int32Array(height).fill(bg);
+  // Majority colour of each row (sampled every 4th pixel; -1 when under half the row).
+  const major = new Int32Array(height).fill(-1);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let c = -1;
+    let n = 0;
+    let samples = 0;
+    for (let x = 0; x < width; x += 4, samples++) {
+      const p = rgb[row + x]!;
+      if (n === 0) [c, n] = [p, 1];
+      else n += colourDistance(p, c) <= GRADIENT_STEP ? 1 : -1;
+    }
+    let agree = 0;
+    for (let x = 0; x < width; x += 4) if (colourDistance(rgb[row + x]!, c) <= GRADIENT_STEP) agree++;
+    if (agree >= samples * 0.5) major[y] = c;
+  }
+  const onBg = (y: number) => major[y]! >= 0 && colourDistance(major[y]!, bg) <= BG_TOLERANCE;
+  for (const dir of [1, -1]) {
+    for (let y0 = 0; y0 < height; y0++) {
+      // Out from the last row of each stretch of dominant-colour rows, in this direction.
+      if (!onBg(y0) || (y0 + dir >= 0 && y0 + dir < height && onBg(y0 + dir))) continue;
+      let prev = major[y0]!;
+      let carried = 0;
+      for (let y = y0 + dir; y >= 0 && y < height && !onBg(y); y += dir) {
+        const m = major[y]!;
+        if (m < 0 || colourDistance(m, prev) > GRADIENT_STEP) {
+          if (++carried > GRADIENT_CARRY) break;
+          continue;
+        }
+        // The gradient goes on: the rows passed over take the colour it had before them.
+        for (; carried > 0; carried--) out[y - carried * dir] = prev;
+        out[y] = prev = m;
+      }
+    }
+  }
+  return out;
+}
+
+/** Per channel, the most a gradient background's colour moves from one row to the next. */
+const GRADIENT_STEP = 2;
+/** Rows a gradient's colour is carried across where the row has no majority colour. */
+const GRADIENT_CARRY = 12;
+
 /** Per-pixel quantised colour (12 bits) with background pixels marked -1: computed once. */
-function quantise(r: Raster, bg: number): { q: Int16Array; bgMask: Uint8Array } {
-  const { rgb } = r;
+function quantise(r: Raster, rowBg: Int32Array): { q: Int16Array; bgMask: Uint8Array } {
+  const { rgb, width } = r;
   const n = rgb.length;
   // Every element is written below: a reused array needs no clearing.
   const q = quantised.take(n);
   const bgMask = new Uint8Array(n);
-  const br = (bg >> 16) & 255;
-  const bgG = (bg >> 8) & 255;
-  const bb = bg & 255;
+  let bg = -1;
+  let br = 0;
+  let bgG = 0;
+  let bb = 0;
   // Neighbouring pixels are mostly the same colour: reuse the last pixel's result for them.
   let lastC = -1;
   let lastQ = 0;
   for (let i = 0; i < n; i++) {
+    if (i % width === 0 && rowBg[i / width] !== bg) {
+      bg = rowBg[i / width]!;
+      br = (bg >> 16) & 255;
+      bgG = (bg >> 8) & 255;
+      bb = bg & 255;
+      lastC = -1;
+    }
     const c = rgb[i]!;
     if (c === lastC) {
       q[i] = lastQ;
@@ -147,6 +213,83 @@ function quantise(r: Raster, bg: number): { q: Int16Array; bgMask: Uint8Array } 
     } else lastQ = q[i] = quant(c);
   }
   return { q, bgMask };
+}
+
+/**
+ * The chart region's edge away from the axis, beyond shaded bands. A band across the plot's
+ * whole height (a session, a highlighted range: a faint fill near the background's colour) is
+ * no background and ends the region, but the plot goes on where the background resumes beyond
+ * it. Walks from column `edge` in direction `dir` over background and faint columns (rows
+ * top..bottom) and returns the last background column; a faint toolbar or panel at the image's
+ * edge has no background beyond it and stays out.
+ */
+export function acrossBands(
+  r: Raster,
+  bgMask: Uint8Array,
+  bg: number,
+  top: number,
+  bottom: number,
+  edge: number,
+  dir: 1 | -1,
+): number {
+  const { width, rgb } = r;
+  const maxGap = Math.max(4, Math.round(width * 0.01));
+  let lastBg = edge;
+  let off = 0;
+  for (let x = edge + dir; x >= 0 && x < width && off <= maxGap; x += dir) {
+    let bgN = 0;
+    let faint = 0;
+    let n = 0;
+    for (let y = top; y <= bottom; y += 2, n++) {
+      const i = y * width + x;
+      if (bgMask[i]) bgN++;
+      else if (colourDistance(rgb[i]!, bg) < FAINT) faint++;
+    }
+    if (bgN >= 0.35 * n) {
+      lastBg = x;
+      off = 0;
+    } else off = faint >= 0.5 * n ? 0 : off + 1;
+  }
+  return lastBg;
+}
+
+/** How many lines sorted positions make: the columns of one thick or anti-aliased line are one. */
+const distinctLines = (ats: number[]) => ats.filter((at, i) => i === 0 || at - ats[i - 1]! > 2).length;
+
+/**
+ * Where vertical grid lines place the plot's top and bottom (their median ends), or null when
+ * they are not two distinct lines (the columns of one tall candle body, its outline and fill a
+ * few pixels wide, are one object, not a grid). The price labels stand beside the plot's own
+ * rows: lines starting below the top label (`labelsTop`) are pieces of grid lines that a
+ * gradient background recolours along their length, and place no top (start null). Their end
+ * may lie above the lowest label: volume bars drawn over the grid end it early, and the plot is
+ * best kept above them.
+ */
+export function gridSpan(
+  lines: LineRun[],
+  labelsTop: number | null,
+): { start: number | null; end: number } | null {
+  // The pieces of one column (a gradient recolours a line along its length, a tooltip box cuts
+  // it) are one line from the first piece's start to the last one's end.
+  const columns = new Map<number, { start: number; end: number }>();
+  for (const g of lines) {
+    const c = columns.get(g.at);
+    if (c) [c.start, c.end] = [Math.min(c.start, g.start), Math.max(c.end, g.end)];
+    else columns.set(g.at, { start: g.start, end: g.end });
+  }
+  if (distinctLines([...columns.keys()].sort((a, b) => a - b)) < 2) return null;
+  const spans = [...columns.values()];
+  let start = median(spans.map((g) => g.start));
+  let end = median(spans.map((g) => g.end));
+  // Where every line is either an upper piece (from the top down to somewhere) or a lower one
+  // (from somewhere down to the bottom), two or more of each, they are the pieces of one grid
+  // that candles or a gradient broke at different rows: it spans them all.
+  const first = Math.min(...spans.map((g) => g.start));
+  const last = Math.max(...spans.map((g) => g.end));
+  const upper = spans.filter((g) => g.start <= first + 3 && g.end < last - 3).length;
+  const lower = spans.filter((g) => g.end >= last - 3 && g.start > first + 3).length;
+  if (upper >= 2 && lower >= 2 && upper + lower === spans.length) [start, end] = [first, last];
+  return { start: labelsTop !== null && start > labelsTop ? null : start, end };
 }
 
 /** Per-line run state of findLines. */
@@ -588,7 +731,7 @@ export function timeAxisText(
 export function findLayout(r: Raster, image?: RgbaImage, drawings: readonly PlotRect[] = []): Layout | null {
   const { width, height } = r;
   const bg = dominantColour(r);
-  const { q, bgMask } = quantise(r, bg);
+  const { q, bgMask } = quantise(r, rowBackgrounds(r, bg));
 
   // The labels tell which side the axis is on and where the plot must end: a shaded band or a
   // panel between the plot's background and the axis no longer decides it.
@@ -677,6 +820,9 @@ export function findLayout(r: Raster, image?: RgbaImage, drawings: readonly Plot
     bottom = rows.end;
     if (settled) break;
   }
+  // Away from the axis, the plot goes on beyond a shaded band (see acrossBands).
+  if (labelSide === 'right') left = acrossBands(r, bgMask, bg, top, bottom, left, -1);
+  if (labelSide === 'left') right = acrossBands(r, bgMask, bg, top, bottom, right, 1);
   const rw = right - left + 1;
   const rh = bottom - top + 1;
   if (rw < 40 || rh < 40) return null;
@@ -713,10 +859,8 @@ export function findLayout(r: Raster, image?: RgbaImage, drawings: readonly Plot
   const full = gridColumns.filter((g) => !g.dotted && g.end - g.start >= 0.75 * rh);
   // One of a family of full-height lines in one colour is a vertical grid line, not a separator
   // (without grid rows to cross them, grid columns would otherwise pass for one).
-  // The columns of one thick or anti-aliased line are one line.
-  const lineCount = (ats: number[]) => ats.filter((at, i) => i === 0 || at - ats[i - 1]! > 2).length;
   const seps = full.filter(
-    (g) => lineCount(full.filter((o) => colourDistance(o.colour, g.colour) <= 6).map((o) => o.at)) < 4,
+    (g) => distinctLines(full.filter((o) => colourDistance(o.colour, g.colour) <= 6).map((o) => o.at)) < 4,
   );
   const rightSep = seps
     .filter((g) => g.at > left + 0.6 * rw && crossing(g, 1) <= Math.max(1, 0.25 * solidRows.length))
@@ -772,10 +916,11 @@ export function findLayout(r: Raster, image?: RgbaImage, drawings: readonly Plot
   const vInner = gridColumns.filter((g) => g.at > plotLeft && g.at < plotRight && (!g.dotted || tall(g)));
   // Whether vertical grid lines placed top and bottom.
   let placed = false;
-  if (vInner.length >= 2) {
+  const span = gridSpan(vInner, axis ? axis.labels.top : null);
+  if (span) {
     placed = true;
-    plotTop = Math.max(top, median(vInner.map((g) => g.start)));
-    plotBottom = Math.min(bottom, median(vInner.map((g) => g.end)));
+    if (span.start !== null) plotTop = Math.max(top, span.start);
+    plotBottom = Math.min(bottom, span.end);
   } else {
     // A phone's chart may have one grid column only: with the plot's own solid frame column it
     // still places top and bottom, when the two start and end together.

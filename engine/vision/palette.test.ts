@@ -122,3 +122,45 @@ describe('a plot shaded in bands (split areas)', () => {
     expect(palette.map((p) => p.colour)).toEqual(expect.arrayContaining([0x26a69a, 0xef5350]));
   });
 });
+
+describe('a volume histogram whose tints outnumber thin dense candles', () => {
+  it('learns the candle colours, and the tints go with them', () => {
+    const bg = 0x1e222d;
+    const bull = 0x089981;
+    const bear = 0xf23645;
+    // Dense OHLC bars (1 px stems): few stroke pixels per bar.
+    const { image, candles } = paintChart({
+      background: bg,
+      grid: null,
+      bull,
+      bear,
+      bars: true,
+      spacing: 4,
+      bodyWidth: 3,
+      maxWick: 4,
+      seed: 5,
+    });
+    const { data, width, height } = image;
+    const tinted = (c: number) => {
+      const mix = (s: number) =>
+        Math.round(((bg >> s) & 255) + (((c >> s) & 255) - ((bg >> s) & 255)) * 0.45);
+      return [mix(16), mix(8), mix(0)] as const;
+    };
+    // A 2 px wide volume bar under every bar, in its colour at 45 %, standing on the plot's bottom
+    // and up to a fifth of the plot tall: more stroke pixels than the bars themselves.
+    const bottom = height - 31;
+    candles.forEach((c, i) => {
+      const rgb = tinted(c.closeY < c.openY ? bull : bear);
+      const tall = 20 + ((i * 37) % 50);
+      for (let y = bottom - tall; y <= bottom; y++)
+        for (const x of [c.x - 1, c.x]) {
+          const k = (y * width + x) * 4;
+          [data[k], data[k + 1], data[k + 2]] = rgb;
+        }
+    });
+    const raster = toRaster(image);
+    const layout = findLayout(raster)!;
+    const palette = learnPalette(raster, { ...layout, plot: { ...layout.plot, bottom } });
+    expect(palette.map((p) => p.colour).sort()).toEqual([bull, bear].sort());
+  });
+});

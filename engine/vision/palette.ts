@@ -116,6 +116,8 @@ interface Tally {
   count: Float64Array;
   solid: Float64Array;
   solidLow: Float64Array;
+  /** Pixels of runs wholly in the plot's bottom quarter, where volume histograms stand. */
+  low: Float64Array;
   sumR: Float64Array;
   sumG: Float64Array;
   sumB: Float64Array;
@@ -123,8 +125,11 @@ interface Tally {
 
 const MIN_RUN = 4;
 
-/** Credits column i's finished run (MIN_RUN px or more of one colour) to its colour. */
-function credit(t: Tally, i: number): void {
+/**
+ * Credits column i's finished run (MIN_RUN px or more of one colour) to its colour; `low` when
+ * the run lies wholly in the plot's bottom quarter.
+ */
+function credit(t: Tally, i: number, low: boolean): void {
   const q = t.runQ[i]!;
   const len = t.runLen[i]!;
   if (q < 0 || len < MIN_RUN) return;
@@ -132,6 +137,7 @@ function credit(t: Tally, i: number): void {
   t.count[q]! += len;
   t.solid[q]! += t.runSolid[i]!;
   t.solidLow[q]! += t.runSolidLow[i]!;
+  if (low) t.low[q]! += len;
   t.sumR[q]! += ((c0 >> 16) & 255) * len;
   t.sumG[q]! += ((c0 >> 8) & 255) * len;
   t.sumB[q]! += (c0 & 255) * len;
@@ -154,6 +160,7 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
   // Of those, the ones in the plot's bottom quarter, where volume histograms stand.
   const solidLow = new Float64Array(4096);
   const lowFrom = plot.bottom - (plot.bottom - plot.top) / 4;
+  const low = new Float64Array(4096);
   // Row-major with one run state per column (cache-friendly on large captures).
   const pw = plot.right - plot.left + 1;
   const runQ = new Int32Array(pw).fill(-1);
@@ -172,6 +179,7 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     count,
     solid,
     solidLow,
+    low,
     sumR,
     sumG,
     sumB,
@@ -195,7 +203,7 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
         }
         continue;
       }
-      credit(tally, i);
+      credit(tally, i, y - runLen[i]! >= lowFrom);
       runQ[i] = q;
       runLen[i] = 1;
       runSolid[i] = inside ? 1 : 0;
@@ -203,7 +211,7 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
       runColour[i] = c;
     }
   }
-  for (let i = 0; i < pw; i++) credit(tally, i);
+  for (let i = 0; i < pw; i++) credit(tally, i, plot.bottom + 1 - runLen[i]! >= lowFrom);
   const binColour = (b: number) => {
     const n = count[b]!;
     return (Math.round(sumR[b]! / n) << 16) | (Math.round(sumG[b]! / n) << 8) | Math.round(sumB[b]! / n);
@@ -276,13 +284,18 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     // ones) and this colour the ink itself. The class becomes the ink, unless it fills bodies
     // of its own.
     // The blend lies beside the ink, in the same strokes; a lighter colour of strokes of its
-    // own (grey bars beside white ones) is not a blend.
+    // own (grey bars beside white ones) is not a blend. A volume histogram's tint (strokes
+    // nearly all in the plot's bottom quarter) is learned first when its bars outnumber thin
+    // dense candles, and goes with the candles' colour too.
     const blend =
       near ??
       classes.find((k, i) => {
         if (ownOf[i] || ownBodies) return false;
         const t = tint(k.colour, bg, colour);
-        return t.alpha >= 0.2 && t.alpha <= 0.9 && t.off <= 24 && besideShare(binOf[i]!, b) >= 0.5;
+        const volume = low[binOf[i]!]! >= count[binOf[i]!]! * 0.8;
+        return (
+          t.alpha >= 0.2 && t.alpha <= 0.9 && t.off <= 24 && (volume || besideShare(binOf[i]!, b) >= 0.5)
+        );
       });
     if (near) near.mass += n;
     else if (blend) {
