@@ -388,12 +388,7 @@ export function snapToGrid(scale: PriceScale, layout: Layout): PriceScale {
   // A grid line may be several rows thick on a scaled capture; its price row is its top row
   // (the same convention as candle edges), its centre is where the label's centre lands.
   // Dotted grids count too: a snap only happens where a label's centre sits on a line.
-  // Rows of a shaded band (a session fill, the empty future area) run on for many rows in a
-  // row: they are no line, and chopped into line-sized bands they would give every label a
-  // "grid line" within reach.
-  const at = runsOfRows(layout.gridRows)
-    .filter((run) => run.length <= MAX_LINE_WIDTH)
-    .flatMap((run) => run.map((g) => g.at));
+  const at = layout.gridRows.map((g) => g.at);
   const bands: { top: number; centre: number }[] = [];
   for (let i = 0; i < at.length;) {
     let j = i;

@@ -263,7 +263,7 @@ describe('grid snap', () => {
   });
 });
 
-describe('grid snap and price-line anchor on HiDPI captures', () => {
+describe('price-line anchor on HiDPI captures', () => {
   // Labels fitted at glyph centres 1.5 px above their price rows.
   const rowOfLabel = [46, 93, 140, 188, 235];
   const scale = fitPriceScale(
@@ -271,13 +271,6 @@ describe('grid snap and price-line anchor on HiDPI captures', () => {
   )!;
   const row = (at: number, colour: number) => ({ at, start: 0, end: 500, colour, dotted: false });
   const plot = { left: 0, top: 0, right: 500, bottom: 300 };
-
-  it('does not snap labels to the rows of a shaded band', () => {
-    // A session band fills rows 30-250 in a colour a few steps off the background: every label
-    // has a "line" of it within reach, none of them a grid line.
-    const gridRows = Array.from({ length: 221 }, (_, i) => row(30 + i, 0x1f232d));
-    expect(snapToGrid(scale, { gridRows } as unknown as Layout)).toBe(scale);
-  });
 
   it("places the scale on the centre of a thick price line's strong rows, not on its faint edge", () => {
     // A 2-row line (rows 163-164) with a faint anti-aliased row either side, its badge at 1.0925.
