@@ -1,7 +1,7 @@
 import { colourDistance } from './raster';
 import type { Raster } from './raster';
-import { BG_TOLERANCE } from './layout';
-import type { Layout } from './layout';
+import { BG_TOLERANCE, MAX_LINE_WIDTH } from './layout';
+import type { Layout, LineRun } from './layout';
 import { priceReadings } from './axis-locate';
 import { fitPriceScale } from './scale-fit';
 import type { AxisLabel } from './scale-fit';
@@ -418,20 +418,46 @@ export function snapToGrid(scale: PriceScale, layout: Layout): PriceScale {
   return refit;
 }
 
+/** Line rows (sorted by row) grouped into runs of adjacent rows. */
+function runsOfRows(rows: LineRun[]): LineRun[][] {
+  const runs: LineRun[][] = [];
+  for (const g of rows) {
+    const run = runs.at(-1);
+    if (run && g.at === run.at(-1)!.at + 1) run.push(g);
+    else runs.push([g]);
+  }
+  return runs;
+}
+
 /**
  * Without a grid, label glyph centres can sit a pixel or so off their ticks (fonts differ). The
  * last-price badge states a price and its horizontal price line marks the exact row of that
- * price: when both are present, that row corrects the fitted scale's offset.
+ * price: when both are present, that row corrects the fitted scale's offset. A line is stroked
+ * centred on its price, and on a HiDPI capture it is 2-3 rows thick with anti-aliased rows of
+ * unequal strength either side, so its row is the centre of its strong rows (at least half the
+ * strongest row's contrast with the background, weighted by it), not its first row: on c60's
+ * 1.5-3x charts the first row, often a faint blend, put the scale 1-1.5 px too high.
  */
 export function anchorOnPriceLine(scale: PriceScale, layout: Layout, badges: AxisLabel[]): PriceScale {
   const plotW = layout.plot.right - layout.plot.left + 1;
+  const runs = runsOfRows(layout.gridRows);
   for (const b of badges) {
     const line = layout.gridRows.find((g) => Math.abs(g.at - b.y) <= 4 && g.end - g.start >= plotW * 0.5);
     if (!line) continue;
-    // Thick lines: the price row is the line's top row, as for candle edges.
-    let top = line.at;
-    while (layout.gridRows.some((g) => g.at === top - 1)) top--;
-    const offset = top - priceToY(scale, b.price);
+    const run = runs.find((r) => r.includes(line))!;
+    if (run.length > MAX_LINE_WIDTH) continue;
+    // The line's own rows: faint rows beside them (a JPEG's ringing, a blend of a few percent)
+    // would pull the centre off a crisp line.
+    const contrast = run.map((g) => colourDistance(g.colour, layout.background));
+    const strongest = Math.max(...contrast);
+    let sum = 0;
+    let sumY = 0;
+    run.forEach((g, i) => {
+      if (contrast[i]! < strongest / 2) return;
+      sum += contrast[i]!;
+      sumY += contrast[i]! * g.at;
+    });
+    const offset = sumY / sum - priceToY(scale, b.price);
     if (!(Math.abs(offset) <= 4)) continue;
     return shifted(scale, offset);
   }

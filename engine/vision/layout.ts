@@ -501,7 +501,7 @@ function findLines(
 }
 
 /** Widest a line's anti-aliased rows (or columns) run: a 2-px line on a 3x capture. */
-const MAX_LINE_WIDTH = 7;
+export const MAX_LINE_WIDTH = 7;
 
 /**
  * Lines less the fills: a line (up to MAX_LINE_WIDTH px wide) has other colours on both sides of

@@ -9,7 +9,7 @@ import {
   joinedShare,
   readChart,
 } from './read-chart';
-import { anchorOnLegend, axisLabels, gridContradicts, snapToGrid } from './axis-scale';
+import { anchorOnLegend, anchorOnPriceLine, axisLabels, gridContradicts, snapToGrid } from './axis-scale';
 import { fitPriceScale } from './scale-fit';
 import { toRaster } from './raster';
 import type { Layout } from './layout';
@@ -260,6 +260,24 @@ describe('grid snap', () => {
     const snapped = snapToGrid(scale, { gridRows } as unknown as Layout);
     expect(priceToY(snapped, 1.095)).toBeCloseTo(46, 0);
     expect(snapped.labels[0]!.y).toBeCloseTo(46, 5);
+  });
+});
+
+describe('price-line anchor on HiDPI captures', () => {
+  // Labels fitted at glyph centres 1.5 px above their price rows.
+  const rowOfLabel = [46, 93, 140, 188, 235];
+  const scale = fitPriceScale(
+    rowOfLabel.map((row, i) => ({ y: row - 1.5, price: 1.095 - i * 0.001, text: '' })),
+  )!;
+  const row = (at: number, colour: number) => ({ at, start: 0, end: 500, colour, dotted: false });
+  const plot = { left: 0, top: 0, right: 500, bottom: 300 };
+
+  it("places the scale on the centre of a thick price line's strong rows, not on its faint edge", () => {
+    // A 2-row line (rows 163-164) with a faint anti-aliased row either side, its badge at 1.0925.
+    const gridRows = [row(162, 0x2a1f2d), row(163, 0xf23645), row(164, 0xf23645), row(165, 0x2a1f2d)];
+    const layout = { gridRows, plot, background: 0x131722 } as unknown as Layout;
+    const anchored = anchorOnPriceLine(scale, layout, [{ y: 163, price: 1.0925, text: '1.0925' }]);
+    expect(priceToY(anchored, 1.0925)).toBeCloseTo(163.5, 5);
   });
 });
 
