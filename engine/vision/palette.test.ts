@@ -16,6 +16,24 @@ describe('JPEG-diluted ink', () => {
     }
   });
 
+  it('accepts stronger colour than a class learned from JPEG-diluted thin strokes', () => {
+    // MetaTrader's #00ff00 outlines on black, learned as #64b966 from their 1-px strokes;
+    // outline pixels with more green than that (quality 63).
+    for (const c of [0x51cb54, 0x51d039]) expect(dilutedInk(c, 0x010101, 0x64b966)).toBe(true);
+    // A hollow teal outline learned as #497e73 on white; its wick with TradingView's teal.
+    expect(dilutedInk(0x30987d, white, 0x497e73)).toBe(true);
+    // Grey of the same brightness, and red, are still no green ink.
+    expect(dilutedInk(0x8a8a8a, 0x010101, 0x64b966)).toBe(false);
+    expect(dilutedInk(0xd04040, 0x010101, 0x64b966)).toBe(false);
+  });
+
+  it('keeps a stroke darker than its ink (JPEG ringing) on the background-ink line', () => {
+    // A 1-px teal wick on white, darker than the class colour by a tenth of the way.
+    const t = tint(0x1d775e, white, 0x497e73);
+    expect(t.alpha).toBeGreaterThan(1);
+    expect(t.off).toBeLessThan(30);
+  });
+
   it('rejects grey text, another hue and a plain blend of another ink', () => {
     // Neutral grey as dark as the ink: no colour at all, so not diluted ink.
     expect(dilutedInk(0x4e4e4e, white, magenta)).toBe(false);

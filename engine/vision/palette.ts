@@ -38,7 +38,9 @@ export function tint(c: number, bg: number, ink: number): { alpha: number; off: 
     const vv = vr * vr + vg * vg + vb * vb || 1;
     alpha = (pr * vr + pg * vg + pb * vb) / vv;
   }
-  const a = Math.max(0, Math.min(1, alpha));
+  // JPEG's ringing makes a thin dark stroke darker than its ink (and a light one lighter): up to
+  // a quarter beyond the ink along the line is still on it, not off it by that overshoot.
+  const a = Math.max(0, Math.min(1.25, alpha));
   const dr = pr - a * vr;
   const dg = pg - a * vg;
   const db = pb - a * vb;
@@ -76,8 +78,11 @@ export function dilution(bg: number, ink: number): (c: number) => boolean {
     if (alpha < MIN_ALPHA || alpha > 1.25) return false;
     // Diluted: less of the ink's colour than of its brightness. A plain blend of another ink
     // with the background (an indicator line's anti-aliased edge) dims both alike.
+    // Or more of it than the class: a class learned from thin strokes (hollow outlines, wicks)
+    // is itself diluted, down to a third of its ink's colour (#64b966 for MetaTrader's
+    // #00ff00 outlines on black), and its strokes' stronger pixels are the ink.
     const s = share(c);
-    return s >= 0.15 && s <= Math.min(0.75, alpha * 0.9);
+    return (s >= 0.15 && s <= Math.min(0.75, alpha * 0.9)) || (s >= 1.25 && s <= 3);
   };
 }
 
