@@ -72,6 +72,36 @@ describe('palette on a JPEG capture', () => {
   });
 });
 
+describe('a JPEG body border', () => {
+  it('is the body class, not a class of its own', () => {
+    const bg = 0xffffff;
+    const bear = 0xf43547;
+    // Measured on a quality-78 capture: a red body's edge pixels and its wicks keep the red's
+    // brightness while their colour is averaged with the white beside them. As a class of its
+    // own it ranked above the hollow teal outlines, and a third class that is thin in most
+    // columns is cleared as an indicator line.
+    const rim = 0xc54957;
+    const bull = 0x089981;
+    const painted = paintChart({ background: bg, grid: null, bull, bear, seed: 7 });
+    const { data, width, height } = painted.image;
+    const src = new Uint32Array(width * height);
+    for (let i = 0; i < src.length; i++)
+      src[i] = (data[i * 4]! << 16) | (data[i * 4 + 1]! << 8) | data[i * 4 + 2]!;
+    for (let y = 1; y < height - 1; y++) {
+      for (let x = 1; x < width - 1; x++) {
+        const i = y * width + x;
+        if (src[i] !== bear) continue;
+        if (![src[i - 1], src[i + 1], src[i - width], src[i + width]].includes(bg)) continue;
+        [data[i * 4], data[i * 4 + 1], data[i * 4 + 2]] = [(rim >> 16) & 255, (rim >> 8) & 255, rim & 255];
+      }
+    }
+    const raster = toRaster(painted.image);
+    const palette = learnPalette(raster, findLayout(raster)!);
+    expect(palette.map((k) => k.colour)).toEqual(expect.arrayContaining([bull, bear]));
+    expect(palette).toHaveLength(2);
+  });
+});
+
 describe('a thin outline drawn between two pixel columns (1.5x capture)', () => {
   it('learns the outline colour, not its half-covered blend, though the blend has more pixels', () => {
     const bg = 0x161a25;

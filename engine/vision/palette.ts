@@ -62,16 +62,17 @@ function chromaOf(c: number): [number, number] {
  * still belongs to the ink when its brightness is the ink's and its colour differs from the
  * background in the ink's direction (weaker, not another hue). Needs a coloured ink that
  * differs from the background in brightness; a neutral grey pixel (text, grid) never passes.
+ * `hueTolerance` scales how far off the ink's hue the pixel's colour may point (1: JPEG noise).
  */
-export function dilutedInk(c: number, bg: number, ink: number): boolean {
-  return dilution(bg, ink)(c);
+export function dilutedInk(c: number, bg: number, ink: number, hueTolerance = 1): boolean {
+  return dilution(bg, ink, hueTolerance)(c);
 }
 
 /** `dilutedInk` for one background and ink, with their brightness and colour worked out once. */
-export function dilution(bg: number, ink: number): (c: number) => boolean {
+export function dilution(bg: number, ink: number, hueTolerance = 1): (c: number) => boolean {
   const lb = luminance(bg);
   const vl = luminance(ink) - lb;
-  const share = chromaShareOf(bg, ink);
+  const share = chromaShareOf(bg, ink, hueTolerance);
   if (Math.abs(vl) < 40) return () => false;
   return (c) => {
     const alpha = (luminance(c) - lb) / vl;
@@ -90,14 +91,14 @@ export function dilution(bg: number, ink: number): (c: number) => boolean {
  * How much of the ink's colour (chroma, relative to the background) a pixel carries, when its
  * colour points the ink's way (-1 when it does not, or the ink has no colour).
  */
-function chromaShareOf(bg: number, ink: number): (c: number) => number {
+function chromaShareOf(bg: number, ink: number, hueTolerance = 1): (c: number) => number {
   const [bu, bv] = chromaOf(bg);
   const [iu, iv] = chromaOf(ink);
   const ku = iu - bu;
   const kv = iv - bv;
   const k2 = ku * ku + kv * kv;
   if (k2 < 24 * 24) return () => -1;
-  const tolerance = 4 + 0.2 * Math.sqrt(k2);
+  const tolerance = (4 + 0.2 * Math.sqrt(k2)) * hueTolerance;
   return (c) => {
     const [pu, pv] = chromaOf(c);
     const share = ((pu - bu) * ku + (pv - bv) * kv) / k2;
@@ -273,6 +274,12 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     const near = classes.find((k) => {
       if (colourDistance(k.colour, colour) <= INK_TOLERANCE) return true;
       if (ownBodies) return false;
+      // A class's thin strokes (a body's border, its wicks) that JPEG diluted have the
+      // class's brightness and a weaker colour: the same ink, not a class of its own.
+      // Its hue is the class's own (JPEG mixes in the background's colour, which moves it
+      // towards the background only): a nearby hue is another ink (teal bars beside a green
+      // volume histogram), so half the classification's hue tolerance is allowed.
+      if (dilutedInk(colour, bg, k.colour, 0.5)) return true;
       const t = tint(colour, bg, k.colour);
       return t.alpha >= 0.2 && t.alpha <= 1.1 && t.off <= 24;
     });
