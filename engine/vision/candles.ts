@@ -463,6 +463,27 @@ function measure(
       if (j - i + 1 > best) [best, top, bottom] = [j - i + 1, i, j];
       i = j + 1;
     }
+    // A line in another colour drawn across the body (a price level) leaves a row or two of the
+    // body narrow: a run of wide rows as wide as the body just beyond them is still the body.
+    // (A line crossing the wick is about the wick's width, not the body's.)
+    const wide = (i: number) => spanL[i]! >= 0 && !isWick(i);
+    const sameSpan = (i: number, k: number) =>
+      Math.abs(spanL[i]! - spanL[k]!) <= 1 && Math.abs(spanR[i]! - spanR[k]!) <= 1;
+    for (let grown = true; grown;) {
+      grown = false;
+      for (let gap = 1; gap <= 2 && !grown; gap++) {
+        const below = bottom + gap + 1;
+        if (below < h && !wide(bottom + gap) && wide(below) && sameSpan(below, bottom)) {
+          for (bottom = below; bottom + 1 < h && wide(bottom + 1);) bottom++;
+          grown = true;
+        }
+        const above = top - gap - 1;
+        if (!grown && above >= 0 && !wide(top - gap) && wide(above) && sameSpan(above, top)) {
+          for (top = above; top > 0 && wide(top - 1);) top--;
+          grown = true;
+        }
+      }
+    }
     bodyTop = top + c.minY;
     bodyBottom = bottom + c.minY;
   }
