@@ -358,4 +358,15 @@ describe('bridging lines that cross a candle', () => {
   it('leaves a near-background gap open (the gaps of a dotted grid are not candles)', () => {
     expect(column(0x0c0c0c)).toBe(0);
   });
+
+  it("joins a wick's last pixels beyond a line crossing it near its end", () => {
+    // Wick rows 0-12 (class 1), a 2 px indigo line at 13-14, the tip at 15-16, then background.
+    const rgb = new Uint32Array(20).fill(0x9a5bd8);
+    const ink = new Uint8Array(20).fill(1);
+    const bgMask = new Uint8Array(20);
+    for (const y of [13, 14]) [rgb[y], ink[y]] = [0x4d4b9f, 0];
+    for (let y = 17; y < 20; y++) [rgb[y], ink[y], bgMask[y]] = [0x0a0a16, 0, 1];
+    bridgeOccluders(ink, bgMask, { raster: { width: 1, height: 20, rgb }, background: 0x0a0a16 }, plot);
+    expect([ink[13], ink[14]]).toEqual([1, 1]);
+  });
 });
