@@ -225,6 +225,41 @@ describe('wicks that JPEG stripped of their colour', () => {
   });
 });
 
+describe('a line of another colour drawn across a body', () => {
+  it('reads the whole body when the line leaves only a row or two of it beyond', () => {
+    const bg = 0x131722;
+    const painted = paintChart({ background: bg, seed: 5 });
+    const { data, width } = painted.image;
+    // A price level (2 px, olive) across the three tallest bodies, two body rows above their
+    // bottom edge (as measured on a JPEG MetaTrader capture): those rows are narrower than the
+    // body, and the two rows beyond are a shorter run of wide rows than the rows above.
+    const tall = [...painted.candles]
+      .sort((a, b) => Math.abs(b.openY - b.closeY) - Math.abs(a.openY - a.closeY))
+      .slice(0, 3);
+    expect(Math.abs(tall[2]!.openY - tall[2]!.closeY)).toBeGreaterThanOrEqual(8);
+    for (const c of tall) {
+      const bottom = Math.max(c.openY, c.closeY);
+      for (const y of [bottom - 3, bottom - 2]) {
+        for (let x = c.x - 4; x <= c.x + 4; x++) {
+          // The wick column's blend of line and candle still reads as the candle's ink.
+          if (x === c.x) continue;
+          const k = (y * width + x) * 4;
+          [data[k], data[k + 1], data[k + 2]] = [0x92, 0x79, 0x43];
+        }
+      }
+    }
+    const { ex } = pixelStages(painted.image);
+    for (const p of tall) {
+      const c = nearest(ex.candles, p.x);
+      expect(c.bodyTop, `body top of the candle at x=${p.x}`).toBeCloseTo(Math.min(p.openY, p.closeY), 0);
+      expect(c.bodyBottom, `body bottom of the candle at x=${p.x}`).toBeCloseTo(
+        Math.max(p.openY, p.closeY),
+        0,
+      );
+    }
+  });
+});
+
 describe('fragments between the candles', () => {
   it("drops short shapes off the candles' lattice (pieces of a line, glyphs) and keeps every candle", () => {
     const o: PaintOptions = { spacing: 13, bodyWidth: 7, seed: 23 };
@@ -342,6 +377,16 @@ describe('bridging lines that cross a candle', () => {
       },
     );
     expect([...ink.slice(20, 34)]).toEqual(new Array(14).fill(1));
+  });
+  it("joins a wick's last pixels beyond a line crossing it near its end", () => {
+    // Wick rows 0-12 (class 1), a 2 px indigo line at 13-14, the tip at 15-16, then background.
+    const rgb = new Uint32Array(20).fill(0x9a5bd8);
+    const ink = new Uint8Array(20).fill(1);
+    const bgMask = new Uint8Array(20);
+    for (const y of [13, 14]) [rgb[y], ink[y]] = [0x4d4b9f, 0];
+    for (let y = 17; y < 20; y++) [rgb[y], ink[y], bgMask[y]] = [0x0a0a16, 0, 1];
+    bridgeOccluders(ink, bgMask, { raster: { width: 1, height: 20, rgb }, background: 0x0a0a16 }, plot);
+    expect([ink[13], ink[14]]).toEqual([1, 1]);
   });
 });
 

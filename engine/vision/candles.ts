@@ -463,6 +463,27 @@ function measure(
       if (j - i + 1 > best) [best, top, bottom] = [j - i + 1, i, j];
       i = j + 1;
     }
+    // A line in another colour drawn across the body (a price level) leaves a row or two of the
+    // body narrow: a run of wide rows as wide as the body just beyond them is still the body.
+    // (A line crossing the wick is about the wick's width, not the body's.)
+    const wide = (i: number) => spanL[i]! >= 0 && !isWick(i);
+    const sameSpan = (i: number, k: number) =>
+      Math.abs(spanL[i]! - spanL[k]!) <= 1 && Math.abs(spanR[i]! - spanR[k]!) <= 1;
+    for (let grown = true; grown;) {
+      grown = false;
+      for (let gap = 1; gap <= 2 && !grown; gap++) {
+        const below = bottom + gap + 1;
+        if (below < h && !wide(bottom + gap) && wide(below) && sameSpan(below, bottom)) {
+          for (bottom = below; bottom + 1 < h && wide(bottom + 1);) bottom++;
+          grown = true;
+        }
+        const above = top - gap - 1;
+        if (!grown && above >= 0 && !wide(top - gap) && wide(above) && sameSpan(above, top)) {
+          for (top = above; top > 0 && wide(top - 1);) top--;
+          grown = true;
+        }
+      }
+    }
     bodyTop = top + c.minY;
     bodyBottom = bottom + c.minY;
   }
@@ -1152,22 +1173,22 @@ export function bridgeOccluders(
         !isStroke(ink, pw, ph, x, resume, 1, above)
       )
         resume++;
-      // Both sides must be real strokes (3+ px), not the anti-aliased insides of a glyph. A
-      // one-pixel gap must be a line's colour, not near-background noise between the dashes
+      // Both sides must be real strokes (3+ px), not the anti-aliased insides of a glyph;
+      // except that a thin line (up to 3 px) crossing a wick near its end leaves only the tip
+      // beyond it: a pixel or two of the wick's class, where the stroke ends.
+      let tipEnd = end;
+      while (tipEnd < ph && tipEnd - end < 3 && ink[tipEnd * pw + x] === above) tipEnd++;
+      const tip = end - y <= 3 && tipEnd > end && tipEnd - end < 3 && (tipEnd >= ph || !ink[tipEnd * pw + x]);
+      const across = resume < ph && resume - y < maxRun && isStroke(ink, pw, ph, x, resume, 1, above);
+      const to = across ? resume : tip ? end : -1;
+      // A one-pixel gap must be a line's colour, not near-background noise between the dashes
       // of a dotted grid (which would join them into a tall "candle").
       const solidGap =
-        resume - y >= 2 ||
+        to - y >= 2 ||
         colourDistance(rgb[(y + plot.top) * width + x + plot.left]!, sampler.background) > BG_TOLERANCE * 3;
-      if (
-        above &&
-        solidGap &&
-        resume < ph &&
-        resume - y < maxRun &&
-        isStroke(ink, pw, ph, x, y - 1, -1, above) &&
-        isStroke(ink, pw, ph, x, resume, 1, above)
-      ) {
-        for (let k = y; k < resume; k++) ink[k * pw + x] = above;
-        end = resume;
+      if (above && to >= 0 && solidGap && isStroke(ink, pw, ph, x, y - 1, -1, above)) {
+        for (let k = y; k < to; k++) ink[k * pw + x] = above;
+        end = to;
       }
       y = end + 1;
     }

@@ -16,6 +16,24 @@ describe('JPEG-diluted ink', () => {
     }
   });
 
+  it('accepts stronger colour than a class learned from JPEG-diluted thin strokes', () => {
+    // MetaTrader's #00ff00 outlines on black, learned as #64b966 from their 1-px strokes;
+    // outline pixels with more green than that (quality 63).
+    for (const c of [0x51cb54, 0x51d039]) expect(dilutedInk(c, 0x010101, 0x64b966)).toBe(true);
+    // A hollow teal outline learned as #497e73 on white; its wick with TradingView's teal.
+    expect(dilutedInk(0x30987d, white, 0x497e73)).toBe(true);
+    // Grey of the same brightness, and red, are still no green ink.
+    expect(dilutedInk(0x8a8a8a, 0x010101, 0x64b966)).toBe(false);
+    expect(dilutedInk(0xd04040, 0x010101, 0x64b966)).toBe(false);
+  });
+
+  it('keeps a stroke darker than its ink (JPEG ringing) on the background-ink line', () => {
+    // A 1-px teal wick on white, darker than the class colour by a tenth of the way.
+    const t = tint(0x1d775e, white, 0x497e73);
+    expect(t.alpha).toBeGreaterThan(1);
+    expect(t.off).toBeLessThan(30);
+  });
+
   it('rejects grey text, another hue and a plain blend of another ink', () => {
     // Neutral grey as dark as the ink: no colour at all, so not diluted ink.
     expect(dilutedInk(0x4e4e4e, white, magenta)).toBe(false);
@@ -50,6 +68,36 @@ describe('palette on a JPEG capture', () => {
     const raster = toRaster(image);
     const palette = learnPalette(raster, findLayout(raster)!);
     expect(palette.map((p) => p.colour)).toEqual(expect.arrayContaining([0x2a62fd, 0xfcfdff]));
+    expect(palette).toHaveLength(2);
+  });
+});
+
+describe('a JPEG body border', () => {
+  it('is the body class, not a class of its own', () => {
+    const bg = 0xffffff;
+    const bear = 0xf43547;
+    // Measured on a quality-78 capture: a red body's edge pixels and its wicks keep the red's
+    // brightness while their colour is averaged with the white beside them. As a class of its
+    // own it ranked above the hollow teal outlines, and a third class that is thin in most
+    // columns is cleared as an indicator line.
+    const rim = 0xc54957;
+    const bull = 0x089981;
+    const painted = paintChart({ background: bg, grid: null, bull, bear, seed: 7 });
+    const { data, width, height } = painted.image;
+    const src = new Uint32Array(width * height);
+    for (let i = 0; i < src.length; i++)
+      src[i] = (data[i * 4]! << 16) | (data[i * 4 + 1]! << 8) | data[i * 4 + 2]!;
+    for (let y = 1; y < height - 1; y++) {
+      for (let x = 1; x < width - 1; x++) {
+        const i = y * width + x;
+        if (src[i] !== bear) continue;
+        if (![src[i - 1], src[i + 1], src[i - width], src[i + width]].includes(bg)) continue;
+        [data[i * 4], data[i * 4 + 1], data[i * 4 + 2]] = [(rim >> 16) & 255, (rim >> 8) & 255, rim & 255];
+      }
+    }
+    const raster = toRaster(painted.image);
+    const palette = learnPalette(raster, findLayout(raster)!);
+    expect(palette.map((k) => k.colour)).toEqual(expect.arrayContaining([bull, bear]));
     expect(palette).toHaveLength(2);
   });
 });

@@ -38,7 +38,9 @@ export function tint(c: number, bg: number, ink: number): { alpha: number; off: 
     const vv = vr * vr + vg * vg + vb * vb || 1;
     alpha = (pr * vr + pg * vg + pb * vb) / vv;
   }
-  const a = Math.max(0, Math.min(1, alpha));
+  // JPEG's ringing makes a thin dark stroke darker than its ink (and a light one lighter): up to
+  // a quarter beyond the ink along the line is still on it, not off it by that overshoot.
+  const a = Math.max(0, Math.min(1.25, alpha));
   const dr = pr - a * vr;
   const dg = pg - a * vg;
   const db = pb - a * vb;
@@ -60,24 +62,28 @@ function chromaOf(c: number): [number, number] {
  * still belongs to the ink when its brightness is the ink's and its colour differs from the
  * background in the ink's direction (weaker, not another hue). Needs a coloured ink that
  * differs from the background in brightness; a neutral grey pixel (text, grid) never passes.
+ * `hueTolerance` scales how far off the ink's hue the pixel's colour may point (1: JPEG noise).
  */
-export function dilutedInk(c: number, bg: number, ink: number): boolean {
-  return dilution(bg, ink)(c);
+export function dilutedInk(c: number, bg: number, ink: number, hueTolerance = 1): boolean {
+  return dilution(bg, ink, hueTolerance)(c);
 }
 
 /** `dilutedInk` for one background and ink, with their brightness and colour worked out once. */
-export function dilution(bg: number, ink: number): (c: number) => boolean {
+export function dilution(bg: number, ink: number, hueTolerance = 1): (c: number) => boolean {
   const lb = luminance(bg);
   const vl = luminance(ink) - lb;
-  const share = chromaShareOf(bg, ink);
+  const share = chromaShareOf(bg, ink, hueTolerance);
   if (Math.abs(vl) < 40) return () => false;
   return (c) => {
     const alpha = (luminance(c) - lb) / vl;
     if (alpha < MIN_ALPHA || alpha > 1.25) return false;
     // Diluted: less of the ink's colour than of its brightness. A plain blend of another ink
     // with the background (an indicator line's anti-aliased edge) dims both alike.
+    // Or more of it than the class: a class learned from thin strokes (hollow outlines, wicks)
+    // is itself diluted, down to a third of its ink's colour (#64b966 for MetaTrader's
+    // #00ff00 outlines on black), and its strokes' stronger pixels are the ink.
     const s = share(c);
-    return s >= 0.15 && s <= Math.min(0.75, alpha * 0.9);
+    return (s >= 0.15 && s <= Math.min(0.75, alpha * 0.9)) || (s >= 1.25 && s <= 3);
   };
 }
 
@@ -85,14 +91,14 @@ export function dilution(bg: number, ink: number): (c: number) => boolean {
  * How much of the ink's colour (chroma, relative to the background) a pixel carries, when its
  * colour points the ink's way (-1 when it does not, or the ink has no colour).
  */
-function chromaShareOf(bg: number, ink: number): (c: number) => number {
+function chromaShareOf(bg: number, ink: number, hueTolerance = 1): (c: number) => number {
   const [bu, bv] = chromaOf(bg);
   const [iu, iv] = chromaOf(ink);
   const ku = iu - bu;
   const kv = iv - bv;
   const k2 = ku * ku + kv * kv;
   if (k2 < 24 * 24) return () => -1;
-  const tolerance = 4 + 0.2 * Math.sqrt(k2);
+  const tolerance = (4 + 0.2 * Math.sqrt(k2)) * hueTolerance;
   return (c) => {
     const [pu, pv] = chromaOf(c);
     const share = ((pu - bu) * ku + (pv - bv) * kv) / k2;
@@ -276,6 +282,12 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     const near = classes.find((k) => {
       if (colourDistance(k.colour, colour) <= INK_TOLERANCE) return true;
       if (ownBodies) return false;
+      // A class's thin strokes (a body's border, its wicks) that JPEG diluted have the
+      // class's brightness and a weaker colour: the same ink, not a class of its own.
+      // Its hue is the class's own (JPEG mixes in the background's colour, which moves it
+      // towards the background only): a nearby hue is another ink (teal bars beside a green
+      // volume histogram), so half the classification's hue tolerance is allowed.
+      if (dilutedInk(colour, bg, k.colour, 0.5)) return true;
       const t = tint(colour, bg, k.colour);
       return t.alpha >= 0.2 && t.alpha <= 1.1 && t.off <= 24;
     });

@@ -350,7 +350,7 @@ describe('continuity cross-check', () => {
 
   it('refuses an intraday reading whose bars mostly gap, but only warns on daily charts', () => {
     expect(continuityVerdict(0.95, '15m')).toBe('ok');
-    expect(continuityVerdict(0.4, '15m')).toBe('warn');
+    expect(continuityVerdict(0.4, '15m')).toBe('refuse');
     expect(continuityVerdict(0.2, '15m')).toBe('refuse');
     // An unread timeframe is treated as intraday (the product's charts are).
     expect(continuityVerdict(0.2, null)).toBe('refuse');

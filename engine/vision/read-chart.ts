@@ -299,9 +299,13 @@ export function dropUnjoined(c: ReadCandle[], s: PriceScale): ReadCandle[] {
 
 const isDaily = (tf: Timeframe | null) => tf !== null && TIMEFRAME_MINUTES[tf] >= TIMEFRAME_MINUTES['1d'];
 
-/** Below this share of joined bars a reading is refused; below WARN_JOINED it only warns. */
-export const MIN_JOINED = 0.3;
-const WARN_JOINED = 0.5;
+/**
+ * Below this share of joined bars an intraday reading is refused (a daily one only warned
+ * about). Readings kept between 30 and 50 % joined were misread throughout (c60 and ed30: 3 to
+ * 52 % of their candles exact: dense charts cut at a wrong spacing, split outlines), so there
+ * is no band where such a reading is kept with a warning any more.
+ */
+export const MIN_JOINED = 0.5;
 /** Above this share of candles joining neither neighbour, an intraday reading is refused. */
 export const MAX_UNJOINED = 0.35;
 
@@ -310,12 +314,12 @@ export const MAX_UNJOINED = 0.35;
  * open where the previous one closed, so on an intraday chart a reading where most bars do not
  * has split, merged or misread candles (junk shapes from another pane, outlines read as
  * candles, JPEG-smeared bodies) and its prices must not be used. On daily and longer charts
- * stocks gap at every bar, so there (and below WARN_JOINED elsewhere) it only warns. An unread
+ * stocks gap at every bar, so there it only warns. An unread
  * timeframe counts as intraday: the product's charts are intraday forex charts.
  */
 export function continuityVerdict(joined: number, timeframe: Timeframe | null): 'ok' | 'warn' | 'refuse' {
-  if (joined < MIN_JOINED && !isDaily(timeframe)) return 'refuse';
-  return joined < WARN_JOINED ? 'warn' : 'ok';
+  if (joined >= MIN_JOINED) return 'ok';
+  return isDaily(timeframe) ? 'warn' : 'refuse';
 }
 
 /** A chart's candles stand at one regular spacing; photos and line charts do not. */
