@@ -66,7 +66,10 @@ export function liftOverlays(r: Raster, layout: Layout): Overlay[] {
       ? { left: region.left, top: 0, right: Math.max(region.left, axisStrip.left - 1), bottom }
       : { left: Math.min(region.right, axisStrip.right + 1), top: 0, right: region.right, bottom };
   const candidates = fillColours(r, area, bgMask)
-    .map((fill) => ({ fill, rects: fillRects(r, area, fill) }))
+    .map((f) => ({
+      fill: f.colour,
+      rects: fillRects(r, { ...area, top: f.top, bottom: f.bottom }, f.colour),
+    }))
     .filter((f) => f.rects.length > 0);
   if (candidates.length === 0) return [];
   // The candle colours, learned outside the fills: inside a zone they are blends, and a zone's
@@ -185,49 +188,76 @@ function outsideZones<T>(bgMask: Uint8Array, width: number, rects: readonly Plot
   }
 }
 
+/** A fill candidate: its mean colour and the rows its long runs lie on. */
+interface FillCandidate {
+  colour: number;
+  top: number;
+  bottom: number;
+}
+
 /**
- * Colours other than the background that fill long stretches of plot rows: the fills of wide
- * rectangles. Candle bodies are runs a body wide (a wide one holds no candles, so no share is
- * measured in it); grid lines and price lines are single rows, which fillRects passes over.
+ * Colours other than the background that fill long stretches of rows, on at least MIN_ROWS rows
+ * close together: the fills of wide rectangles. Candle bodies are runs a body wide (a wide one
+ * holds no candles, so no share is measured in it); grid lines and price lines are single rows.
  */
-function fillColours(r: Raster, plot: PlotRect, bgMask: Uint8Array): number[] {
+function fillColours(r: Raster, area: PlotRect, bgMask: Uint8Array): FillCandidate[] {
   const { width, rgb } = r;
-  const pw = plot.right - plot.left + 1;
-  const minRun = Math.max(24, Math.round(pw * 0.03));
-  const mass = new Uint32Array(1 << 15);
-  const sums = new Map<number, [number, number, number]>();
-  for (let y = plot.top; y <= plot.bottom; y++) {
+  const aw = area.right - area.left + 1;
+  const minRun = Math.max(24, Math.round(aw * 0.03));
+  const tally = new Map<
+    number,
+    {
+      mass: number;
+      sr: number;
+      sg: number;
+      sb: number;
+      top: number;
+      bottom: number;
+      streak: number;
+      tallest: number;
+    }
+  >();
+  // Every other row: a fill is MIN_ROWS tall or more (half this pass's time on a large capture).
+  for (let y = area.top; y <= area.bottom; y += 2) {
     const row = y * width;
     let runKey = -1;
-    let runStart = plot.left;
-    for (let x = plot.left; x <= plot.right + 1; x++) {
+    let runStart = area.left;
+    for (let x = area.left; x <= area.right + 1; x++) {
       const i = row + x;
-      const k = x > plot.right || bgMask[i] ? -1 : key15(rgb[i]!);
+      const k = x > area.right || bgMask[i] ? -1 : key15(rgb[i]!);
       if (k === runKey) continue;
-      if (runKey >= 0 && x - runStart >= minRun) {
-        mass[runKey]! += x - runStart;
-        // The fill's colour: the mean of the run's middle pixel over every run (JPEG noise cancels).
+      const n = x - runStart;
+      if (runKey >= 0 && n >= minRun) {
+        let t = tally.get(runKey);
+        if (!t) {
+          t = { mass: 0, sr: 0, sg: 0, sb: 0, top: y, bottom: y - 1, streak: y, tallest: 0 };
+          tally.set(runKey, t);
+        }
+        // The fill's colour: the mean of the runs' middle pixels, weighted (JPEG noise cancels).
         const [cr, cg, cb] = channels(rgb[row + ((runStart + x) >> 1)]!);
-        const s = sums.get(runKey) ?? [0, 0, 0];
-        sums.set(runKey, [
-          s[0] + cr * (x - runStart),
-          s[1] + cg * (x - runStart),
-          s[2] + cb * (x - runStart),
-        ]);
+        t.mass += n;
+        t.sr += cr * n;
+        t.sg += cg * n;
+        t.sb += cb * n;
+        // Rows of long runs close together (a grid line or a wide body may cross a zone).
+        if (y - t.bottom > MAX_GAP_ROWS + 2) t.streak = y;
+        t.bottom = y;
+        t.tallest = Math.max(t.tallest, y - t.streak + 2);
       }
       runKey = k;
       runStart = x;
     }
   }
-  return [...sums.keys()]
-    .filter((k) => mass[k]! >= 3 * minRun)
-    .sort((a, b) => mass[b]! - mass[a]!)
+  return [...tally.values()]
+    .filter((t) => t.mass >= 3 * minRun && t.tallest >= MIN_ROWS)
+    .sort((a, b) => b.mass - a.mass)
     .slice(0, MAX_CANDIDATES)
-    .map((k) => {
-      const [sr, sg, sb] = sums.get(k)!;
-      const m = mass[k]!;
-      return (Math.round(sr / m) << 16) | (Math.round(sg / m) << 8) | Math.round(sb / m);
-    });
+    .map((t) => ({
+      colour:
+        (Math.round(t.sr / t.mass) << 16) | (Math.round(t.sg / t.mass) << 8) | Math.round(t.sb / t.mass),
+      top: Math.max(area.top, t.top - 1),
+      bottom: Math.min(area.bottom, t.bottom + 1),
+    }));
 }
 
 /**
