@@ -12,8 +12,8 @@
  * reads a clean chart. Without this, candles inside a zone are neither background nor ink and a
  * chart with a few zones loses a third of its candles (probe on the dev sample: EXACT 99.7 → 56 %).
  *
- * A band drawn under the candles (session shading) leaves their colours exact (s ≈ 1): it is not
- * lifted, as the later stages already read candles over a shaded band.
+ * A band drawn under the candles (session shading, a watermark) leaves their colours as they are:
+ * it is not lifted, as the later stages already read candles over a shaded band.
  */
 import type { Layout } from './layout';
 import { BG_TOLERANCE } from './layout';
@@ -60,11 +60,11 @@ export function liftOverlays(r: Raster, layout: Layout): Overlay[] {
   // edges, and may cut the background region itself (a zone across the whole plot is no
   // background), so the plot found with them over it may be too small.
   const { region, axisStrip, bgMask } = layout;
-  const bottom = r.height - 1;
+  const lastRow = r.height - 1;
   const area: PlotRect =
     layout.axisSide === 'right'
-      ? { left: region.left, top: 0, right: Math.max(region.left, axisStrip.left - 1), bottom }
-      : { left: Math.min(region.right, axisStrip.right + 1), top: 0, right: region.right, bottom };
+      ? { left: region.left, top: 0, right: Math.max(region.left, axisStrip.left - 1), bottom: lastRow }
+      : { left: Math.min(region.right, axisStrip.right + 1), top: 0, right: region.right, bottom: lastRow };
   const candidates = fillColours(r, area, bgMask)
     .map((f) => ({
       fill: f.colour,
@@ -96,7 +96,8 @@ export function liftOverlays(r: Raster, layout: Layout): Overlay[] {
   const below: { rect: PlotRect; colour: number }[] = [];
   for (const { fill, rects } of filled) {
     for (const rect of rects) {
-      if (rect.top === 0 || rect.bottom === bottom) continue;
+      // A fill at the image's top or bottom edge is a toolbar or a panel, not a drawing.
+      if (rect.top === 0 || rect.bottom === lastRow) continue;
       // Two candidate colours may be one fill (JPEG spreads it over neighbouring bins).
       const again = zones.some(
         (z) =>
@@ -183,8 +184,8 @@ function outsideZones<T>(bgMask: Uint8Array, width: number, rects: readonly Plot
   try {
     return fn();
   } finally {
-    // In reverse, so that where zones overlap the first one's saved rows (the original) win.
-    for (let i = rects.length - 1; i >= 0; i--) bgMask.set(saved[i]!, rects[i]!.top * width);
+    // Every saved row was taken before any was changed, so overlapping zones restore alike.
+    rects.forEach((z, i) => bgMask.set(saved[i]!, z.top * width));
   }
 }
 
