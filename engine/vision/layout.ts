@@ -170,11 +170,10 @@ const GRADIENT_CARRY = 12;
 
 /** Per-pixel quantised colour (12 bits) with background pixels marked -1: computed once. */
 function quantise(r: Raster, rowBg: Int32Array): { q: Int16Array; bgMask: Uint8Array } {
-  const { rgb, width } = r;
-  const n = rgb.length;
+  const { rgb, width, height } = r;
   // Every element is written below: a reused array needs no clearing.
-  const q = quantised.take(n);
-  const bgMask = new Uint8Array(n);
+  const q = quantised.take(rgb.length);
+  const bgMask = new Uint8Array(rgb.length);
   let bg = -1;
   let br = 0;
   let bgG = 0;
@@ -182,35 +181,38 @@ function quantise(r: Raster, rowBg: Int32Array): { q: Int16Array; bgMask: Uint8A
   // Neighbouring pixels are mostly the same colour: reuse the last pixel's result for them.
   let lastC = -1;
   let lastQ = 0;
-  for (let i = 0; i < n; i++) {
-    if (i % width === 0 && rowBg[i / width] !== bg) {
-      bg = rowBg[i / width]!;
+  for (let y = 0, i = 0; y < height; y++) {
+    // Row by row (not a modulo per pixel): the background may change colour down the rows.
+    if (rowBg[y] !== bg) {
+      bg = rowBg[y]!;
       br = (bg >> 16) & 255;
       bgG = (bg >> 8) & 255;
       bb = bg & 255;
       lastC = -1;
     }
-    const c = rgb[i]!;
-    if (c === lastC) {
-      q[i] = lastQ;
-      if (lastQ < 0) bgMask[i] = 1;
-      continue;
+    for (const end = i + width; i < end; i++) {
+      const c = rgb[i]!;
+      if (c === lastC) {
+        q[i] = lastQ;
+        if (lastQ < 0) bgMask[i] = 1;
+        continue;
+      }
+      lastC = c;
+      const dr = ((c >> 16) & 255) - br;
+      const dg = ((c >> 8) & 255) - bgG;
+      const db = (c & 255) - bb;
+      if (
+        dr <= BG_TOLERANCE &&
+        dr >= -BG_TOLERANCE &&
+        dg <= BG_TOLERANCE &&
+        dg >= -BG_TOLERANCE &&
+        db <= BG_TOLERANCE &&
+        db >= -BG_TOLERANCE
+      ) {
+        bgMask[i] = 1;
+        lastQ = q[i] = -1;
+      } else lastQ = q[i] = quant(c);
     }
-    lastC = c;
-    const dr = ((c >> 16) & 255) - br;
-    const dg = ((c >> 8) & 255) - bgG;
-    const db = (c & 255) - bb;
-    if (
-      dr <= BG_TOLERANCE &&
-      dr >= -BG_TOLERANCE &&
-      dg <= BG_TOLERANCE &&
-      dg >= -BG_TOLERANCE &&
-      db <= BG_TOLERANCE &&
-      db >= -BG_TOLERANCE
-    ) {
-      bgMask[i] = 1;
-      lastQ = q[i] = -1;
-    } else lastQ = q[i] = quant(c);
   }
   return { q, bgMask };
 }
