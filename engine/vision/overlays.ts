@@ -68,7 +68,10 @@ export function liftOverlays(r: Raster, layout: Layout): Overlay[] {
   const candidates = fillColours(r, area, bgMask)
     .map((f) => ({
       fill: f.colour,
-      rects: fillRects(r, { ...area, top: f.top, bottom: f.bottom }, f.colour),
+      // A fill at the image's top or bottom edge is a toolbar or a panel, not a drawing.
+      rects: fillRects(r, { ...area, top: f.top, bottom: f.bottom }, f.colour).filter(
+        (z) => z.top > 0 && z.bottom < lastRow,
+      ),
     }))
     .filter((f) => f.rects.length > 0);
   if (candidates.length === 0) return [];
@@ -96,8 +99,6 @@ export function liftOverlays(r: Raster, layout: Layout): Overlay[] {
   const below: { rect: PlotRect; colour: number }[] = [];
   for (const { fill, rects } of filled) {
     for (const rect of rects) {
-      // A fill at the image's top or bottom edge is a toolbar or a panel, not a drawing.
-      if (rect.top === 0 || rect.bottom === lastRow) continue;
       // Two candidate colours may be one fill (JPEG spreads it over neighbouring bins).
       const again = zones.some(
         (z) =>
