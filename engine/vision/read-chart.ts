@@ -45,10 +45,9 @@ export function readChart(image: RgbaImage): ChartReading {
   const raster = toRaster(image, rasterPixels);
   let layout = findLayout(raster, image);
   if (!layout) throw noChart('no chart area');
-  let palette = learnPalette(raster, layout);
   // Translucent zones a trader drew over the candles are lifted off the plot; the layout (whose
-  // grid lines changed colour where they crossed a zone) and the candle colours (blends of two
-  // colours inside a zone) are then found again on the clean pixels.
+  // grid lines changed colour where they crossed a zone) is then found again on the clean pixels,
+  // and the candle colours are learned from them (inside a zone they were blends of two colours).
   const drawings = liftOverlays(raster, layout);
   if (drawings.length > 0) {
     layout =
@@ -57,7 +56,6 @@ export function readChart(image: RgbaImage): ChartReading {
         image,
         drawings.map((d) => d.rect),
       ) ?? layout;
-    palette = learnPalette(raster, layout);
   }
   const { plot } = layout;
   const plotW = plot.right - plot.left + 1;
@@ -65,6 +63,7 @@ export function readChart(image: RgbaImage): ChartReading {
   if (plotW * plotH < 0.15 * raster.width * raster.height || plotW < 60 || plotH < 40) {
     throw noChart('no chart area');
   }
+  const palette = learnPalette(raster, layout);
   if (palette.length === 0) throw noChart('no candles');
 
   // Title and legend: symbol, timeframe, the last bar's OHLC. Read before the candles so the
