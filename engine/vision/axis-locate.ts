@@ -1,6 +1,6 @@
 import type { RgbaImage } from '../core/image';
 import type { Raster } from './raster';
-import { colourDistance } from './raster';
+import { bin15, colourDistance } from './raster';
 import { columnRuns } from './column-runs';
 import { fitPriceScale } from './scale-fit';
 import type { AxisLabel } from './scale-fit';
@@ -141,7 +141,7 @@ export function readStrip(image: RgbaImage, r: Raster, rect: PlotRect): TextToke
   for (let y = top; y <= bottom; y += 2) {
     for (let i = y * width + left, end = y * width + right; i <= end; i++) {
       const c = rgb[i]!;
-      bins[((c >> 9) & 0x7c00) | ((c >> 6) & 0x3e0) | ((c >> 3) & 0x1f)]!++;
+      bins[bin15(c)]!++;
     }
   }
   let key = 0;

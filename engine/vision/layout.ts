@@ -1,6 +1,6 @@
 import type { RgbaImage } from '../core/image';
 import type { Raster } from './raster';
-import { colourDistance, luminance } from './raster';
+import { bin15, colourDistance, luminance } from './raster';
 import type { PlotRect } from './types';
 import { locatePriceAxis, otherScaleBelow, plotEdgeBeside, priceReadings } from './axis-locate';
 import { longestRun } from './runs';
@@ -64,13 +64,12 @@ export function dominantColour(r: Raster): number {
         runLength++;
         continue;
       }
-      hist[((runColour >> 9) & 0x7c00) | ((runColour >> 6) & 0x3e0) | ((runColour >> 3) & 0x1f)]! +=
-        runLength;
+      hist[bin15(runColour)]! += runLength;
       runColour = c;
       runLength = 1;
     }
   }
-  hist[((runColour >> 9) & 0x7c00) | ((runColour >> 6) & 0x3e0) | ((runColour >> 3) & 0x1f)]! += runLength;
+  hist[bin15(runColour)]! += runLength;
   let best = 0;
   for (let i = 1; i < hist.length; i++) if (hist[i]! > hist[best]!) best = i;
   // Colours in the winning bucket differ only in the 3 low bits of each channel: 512 exact
@@ -83,7 +82,7 @@ export function dominantColour(r: Raster): number {
     const row = y * width;
     for (let x = 0; x < width; x += step) {
       const c = rgb[row + x]!;
-      if ((((c >> 9) & 0x7c00) | ((c >> 6) & 0x3e0) | ((c >> 3) & 0x1f)) === best) {
+      if (bin15(c) === best) {
         const low = ((c >> 10) & 0x1c0) | ((c >> 5) & 0x38) | (c & 7);
         if (exact[low] === 0) firstSeen[low] = seen++;
         exact[low]!++;

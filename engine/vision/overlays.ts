@@ -19,7 +19,7 @@ import type { Layout } from './layout';
 import { BG_TOLERANCE } from './layout';
 import { learnPalette, tint } from './palette';
 import type { Raster } from './raster';
-import { colourDistance } from './raster';
+import { bin15, colourDistance } from './raster';
 import type { PlotRect } from './types';
 
 export interface Overlay {
@@ -49,7 +49,6 @@ const MIN_ROWS = 6;
 const MAX_GAP_ROWS = 3;
 
 const channels = (c: number): [number, number, number] => [(c >> 16) & 255, (c >> 8) & 255, c & 255];
-const key15 = (c: number) => ((c >> 9) & 0x7c00) | ((c >> 6) & 0x3e0) | ((c >> 3) & 0x1f);
 
 /**
  * Finds translucent zones over the plot and lifts them in place (raster pixels and the layout's
@@ -226,7 +225,7 @@ function fillColours(r: Raster, area: PlotRect, bgMask: Uint8Array): FillCandida
     let runStart = area.left;
     for (let x = area.left; x <= area.right + 1; x++) {
       const i = row + x;
-      const k = x > area.right || bgMask[i] ? -1 : key15(rgb[i]!);
+      const k = x > area.right || bgMask[i] ? -1 : bin15(rgb[i]!);
       if (k === runKey) continue;
       const n = x - runStart;
       if (runKey >= 0 && n >= minRun) {

@@ -113,4 +113,7 @@ export function chroma(c: number): number {
   return Math.max(r, g, b) - Math.min(r, g, b);
 }
 
+/** A colour's 15-bit histogram bin (5 bits per channel). */
+export const bin15 = (c: number) => ((c >> 9) & 0x7c00) | ((c >> 6) & 0x3e0) | ((c >> 3) & 0x1f);
+
 export const hex = (c: number) => '#' + c.toString(16).padStart(6, '0');
