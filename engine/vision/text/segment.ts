@@ -56,6 +56,8 @@ function clipRect(image: RgbaImage, rect: Rect): Rect {
 }
 
 const binsScratch = new Int32Array(32768);
+/** Histogram of ink levels of the rect being read (findTextLines recurses only after using it). */
+const distHist = new Uint32Array(256);
 
 /** The RGBA bytes as one 32-bit word per pixel (to compare pixels in one step), when aligned. */
 function pixelWords(image: RgbaImage): Uint32Array | null {
@@ -101,9 +103,19 @@ function dominantColour(image: RgbaImage, r: Rect): [number, number, number] {
   let sg = 0;
   let sb = 0;
   let n = 0;
+  lastW = -1;
+  let lastIn = false;
   for (let y = r.top; y < r.bottom; y += stepY) {
     let p = (y * image.width + r.left) * 4;
     for (let x = r.left; x < r.right; x++, p += 4) {
+      if (words) {
+        const wd = words[p >> 2]!;
+        if (wd !== lastW) {
+          lastW = wd;
+          lastIn = (((data[p]! >> 3) << 10) | ((data[p + 1]! >> 3) << 5) | (data[p + 2]! >> 3)) === best;
+        }
+        if (!lastIn) continue;
+      }
       const key = ((data[p]! >> 3) << 10) | ((data[p + 1]! >> 3) << 5) | (data[p + 2]! >> 3);
       if (key === best) {
         sr += data[p]!;
@@ -117,7 +129,13 @@ function dominantColour(image: RgbaImage, r: Rect): [number, number, number] {
 }
 
 /** Per-pixel distance from the background colour: the largest channel difference, 0..255. */
-function inkDistance(image: RgbaImage, r: Rect, bg: readonly [number, number, number]): Uint8Array {
+function inkDistance(
+  image: RgbaImage,
+  r: Rect,
+  bg: readonly [number, number, number],
+  hist: Uint32Array,
+): Uint8Array {
+  hist.fill(0);
   const w = r.right - r.left;
   const h = r.bottom - r.top;
   const out = new Uint8Array(w * h);
@@ -135,6 +153,7 @@ function inkDistance(image: RgbaImage, r: Rect, bg: readonly [number, number, nu
         const wd = words[p >> 2]!;
         if (wd === lastW) {
           out[row + x] = lastD;
+          hist[lastD]!++;
           continue;
         }
         lastW = wd;
@@ -143,17 +162,27 @@ function inkDistance(image: RgbaImage, r: Rect, bg: readonly [number, number, nu
       const dg = Math.abs(data[p + 1]! - bgc);
       const db = Math.abs(data[p + 2]! - bb);
       out[row + x] = lastD = Math.round(dr > dg ? (dr > db ? dr : db) : dg > db ? dg : db);
+      hist[lastD]!++;
     }
   }
   return out;
 }
 
-/** Ink threshold: a fraction of the strong ink level so faint grid lines stay background. */
-function inkThreshold(dist: Uint8Array, w: number, boxes: readonly Component[] = []): number {
-  const hist = new Uint32Array(256);
+/**
+ * Ink threshold: a fraction of the strong ink level so faint grid lines stay background. Set
+ * from `distHist` (the histogram of all of `dist`, counted by inkDistance), or, with `boxes`,
+ * from the pixels outside them.
+ */
+function inkThreshold(
+  dist: Uint8Array,
+  distHist: Uint32Array,
+  w: number,
+  boxes: readonly Component[] = [],
+): number {
+  let hist = distHist;
   let total = dist.length;
-  if (boxes.length === 0) for (let i = 0; i < dist.length; i++) hist[dist[i]!]!++;
-  else {
+  if (boxes.length > 0) {
+    hist = new Uint32Array(256);
     const skip = new Uint8Array(dist.length);
     for (const b of boxes)
       for (let y = b.top; y < b.bottom; y++) skip.fill(1, y * w + b.left, y * w + b.right);
@@ -397,8 +426,8 @@ export function findTextLines(image: RgbaImage, rect: Rect, depth = 0): TextLine
   const h = r.bottom - r.top;
   if (w < 3 || h < 4) return [];
   const bg = dominantColour(image, r);
-  const dist = inkDistance(image, r, bg);
-  let threshold = inkThreshold(dist, w);
+  const dist = inkDistance(image, r, bg, distHist);
+  let threshold = inkThreshold(dist, distHist, w);
   const mask = new Uint8Array(w * h);
   for (let i = 0; i < mask.length; i++) mask[i] = dist[i]! >= threshold ? 1 : 0;
   let first = components(mask, w, h).comps;
@@ -406,7 +435,7 @@ export function findTextLines(image: RgbaImage, rect: Rect, depth = 0): TextLine
   // breaks the thin strokes of grey tick labels apart. Set it again from everything else.
   const boxes = depth === 0 ? first.filter(isFilledBox) : [];
   if (boxes.length > 0) {
-    const again = inkThreshold(dist, w, boxes);
+    const again = inkThreshold(dist, distHist, w, boxes);
     if (again < 0.85 * threshold) {
       threshold = again;
       for (let i = 0; i < mask.length; i++) mask[i] = dist[i]! >= threshold ? 1 : 0;
@@ -659,17 +688,32 @@ function buildLine(
   if (capHeight < 4) return null;
 
   // Ink normalisation: 0 at the threshold's lower half, 1 at the line's typical stroke level.
-  const strokeLevels: number[] = [];
+  // The 80th percentile of the glyphs' ink levels, from a histogram of them (levels are bytes).
+  const levels = new Uint32Array(256);
+  let strokes = 0;
   for (const c of merged) {
     for (let y = c.top; y < c.bottom; y++) {
-      for (let x = c.left; x < c.right; x++) {
-        const d = dist[y * w + x]!;
-        if (d >= threshold) strokeLevels.push(d);
+      for (let x = c.left, i = y * w + c.left; x < c.right; x++, i++) {
+        const d = dist[i]!;
+        if (d >= threshold) {
+          levels[d]!++;
+          strokes++;
+        }
       }
     }
   }
-  strokeLevels.sort((a, b) => a - b);
-  const high = strokeLevels[Math.floor(strokeLevels.length * 0.8)] ?? 255;
+  let high = 255;
+  if (strokes > 0) {
+    const rank = Math.floor(strokes * 0.8);
+    let seen = 0;
+    for (let d = 0; d < 256; d++) {
+      seen += levels[d]!;
+      if (seen > rank) {
+        high = d;
+        break;
+      }
+    }
+  }
   const low = threshold * 0.4;
   const span = Math.max(1, high - low);
 
