@@ -78,17 +78,29 @@ export function dominantColour(r: Raster): number {
   const exact = new Uint32Array(512);
   const firstSeen = new Int32Array(512).fill(-1);
   let seen = 0;
+  // Runs of one colour again: a colour's first pixel sets its order, the run is added at its end.
+  let low = -1;
+  let lowRun = 0;
+  runColour = -1;
   for (let y = 0; y < height; y += step * 2) {
     const row = y * width;
     for (let x = 0; x < width; x += step) {
       const c = rgb[row + x]!;
+      if (c === runColour) {
+        lowRun++;
+        continue;
+      }
+      if (low >= 0) exact[low]! += lowRun;
+      runColour = c;
+      low = -1;
       if (bin15(c) === best) {
-        const low = ((c >> 10) & 0x1c0) | ((c >> 5) & 0x38) | (c & 7);
+        low = ((c >> 10) & 0x1c0) | ((c >> 5) & 0x38) | (c & 7);
         if (exact[low] === 0) firstSeen[low] = seen++;
-        exact[low]!++;
+        lowRun = 1;
       }
     }
   }
+  if (low >= 0) exact[low]! += lowRun;
   let colour = 0;
   let n = 0;
   let order = 0;
@@ -126,18 +138,25 @@ export function rowBackgrounds(r: Raster, bg: number): Int32Array {
   const out = new Int32Array(height).fill(bg);
   // Majority colour of each row (sampled every 4th pixel; -1 when under half the row).
   const major = new Int32Array(height).fill(-1);
+  // Most samples are exactly the candidate colour: that test comes before the distance.
+  const samples = (width + 3) >> 2;
   for (let y = 0; y < height; y++) {
     const row = y * width;
+    const end = row + width;
     let c = -1;
     let n = 0;
-    let samples = 0;
-    for (let x = 0; x < width; x += 4, samples++) {
-      const p = rgb[row + x]!;
-      if (n === 0) [c, n] = [p, 1];
-      else n += colourDistance(p, c) <= GRADIENT_STEP ? 1 : -1;
+    for (let i = row; i < end; i += 4) {
+      const p = rgb[i]!;
+      if (n === 0) {
+        c = p;
+        n = 1;
+      } else n += p === c || colourDistance(p, c) <= GRADIENT_STEP ? 1 : -1;
     }
     let agree = 0;
-    for (let x = 0; x < width; x += 4) if (colourDistance(rgb[row + x]!, c) <= GRADIENT_STEP) agree++;
+    for (let i = row; i < end; i += 4) {
+      const p = rgb[i]!;
+      if (p === c || colourDistance(p, c) <= GRADIENT_STEP) agree++;
+    }
     if (agree >= samples * 0.5) major[y] = c;
   }
   const onBg = (y: number) => major[y]! >= 0 && colourDistance(major[y]!, bg) <= BG_TOLERANCE;
@@ -167,12 +186,29 @@ const GRADIENT_STEP = 2;
 /** Rows a gradient's colour is carried across where the row has no majority colour. */
 const GRADIENT_CARRY = 12;
 
+/** Two 32-bit words read as one float64: a pair of pixels compared in one test (see pairView). */
+const pairBits = new Uint32Array(2);
+const pairWord = new Float64Array(pairBits.buffer);
+
+/**
+ * The pixels two at a time (index i >> 1 holds pixels i and i + 1, i even), or null when the
+ * array is not 8-byte aligned. Packed colours have a zero top byte, so no pair reads as a NaN or
+ * a negative zero: two pairs compare equal exactly when their four pixels do.
+ */
+function pairView(rgb: Uint32Array): Float64Array | null {
+  return rgb.byteOffset % 8 === 0 ? new Float64Array(rgb.buffer, rgb.byteOffset, rgb.length >> 1) : null;
+}
+
 /** Per-pixel quantised colour (12 bits) with background pixels marked -1: computed once. */
 function quantise(r: Raster, rowBg: Int32Array): { q: Int16Array; bgMask: Uint8Array } {
   const { rgb, width, height } = r;
   // Every element is written below: a reused array needs no clearing.
   const q = quantised.take(rgb.length);
   const bgMask = new Uint8Array(rgb.length);
+  // A pixel pair repeating the last colour is written as one 32-bit q and one 16-bit mask store.
+  const pairs = q.byteOffset % 4 === 0 ? pairView(rgb) : null;
+  const q2 = pairs ? new Int32Array(q.buffer, q.byteOffset, q.length >> 1) : null;
+  const mask2 = pairs ? new Uint16Array(bgMask.buffer, 0, bgMask.length >> 1) : null;
   let bg = -1;
   let br = 0;
   let bgG = 0;
@@ -180,6 +216,10 @@ function quantise(r: Raster, rowBg: Int32Array): { q: Int16Array; bgMask: Uint8A
   // Neighbouring pixels are mostly the same colour: reuse the last pixel's result for them.
   let lastC = -1;
   let lastQ = 0;
+  // The same for two pixels: both the last colour (NaN, equal to nothing, when there is none).
+  let lastPair = NaN;
+  let lastQ2 = 0;
+  let lastMask2 = 0;
   for (let y = 0, i = 0; y < height; y++) {
     // Row by row (not a modulo per pixel): the background may change colour down the rows.
     if (rowBg[y] !== bg) {
@@ -188,12 +228,22 @@ function quantise(r: Raster, rowBg: Int32Array): { q: Int16Array; bgMask: Uint8A
       bgG = (bg >> 8) & 255;
       bb = bg & 255;
       lastC = -1;
+      lastPair = NaN;
     }
-    for (const end = i + width; i < end; i++) {
+    const end = i + width;
+    while (i < end) {
+      if (pairs && (i & 1) === 0) {
+        for (const stop = end - 1; i < stop && pairs[i >> 1] === lastPair; i += 2) {
+          q2![i >> 1] = lastQ2;
+          mask2![i >> 1] = lastMask2;
+        }
+        if (i === end) break;
+      }
       const c = rgb[i]!;
       if (c === lastC) {
         q[i] = lastQ;
         if (lastQ < 0) bgMask[i] = 1;
+        i++;
         continue;
       }
       lastC = c;
@@ -211,6 +261,11 @@ function quantise(r: Raster, rowBg: Int32Array): { q: Int16Array; bgMask: Uint8A
         bgMask[i] = 1;
         lastQ = q[i] = -1;
       } else lastQ = q[i] = quant(c);
+      pairBits[0] = pairBits[1] = c;
+      lastPair = pairWord[0]!;
+      lastQ2 = (lastQ & 0xffff) | (lastQ << 16);
+      lastMask2 = lastQ < 0 ? 0x0101 : 0;
+      i++;
     }
   }
   return { q, bgMask };
