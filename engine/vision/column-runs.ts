@@ -3,6 +3,25 @@ import type { Raster } from './raster';
 /** A pixel this far (largest channel difference) from its column's majority colour is ink. */
 const INK = 40;
 
+/** Two 32-bit words read as one float64 (see pairs below). */
+const pairBits = new Int32Array(2);
+const pairWord = new Float64Array(pairBits.buffer);
+/** A float64 whose two 32-bit halves are both v. */
+function twice(v: number): number {
+  pairBits[0] = pairBits[1] = v;
+  return pairWord[0]!;
+}
+
+/**
+ * An Int32Array or Uint32Array two elements at a time (element k holds elements 2k and 2k + 1),
+ * or null when not 8-byte aligned. Used here only for packed colours (zero top byte), small
+ * quantised colours and non-negative counts: no pair reads as a NaN or a negative zero, so two
+ * pairs compare equal exactly when their elements do.
+ */
+function pairs(a: Int32Array | Uint32Array): Float64Array | null {
+  return a.byteOffset % 8 === 0 ? new Float64Array(a.buffer, a.byteOffset, a.length >> 1) : null;
+}
+
 /**
  * Per column x, the number of short ink runs (2..maxGlyph rows) between rows top and bottom
  * (inclusive), or 0 when the column crosses more than one tall run (candles). Ink is any pixel
@@ -16,18 +35,38 @@ export function columnRuns(r: Raster, top: number, bottom: number, maxGlyph: num
   const { width, rgb } = r;
   const runs = new Float32Array(width);
   if (bottom < top) return runs;
-  // Pass 1: per column, the majority quantised colour of every other row.
+  // Most pixels repeat their left neighbour and sit in a column like its neighbour's: two such
+  // pixels are taken in one float64 test of each array (pixels, columns' state). With an even
+  // width a row starts on an even index, so pixel pairs and column pairs line up.
   const cand = new Int32Array(width).fill(-1);
+  const px2 = width % 2 === 0 ? pairs(rgb) : null;
+  const cand2 = px2 && pairs(cand);
+  // Pass 1: per column, the majority quantised colour of every other row.
   const votes = new Int32Array(width);
   // Neighbouring pixels of a row are mostly one colour: their quantised colour is reused.
   let lastC = -1;
   let lastQ = 0;
+  let lastPair = NaN;
+  let lastQPair = NaN;
   for (let y = top; y <= bottom; y += 2) {
-    for (let x = 0, i = y * width; x < width; x++, i++) {
+    for (let x = 0, i = y * width; x < width; ) {
+      if (cand2 && (x & 1) === 0) {
+        // Both pixels the last colour and both columns' candidate its quantised colour: a vote
+        // each (with no votes left the candidate is set to the same colour, with one vote).
+        for (const stop = width - 1; x < stop && px2![i >> 1] === lastPair && cand2[x >> 1] === lastQPair; ) {
+          votes[x]!++;
+          votes[x + 1]!++;
+          x += 2;
+          i += 2;
+        }
+        if (x === width) break;
+      }
       const c = rgb[i]!;
       if (c !== lastC) {
         lastC = c;
         lastQ = ((c >> 12) & 0xf00) | ((c >> 8) & 0xf0) | ((c >> 4) & 0xf);
+        lastPair = twice(c);
+        lastQPair = twice(lastQ);
       }
       const v = votes[x]!;
       if (v === 0) {
@@ -35,6 +74,8 @@ export function columnRuns(r: Raster, top: number, bottom: number, maxGlyph: num
         votes[x] = 1;
       } else if (lastQ === cand[x]) votes[x] = v + 1;
       else votes[x] = v - 1;
+      x++;
+      i++;
     }
   }
   // The majority colour per column, back to 8 bits per channel (the middle of its 4-bit bin).
@@ -49,11 +90,28 @@ export function columnRuns(r: Raster, top: number, bottom: number, maxGlyph: num
   const run = new Int32Array(width);
   const short = new Int32Array(width);
   const long = new Int32Array(width);
+  const major2 = px2 && pairs(major);
+  const run2 = px2 && pairs(run);
   let pc = -1;
   let pm = -1;
   let pInk = false;
+  let pcPair = NaN;
+  let pmPair = NaN;
   for (let y = top; y <= bottom; y++) {
-    for (let x = 0, i = y * width; x < width; x++, i++) {
+    for (let x = 0, i = y * width; x < width; ) {
+      if (major2 && !pInk && (x & 1) === 0) {
+        // Two pixels of the last colour, not ink in columns of the last majority colour, where
+        // no run is open: nothing to count.
+        for (
+          const stop = width - 1;
+          x < stop && px2![i >> 1] === pcPair && major2[x >> 1] === pmPair && run2![x >> 1] === 0;
+
+        ) {
+          x += 2;
+          i += 2;
+        }
+        if (x === width) break;
+      }
       const c = rgb[i]!;
       const m = major[x]!;
       if (c !== pc || m !== pm) {
@@ -63,6 +121,8 @@ export function columnRuns(r: Raster, top: number, bottom: number, maxGlyph: num
         const dg = Math.abs(((c >> 8) & 255) - ((m >> 8) & 255));
         const db = Math.abs((c & 255) - (m & 255));
         pInk = dr > INK || dg > INK || db > INK;
+        pcPair = twice(c);
+        pmPair = twice(m);
       }
       if (pInk) run[x]!++;
       else {
@@ -73,6 +133,8 @@ export function columnRuns(r: Raster, top: number, bottom: number, maxGlyph: num
           run[x] = 0;
         }
       }
+      x++;
+      i++;
     }
   }
   for (let x = 0; x < width; x++) {

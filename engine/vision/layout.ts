@@ -387,9 +387,8 @@ function findLines(
   minCount: number,
 ): LineRun[] {
   // Lines are sampled every other pixel along their length: extents are good to 1 px, and the
-  // cost halves.
-  const xStep = horizontal ? 2 : 1;
-  const yStep = horizontal ? 1 : 2;
+  // cost halves. (Rows step x by 2 in their own loops; columns step y by yStep.)
+  const yStep = 2;
   const maxGap = 2;
   minCount /= 2;
   const { width, rgb } = r;
@@ -424,9 +423,16 @@ function findLines(
   // each line still sees its pixels in order.
   else {
     const inked = new Int32Array(lines);
+    // Background pixels come in long stretches: two are skipped in one 32-bit test (-1, -1).
+    const q2 = q.byteOffset % 4 === 0 ? new Int32Array(q.buffer, q.byteOffset, q.length >> 1) : null;
+    const right = region.right;
     for (let y = region.top; y <= region.bottom; y += yStep) {
       const row = y * width;
-      for (let x = region.left; x <= region.right; x += xStep) {
+      for (let x = region.left; x <= right; x++) {
+        if (q2 && ((row + x) & 1) === 0) {
+          while (x < right && q2[(row + x) >> 1] === -1) x += 2;
+          if (x > right) break;
+        }
         const v = q[row + x]!;
         if (v < 0) continue;
         const li = x - lineStart;
@@ -512,14 +518,18 @@ function findLines(
       bestLast[li] = bLast;
       bestGap[li] = bGap;
     }
-  } else
+  } else {
+    // Only the columns with a candidate colour are walked (most have none).
+    const walked = new Int32Array(lines);
+    let nWalked = 0;
+    for (let li = 0; li < lines; li++) if (cand[li]! >= 0) walked[nWalked++] = li;
     for (let y = region.top; y <= region.bottom; y += yStep) {
       const row = y * width;
       // Columns (the horizontal case has its own loop above): line index from x, position y.
-      for (let x = region.left; x <= region.right; x += xStep) {
-        const li = x - lineStart;
+      for (let k = 0; k < nWalked; k++) {
+        const li = walked[k]!;
+        const x = lineStart + li;
         const cl = cand[li]!;
-        if (cl < 0) continue;
         const v = q[row + x]!;
         if (v === cl) {
           const k = y;
@@ -539,6 +549,7 @@ function findLines(
         }
       }
     }
+  }
   const out: LineRun[] = [];
   for (let li = 0; li < lines; li++) {
     if (cand[li]! < 0) continue;
