@@ -3,15 +3,6 @@ import type { Raster } from './raster';
 /** A pixel this far (largest channel difference) from its column's majority colour is ink. */
 const INK = 40;
 
-/** Two 32-bit words read as one float64 (see pairs below). */
-const pairBits = new Int32Array(2);
-const pairWord = new Float64Array(pairBits.buffer);
-/** A float64 whose two 32-bit halves are both v. */
-function twice(v: number): number {
-  pairBits[0] = pairBits[1] = v;
-  return pairWord[0]!;
-}
-
 /**
  * An Int32Array or Uint32Array two elements at a time (element k holds elements 2k and 2k + 1),
  * or null when not 8-byte aligned. Used here only for packed colours (zero top byte), small
@@ -46,11 +37,15 @@ export function columnRuns(r: Raster, top: number, bottom: number, maxGlyph: num
   // Neighbouring pixels of a row are mostly one colour: their quantised colour is reused.
   let lastC = -1;
   let lastQ = 0;
+  // The pairs of the last colour and its quantised colour, taken from the arrays when first met
+  // (NaN, equal to nothing, until then).
   let lastPair = NaN;
   let lastQPair = NaN;
   for (let y = top; y <= bottom; y += 2) {
     for (let x = 0, i = y * width; x < width; ) {
       if (cand2 && (x & 1) === 0) {
+        if (Number.isNaN(lastPair) && rgb[i] === lastC && rgb[i + 1] === lastC) lastPair = px2![i >> 1]!;
+        if (Number.isNaN(lastQPair) && cand[x] === lastQ && cand[x + 1] === lastQ) lastQPair = cand2[x >> 1]!;
         // Both pixels the last colour and both columns' candidate its quantised colour: a vote
         // each (with no votes left the candidate is set to the same colour, with one vote).
         for (const stop = width - 1; x < stop && px2![i >> 1] === lastPair && cand2[x >> 1] === lastQPair; ) {
@@ -64,9 +59,10 @@ export function columnRuns(r: Raster, top: number, bottom: number, maxGlyph: num
       const c = rgb[i]!;
       if (c !== lastC) {
         lastC = c;
-        lastQ = ((c >> 12) & 0xf00) | ((c >> 8) & 0xf0) | ((c >> 4) & 0xf);
-        lastPair = twice(c);
-        lastQPair = twice(lastQ);
+        const q = ((c >> 12) & 0xf00) | ((c >> 8) & 0xf0) | ((c >> 4) & 0xf);
+        if (q !== lastQ) lastQPair = NaN;
+        lastQ = q;
+        lastPair = NaN;
       }
       const v = votes[x]!;
       if (v === 0) {
@@ -100,6 +96,8 @@ export function columnRuns(r: Raster, top: number, bottom: number, maxGlyph: num
   for (let y = top; y <= bottom; y++) {
     for (let x = 0, i = y * width; x < width; ) {
       if (major2 && !pInk && (x & 1) === 0) {
+        if (Number.isNaN(pcPair) && rgb[i] === pc && rgb[i + 1] === pc) pcPair = px2![i >> 1]!;
+        if (Number.isNaN(pmPair) && major[x] === pm && major[x + 1] === pm) pmPair = major2[x >> 1]!;
         // Two pixels of the last colour, not ink in columns of the last majority colour, where
         // no run is open: nothing to count.
         for (
@@ -115,14 +113,14 @@ export function columnRuns(r: Raster, top: number, bottom: number, maxGlyph: num
       const c = rgb[i]!;
       const m = major[x]!;
       if (c !== pc || m !== pm) {
+        if (c !== pc) pcPair = NaN;
+        if (m !== pm) pmPair = NaN;
         pc = c;
         pm = m;
         const dr = Math.abs(((c >> 16) & 255) - ((m >> 16) & 255));
         const dg = Math.abs(((c >> 8) & 255) - ((m >> 8) & 255));
         const db = Math.abs((c & 255) - (m & 255));
         pInk = dr > INK || dg > INK || db > INK;
-        pcPair = twice(c);
-        pmPair = twice(m);
       }
       if (pInk) run[x]!++;
       else {
