@@ -3,6 +3,9 @@ import type { Raster } from './raster';
 /** A pixel this far (largest channel difference) from its column's majority colour is ink. */
 const INK = 40;
 
+/** Share of pixel pairs repeating the pair above for the pair test to pay (see columnRuns). */
+const MIN_REPEATS = 0.5;
+
 /**
  * Per column x, the number of short ink runs (2..maxGlyph rows) between rows top and bottom
  * (inclusive), or 0 when the column crosses more than one tall run (candles). Ink is any pixel
@@ -11,12 +14,68 @@ const INK = 40;
  * Every column is counted on its own, but the image is walked row by row with each column's
  * state in an array: a walk down a column reads one cache line per pixel and is bound by
  * memory, a walk along a row reads each cache line once for 16 pixels.
+ *
+ * Most pixels of a screenshot repeat the pixel above them, and so what it did to its column's
+ * count. With an even width (a row starts on an even index, so pixel pairs line up with column
+ * pairs) the pixels are taken two at a time, and a pair that repeats the pair above, when that
+ * pair only voted for its columns' candidates (pass 1) or was no ink (pass 2), is passed over in
+ * one float64 test. Packed colours have a zero top byte: no pair reads as a NaN or a negative
+ * zero, so pairs compare equal exactly when their pixels do. On a gradient or a noisy capture
+ * few pairs repeat, and the test would cost more than it saves: the pixels are taken one by one.
  */
 export function columnRuns(r: Raster, top: number, bottom: number, maxGlyph: number): Float32Array {
   const { width, rgb } = r;
   const runs = new Float32Array(width);
   if (bottom < top) return runs;
-  // Pass 1: per column, the majority quantised colour of every other row.
+  const pairs =
+    width % 2 === 0 && rgb.byteOffset % 8 === 0
+      ? new Float64Array(rgb.buffer, rgb.byteOffset, rgb.length >> 1)
+      : null;
+  const worth = (dy: number) => pairs !== null && repeatShare(pairs, width, top, bottom, dy) >= MIN_REPEATS;
+  // Pass 1 (every other row): per column, the majority colour, 8 bits per channel (the middle of
+  // its 4-bit bin).
+  const cand = worth(2) ? votePairs(r, pairs!, top, bottom) : vote(r, top, bottom);
+  const major = new Int32Array(width);
+  for (let x = 0; x < width; x++) {
+    const q = cand[x]!;
+    major[x] =
+      ((((q >> 8) & 0xf) * 16 + 8) << 16) | ((((q >> 4) & 0xf) * 16 + 8) << 8) | ((q & 0xf) * 16 + 8);
+  }
+  // Pass 2: runs of ink per column.
+  const run = new Int32Array(width);
+  const short = new Int32Array(width);
+  const long = new Int32Array(width);
+  const counts = { major, run, short, long, maxGlyph };
+  if (worth(1)) countPairs(r, pairs!, top, bottom, counts);
+  else count(r, top, bottom, counts);
+  for (let x = 0; x < width; x++) {
+    // The row past the bottom ends every open run (a tall one there touches the image's edge).
+    const n = run[x]!;
+    const s = short[x]! + (n >= 2 && n <= maxGlyph ? 1 : 0);
+    runs[x] = long[x]! > 1 ? 0 : s;
+  }
+  return runs;
+}
+
+/** Share of pixel pairs equal to the pair dy rows above, on 16 rows spread over top..bottom. */
+function repeatShare(pairs: Float64Array, width: number, top: number, bottom: number, dy: number): number {
+  const half = width >> 1;
+  let same = 0;
+  let n = 0;
+  for (let k = 0; k < 16; k++) {
+    const y = top + dy + Math.floor((k * (bottom - top - dy)) / 16);
+    if (y > bottom) break;
+    for (let p = (y * width) >> 1, end = p + half; p < end; p++, n++)
+      if (pairs[p] === pairs[p - dy * half]) same++;
+  }
+  return n > 0 ? same / n : 0;
+}
+
+const quantise = (c: number) => ((c >> 12) & 0xf00) | ((c >> 8) & 0xf0) | ((c >> 4) & 0xf);
+
+/** Pass 1, pixel by pixel: per column, the Boyer-Moore candidate of every other row's colours. */
+function vote(r: Raster, top: number, bottom: number): Int32Array {
+  const { width, rgb } = r;
   const cand = new Int32Array(width).fill(-1);
   const votes = new Int32Array(width);
   // Neighbouring pixels of a row are mostly one colour: their quantised colour is reused.
@@ -27,7 +86,7 @@ export function columnRuns(r: Raster, top: number, bottom: number, maxGlyph: num
       const c = rgb[i]!;
       if (c !== lastC) {
         lastC = c;
-        lastQ = ((c >> 12) & 0xf00) | ((c >> 8) & 0xf0) | ((c >> 4) & 0xf);
+        lastQ = quantise(c);
       }
       const v = votes[x]!;
       if (v === 0) {
@@ -37,18 +96,69 @@ export function columnRuns(r: Raster, top: number, bottom: number, maxGlyph: num
       else votes[x] = v - 1;
     }
   }
-  // The majority colour per column, back to 8 bits per channel (the middle of its 4-bit bin).
-  const major = new Int32Array(width);
-  for (let x = 0; x < width; x++) {
-    const q = cand[x]!;
-    major[x] =
-      ((((q >> 8) & 0xf) * 16 + 8) << 16) | ((((q >> 4) & 0xf) * 16 + 8) << 8) | ((q & 0xf) * 16 + 8);
+  return cand;
+}
+
+/**
+ * Pass 1 two pixels at a time (as vote). A pixel of its candidate's colour is a vote: the pairs
+ * passed over are such votes, counted when the column is next visited as the sampled rows since
+ * its last visit (`votedAt`, where it had `votes`).
+ */
+function votePairs(r: Raster, pairs: Float64Array, top: number, bottom: number): Int32Array {
+  const { width, rgb } = r;
+  const cand = new Int32Array(width).fill(-1);
+  const votes = new Int32Array(width);
+  const votedAt = new Int32Array(width).fill(-1);
+  // Per column pair, the pixel pair last seen there if both voted for their candidates (NaN,
+  // equal to nothing, if not).
+  const voted = new Float64Array(width >> 1).fill(NaN);
+  let lastC = -1;
+  let lastQ = 0;
+  for (let y = top, k = 0; y <= bottom; y += 2, k++) {
+    for (let x = 0, i = y * width; x < width;) {
+      const p = i >> 1;
+      if (pairs[p] === voted[x >> 1]) {
+        x += 2;
+        i += 2;
+        continue;
+      }
+      let both = true;
+      for (const end = x + 2; x < end; x++, i++) {
+        const c = rgb[i]!;
+        if (c !== lastC) {
+          lastC = c;
+          lastQ = quantise(c);
+        }
+        const v = votes[x]! + (k - votedAt[x]! - 1);
+        if (v === 0) {
+          cand[x] = lastQ;
+          votes[x] = 1;
+        } else if (lastQ === cand[x]) votes[x] = v + 1;
+        else {
+          votes[x] = v - 1;
+          both = false;
+        }
+        votedAt[x] = k;
+      }
+      voted[(x - 2) >> 1] = both ? pairs[p]! : NaN;
+    }
   }
-  // Pass 2: runs of ink per column. A pixel's ink test is reused while both its colour and its
-  // column's majority repeat.
-  const run = new Int32Array(width);
-  const short = new Int32Array(width);
-  const long = new Int32Array(width);
+  return cand;
+}
+
+/** Pass 2's per-column state: majority colour, open run, short and long runs so far. */
+interface Counts {
+  major: Int32Array;
+  run: Int32Array;
+  short: Int32Array;
+  long: Int32Array;
+  maxGlyph: number;
+}
+
+/** Pass 2, pixel by pixel. A pixel's ink test is reused while its colour and column's majority repeat. */
+function count(r: Raster, top: number, bottom: number, counts: Counts): void {
+  const { width, rgb } = r;
+  const { major, run, short, long, maxGlyph } = counts;
   let pc = -1;
   let pm = -1;
   let pInk = false;
@@ -59,10 +169,7 @@ export function columnRuns(r: Raster, top: number, bottom: number, maxGlyph: num
       if (c !== pc || m !== pm) {
         pc = c;
         pm = m;
-        const dr = Math.abs(((c >> 16) & 255) - ((m >> 16) & 255));
-        const dg = Math.abs(((c >> 8) & 255) - ((m >> 8) & 255));
-        const db = Math.abs((c & 255) - (m & 255));
-        pInk = dr > INK || dg > INK || db > INK;
+        pInk = isInk(c, m);
       }
       if (pInk) run[x]!++;
       else {
@@ -75,11 +182,57 @@ export function columnRuns(r: Raster, top: number, bottom: number, maxGlyph: num
       }
     }
   }
-  for (let x = 0; x < width; x++) {
-    // The row past the bottom ends every open run (a tall one there touches the image's edge).
-    const n = run[x]!;
-    const s = short[x]! + (n >= 2 && n <= maxGlyph ? 1 : 0);
-    runs[x] = long[x]! > 1 ? 0 : s;
+}
+
+/**
+ * Pass 2 two pixels at a time (as count). A pixel that is no ink ends its column's run, so a pair
+ * of pixels that were both no ink leaves both runs closed: the same pair below does nothing.
+ */
+function countPairs(r: Raster, pairs: Float64Array, top: number, bottom: number, counts: Counts): void {
+  const { width, rgb } = r;
+  const { major, run, short, long, maxGlyph } = counts;
+  // Per column pair, the pixel pair last seen there if both were no ink (NaN if not).
+  const calm = new Float64Array(width >> 1).fill(NaN);
+  let pc = -1;
+  let pm = -1;
+  let pInk = false;
+  for (let y = top; y <= bottom; y++) {
+    for (let x = 0, i = y * width; x < width;) {
+      const p = i >> 1;
+      if (pairs[p] === calm[x >> 1]) {
+        x += 2;
+        i += 2;
+        continue;
+      }
+      let both = true;
+      for (const end = x + 2; x < end; x++, i++) {
+        const c = rgb[i]!;
+        const m = major[x]!;
+        if (c !== pc || m !== pm) {
+          pc = c;
+          pm = m;
+          pInk = isInk(c, m);
+        }
+        if (pInk) {
+          run[x]!++;
+          both = false;
+        } else {
+          const n = run[x]!;
+          if (n > 0) {
+            if (n > maxGlyph) long[x]!++;
+            else if (n >= 2) short[x]!++;
+            run[x] = 0;
+          }
+        }
+      }
+      calm[(x - 2) >> 1] = both ? pairs[p]! : NaN;
+    }
   }
-  return runs;
+}
+
+function isInk(c: number, m: number): boolean {
+  const dr = Math.abs(((c >> 16) & 255) - ((m >> 16) & 255));
+  const dg = Math.abs(((c >> 8) & 255) - ((m >> 8) & 255));
+  const db = Math.abs((c & 255) - (m & 255));
+  return dr > INK || dg > INK || db > INK;
 }

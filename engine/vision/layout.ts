@@ -78,17 +78,29 @@ export function dominantColour(r: Raster): number {
   const exact = new Uint32Array(512);
   const firstSeen = new Int32Array(512).fill(-1);
   let seen = 0;
+  // Runs of one colour again: a colour's first pixel sets its order, the run is added at its end.
+  let low = -1;
+  let lowRun = 0;
+  runColour = -1;
   for (let y = 0; y < height; y += step * 2) {
     const row = y * width;
     for (let x = 0; x < width; x += step) {
       const c = rgb[row + x]!;
+      if (c === runColour) {
+        lowRun++;
+        continue;
+      }
+      if (low >= 0) exact[low]! += lowRun;
+      runColour = c;
+      low = -1;
       if (bin15(c) === best) {
-        const low = ((c >> 10) & 0x1c0) | ((c >> 5) & 0x38) | (c & 7);
+        low = ((c >> 10) & 0x1c0) | ((c >> 5) & 0x38) | (c & 7);
         if (exact[low] === 0) firstSeen[low] = seen++;
-        exact[low]!++;
+        lowRun = 1;
       }
     }
   }
+  if (low >= 0) exact[low]! += lowRun;
   let colour = 0;
   let n = 0;
   let order = 0;
@@ -126,18 +138,25 @@ export function rowBackgrounds(r: Raster, bg: number): Int32Array {
   const out = new Int32Array(height).fill(bg);
   // Majority colour of each row (sampled every 4th pixel; -1 when under half the row).
   const major = new Int32Array(height).fill(-1);
+  // Most samples are exactly the candidate colour: that test comes before the distance.
+  const samples = (width + 3) >> 2;
   for (let y = 0; y < height; y++) {
     const row = y * width;
+    const end = row + width;
     let c = -1;
     let n = 0;
-    let samples = 0;
-    for (let x = 0; x < width; x += 4, samples++) {
-      const p = rgb[row + x]!;
-      if (n === 0) [c, n] = [p, 1];
-      else n += colourDistance(p, c) <= GRADIENT_STEP ? 1 : -1;
+    for (let i = row; i < end; i += 4) {
+      const p = rgb[i]!;
+      if (n === 0) {
+        c = p;
+        n = 1;
+      } else n += p === c || colourDistance(p, c) <= GRADIENT_STEP ? 1 : -1;
     }
     let agree = 0;
-    for (let x = 0; x < width; x += 4) if (colourDistance(rgb[row + x]!, c) <= GRADIENT_STEP) agree++;
+    for (let i = row; i < end; i += 4) {
+      const p = rgb[i]!;
+      if (p === c || colourDistance(p, c) <= GRADIENT_STEP) agree++;
+    }
     if (agree >= samples * 0.5) major[y] = c;
   }
   const onBg = (y: number) => major[y]! >= 0 && colourDistance(major[y]!, bg) <= BG_TOLERANCE;
@@ -167,12 +186,39 @@ const GRADIENT_STEP = 2;
 /** Rows a gradient's colour is carried across where the row has no majority colour. */
 const GRADIENT_CARRY = 12;
 
+/**
+ * The pixels two at a time (index i >> 1 holds pixels i and i + 1, i even), or null when the
+ * array is not 8-byte aligned. Packed colours have a zero top byte, so no pair reads as a NaN or
+ * a negative zero: two pairs compare equal exactly when their four pixels do.
+ */
+function pairView(rgb: Uint32Array): Float64Array | null {
+  return rgb.byteOffset % 8 === 0 ? new Float64Array(rgb.buffer, rgb.byteOffset, rgb.length >> 1) : null;
+}
+
+/** Eight background pixels of bgMask read as one float64 (see maskWords). */
+const ALL_BG = new Float64Array(new Uint8Array(8).fill(1).buffer)[0]!;
+
+/**
+ * The background mask eight bytes at a time (index i >> 3 holds pixels i..i + 7, i a multiple
+ * of 8), or null when not 8-byte aligned: a stretch of background is passed over a word at a
+ * time. A word is ALL_BG exactly when its eight bytes are 1 (no NaN or negative zero there).
+ */
+function maskWords(bgMask: Uint8Array): Float64Array | null {
+  return bgMask.byteOffset % 8 === 0
+    ? new Float64Array(bgMask.buffer, bgMask.byteOffset, bgMask.length >> 3)
+    : null;
+}
+
 /** Per-pixel quantised colour (12 bits) with background pixels marked -1: computed once. */
 function quantise(r: Raster, rowBg: Int32Array): { q: Int16Array; bgMask: Uint8Array } {
   const { rgb, width, height } = r;
   // Every element is written below: a reused array needs no clearing.
   const q = quantised.take(rgb.length);
   const bgMask = new Uint8Array(rgb.length);
+  // A pixel pair repeating the last colour is written as one 32-bit q and one 16-bit mask store.
+  const pairs = q.byteOffset % 4 === 0 ? pairView(rgb) : null;
+  const q2 = pairs ? new Int32Array(q.buffer, q.byteOffset, q.length >> 1) : null;
+  const mask2 = pairs ? new Uint16Array(bgMask.buffer, 0, bgMask.length >> 1) : null;
   let bg = -1;
   let br = 0;
   let bgG = 0;
@@ -180,6 +226,11 @@ function quantise(r: Raster, rowBg: Int32Array): { q: Int16Array; bgMask: Uint8A
   // Neighbouring pixels are mostly the same colour: reuse the last pixel's result for them.
   let lastC = -1;
   let lastQ = 0;
+  // The same for two pixels: both the last colour, as read from the image when first met (NaN,
+  // equal to nothing, until then).
+  let lastPair = NaN;
+  let lastQ2 = 0;
+  let lastMask2 = 0;
   for (let y = 0, i = 0; y < height; y++) {
     // Row by row (not a modulo per pixel): the background may change colour down the rows.
     if (rowBg[y] !== bg) {
@@ -188,12 +239,24 @@ function quantise(r: Raster, rowBg: Int32Array): { q: Int16Array; bgMask: Uint8A
       bgG = (bg >> 8) & 255;
       bb = bg & 255;
       lastC = -1;
+      lastPair = NaN;
     }
-    for (const end = i + width; i < end; i++) {
+    const end = i + width;
+    while (i < end) {
+      if (pairs && (i & 1) === 0) {
+        if (Number.isNaN(lastPair) && i + 1 < end && rgb[i] === lastC && rgb[i + 1] === lastC)
+          lastPair = pairs[i >> 1]!;
+        for (const stop = end - 1; i < stop && pairs[i >> 1] === lastPair; i += 2) {
+          q2![i >> 1] = lastQ2;
+          mask2![i >> 1] = lastMask2;
+        }
+        if (i === end) break;
+      }
       const c = rgb[i]!;
       if (c === lastC) {
         q[i] = lastQ;
         if (lastQ < 0) bgMask[i] = 1;
+        i++;
         continue;
       }
       lastC = c;
@@ -211,6 +274,10 @@ function quantise(r: Raster, rowBg: Int32Array): { q: Int16Array; bgMask: Uint8A
         bgMask[i] = 1;
         lastQ = q[i] = -1;
       } else lastQ = q[i] = quant(c);
+      lastPair = NaN;
+      lastQ2 = (lastQ & 0xffff) | (lastQ << 16);
+      lastMask2 = lastQ < 0 ? 0x0101 : 0;
+      i++;
     }
   }
   return { q, bgMask };
@@ -327,14 +394,14 @@ function closeRun(s: RunState, li: number): void {
 function findLines(
   r: Raster,
   q: Int16Array,
+  bgMask: Uint8Array,
   region: PlotRect,
   horizontal: boolean,
   minCount: number,
 ): LineRun[] {
   // Lines are sampled every other pixel along their length: extents are good to 1 px, and the
-  // cost halves.
-  const xStep = horizontal ? 2 : 1;
-  const yStep = horizontal ? 1 : 2;
+  // cost halves. (Rows step x by 2 in their own loops; columns step y by yStep.)
+  const yStep = 2;
   const maxGap = 2;
   minCount /= 2;
   const { width, rgb } = r;
@@ -342,6 +409,9 @@ function findLines(
   const lineStart = horizontal ? region.top : region.left;
   const cand = new Int32Array(lines).fill(-1);
   const votes = new Int32Array(lines);
+  // Background (q = -1) is most of the region: eight background pixels are passed over at once.
+  const words = maskWords(bgMask);
+  const right = region.right;
   if (horizontal) {
     // Each row is one line: its vote and runs live in locals for the whole row (the general
     // loop below keeps them in per-line arrays, which cost a load and store per pixel).
@@ -350,7 +420,12 @@ function findLines(
       let cl = -1;
       let vt = 0;
       let inked = 0;
-      for (let x = region.left; x <= region.right; x += 2) {
+      for (let x = region.left; x <= right; x += 2) {
+        // From the first or second pixel of a word, the samples x .. x + 6 are all in it.
+        if (words && ((row + x) & 7) < 2 && x + 6 <= right && words[(row + x) >> 3] === ALL_BG) {
+          x += 6;
+          continue;
+        }
         const v = q[row + x]!;
         if (v < 0) continue;
         inked++;
@@ -371,7 +446,11 @@ function findLines(
     const inked = new Int32Array(lines);
     for (let y = region.top; y <= region.bottom; y += yStep) {
       const row = y * width;
-      for (let x = region.left; x <= region.right; x += xStep) {
+      for (let x = region.left; x <= right; x++) {
+        if (words && ((row + x) & 7) === 0) {
+          while (x + 7 <= right && words[(row + x) >> 3] === ALL_BG) x += 8;
+          if (x > right) break;
+        }
         const v = q[row + x]!;
         if (v < 0) continue;
         const li = x - lineStart;
@@ -413,7 +492,6 @@ function findLines(
       let lGap = 0;
       let lGapPx = 0;
       let lCount = 0;
-      let lColour = 0;
       let bRun = 0;
       let bFirst = -1;
       let bLast = -1;
@@ -425,7 +503,6 @@ function findLines(
           if (lFirst < 0) lFirst = x;
           else lGapPx += lGap;
           lLast = x;
-          lColour = rgb[row + x]!;
           lCount++;
           lRun++;
           lGap = 0;
@@ -451,20 +528,25 @@ function findLines(
       gap[li] = lGap;
       gapPx[li] = lGapPx;
       count[li] = lCount;
-      colour[li] = lColour;
+      // The exact colour of the last pixel of the line's colour.
+      colour[li] = lLast >= 0 ? rgb[row + lLast]! : 0;
       bestRun[li] = bRun;
       bestFirst[li] = bFirst;
       bestLast[li] = bLast;
       bestGap[li] = bGap;
     }
-  } else
+  } else {
+    // Only the columns with a candidate colour are walked (most have none).
+    const walked = new Int32Array(lines);
+    let nWalked = 0;
+    for (let li = 0; li < lines; li++) if (cand[li]! >= 0) walked[nWalked++] = li;
     for (let y = region.top; y <= region.bottom; y += yStep) {
       const row = y * width;
       // Columns (the horizontal case has its own loop above): line index from x, position y.
-      for (let x = region.left; x <= region.right; x += xStep) {
-        const li = x - lineStart;
+      for (let w = 0; w < nWalked; w++) {
+        const li = walked[w]!;
+        const x = lineStart + li;
         const cl = cand[li]!;
-        if (cl < 0) continue;
         const v = q[row + x]!;
         if (v === cl) {
           const k = y;
@@ -472,7 +554,6 @@ function findLines(
           if (first[li]! < 0) first[li] = k;
           else gapPx[li]! += gap[li]!;
           last[li] = k;
-          colour[li] = rgb[row + x]!;
           count[li]!++;
           run[li]!++;
           gap[li] = 0;
@@ -484,6 +565,12 @@ function findLines(
         }
       }
     }
+    // The exact colour of the last pixel of the line's colour.
+    for (let w = 0; w < nWalked; w++) {
+      const li = walked[w]!;
+      colour[li] = last[li]! >= 0 ? rgb[last[li]! * width + lineStart + li]! : 0;
+    }
+  }
   const out: LineRun[] = [];
   for (let li = 0; li < lines; li++) {
     if (cand[li]! < 0) continue;
@@ -622,23 +709,46 @@ export function paneFrame(
 // The region's counting loops live in small functions of their own: inside findLayout their
 // bounds are variables that closures capture, which V8 re-reads from memory on every pixel.
 
-/** Adds (sign 1) or takes off (sign -1) one row of the background mask to the column counts. */
-function countColumns(
-  colCount: Uint32Array,
+/**
+ * Adds (sign 1) or takes off (sign -1) one row's ink (pixels off the background) to the column
+ * counts. Ink is counted rather than background: the background words it passes over.
+ */
+function countColumnInk(
+  colInk: Int32Array,
   bgMask: Uint8Array,
+  words: Float64Array | null,
   row: number,
   left: number,
   right: number,
   sign: 1 | -1,
 ): void {
-  if (sign > 0) for (let x = left; x <= right; x++) colCount[x]! += bgMask[row + x]!;
-  else for (let x = left; x <= right; x++) colCount[x]! -= bgMask[row + x]!;
+  for (let x = left; x <= right; x++) {
+    if (words && ((row + x) & 7) === 0) {
+      while (x + 7 <= right && words[(row + x) >> 3] === ALL_BG) x += 8;
+      if (x > right) break;
+    }
+    if (bgMask[row + x] === 0) colInk[x]! += sign;
+  }
 }
 
 /** Background pixels of a row, every other column from left to right. */
-function countRow(bgMask: Uint8Array, row: number, left: number, right: number): number {
+function countRow(
+  bgMask: Uint8Array,
+  words: Float64Array | null,
+  row: number,
+  left: number,
+  right: number,
+): number {
   let n = 0;
-  for (let x = left; x <= right; x += 2) n += bgMask[row + x]!;
+  for (let x = left; x <= right; x += 2) {
+    // From the first or second pixel of a background word, its four samples count at once.
+    if (words && ((row + x) & 7) < 2 && x + 6 <= right && words[(row + x) >> 3] === ALL_BG) {
+      n += 4;
+      x += 6;
+      continue;
+    }
+    n += bgMask[row + x]!;
+  }
   return n;
 }
 
@@ -669,14 +779,34 @@ export function timeAxisText(
   const rows = Math.floor((bottom - top) / 4) + 1;
   if (bottom - labelsBottom < 2) return null;
   const colInk = new Uint32Array(w);
+  // Words of background hold no ink: passed over eight pixels at a time.
+  const words = maskWords(bgMask);
   for (let y = top; y <= bottom; y += 4) {
-    for (let x = 0, i = y * width + left; x < w; x++, i++) colInk[x]! += 1 - bgMask[i]!;
+    for (let x = 0, i = y * width + left; x < w; x++, i++) {
+      if (words && (i & 7) === 0) {
+        while (x + 8 <= w && words[i >> 3] === ALL_BG) {
+          x += 8;
+          i += 8;
+        }
+        if (x === w) break;
+      }
+      colInk[x]! += 1 - bgMask[i]!;
+    }
   }
   const keep = new Uint8Array(w);
   for (let x = 0; x < w; x++) keep[x] = colInk[x]! > 0.9 * rows ? 0 : 1;
   const inkIn = (y: number) => {
     let n = 0;
-    for (let x = 0, i = y * width + left; x < w; x++, i++) n += (1 - bgMask[i]!) & keep[x]!;
+    for (let x = 0, i = y * width + left; x < w; x++, i++) {
+      if (words && (i & 7) === 0) {
+        while (x + 8 <= w && words[i >> 3] === ALL_BG) {
+          x += 8;
+          i += 8;
+        }
+        if (x === w) break;
+      }
+      n += (1 - bgMask[i]!) & keep[x]!;
+    }
     return n;
   };
   const isLine = (n: number) => n > 0.35 * w;
@@ -752,7 +882,9 @@ export function findLayout(r: Raster, image?: RgbaImage, drawings: readonly Plot
   let bottom = height - 1;
   let left = xMin;
   let right = xMax;
-  const colCount = new Uint32Array(width);
+  // Per column, the ink (not background) of the rows counted: their background is h less that.
+  const colInk = new Int32Array(width);
+  const words = maskWords(bgMask);
   const rowCount = new Uint32Array(height);
   let countedLeft = -1;
   let countedRight = -1;
@@ -774,12 +906,12 @@ export function findLayout(r: Raster, image?: RgbaImage, drawings: readonly Plot
     ) {
       for (let y = countedTop; y <= countedBottom; y += 2) {
         if (y >= top && y <= bottom) continue;
-        countColumns(colCount, bgMask, y * width, left, right, -1);
+        countColumnInk(colInk, bgMask, words, y * width, left, right, -1);
       }
     } else {
-      colCount.fill(0);
+      colInk.fill(0);
       // Counting every other row/column is plenty for a 35 % threshold and halves the work.
-      for (let y = top; y <= bottom; y += 2) countColumns(colCount, bgMask, y * width, left, right, 1);
+      for (let y = top; y <= bottom; y += 2) countColumnInk(colInk, bgMask, words, y * width, left, right, 1);
     }
     countedL = left;
     countedR = right;
@@ -788,7 +920,7 @@ export function findLayout(r: Raster, image?: RgbaImage, drawings: readonly Plot
     const h = (bottom - top + 2) >> 1;
     const cols = longestRun(
       width,
-      (x) => x >= left && x <= right && colCount[x]! >= 0.35 * h,
+      (x) => x >= left && x <= right && h - colInk[x]! >= 0.35 * h,
       Math.max(4, Math.round(width * 0.01)),
     );
     if (!cols) return null;
@@ -803,7 +935,7 @@ export function findLayout(r: Raster, image?: RgbaImage, drawings: readonly Plot
     if (left === countedLeft && right === countedRight && pass > 0) break;
     countedLeft = left;
     countedRight = right;
-    for (let y = 0; y < height; y++) rowCount[y] = countRow(bgMask, y * width, left, right);
+    for (let y = 0; y < height; y++) rowCount[y] = countRow(bgMask, words, y * width, left, right);
     const w = (right - left + 2) >> 1;
     // The rows between the price labels belong to the chart: a plot filled with alternating
     // shaded bands (split areas) has rows of another colour than the background all the way
@@ -830,10 +962,10 @@ export function findLayout(r: Raster, image?: RgbaImage, drawings: readonly Plot
 
   // Long straight lines inside the region: grid lines and separators.
   const region = { left, top, right, bottom };
-  const gridRows = findLines(r, q, region, true, 0.4 * rw);
+  const gridRows = findLines(r, q, bgMask, region, true, 0.4 * rw);
   // A run of many neighbouring "lines" of one colour is a fill (a shaded band, a panel), not a
   // line: its columns would place the plot's top and bottom at the fill's ends.
-  const gridColumns = withoutFills(r, findLines(r, q, region, false, 0.4 * rh), false);
+  const gridColumns = withoutFills(r, findLines(r, q, bgMask, region, false, 0.4 * rh), false);
 
   // Plot left/right: a separator (a solid full-height line that no grid row crosses) if there is
   // one near that side; else where the horizontal grid lines end.
