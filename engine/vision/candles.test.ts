@@ -1,6 +1,6 @@
 import { pixelStages } from './test-support/stages';
 import { paintChart, type PaintOptions, type PaintedCandle } from './test-support/paint';
-import { bridgeOccluders, stemPieces, type PixelCandle } from './candles';
+import { bridgeOccluders, components, stemPieces, type PixelCandle } from './candles';
 
 /** The candle read nearest to column x. */
 const nearest = (candles: PixelCandle[], x: number) =>
@@ -471,5 +471,64 @@ describe('stemPieces', () => {
   it("keeps a hollow body whose edge joins its sides' same ends", () => {
     const rows = ['......', '.####.', '.#..#.', '.#..#.', '.#..#.', '.#..#.', '.#..#.', '.#..#.', '.#..#.'];
     expect(shape(rows)).toEqual([[0, 5]]);
+  });
+});
+
+describe('components', () => {
+  /** Flood fill from each unlabelled ink pixel in row order: the plain definition. */
+  function floodFill(ink: Uint8Array, pw: number, ph: number) {
+    const labels = new Int32Array(pw * ph).fill(-1);
+    const comps: { minX: number; maxX: number; minY: number; maxY: number; count: number }[] = [];
+    const first: number[] = [];
+    for (let s = 0; s < ink.length; s++) {
+      if (!ink[s] || labels[s]! >= 0) continue;
+      const id = comps.length;
+      const c = { minX: pw, maxX: -1, minY: ph, maxY: -1, count: 0 };
+      comps.push(c);
+      first.push(s);
+      const stack = [s];
+      labels[s] = id;
+      while (stack.length) {
+        const i = stack.pop()!;
+        const x = i % pw;
+        const y = (i - x) / pw;
+        [c.minX, c.maxX, c.minY, c.maxY] = [Math.min(c.minX, x), Math.max(c.maxX, x), Math.min(c.minY, y), Math.max(c.maxY, y)];
+        c.count++;
+        const next = [x > 0 ? i - 1 : -1, x + 1 < pw ? i + 1 : -1, y > 0 ? i - pw : -1, y + 1 < ph ? i + pw : -1];
+        for (const j of next) {
+          if (j < 0 || !ink[j] || labels[j]! >= 0) continue;
+          labels[j] = id;
+          stack.push(j);
+        }
+      }
+    }
+    return { labels, comps, first };
+  }
+
+  it('finds the same shapes, numbered alike, as a flood fill', () => {
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000);
+    for (const [pw, ph, density] of [
+      [37, 23, 0.1],
+      [64, 40, 0.45],
+      [61, 50, 0.6],
+      [3, 80, 0.5],
+      [100, 1, 0.5],
+    ] as const) {
+      const ink = new Uint8Array(pw * ph);
+      for (let i = 0; i < ink.length; i++) if (rand() < density) ink[i] = 1 + Math.floor(rand() * 3);
+      // Some long runs and tall stems, as candles make.
+      for (let k = 0; k < 5; k++) {
+        const x = Math.floor(rand() * pw);
+        for (let y = 0; y < ph; y++) if (rand() < 0.9) ink[y * pw + x] = 1;
+        const y = Math.floor(rand() * ph);
+        ink.fill(2, y * pw, y * pw + Math.floor(rand() * pw));
+      }
+      const want = floodFill(ink, pw, ph);
+      const got = components(ink, pw, ph, 0);
+      expect(got.comps).toEqual(want.comps);
+      expect([...got.labels]).toEqual([...want.labels]);
+      expect([...got.first]).toEqual(want.first);
+    }
   });
 });

@@ -7,6 +7,8 @@ import { tint } from './palette';
 import { BG_TOLERANCE } from './layout';
 import { median } from './stats';
 import { removeVolumeBars } from './volume';
+import { ScratchArray } from './scratch';
+import { nextNonZero, wordView } from './byte-scan';
 import { latticeFit, latticeGroups, latticeSpacing, shapeColumns, sureCut, type Column } from './lattice';
 
 /** One candle or bar as pixel rows, before any price scale is applied. */
@@ -114,10 +116,42 @@ interface Component {
  */
 const isSized = (c: Component) => c.count >= 6 && c.maxY - c.minY >= 2;
 
-/** 4-connected components of ink pixels (any class), union-find over the plot. */
-function components(ink: Uint8Array, pw: number, ph: number): { labels: Int32Array; comps: Component[] } {
-  const labels = new Int32Array(pw * ph).fill(-1);
+/**
+ * The label arrays of a read, kept from read to read (a fresh 15 MB array per call cost garbage
+ * collections): two, as the first labels are still read after the components are found again.
+ */
+const labelPools = [0, 1].map(() => new ScratchArray((n) => new Uint32Array(n)));
+
+/**
+ * 4-connected components of ink pixels (any class), union-find over runs of ink along the rows:
+ * a run joins the runs of the row above that share a column with it. Components are numbered in
+ * the order of their first pixel (row by row); labels are -1 off the ink. `pool` picks the kept
+ * array the labels are written to.
+ */
+export function components(
+  ink: Uint8Array,
+  pw: number,
+  ph: number,
+  pool: 0 | 1,
+): { labels: Int32Array; comps: Component[]; first: Int32Array } {
+  const n = pw * ph;
+  const kept = labelPools[pool]!.take(n);
+  const labels = new Int32Array(kept.buffer, kept.byteOffset, n).fill(-1);
+  const words = wordView(ink);
+  // Runs of ink: first and past-the-end pixel index, and the label given to the run.
+  const runFrom: number[] = [];
+  const runTo: number[] = [];
+  const runLabel: number[] = [];
+  // Per label: its parent (a label's root is the smallest label of its set, so roots number the
+  // components in the order of their first run) and the extent of the runs given that label.
   const parent: number[] = [];
+  const minX: number[] = [];
+  const maxX: number[] = [];
+  const minY: number[] = [];
+  const maxY: number[] = [];
+  const count: number[] = [];
+  /** Index of the pixel that started the label. */
+  const start: number[] = [];
   const find = (a: number): number => {
     while (parent[a] !== a) {
       parent[a] = parent[parent[a]!]!;
@@ -125,47 +159,77 @@ function components(ink: Uint8Array, pw: number, ph: number): { labels: Int32Arr
     }
     return a;
   };
+  let prevStart = 0;
+  let prevEnd = 0;
   for (let y = 0; y < ph; y++) {
-    for (let x = 0; x < pw; x++) {
-      const i = y * pw + x;
-      if (!ink[i]) continue;
-      const l = x > 0 ? labels[i - 1]! : -1;
-      const u = y > 0 ? labels[i - pw]! : -1;
-      if (l < 0 && u < 0) {
-        labels[i] = parent.length;
-        parent.push(parent.length);
-      } else if (l >= 0 && u >= 0) {
-        const a = find(l);
-        const b = find(u);
-        if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
-        labels[i] = Math.min(a, b);
-      } else labels[i] = l >= 0 ? l : u;
-    }
-  }
-  const remap = new Int32Array(parent.length).fill(-1);
-  const comps: Component[] = [];
-  // Nested loops give x and y without a division per ink pixel.
-  for (let y = 0, i = 0; y < ph; y++) {
-    for (let x = 0; x < pw; x++, i++) {
-      // Every ink pixel got a label above and no other did: testing the ink (1 byte) instead of
-      // the label (4) reads a quarter of the memory over the empty plot.
-      if (!ink[i]) continue;
-      const l = labels[i]!;
-      const root = find(l);
-      let id = remap[root]!;
-      if (id < 0) {
-        id = remap[root] = comps.length;
-        comps.push({ minX: x, maxX: x, minY: y, maxY: y, count: 0 });
+    const row = y * pw;
+    const rowEnd = row + pw;
+    const above = row - pw;
+    const curStart = runFrom.length;
+    // The first run of the row above that may still share a column with this row's runs.
+    let p = prevStart;
+    for (let i = nextNonZero(ink, words, row, rowEnd); i < rowEnd; i = nextNonZero(ink, words, i, rowEnd)) {
+      let e = i + 1;
+      while (e < rowEnd && ink[e]) e++;
+      const a = i - row;
+      const b = e - row;
+      while (p < prevEnd && runTo[p]! - above <= a) p++;
+      let label = -1;
+      for (let q = p; q < prevEnd && runFrom[q]! - above < b; q++) {
+        const r = find(runLabel[q]!);
+        if (label < 0) label = r;
+        else if (r !== label) {
+          const lo = Math.min(r, label);
+          parent[Math.max(r, label)] = lo;
+          label = lo;
+        }
       }
-      labels[i] = id;
-      const c = comps[id]!;
-      if (x < c.minX) c.minX = x;
-      if (x > c.maxX) c.maxX = x;
-      if (y > c.maxY) c.maxY = y;
-      c.count++;
+      if (label < 0) {
+        label = parent.length;
+        parent.push(label);
+        minX.push(a);
+        maxX.push(b - 1);
+        minY.push(y);
+        maxY.push(y);
+        count.push(b - a);
+        start.push(i);
+      } else {
+        if (a < minX[label]!) minX[label] = a;
+        if (b - 1 > maxX[label]!) maxX[label] = b - 1;
+        maxY[label] = y;
+        count[label]! += b - a;
+      }
+      runFrom.push(i);
+      runTo.push(e);
+      runLabel.push(label);
+      i = e;
     }
+    prevStart = curStart;
+    prevEnd = runFrom.length;
   }
-  return { labels, comps };
+  // Components in the order of their roots; every label's runs are added to its root's.
+  const id = new Int32Array(parent.length);
+  const comps: Component[] = [];
+  // A component's first pixel (row by row) started its root.
+  const first: number[] = [];
+  for (let k = 0; k < parent.length; k++) {
+    const root = find(k);
+    if (root === k) {
+      id[k] = comps.length;
+      first.push(start[k]!);
+      comps.push({ minX: minX[k]!, maxX: maxX[k]!, minY: minY[k]!, maxY: maxY[k]!, count: count[k]! });
+      continue;
+    }
+    id[k] = id[root]!;
+    const c = comps[id[k]!]!;
+    if (minX[k]! < c.minX) c.minX = minX[k]!;
+    if (maxX[k]! > c.maxX) c.maxX = maxX[k]!;
+    if (minY[k]! < c.minY) c.minY = minY[k]!;
+    if (maxY[k]! > c.maxY) c.maxY = maxY[k]!;
+    c.count += count[k]!;
+  }
+  for (let r = 0; r < runFrom.length; r++) labels.fill(id[runLabel[r]!]!, runFrom[r]!, runTo[r]!);
+  return { labels, comps, first: Int32Array.from(first) };
 }
 
 /**
@@ -545,7 +609,7 @@ export function extractCandles(
   const warnings: string[] = [];
   const volumeCleared = removeVolumeBars(ink, plot, palette, sampler.raster, sampler.background);
   removeHorizontalLines(ink, pw, ph);
-  let { labels, comps } = components(ink, pw, ph);
+  let { labels, comps } = components(ink, pw, ph, 0);
   // What is left of a shape a line was cleared from and is much narrower than a candle is a
   // piece of the line (a steep stretch, where it met a body), not a candle: every candle,
   // even a doji, has a body as wide as the others.
@@ -576,10 +640,9 @@ export function extractCandles(
   const crossing = removeCrossingLines(ink, pw, labels, comps, keep);
   if (crossing) {
     const before = labels;
-    ({ labels, comps } = components(ink, pw, ph));
-    const first = new Int32Array(comps.length).fill(-1);
-    for (let i = 0; i < labels.length; i++)
-      if (labels[i]! >= 0 && first[labels[i]!]! < 0) first[labels[i]!] = i;
+    const again = components(ink, pw, ph, 1);
+    ({ labels, comps } = again);
+    const { first } = again;
     comps.forEach((c, i) => {
       if (crossing.crossed.has(before[first[i]!]!) && c.maxX - c.minX + 1 <= crossing.typical * 0.4)
         remnant.add(i);

@@ -1,0 +1,35 @@
+import { allNonZero, countNonZero, nextNonZero, wordView } from './byte-scan';
+
+describe('byte scans', () => {
+  it('tells words without a zero byte from words with one', () => {
+    const bytes = [0, 1, 0x7f, 0x80, 0x81, 0xfe, 0xff];
+    for (const a of bytes)
+      for (const b of bytes)
+        for (const c of bytes)
+          for (const d of bytes) {
+            const w = (a | (b << 8) | (c << 16) | (d << 24)) >>> 0;
+            expect(allNonZero(w)).toBe(a !== 0 && b !== 0 && c !== 0 && d !== 0);
+          }
+  });
+
+  it('finds and counts non-zero bytes as a byte loop does, aligned or not', () => {
+    const buffer = new ArrayBuffer(64);
+    const whole = new Uint8Array(buffer);
+    for (const i of [3, 9, 10, 22, 40, 41, 42, 43, 44, 61]) whole[i] = i;
+    for (const offset of [0, 1, 4]) {
+      const a = new Uint8Array(buffer, offset, 64 - offset);
+      const words = wordView(a);
+      expect(words === null).toBe(offset % 4 !== 0);
+      for (let from = 0; from < a.length; from++) {
+        for (let to = from; to <= a.length; to++) {
+          let first = from;
+          while (first < to && !a[first]) first++;
+          let n = 0;
+          for (let i = from; i < to; i++) if (a[i]) n++;
+          expect(nextNonZero(a, words, from, to)).toBe(first);
+          expect(countNonZero(a, words, from, to)).toBe(n);
+        }
+      }
+    }
+  });
+});
