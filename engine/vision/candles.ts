@@ -8,7 +8,7 @@ import { BG_TOLERANCE } from './layout';
 import { median } from './stats';
 import { removeVolumeBars } from './volume';
 import { ScratchArray } from './scratch';
-import { nextNonZero, wordView } from './byte-scan';
+import { allNonZero, nextNonZero, wordView } from './byte-scan';
 import { latticeFit, latticeGroups, latticeSpacing, shapeColumns, sureCut, type Column } from './lattice';
 
 /** One candle or bar as pixel rows, before any price scale is applied. */
@@ -1203,57 +1203,70 @@ export function bridgeOccluders(
   // A thin line crossing a 1 px stem steeply (a moving average in a fast move) covers it over
   // as many rows as it falls in one column: up to 16 rows are bridged.
   const maxRun = Math.max(16, Math.round(ph * 0.012));
-  for (let x = 0; x < pw; x++) {
-    let y = 1;
-    while (y < ph - 1) {
-      // Walk down the column with running indexes until a foreign pixel (neither candle ink nor
-      // background): the common case, so no multiplications per pixel.
-      let i = y * pw + x;
-      let j = (y + plot.top) * width + x + plot.left;
-      while (y < ph - 1 && (ink[i] || bgMask[j])) {
-        y++;
-        i += pw;
-        j += width;
-      }
-      if (y >= ph - 1) break;
-      // A foreign run starts at y; the pixel above must be candle ink.
-      const above = ink[i - pw]!;
-      let end = y;
-      while (
-        end < ph &&
-        end - y < maxRun &&
-        !ink[end * pw + x] &&
-        !bgMask[(end + plot.top) * width + x + plot.left]
-      )
-        end++;
-      // The crossing may hold a pixel or two that pass for ink (the line's blend with the
-      // candle): the gap ends where a real stroke of the same class resumes.
-      let resume = end;
-      while (
-        resume < ph &&
-        resume - y < maxRun &&
-        !bgMask[(resume + plot.top) * width + x + plot.left] &&
-        !isStroke(ink, pw, ph, x, resume, 1, above)
-      )
-        resume++;
-      // Both sides must be real strokes (3+ px), not the anti-aliased insides of a glyph;
-      // except that a thin line (up to 3 px) crossing a wick near its end leaves only the tip
-      // beyond it: a pixel or two of the wick's class, where the stroke ends.
-      let tipEnd = end;
-      while (tipEnd < ph && tipEnd - end < 3 && ink[tipEnd * pw + x] === above) tipEnd++;
-      const tip = end - y <= 3 && tipEnd > end && tipEnd - end < 3 && (tipEnd >= ph || !ink[tipEnd * pw + x]);
-      const across = resume < ph && resume - y < maxRun && isStroke(ink, pw, ph, x, resume, 1, above);
-      const to = across ? resume : tip ? end : -1;
-      // A one-pixel gap must be a line's colour, not near-background noise between the dashes
-      // of a dotted grid (which would join them into a tall "candle").
-      const solidGap =
-        to - y >= 2 ||
-        colourDistance(rgb[(y + plot.top) * width + x + plot.left]!, sampler.background) > BG_TOLERANCE * 3;
-      if (above && to >= 0 && solidGap && isStroke(ink, pw, ph, x, y - 1, -1, above)) {
-        for (let k = y; k < to; k++) ink[k * pw + x] = above;
-        end = to;
-      }
-      y = end + 1;
+  /**
+   * Bridges the foreign run (neither candle ink nor background) that starts at row y of column
+   * x under candle ink, when candle strokes of that class continue on both sides of it.
+   */
+  const bridge = (x: number, y: number): void => {
+    const above = ink[(y - 1) * pw + x]!;
+    let end = y;
+    while (
+      end < ph &&
+      end - y < maxRun &&
+      !ink[end * pw + x] &&
+      !bgMask[(end + plot.top) * width + x + plot.left]
+    )
+      end++;
+    // The crossing may hold a pixel or two that pass for ink (the line's blend with the
+    // candle): the gap ends where a real stroke of the same class resumes.
+    let resume = end;
+    while (
+      resume < ph &&
+      resume - y < maxRun &&
+      !bgMask[(resume + plot.top) * width + x + plot.left] &&
+      !isStroke(ink, pw, ph, x, resume, 1, above)
+    )
+      resume++;
+    // Both sides must be real strokes (3+ px), not the anti-aliased insides of a glyph;
+    // except that a thin line (up to 3 px) crossing a wick near its end leaves only the tip
+    // beyond it: a pixel or two of the wick's class, where the stroke ends.
+    let tipEnd = end;
+    while (tipEnd < ph && tipEnd - end < 3 && ink[tipEnd * pw + x] === above) tipEnd++;
+    const tip = end - y <= 3 && tipEnd > end && tipEnd - end < 3 && (tipEnd >= ph || !ink[tipEnd * pw + x]);
+    const across = resume < ph && resume - y < maxRun && isStroke(ink, pw, ph, x, resume, 1, above);
+    const to = across ? resume : tip ? end : -1;
+    // A one-pixel gap must be a line's colour, not near-background noise between the dashes
+    // of a dotted grid (which would join them into a tall "candle").
+    const solidGap =
+      to - y >= 2 ||
+      colourDistance(rgb[(y + plot.top) * width + x + plot.left]!, sampler.background) > BG_TOLERANCE * 3;
+    if (to >= 0 && solidGap && isStroke(ink, pw, ph, x, y - 1, -1, above)) {
+      for (let k = y; k < to; k++) ink[k * pw + x] = above;
     }
+  };
+  // Every column is bridged on its own (a bridge reads and writes only its own column), but the
+  // plot is walked row by row: a walk down a column reads one cache line per pixel. Every
+  // foreign pixel under candle ink is tried: the rows below it in its run are foreign under
+  // foreign, and a bridge's rows are candle ink once it is made.
+  const bgWords = wordView(bgMask);
+  for (let y = 1; y < ph - 1; y++) {
+    const row = y * pw;
+    const bgRow = (y + plot.top) * width + plot.left;
+    const visit = (x: number) => {
+      if (!ink[row + x] && !bgMask[bgRow + x] && ink[row - pw + x]) bridge(x, y);
+    };
+    let x = 0;
+    if (bgWords !== null) {
+      for (; x < pw && (bgRow + x) & 3; x++) visit(x);
+      // Four background pixels at once (most of the plot): none of them starts a foreign run.
+      for (; x + 4 <= pw; x += 4) {
+        if (allNonZero(bgWords[(bgRow + x) >> 2]!)) continue;
+        visit(x);
+        visit(x + 1);
+        visit(x + 2);
+        visit(x + 3);
+      }
+    }
+    for (; x < pw; x++) visit(x);
   }
 }
