@@ -43,6 +43,3 @@ export function countNonZero(a: Uint8Array, words: Uint32Array | null, from: num
   for (; i < to; i++) if (a[i]) n++;
   return n;
 }
-
-/** Whether none of the 4 bytes of word `w` is zero. */
-export const allNonZero = (w: number): boolean => ((w - 0x01010101) & ~w & 0x80808080) === 0;

@@ -8,7 +8,7 @@ import { BG_TOLERANCE } from './layout';
 import { median } from './stats';
 import { removeVolumeBars } from './volume';
 import { ScratchArray } from './scratch';
-import { allNonZero, nextNonZero, wordView } from './byte-scan';
+import { nextNonZero, wordView } from './byte-scan';
 import { latticeFit, latticeGroups, latticeSpacing, shapeColumns, sureCut, type Column } from './lattice';
 
 /** One candle or bar as pixel rows, before any price scale is applied. */
@@ -1246,27 +1246,17 @@ export function bridgeOccluders(
   };
   // Every column is bridged on its own (a bridge reads and writes only its own column), but the
   // plot is walked row by row: a walk down a column reads one cache line per pixel. Every
-  // foreign pixel under candle ink is tried: the rows below it in its run are foreign under
-  // foreign, and a bridge's rows are candle ink once it is made.
-  const bgWords = wordView(bgMask);
+  // foreign pixel under candle ink is tried (the rows below it in its run are foreign under
+  // foreign, and a bridge's rows are candle ink once it is made), so the walk looks for them
+  // under the ink of the row above (a few % of the plot), found 4 bytes at a time.
+  const words = wordView(ink);
   for (let y = 1; y < ph - 1; y++) {
-    const row = y * pw;
-    const bgRow = (y + plot.top) * width + plot.left;
-    const visit = (x: number) => {
-      if (!ink[row + x] && !bgMask[bgRow + x] && ink[row - pw + x]) bridge(x, y);
-    };
-    let x = 0;
-    if (bgWords !== null) {
-      for (; x < pw && (bgRow + x) & 3; x++) visit(x);
-      // Four background pixels at once (most of the plot): none of them starts a foreign run.
-      for (; x + 4 <= pw; x += 4) {
-        if (allNonZero(bgWords[(bgRow + x) >> 2]!)) continue;
-        visit(x);
-        visit(x + 1);
-        visit(x + 2);
-        visit(x + 3);
-      }
+    const above = (y - 1) * pw;
+    const end = above + pw;
+    // From an index into the row above to the pixel below it in the background mask.
+    const toBg = (y + plot.top) * width + plot.left - above;
+    for (let i = nextNonZero(ink, words, above, end); i < end; i = nextNonZero(ink, words, i + 1, end)) {
+      if (!ink[i + pw] && !bgMask[i + toBg]) bridge(i - above, y);
     }
-    for (; x < pw; x++) visit(x);
   }
 }
