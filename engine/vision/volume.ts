@@ -7,6 +7,9 @@ import { nextNonZero, wordView } from './byte-scan';
 /** Share of ink of a volume bar's tint: paler than a candle, darker than an edge's blend. */
 const PALE_MIN = 0.2;
 const PALE_MAX = 0.85;
+/** The paleness table holds 2^PALE_BITS colours. */
+const PALE_BITS = 12;
+const PALE_SLOTS = 1 << PALE_BITS;
 
 /**
  * Clears a volume histogram drawn in tints of the candle colours (TradingView's volume overlay:
@@ -27,24 +30,22 @@ export function removeVolumeBars(
   const pw = plot.right - plot.left + 1;
   const ph = plot.bottom - plot.top + 1;
   const { width, rgb } = raster;
-  const memo = new Map<number, boolean>();
-  // Neighbouring pixels mostly repeat a colour: the last answer is kept before the map's.
-  let lastC = -1;
-  let lastPale = false;
+  // Paleness per exact colour in a direct-mapped table (colours are 24-bit, so -1 marks a free
+  // slot; a colour that meets another's slot is worked out again): a Map lookup per ink pixel
+  // was most of this pass.
+  const keys = new Int32Array(PALE_SLOTS).fill(-1);
+  const values = new Uint8Array(PALE_SLOTS);
   // Pale: a blend of the background with a candle colour at part strength, whatever class the
   // pixel was given (a tint common enough is learned as a class of its own).
   const isPale = (c: number) => {
-    if (c === lastC) return lastPale;
-    let p = memo.get(c);
-    if (p === undefined) {
-      p = palette.some((k) => {
-        const t = tint(c, background, k.colour);
-        return t.alpha >= PALE_MIN && t.alpha <= PALE_MAX && t.off <= 24;
-      });
-      memo.set(c, p);
-    }
-    lastC = c;
-    lastPale = p;
+    const slot = Math.imul(c, 0x9e3779b1) >>> (32 - PALE_BITS);
+    if (keys[slot] === c) return values[slot] === 1;
+    const p = palette.some((k) => {
+      const t = tint(c, background, k.colour);
+      return t.alpha >= PALE_MIN && t.alpha <= PALE_MAX && t.off <= 24;
+    });
+    keys[slot] = c;
+    values[slot] = p ? 1 : 0;
     return p;
   };
   const pale = (x: number, y: number) =>
