@@ -8,7 +8,7 @@ import { BG_TOLERANCE } from './layout';
 import { median } from './stats';
 import { removeVolumeBars } from './volume';
 import { ScratchArray } from './scratch';
-import { nextNonZero, wordView } from './byte-scan';
+import { countNonZero, nextNonZero, wordView } from './byte-scan';
 import { latticeFit, latticeGroups, latticeSpacing, shapeColumns, sureCut, type Column } from './lattice';
 
 /** One candle or bar as pixel rows, before any price scale is applied. */
@@ -51,11 +51,8 @@ export interface CandleExtraction {
  */
 function removeHorizontalLines(ink: Uint8Array, pw: number, ph: number): void {
   const rowInk = new Uint32Array(ph);
-  for (let y = 0; y < ph; y++) {
-    let n = 0;
-    for (let x = 0, i = y * pw; x < pw; x++, i++) if (ink[i]) n++;
-    rowInk[y] = n;
-  }
+  const words = wordView(ink);
+  for (let y = 0; y < ph; y++) rowInk[y] = countNonZero(ink, words, y * pw, (y + 1) * pw);
   // Thin pixels: ink in a vertical run of at most 4 px (a line up to 4 px thick at 3x).
   const thin = (x: number, y: number) => {
     if (!ink[y * pw + x]) return false;
@@ -228,7 +225,10 @@ export function components(
     if (maxY[k]! > c.maxY) c.maxY = maxY[k]!;
     c.count += count[k]!;
   }
-  for (let r = 0; r < runFrom.length; r++) labels.fill(id[runLabel[r]!]!, runFrom[r]!, runTo[r]!);
+  for (let r = 0; r < runFrom.length; r++) {
+    const v = id[runLabel[r]!]!;
+    for (let i = runFrom[r]!, end = runTo[r]!; i < end; i++) labels[i] = v;
+  }
   return { labels, comps, first: Int32Array.from(first) };
 }
 
