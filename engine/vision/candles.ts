@@ -384,40 +384,68 @@ function removeCrossingLines(
 /** Ink share (0..1) of the pixel at plot coordinates (x, y) in its own class's colour. */
 type AlphaAt = (x: number, y: number) => number;
 
+/**
+ * measure's per-row arrays, kept from call to call (it runs for every candle, and twice for
+ * many); grown as needed. Only the first h elements of a call are written and read.
+ */
+const rowSpans = {
+  left: new Int32Array(256),
+  right: new Int32Array(256),
+  frac: new Float64Array(256),
+  wick: new Uint8Array(256),
+};
+/**
+ * measure's tallies (rows per stem width, pixels per ink class), all zero between calls: each
+ * call clears the entries it counted.
+ */
+const widthTally = { count: new Int32Array(256) };
+const classTally = new Int32Array(256);
+
 /** Reads one component: high/low rows, body rows, fill class, and whether it is an OHLC bar. */
 function measure(
   ink: Uint8Array,
   labels: Int32Array,
   pw: number,
   id: number,
-  c: Component,
+  /** The rows of the piece (its first and last holding any of it). */
+  c: { minY: number; maxY: number },
   x0: number,
   x1: number,
   alphaAt: AlphaAt,
 ): { candle: PixelCandle; barLike: boolean } {
   const h = c.maxY - c.minY + 1;
-  const spanL = new Int32Array(h);
-  const spanR = new Int32Array(h);
+  if (rowSpans.left.length < h) {
+    const n = Math.max(h, rowSpans.left.length * 2);
+    rowSpans.left = new Int32Array(n);
+    rowSpans.right = new Int32Array(n);
+    rowSpans.frac = new Float64Array(n);
+    rowSpans.wick = new Uint8Array(n);
+  }
+  const spanL = rowSpans.left;
+  const spanR = rowSpans.right;
   // Row width counting the end pixels by their ink share: a wick drawn between two pixel
   // columns (a 1.5x capture) covers one column fully in some rows and two half-covered
   // columns in others, 1 or 2 whole pixels wide but always about 1.5 px of ink.
-  const fracW = new Float64Array(h);
+  const fracW = rowSpans.frac;
   let minY = -1;
   let maxY = -1;
+  let inkRows = 0;
   for (let y = c.minY; y <= c.maxY; y++) {
-    let l = -1;
+    // The row's first and last pixel of the shape (the last looked for from the right).
+    const row = y * pw;
+    let l = x0;
+    while (l <= x1 && labels[row + l] !== id) l++;
     let r = -1;
-    for (let x = x0; x <= x1; x++) {
-      if (labels[y * pw + x] !== id) continue;
-      if (l < 0) l = x;
-      r = x;
-    }
+    if (l > x1) l = -1;
+    else for (r = x1; labels[row + r] !== id; ) r--;
     const i = y - c.minY;
     spanL[i] = l;
     spanR[i] = r;
+    fracW[i] = 0;
     if (l >= 0) {
       if (minY < 0) minY = y;
       maxY = y;
+      inkRows++;
       const al = alphaAt(l, y);
       const ar = l === r ? al : alphaAt(r, y);
       fracW[i] = l === r ? al : r - l - 1 + al + ar;
@@ -441,17 +469,26 @@ function measure(
   const stemW = minInner <= maxW * 0.6 ? minInner : minAll;
   // A row at most this much wider than the narrowest is still the wick (anti-aliasing).
   const wickMax = stemW + Math.max(0.7, stemW * 0.3);
-  const isWick = (i: number) => spanL[i]! >= 0 && fracW[i]! <= wickMax;
-  // Stem columns: the most common whole-pixel span of the wick rows; centre from those rows.
-  const widthCount = new Map<number, number>();
+  const wick = rowSpans.wick;
+  for (let i = 0; i < h; i++) wick[i] = spanL[i]! >= 0 && fracW[i]! <= wickMax ? 1 : 0;
+  const isWick = (i: number) => wick[i] === 1;
+  // Stem columns: the most common whole-pixel span of the wick rows (the narrowest of equally
+  // common ones); centre from those rows.
+  if (widthTally.count.length <= full) widthTally.count = new Int32Array(full * 2);
+  const widthCount = widthTally.count;
+  const widths: number[] = [];
   for (let i = 0; i < h; i++) {
     if (!isWick(i)) continue;
     const w = spanR[i]! - spanL[i]! + 1;
-    widthCount.set(w, (widthCount.get(w) ?? 0) + 1);
+    if (widthCount[w]!++ === 0) widths.push(w);
   }
   let stem = full;
   let stemN = 0;
-  for (const [w, n] of widthCount) if (n > stemN || (n === stemN && w < stem)) [stem, stemN] = [w, n];
+  for (const w of widths) {
+    const n = widthCount[w]!;
+    widthCount[w] = 0;
+    if (n > stemN || (n === stemN && w < stem)) [stem, stemN] = [w, n];
+  }
   let sx = 0;
   let sn = 0;
   let wickRows = 0;
@@ -461,7 +498,7 @@ function measure(
     sx += (spanL[i]! + spanR[i]!) / 2;
     sn++;
   }
-  const allWick = wickRows === [...spanL].filter((v) => v >= 0).length;
+  const allWick = wickRows === inkRows;
   const stemX = !allWick && sn ? sx / sn : (x0 + x1) / 2;
   if (allWick) stem = full;
   const stemL = Math.round(stemX - (stem - 1) / 2);
@@ -551,8 +588,10 @@ function measure(
     bodyTop = top + c.minY;
     bodyBottom = bottom + c.minY;
   }
-  // Fill: the class at the body's centre column, middle rows (0 = hollow).
-  const counts = new Map<number, number>();
+  // Fill: the class at the body's centre column, middle rows (0 = hollow). Pixels per class,
+  // and the classes in the order first met: the first of equally common classes fills it.
+  const counts = classTally;
+  const met: number[] = [];
   const cx = Math.round(stemX);
   const bt = Math.round(bodyTop);
   const bb = Math.round(bodyBottom);
@@ -567,12 +606,16 @@ function measure(
     for (const x of sampleX) {
       if (x < x0 || x > x1) continue;
       const k = labels[y * pw + x] === id ? ink[y * pw + x]! : 0;
-      counts.set(k, (counts.get(k) ?? 0) + 1);
+      if (counts[k]!++ === 0) met.push(k);
     }
   }
   let fill = 0;
   let best = -1;
-  for (const [k, n] of counts) if (n > best) [fill, best] = [k, n];
+  for (const k of met) {
+    const n = counts[k]!;
+    counts[k] = 0;
+    if (n > best) [fill, best] = [k, n];
+  }
   return {
     candle: {
       x: stemX,
@@ -615,12 +658,20 @@ export function extractCandles(
   // even a doji, has a body as wide as the others.
   const remnant = new Set<number>();
   const { width, rgb } = sampler.raster;
+  // Neighbouring rows' end pixels often repeat a colour: the last answer is kept.
+  let lastK = -1;
+  let lastRgb = -1;
+  let lastAlpha = 1;
   const alphaAt: AlphaAt = (x, y) => {
     const k = ink[y * pw + x]!;
+    const c = rgb[(y + plot.top) * width + x + plot.left]!;
+    if (k === lastK && c === lastRgb) return lastAlpha;
     const colour = palette[k - 1]?.colour;
-    if (colour === undefined) return 1;
-    const a = tint(rgb[(y + plot.top) * width + x + plot.left]!, sampler.background, colour).alpha;
-    return Math.max(0, Math.min(1, a));
+    const a = colour === undefined ? 1 : Math.max(0, Math.min(1, tint(c, sampler.background, colour).alpha));
+    lastK = k;
+    lastRgb = c;
+    lastAlpha = a;
+    return a;
   };
   // A staircase of touching candles is no line, though its runs continue from column to
   // column: shapes the candle lattice cuts cleanly keep their ink.
@@ -691,8 +742,8 @@ export function extractCandles(
       continue;
     }
     const pieces = stemPieces(labels, pw, i, c).map(([x0, x1]) => {
-      const sub = subComponent(labels, pw, i, c, x0, x1);
-      return sub && { ...measure(ink, labels, pw, i, sub, x0, x1, alphaAt), id: i };
+      const rows = pieceRows(labels, pw, i, c, x0, x1);
+      return rows && { ...measure(ink, labels, pw, i, rows, x0, x1, alphaAt), id: i };
     });
     const bars = pieces.filter((p) => p?.barLike).length;
     if (pieces.length > 1 && bars >= pieces.length * 0.7) {
@@ -722,9 +773,9 @@ export function extractCandles(
     const parts = ranges.length;
     const pieces: { candle: PixelCandle; barLike: boolean; id: number }[] = [];
     for (const [x0, x1] of ranges) {
-      const sub = parts === 1 ? c : subComponent(labels, pw, i, c, x0, x1);
-      if (!sub) continue;
-      pieces.push({ ...measure(ink, labels, pw, i, sub, x0, x1, alphaAt), id: i });
+      const rows = parts === 1 ? c : pieceRows(labels, pw, i, c, x0, x1);
+      if (!rows) continue;
+      pieces.push({ ...measure(ink, labels, pw, i, rows, x0, x1, alphaAt), id: i });
     }
     // Touching candles each keep a wick or rows of their own (wickless ones a step between
     // them); pieces that are all one flat slab over the same rows (a wide body cut where the
@@ -976,26 +1027,28 @@ export function stemPieces(labels: Int32Array, pw: number, id: number, c: Compon
   return out;
 }
 
-function subComponent(
+/**
+ * The rows of the part of shape `id` in columns x0..x1: its first and last row holding any of
+ * it (looked for from the shape's top and from its bottom), or null when it holds none.
+ */
+function pieceRows(
   labels: Int32Array,
   pw: number,
   id: number,
   c: Component,
   x0: number,
   x1: number,
-): Component | null {
-  let minY = -1;
-  let maxY = -1;
-  let count = 0;
-  for (let y = c.minY; y <= c.maxY; y++) {
-    for (let x = x0; x <= x1; x++) {
-      if (labels[y * pw + x] !== id) continue;
-      if (minY < 0) minY = y;
-      maxY = y;
-      count++;
-    }
-  }
-  return minY < 0 ? null : { minX: x0, maxX: x1, minY, maxY, count };
+): { minY: number; maxY: number } | null {
+  const holds = (y: number) => {
+    for (let x = x0, i = y * pw + x0; x <= x1; x++, i++) if (labels[i] === id) return true;
+    return false;
+  };
+  let minY = c.minY;
+  while (minY <= c.maxY && !holds(minY)) minY++;
+  if (minY > c.maxY) return null;
+  let maxY = c.maxY;
+  while (!holds(maxY)) maxY--;
+  return { minY, maxY };
 }
 
 /**
