@@ -731,6 +731,8 @@ export function extractCandles(
   // on the same row. Such a chain is cut between its stems when its pieces read as bars.
   const measured: { candle: PixelCandle; barLike: boolean; id: number }[] = [];
   const whole: number[] = [];
+  /** Shapes already read whole (all their columns, all their rows), by shape. */
+  const readWhole = new Map<number, { candle: PixelCandle; barLike: boolean; id: number }>();
   // Touching candles are cut on the candle lattice; a shape whose columns are mostly taller than
   // a tick is candles, however thin their wicks.
   const lattice = touchingCandles(kept, comps, labels, ink, pw, alphaAt);
@@ -748,7 +750,11 @@ export function extractCandles(
     const bars = pieces.filter((p) => p?.barLike).length;
     if (pieces.length > 1 && bars >= pieces.length * 0.7) {
       for (const p of pieces) if (p) measured.push(p);
-    } else whole.push(i);
+    } else {
+      whole.push(i);
+      // One piece is the whole shape read whole, as below unless it is cut there.
+      if (pieces.length === 1 && pieces[0]) readWhole.set(i, pieces[0]);
+    }
   }
   // Split components that are several touching candles wide.
   // Its typical width from shapes of some size: specks (JPEG noise, the dots of a dotted line)
@@ -775,7 +781,8 @@ export function extractCandles(
     for (const [x0, x1] of ranges) {
       const rows = parts === 1 ? c : pieceRows(labels, pw, i, c, x0, x1);
       if (!rows) continue;
-      pieces.push({ ...measure(ink, labels, pw, i, rows, x0, x1, alphaAt), id: i });
+      const known = parts === 1 ? readWhole.get(i) : undefined;
+      pieces.push(known ?? { ...measure(ink, labels, pw, i, rows, x0, x1, alphaAt), id: i });
     }
     // Touching candles each keep a wick or rows of their own (wickless ones a step between
     // them); pieces that are all one flat slab over the same rows (a wide body cut where the
@@ -787,7 +794,7 @@ export function extractCandles(
       Math.abs(p.candle.highY - first.highY) <= 1 &&
       Math.abs(p.candle.lowY - first.lowY) <= 1;
     if (parts > 1 && pieces.filter(slab).length >= pieces.length * 0.7) {
-      measured.push({ ...measure(ink, labels, pw, i, c, c.minX, c.maxX, alphaAt), id: i });
+      measured.push(readWhole.get(i) ?? { ...measure(ink, labels, pw, i, c, c.minX, c.maxX, alphaAt), id: i });
     } else measured.push(...pieces);
   }
   measured.sort((a, b) => a.candle.x - b.candle.x);
