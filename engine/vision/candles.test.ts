@@ -547,9 +547,19 @@ describe('components', () => {
         const i = stack.pop()!;
         const x = i % pw;
         const y = (i - x) / pw;
-        [c.minX, c.maxX, c.minY, c.maxY] = [Math.min(c.minX, x), Math.max(c.maxX, x), Math.min(c.minY, y), Math.max(c.maxY, y)];
+        [c.minX, c.maxX, c.minY, c.maxY] = [
+          Math.min(c.minX, x),
+          Math.max(c.maxX, x),
+          Math.min(c.minY, y),
+          Math.max(c.maxY, y),
+        ];
         c.count++;
-        const next = [x > 0 ? i - 1 : -1, x + 1 < pw ? i + 1 : -1, y > 0 ? i - pw : -1, y + 1 < ph ? i + pw : -1];
+        const next = [
+          x > 0 ? i - 1 : -1,
+          x + 1 < pw ? i + 1 : -1,
+          y > 0 ? i - pw : -1,
+          y + 1 < ph ? i + pw : -1,
+        ];
         for (const j of next) {
           if (j < 0 || !ink[j] || labels[j]! >= 0) continue;
           labels[j] = id;
@@ -562,7 +572,7 @@ describe('components', () => {
 
   it('finds the same shapes, numbered alike, as a flood fill', () => {
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000);
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000;
     for (const [pw, ph, density] of [
       [37, 23, 0.1],
       [64, 40, 0.45],

@@ -437,7 +437,10 @@ function measure(
     while (l <= x1 && labels[row + l] !== id) l++;
     let r = -1;
     if (l > x1) l = -1;
-    else for (r = x1; labels[row + r] !== id; ) r--;
+    else {
+      r = x1;
+      while (labels[row + r] !== id) r--;
+    }
     const i = y - c.minY;
     spanL[i] = l;
     spanR[i] = r;
@@ -794,7 +797,9 @@ export function extractCandles(
       Math.abs(p.candle.highY - first.highY) <= 1 &&
       Math.abs(p.candle.lowY - first.lowY) <= 1;
     if (parts > 1 && pieces.filter(slab).length >= pieces.length * 0.7) {
-      measured.push(readWhole.get(i) ?? { ...measure(ink, labels, pw, i, c, c.minX, c.maxX, alphaAt), id: i });
+      measured.push(
+        readWhole.get(i) ?? { ...measure(ink, labels, pw, i, c, c.minX, c.maxX, alphaAt), id: i },
+      );
     } else measured.push(...pieces);
   }
   measured.sort((a, b) => a.candle.x - b.candle.x);
