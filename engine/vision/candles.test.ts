@@ -1,6 +1,6 @@
 import { pixelStages } from './test-support/stages';
 import { paintChart, type PaintOptions, type PaintedCandle } from './test-support/paint';
-import { bridgeOccluders, stemPieces, type PixelCandle } from './candles';
+import { bridgeOccluders, components, stemPieces, type PixelCandle } from './candles';
 
 /** The candle read nearest to column x. */
 const nearest = (candles: PixelCandle[], x: number) =>
@@ -388,6 +388,61 @@ describe('bridging lines that cross a candle', () => {
     bridgeOccluders(ink, bgMask, { raster: { width: 1, height: 20, rgb }, background: 0x0a0a16 }, plot);
     expect([ink[13], ink[14]]).toEqual([1, 1]);
   });
+
+  it('bridges each column of a plot as it would that column alone', () => {
+    // A 2-D plot inside a larger image (offsets not on a 4-byte boundary): wicks of classes 1
+    // and 2 on background, crossed by lines and specks of foreign colour.
+    let seed = 11;
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000;
+    const width = 47;
+    const height = 64;
+    const plot = { left: 3, top: 5, right: 41, bottom: 61 };
+    const pw = plot.right - plot.left + 1;
+    const ph = plot.bottom - plot.top + 1;
+    const rgb = new Uint32Array(width * height).fill(0x101010);
+    const bgMask = new Uint8Array(width * height).fill(1);
+    const ink = new Uint8Array(pw * ph);
+    for (let x = 0; x < pw; x++) {
+      if (rand() < 0.4) continue;
+      const cls = rand() < 0.5 ? 1 : 2;
+      const top = Math.floor(rand() * ph * 0.5);
+      const bottom = top + Math.floor(rand() * ph * 0.5);
+      for (let y = top; y <= bottom; y++) {
+        ink[y * pw + x] = cls;
+        const j = (y + plot.top) * width + x + plot.left;
+        bgMask[j] = 0;
+        rgb[j] = cls === 1 ? 0x26a69a : 0xef5350;
+      }
+    }
+    for (let k = 0; k < 400; k++) {
+      const x = Math.floor(rand() * pw);
+      const y = Math.floor(rand() * ph);
+      const j = (y + plot.top) * width + x + plot.left;
+      ink[y * pw + x] = 0;
+      bgMask[j] = 0;
+      rgb[j] = rand() < 0.8 ? 0xff9800 : 0x141414;
+    }
+    const whole = ink.slice();
+    bridgeOccluders(whole, bgMask, { raster: { width, height, rgb }, background: 0x101010 }, plot);
+    for (let x = 0; x < pw; x++) {
+      const col = new Uint8Array(ph);
+      const colMask = new Uint8Array(ph);
+      const colRgb = new Uint32Array(ph);
+      for (let y = 0; y < ph; y++) {
+        const j = (y + plot.top) * width + x + plot.left;
+        [col[y], colMask[y], colRgb[y]] = [ink[y * pw + x]!, bgMask[j]!, rgb[j]!];
+      }
+      bridgeOccluders(
+        col,
+        colMask,
+        { raster: { width: 1, height: ph, rgb: colRgb }, background: 0x101010 },
+        { left: 0, top: 0, right: 0, bottom: ph - 1 },
+      );
+      for (let y = 0; y < ph; y++) expect(whole[y * pw + x]).toBe(col[y]);
+    }
+    // Some columns were bridged.
+    expect(whole.some((v, i) => v !== ink[i])).toBe(true);
+  });
 });
 
 describe('stemPieces', () => {
@@ -471,5 +526,74 @@ describe('stemPieces', () => {
   it("keeps a hollow body whose edge joins its sides' same ends", () => {
     const rows = ['......', '.####.', '.#..#.', '.#..#.', '.#..#.', '.#..#.', '.#..#.', '.#..#.', '.#..#.'];
     expect(shape(rows)).toEqual([[0, 5]]);
+  });
+});
+
+describe('components', () => {
+  /** Flood fill from each unlabelled ink pixel in row order: the plain definition. */
+  function floodFill(ink: Uint8Array, pw: number, ph: number) {
+    const labels = new Int32Array(pw * ph).fill(-1);
+    const comps: { minX: number; maxX: number; minY: number; maxY: number; count: number }[] = [];
+    const first: number[] = [];
+    for (let s = 0; s < ink.length; s++) {
+      if (!ink[s] || labels[s]! >= 0) continue;
+      const id = comps.length;
+      const c = { minX: pw, maxX: -1, minY: ph, maxY: -1, count: 0 };
+      comps.push(c);
+      first.push(s);
+      const stack = [s];
+      labels[s] = id;
+      while (stack.length) {
+        const i = stack.pop()!;
+        const x = i % pw;
+        const y = (i - x) / pw;
+        [c.minX, c.maxX, c.minY, c.maxY] = [
+          Math.min(c.minX, x),
+          Math.max(c.maxX, x),
+          Math.min(c.minY, y),
+          Math.max(c.maxY, y),
+        ];
+        c.count++;
+        const next = [
+          x > 0 ? i - 1 : -1,
+          x + 1 < pw ? i + 1 : -1,
+          y > 0 ? i - pw : -1,
+          y + 1 < ph ? i + pw : -1,
+        ];
+        for (const j of next) {
+          if (j < 0 || !ink[j] || labels[j]! >= 0) continue;
+          labels[j] = id;
+          stack.push(j);
+        }
+      }
+    }
+    return { labels, comps, first };
+  }
+
+  it('finds the same shapes, numbered alike, as a flood fill', () => {
+    let seed = 7;
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000;
+    for (const [pw, ph, density] of [
+      [37, 23, 0.1],
+      [64, 40, 0.45],
+      [61, 50, 0.6],
+      [3, 80, 0.5],
+      [100, 1, 0.5],
+    ] as const) {
+      const ink = new Uint8Array(pw * ph);
+      for (let i = 0; i < ink.length; i++) if (rand() < density) ink[i] = 1 + Math.floor(rand() * 3);
+      // Some long runs and tall stems, as candles make.
+      for (let k = 0; k < 5; k++) {
+        const x = Math.floor(rand() * pw);
+        for (let y = 0; y < ph; y++) if (rand() < 0.9) ink[y * pw + x] = 1;
+        const y = Math.floor(rand() * ph);
+        ink.fill(2, y * pw, y * pw + Math.floor(rand() * pw));
+      }
+      const want = floodFill(ink, pw, ph);
+      const got = components(ink, pw, ph, 0);
+      expect(got.comps).toEqual(want.comps);
+      expect([...got.labels]).toEqual([...want.labels]);
+      expect([...got.first]).toEqual(want.first);
+    }
   });
 });

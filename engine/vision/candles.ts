@@ -7,6 +7,8 @@ import { tint } from './palette';
 import { BG_TOLERANCE } from './layout';
 import { median } from './stats';
 import { removeVolumeBars } from './volume';
+import { ScratchArray } from './scratch';
+import { countNonZero, nextNonZero, wordView } from './byte-scan';
 import { latticeFit, latticeGroups, latticeSpacing, shapeColumns, sureCut, type Column } from './lattice';
 
 /** One candle or bar as pixel rows, before any price scale is applied. */
@@ -49,11 +51,8 @@ export interface CandleExtraction {
  */
 function removeHorizontalLines(ink: Uint8Array, pw: number, ph: number): void {
   const rowInk = new Uint32Array(ph);
-  for (let y = 0; y < ph; y++) {
-    let n = 0;
-    for (let x = 0, i = y * pw; x < pw; x++, i++) if (ink[i]) n++;
-    rowInk[y] = n;
-  }
+  const words = wordView(ink);
+  for (let y = 0; y < ph; y++) rowInk[y] = countNonZero(ink, words, y * pw, (y + 1) * pw);
   // Thin pixels: ink in a vertical run of at most 4 px (a line up to 4 px thick at 3x).
   const thin = (x: number, y: number) => {
     if (!ink[y * pw + x]) return false;
@@ -114,10 +113,42 @@ interface Component {
  */
 const isSized = (c: Component) => c.count >= 6 && c.maxY - c.minY >= 2;
 
-/** 4-connected components of ink pixels (any class), union-find over the plot. */
-function components(ink: Uint8Array, pw: number, ph: number): { labels: Int32Array; comps: Component[] } {
-  const labels = new Int32Array(pw * ph).fill(-1);
+/**
+ * The label arrays of a read, kept from read to read (a fresh 15 MB array per call cost garbage
+ * collections): two, as the first labels are still read after the components are found again.
+ */
+const labelPools = [0, 1].map(() => new ScratchArray((n) => new Uint32Array(n)));
+
+/**
+ * 4-connected components of ink pixels (any class), union-find over runs of ink along the rows:
+ * a run joins the runs of the row above that share a column with it. Components are numbered in
+ * the order of their first pixel (row by row); labels are -1 off the ink. `pool` picks the kept
+ * array the labels are written to.
+ */
+export function components(
+  ink: Uint8Array,
+  pw: number,
+  ph: number,
+  pool: 0 | 1,
+): { labels: Int32Array; comps: Component[]; first: Int32Array } {
+  const n = pw * ph;
+  const kept = labelPools[pool]!.take(n);
+  const labels = new Int32Array(kept.buffer, kept.byteOffset, n).fill(-1);
+  const words = wordView(ink);
+  // Runs of ink: first and past-the-end pixel index, and the label given to the run.
+  const runFrom: number[] = [];
+  const runTo: number[] = [];
+  const runLabel: number[] = [];
+  // Per label: its parent (a label's root is the smallest label of its set, so roots number the
+  // components in the order of their first run) and the extent of the runs given that label.
   const parent: number[] = [];
+  const minX: number[] = [];
+  const maxX: number[] = [];
+  const minY: number[] = [];
+  const maxY: number[] = [];
+  const count: number[] = [];
+  /** Index of the pixel that started the label. */
+  const start: number[] = [];
   const find = (a: number): number => {
     while (parent[a] !== a) {
       parent[a] = parent[parent[a]!]!;
@@ -125,47 +156,80 @@ function components(ink: Uint8Array, pw: number, ph: number): { labels: Int32Arr
     }
     return a;
   };
+  let prevStart = 0;
+  let prevEnd = 0;
   for (let y = 0; y < ph; y++) {
-    for (let x = 0; x < pw; x++) {
-      const i = y * pw + x;
-      if (!ink[i]) continue;
-      const l = x > 0 ? labels[i - 1]! : -1;
-      const u = y > 0 ? labels[i - pw]! : -1;
-      if (l < 0 && u < 0) {
-        labels[i] = parent.length;
-        parent.push(parent.length);
-      } else if (l >= 0 && u >= 0) {
-        const a = find(l);
-        const b = find(u);
-        if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
-        labels[i] = Math.min(a, b);
-      } else labels[i] = l >= 0 ? l : u;
-    }
-  }
-  const remap = new Int32Array(parent.length).fill(-1);
-  const comps: Component[] = [];
-  // Nested loops give x and y without a division per ink pixel.
-  for (let y = 0, i = 0; y < ph; y++) {
-    for (let x = 0; x < pw; x++, i++) {
-      // Every ink pixel got a label above and no other did: testing the ink (1 byte) instead of
-      // the label (4) reads a quarter of the memory over the empty plot.
-      if (!ink[i]) continue;
-      const l = labels[i]!;
-      const root = find(l);
-      let id = remap[root]!;
-      if (id < 0) {
-        id = remap[root] = comps.length;
-        comps.push({ minX: x, maxX: x, minY: y, maxY: y, count: 0 });
+    const row = y * pw;
+    const rowEnd = row + pw;
+    const above = row - pw;
+    const curStart = runFrom.length;
+    // The first run of the row above that may still share a column with this row's runs.
+    let p = prevStart;
+    for (let i = nextNonZero(ink, words, row, rowEnd); i < rowEnd; i = nextNonZero(ink, words, i, rowEnd)) {
+      let e = i + 1;
+      while (e < rowEnd && ink[e]) e++;
+      const a = i - row;
+      const b = e - row;
+      while (p < prevEnd && runTo[p]! - above <= a) p++;
+      let label = -1;
+      for (let q = p; q < prevEnd && runFrom[q]! - above < b; q++) {
+        const r = find(runLabel[q]!);
+        if (label < 0) label = r;
+        else if (r !== label) {
+          const lo = Math.min(r, label);
+          parent[Math.max(r, label)] = lo;
+          label = lo;
+        }
       }
-      labels[i] = id;
-      const c = comps[id]!;
-      if (x < c.minX) c.minX = x;
-      if (x > c.maxX) c.maxX = x;
-      if (y > c.maxY) c.maxY = y;
-      c.count++;
+      if (label < 0) {
+        label = parent.length;
+        parent.push(label);
+        minX.push(a);
+        maxX.push(b - 1);
+        minY.push(y);
+        maxY.push(y);
+        count.push(b - a);
+        start.push(i);
+      } else {
+        if (a < minX[label]!) minX[label] = a;
+        if (b - 1 > maxX[label]!) maxX[label] = b - 1;
+        maxY[label] = y;
+        count[label]! += b - a;
+      }
+      runFrom.push(i);
+      runTo.push(e);
+      runLabel.push(label);
+      i = e;
     }
+    prevStart = curStart;
+    prevEnd = runFrom.length;
   }
-  return { labels, comps };
+  // Components in the order of their roots; every label's runs are added to its root's.
+  const id = new Int32Array(parent.length);
+  const comps: Component[] = [];
+  // A component's first pixel (row by row) started its root.
+  const first: number[] = [];
+  for (let k = 0; k < parent.length; k++) {
+    const root = find(k);
+    if (root === k) {
+      id[k] = comps.length;
+      first.push(start[k]!);
+      comps.push({ minX: minX[k]!, maxX: maxX[k]!, minY: minY[k]!, maxY: maxY[k]!, count: count[k]! });
+      continue;
+    }
+    id[k] = id[root]!;
+    const c = comps[id[k]!]!;
+    if (minX[k]! < c.minX) c.minX = minX[k]!;
+    if (maxX[k]! > c.maxX) c.maxX = maxX[k]!;
+    if (minY[k]! < c.minY) c.minY = minY[k]!;
+    if (maxY[k]! > c.maxY) c.maxY = maxY[k]!;
+    c.count += count[k]!;
+  }
+  for (let r = 0; r < runFrom.length; r++) {
+    const v = id[runLabel[r]!]!;
+    for (let i = runFrom[r]!, end = runTo[r]!; i < end; i++) labels[i] = v;
+  }
+  return { labels, comps, first: Int32Array.from(first) };
 }
 
 /**
@@ -320,40 +384,71 @@ function removeCrossingLines(
 /** Ink share (0..1) of the pixel at plot coordinates (x, y) in its own class's colour. */
 type AlphaAt = (x: number, y: number) => number;
 
+/**
+ * measure's per-row arrays, kept from call to call (it runs for every candle, and twice for
+ * many); grown as needed. Only the first h elements of a call are written and read.
+ */
+const rowSpans = {
+  left: new Int32Array(256),
+  right: new Int32Array(256),
+  frac: new Float64Array(256),
+  wick: new Uint8Array(256),
+};
+/**
+ * measure's tallies (rows per stem width, pixels per ink class), all zero between calls: each
+ * call clears the entries it counted.
+ */
+const widthTally = { count: new Int32Array(256) };
+const classTally = new Int32Array(256);
+
 /** Reads one component: high/low rows, body rows, fill class, and whether it is an OHLC bar. */
 function measure(
   ink: Uint8Array,
   labels: Int32Array,
   pw: number,
   id: number,
-  c: Component,
+  /** The rows of the piece (its first and last holding any of it). */
+  c: { minY: number; maxY: number },
   x0: number,
   x1: number,
   alphaAt: AlphaAt,
 ): { candle: PixelCandle; barLike: boolean } {
   const h = c.maxY - c.minY + 1;
-  const spanL = new Int32Array(h);
-  const spanR = new Int32Array(h);
+  if (rowSpans.left.length < h) {
+    const n = Math.max(h, rowSpans.left.length * 2);
+    rowSpans.left = new Int32Array(n);
+    rowSpans.right = new Int32Array(n);
+    rowSpans.frac = new Float64Array(n);
+    rowSpans.wick = new Uint8Array(n);
+  }
+  const spanL = rowSpans.left;
+  const spanR = rowSpans.right;
   // Row width counting the end pixels by their ink share: a wick drawn between two pixel
   // columns (a 1.5x capture) covers one column fully in some rows and two half-covered
   // columns in others, 1 or 2 whole pixels wide but always about 1.5 px of ink.
-  const fracW = new Float64Array(h);
+  const fracW = rowSpans.frac;
   let minY = -1;
   let maxY = -1;
+  let inkRows = 0;
   for (let y = c.minY; y <= c.maxY; y++) {
-    let l = -1;
+    // The row's first and last pixel of the shape (the last looked for from the right).
+    const row = y * pw;
+    let l = x0;
+    while (l <= x1 && labels[row + l] !== id) l++;
     let r = -1;
-    for (let x = x0; x <= x1; x++) {
-      if (labels[y * pw + x] !== id) continue;
-      if (l < 0) l = x;
-      r = x;
+    if (l > x1) l = -1;
+    else {
+      r = x1;
+      while (labels[row + r] !== id) r--;
     }
     const i = y - c.minY;
     spanL[i] = l;
     spanR[i] = r;
+    fracW[i] = 0;
     if (l >= 0) {
       if (minY < 0) minY = y;
       maxY = y;
+      inkRows++;
       const al = alphaAt(l, y);
       const ar = l === r ? al : alphaAt(r, y);
       fracW[i] = l === r ? al : r - l - 1 + al + ar;
@@ -377,17 +472,26 @@ function measure(
   const stemW = minInner <= maxW * 0.6 ? minInner : minAll;
   // A row at most this much wider than the narrowest is still the wick (anti-aliasing).
   const wickMax = stemW + Math.max(0.7, stemW * 0.3);
-  const isWick = (i: number) => spanL[i]! >= 0 && fracW[i]! <= wickMax;
-  // Stem columns: the most common whole-pixel span of the wick rows; centre from those rows.
-  const widthCount = new Map<number, number>();
+  const wick = rowSpans.wick;
+  for (let i = 0; i < h; i++) wick[i] = spanL[i]! >= 0 && fracW[i]! <= wickMax ? 1 : 0;
+  const isWick = (i: number) => wick[i] === 1;
+  // Stem columns: the most common whole-pixel span of the wick rows (the narrowest of equally
+  // common ones); centre from those rows.
+  if (widthTally.count.length <= full) widthTally.count = new Int32Array(full * 2);
+  const widthCount = widthTally.count;
+  const widths: number[] = [];
   for (let i = 0; i < h; i++) {
     if (!isWick(i)) continue;
     const w = spanR[i]! - spanL[i]! + 1;
-    widthCount.set(w, (widthCount.get(w) ?? 0) + 1);
+    if (widthCount[w]!++ === 0) widths.push(w);
   }
   let stem = full;
   let stemN = 0;
-  for (const [w, n] of widthCount) if (n > stemN || (n === stemN && w < stem)) [stem, stemN] = [w, n];
+  for (const w of widths) {
+    const n = widthCount[w]!;
+    widthCount[w] = 0;
+    if (n > stemN || (n === stemN && w < stem)) [stem, stemN] = [w, n];
+  }
   let sx = 0;
   let sn = 0;
   let wickRows = 0;
@@ -397,7 +501,7 @@ function measure(
     sx += (spanL[i]! + spanR[i]!) / 2;
     sn++;
   }
-  const allWick = wickRows === [...spanL].filter((v) => v >= 0).length;
+  const allWick = wickRows === inkRows;
   const stemX = !allWick && sn ? sx / sn : (x0 + x1) / 2;
   if (allWick) stem = full;
   const stemL = Math.round(stemX - (stem - 1) / 2);
@@ -487,8 +591,10 @@ function measure(
     bodyTop = top + c.minY;
     bodyBottom = bottom + c.minY;
   }
-  // Fill: the class at the body's centre column, middle rows (0 = hollow).
-  const counts = new Map<number, number>();
+  // Fill: the class at the body's centre column, middle rows (0 = hollow). Pixels per class,
+  // and the classes in the order first met: the first of equally common classes fills it.
+  const counts = classTally;
+  const met: number[] = [];
   const cx = Math.round(stemX);
   const bt = Math.round(bodyTop);
   const bb = Math.round(bodyBottom);
@@ -503,12 +609,16 @@ function measure(
     for (const x of sampleX) {
       if (x < x0 || x > x1) continue;
       const k = labels[y * pw + x] === id ? ink[y * pw + x]! : 0;
-      counts.set(k, (counts.get(k) ?? 0) + 1);
+      if (counts[k]!++ === 0) met.push(k);
     }
   }
   let fill = 0;
   let best = -1;
-  for (const [k, n] of counts) if (n > best) [fill, best] = [k, n];
+  for (const k of met) {
+    const n = counts[k]!;
+    counts[k] = 0;
+    if (n > best) [fill, best] = [k, n];
+  }
   return {
     candle: {
       x: stemX,
@@ -545,18 +655,26 @@ export function extractCandles(
   const warnings: string[] = [];
   const volumeCleared = removeVolumeBars(ink, plot, palette, sampler.raster, sampler.background);
   removeHorizontalLines(ink, pw, ph);
-  let { labels, comps } = components(ink, pw, ph);
+  let { labels, comps } = components(ink, pw, ph, 0);
   // What is left of a shape a line was cleared from and is much narrower than a candle is a
   // piece of the line (a steep stretch, where it met a body), not a candle: every candle,
   // even a doji, has a body as wide as the others.
   const remnant = new Set<number>();
   const { width, rgb } = sampler.raster;
+  // Neighbouring rows' end pixels often repeat a colour: the last answer is kept.
+  let lastK = -1;
+  let lastRgb = -1;
+  let lastAlpha = 1;
   const alphaAt: AlphaAt = (x, y) => {
     const k = ink[y * pw + x]!;
+    const c = rgb[(y + plot.top) * width + x + plot.left]!;
+    if (k === lastK && c === lastRgb) return lastAlpha;
     const colour = palette[k - 1]?.colour;
-    if (colour === undefined) return 1;
-    const a = tint(rgb[(y + plot.top) * width + x + plot.left]!, sampler.background, colour).alpha;
-    return Math.max(0, Math.min(1, a));
+    const a = colour === undefined ? 1 : Math.max(0, Math.min(1, tint(c, sampler.background, colour).alpha));
+    lastK = k;
+    lastRgb = c;
+    lastAlpha = a;
+    return a;
   };
   // A staircase of touching candles is no line, though its runs continue from column to
   // column: shapes the candle lattice cuts cleanly keep their ink.
@@ -576,10 +694,9 @@ export function extractCandles(
   const crossing = removeCrossingLines(ink, pw, labels, comps, keep);
   if (crossing) {
     const before = labels;
-    ({ labels, comps } = components(ink, pw, ph));
-    const first = new Int32Array(comps.length).fill(-1);
-    for (let i = 0; i < labels.length; i++)
-      if (labels[i]! >= 0 && first[labels[i]!]! < 0) first[labels[i]!] = i;
+    const again = components(ink, pw, ph, 1);
+    ({ labels, comps } = again);
+    const { first } = again;
     comps.forEach((c, i) => {
       if (crossing.crossed.has(before[first[i]!]!) && c.maxX - c.minX + 1 <= crossing.typical * 0.4)
         remnant.add(i);
@@ -617,6 +734,8 @@ export function extractCandles(
   // on the same row. Such a chain is cut between its stems when its pieces read as bars.
   const measured: { candle: PixelCandle; barLike: boolean; id: number }[] = [];
   const whole: number[] = [];
+  /** Shapes already read whole (all their columns, all their rows), by shape. */
+  const readWhole = new Map<number, { candle: PixelCandle; barLike: boolean; id: number }>();
   // Touching candles are cut on the candle lattice; a shape whose columns are mostly taller than
   // a tick is candles, however thin their wicks.
   const lattice = touchingCandles(kept, comps, labels, ink, pw, alphaAt);
@@ -628,13 +747,17 @@ export function extractCandles(
       continue;
     }
     const pieces = stemPieces(labels, pw, i, c).map(([x0, x1]) => {
-      const sub = subComponent(labels, pw, i, c, x0, x1);
-      return sub && { ...measure(ink, labels, pw, i, sub, x0, x1, alphaAt), id: i };
+      const rows = pieceRows(labels, pw, i, c, x0, x1);
+      return rows && { ...measure(ink, labels, pw, i, rows, x0, x1, alphaAt), id: i };
     });
     const bars = pieces.filter((p) => p?.barLike).length;
     if (pieces.length > 1 && bars >= pieces.length * 0.7) {
       for (const p of pieces) if (p) measured.push(p);
-    } else whole.push(i);
+    } else {
+      whole.push(i);
+      // One piece is the whole shape read whole, as below unless it is cut there.
+      if (pieces.length === 1 && pieces[0]) readWhole.set(i, pieces[0]);
+    }
   }
   // Split components that are several touching candles wide.
   // Its typical width from shapes of some size: specks (JPEG noise, the dots of a dotted line)
@@ -659,9 +782,10 @@ export function extractCandles(
     const parts = ranges.length;
     const pieces: { candle: PixelCandle; barLike: boolean; id: number }[] = [];
     for (const [x0, x1] of ranges) {
-      const sub = parts === 1 ? c : subComponent(labels, pw, i, c, x0, x1);
-      if (!sub) continue;
-      pieces.push({ ...measure(ink, labels, pw, i, sub, x0, x1, alphaAt), id: i });
+      const rows = parts === 1 ? c : pieceRows(labels, pw, i, c, x0, x1);
+      if (!rows) continue;
+      const known = parts === 1 ? readWhole.get(i) : undefined;
+      pieces.push(known ?? { ...measure(ink, labels, pw, i, rows, x0, x1, alphaAt), id: i });
     }
     // Touching candles each keep a wick or rows of their own (wickless ones a step between
     // them); pieces that are all one flat slab over the same rows (a wide body cut where the
@@ -673,7 +797,9 @@ export function extractCandles(
       Math.abs(p.candle.highY - first.highY) <= 1 &&
       Math.abs(p.candle.lowY - first.lowY) <= 1;
     if (parts > 1 && pieces.filter(slab).length >= pieces.length * 0.7) {
-      measured.push({ ...measure(ink, labels, pw, i, c, c.minX, c.maxX, alphaAt), id: i });
+      measured.push(
+        readWhole.get(i) ?? { ...measure(ink, labels, pw, i, c, c.minX, c.maxX, alphaAt), id: i },
+      );
     } else measured.push(...pieces);
   }
   measured.sort((a, b) => a.candle.x - b.candle.x);
@@ -913,26 +1039,28 @@ export function stemPieces(labels: Int32Array, pw: number, id: number, c: Compon
   return out;
 }
 
-function subComponent(
+/**
+ * The rows of the part of shape `id` in columns x0..x1: its first and last row holding any of
+ * it (looked for from the shape's top and from its bottom), or null when it holds none.
+ */
+function pieceRows(
   labels: Int32Array,
   pw: number,
   id: number,
   c: Component,
   x0: number,
   x1: number,
-): Component | null {
-  let minY = -1;
-  let maxY = -1;
-  let count = 0;
-  for (let y = c.minY; y <= c.maxY; y++) {
-    for (let x = x0; x <= x1; x++) {
-      if (labels[y * pw + x] !== id) continue;
-      if (minY < 0) minY = y;
-      maxY = y;
-      count++;
-    }
-  }
-  return minY < 0 ? null : { minX: x0, maxX: x1, minY, maxY, count };
+): { minY: number; maxY: number } | null {
+  const holds = (y: number) => {
+    for (let x = x0, i = y * pw + x0; x <= x1; x++, i++) if (labels[i] === id) return true;
+    return false;
+  };
+  let minY = c.minY;
+  while (minY <= c.maxY && !holds(minY)) minY++;
+  if (minY > c.maxY) return null;
+  let maxY = c.maxY;
+  while (!holds(maxY)) maxY--;
+  return { minY, maxY };
 }
 
 /**
@@ -1140,57 +1268,60 @@ export function bridgeOccluders(
   // A thin line crossing a 1 px stem steeply (a moving average in a fast move) covers it over
   // as many rows as it falls in one column: up to 16 rows are bridged.
   const maxRun = Math.max(16, Math.round(ph * 0.012));
-  for (let x = 0; x < pw; x++) {
-    let y = 1;
-    while (y < ph - 1) {
-      // Walk down the column with running indexes until a foreign pixel (neither candle ink nor
-      // background): the common case, so no multiplications per pixel.
-      let i = y * pw + x;
-      let j = (y + plot.top) * width + x + plot.left;
-      while (y < ph - 1 && (ink[i] || bgMask[j])) {
-        y++;
-        i += pw;
-        j += width;
-      }
-      if (y >= ph - 1) break;
-      // A foreign run starts at y; the pixel above must be candle ink.
-      const above = ink[i - pw]!;
-      let end = y;
-      while (
-        end < ph &&
-        end - y < maxRun &&
-        !ink[end * pw + x] &&
-        !bgMask[(end + plot.top) * width + x + plot.left]
-      )
-        end++;
-      // The crossing may hold a pixel or two that pass for ink (the line's blend with the
-      // candle): the gap ends where a real stroke of the same class resumes.
-      let resume = end;
-      while (
-        resume < ph &&
-        resume - y < maxRun &&
-        !bgMask[(resume + plot.top) * width + x + plot.left] &&
-        !isStroke(ink, pw, ph, x, resume, 1, above)
-      )
-        resume++;
-      // Both sides must be real strokes (3+ px), not the anti-aliased insides of a glyph;
-      // except that a thin line (up to 3 px) crossing a wick near its end leaves only the tip
-      // beyond it: a pixel or two of the wick's class, where the stroke ends.
-      let tipEnd = end;
-      while (tipEnd < ph && tipEnd - end < 3 && ink[tipEnd * pw + x] === above) tipEnd++;
-      const tip = end - y <= 3 && tipEnd > end && tipEnd - end < 3 && (tipEnd >= ph || !ink[tipEnd * pw + x]);
-      const across = resume < ph && resume - y < maxRun && isStroke(ink, pw, ph, x, resume, 1, above);
-      const to = across ? resume : tip ? end : -1;
-      // A one-pixel gap must be a line's colour, not near-background noise between the dashes
-      // of a dotted grid (which would join them into a tall "candle").
-      const solidGap =
-        to - y >= 2 ||
-        colourDistance(rgb[(y + plot.top) * width + x + plot.left]!, sampler.background) > BG_TOLERANCE * 3;
-      if (above && to >= 0 && solidGap && isStroke(ink, pw, ph, x, y - 1, -1, above)) {
-        for (let k = y; k < to; k++) ink[k * pw + x] = above;
-        end = to;
-      }
-      y = end + 1;
+  /**
+   * Bridges the foreign run (neither candle ink nor background) that starts at row y of column
+   * x under candle ink, when candle strokes of that class continue on both sides of it.
+   */
+  const bridge = (x: number, y: number): void => {
+    const above = ink[(y - 1) * pw + x]!;
+    let end = y;
+    while (
+      end < ph &&
+      end - y < maxRun &&
+      !ink[end * pw + x] &&
+      !bgMask[(end + plot.top) * width + x + plot.left]
+    )
+      end++;
+    // The crossing may hold a pixel or two that pass for ink (the line's blend with the
+    // candle): the gap ends where a real stroke of the same class resumes.
+    let resume = end;
+    while (
+      resume < ph &&
+      resume - y < maxRun &&
+      !bgMask[(resume + plot.top) * width + x + plot.left] &&
+      !isStroke(ink, pw, ph, x, resume, 1, above)
+    )
+      resume++;
+    // Both sides must be real strokes (3+ px), not the anti-aliased insides of a glyph;
+    // except that a thin line (up to 3 px) crossing a wick near its end leaves only the tip
+    // beyond it: a pixel or two of the wick's class, where the stroke ends.
+    let tipEnd = end;
+    while (tipEnd < ph && tipEnd - end < 3 && ink[tipEnd * pw + x] === above) tipEnd++;
+    const tip = end - y <= 3 && tipEnd > end && tipEnd - end < 3 && (tipEnd >= ph || !ink[tipEnd * pw + x]);
+    const across = resume < ph && resume - y < maxRun && isStroke(ink, pw, ph, x, resume, 1, above);
+    const to = across ? resume : tip ? end : -1;
+    // A one-pixel gap must be a line's colour, not near-background noise between the dashes
+    // of a dotted grid (which would join them into a tall "candle").
+    const solidGap =
+      to - y >= 2 ||
+      colourDistance(rgb[(y + plot.top) * width + x + plot.left]!, sampler.background) > BG_TOLERANCE * 3;
+    if (to >= 0 && solidGap && isStroke(ink, pw, ph, x, y - 1, -1, above)) {
+      for (let k = y; k < to; k++) ink[k * pw + x] = above;
+    }
+  };
+  // Every column is bridged on its own (a bridge reads and writes only its own column), but the
+  // plot is walked row by row: a walk down a column reads one cache line per pixel. Every
+  // foreign pixel under candle ink is tried (the rows below it in its run are foreign under
+  // foreign, and a bridge's rows are candle ink once it is made), so the walk looks for them
+  // under the ink of the row above (a few % of the plot), found 4 bytes at a time.
+  const words = wordView(ink);
+  for (let y = 1; y < ph - 1; y++) {
+    const above = (y - 1) * pw;
+    const end = above + pw;
+    // From an index into the row above to the pixel below it in the background mask.
+    const toBg = (y + plot.top) * width + plot.left - above;
+    for (let i = nextNonZero(ink, words, above, end); i < end; i = nextNonZero(ink, words, i + 1, end)) {
+      if (!ink[i + pw] && !bgMask[i + toBg]) bridge(i - above, y);
     }
   }
 }

@@ -14,6 +14,12 @@ export interface Column {
   mask: number;
 }
 
+/**
+ * Pixels per ink class in one column of shapeColumns, all zero between columns (each column
+ * clears the classes it met): one array for every call, as it runs for every shape.
+ */
+const classCount = new Int32Array(256);
+
 /** Columns x0..x1 of shape `id` (plot coordinates; `labels`/`ink` are the plot's). */
 export function shapeColumns(
   labels: Int32Array,
@@ -26,22 +32,27 @@ export function shapeColumns(
   y1: number,
 ): Column[] {
   const out: Column[] = [];
-  const count = new Map<number, number>();
+  const count = classCount;
+  // The classes in the column in the order first met (the first of equally common classes is
+  // the column's).
+  const met: number[] = [];
   for (let x = x0; x <= x1; x++) {
     let top = -1;
     let bottom = -1;
-    count.clear();
+    met.length = 0;
     for (let y = y0, i = y0 * pw + x; y <= y1; y++, i += pw) {
       if (labels[i] !== id) continue;
       if (top < 0) top = y;
       bottom = y;
       const k = ink[i]!;
-      count.set(k, (count.get(k) ?? 0) + 1);
+      if (count[k]!++ === 0) met.push(k);
     }
     let cls = 0;
     let best = 0;
     let mask = 0;
-    for (const [k, n] of count) {
+    for (const k of met) {
+      const n = count[k]!;
+      count[k] = 0;
       mask |= 1 << (k & 31);
       if (n > best) [cls, best] = [k, n];
     }
