@@ -1,5 +1,5 @@
 import type { Raster } from './raster';
-import { colourDistance, luminance } from './raster';
+import { colourDistance, luminance, maskWords, nextClear } from './raster';
 import type { Layout } from './layout';
 import { BG_TOLERANCE } from './layout';
 
@@ -375,12 +375,15 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
     }
     return k;
   };
+  // Most of the plot is background: it is skipped 8 pixels at a time.
+  const words = maskWords(bgMask);
   for (let y = 0; y < ph; y++) {
     const row = (y + plot.top) * width + plot.left;
-    const outRow = y * pw;
-    for (let x = 0; x < pw; x++) {
-      if (bgMask[row + x]) continue;
-      const c = rgb[row + x]!;
+    const end = row + pw;
+    // Pixel i of the image is out[i + toOut].
+    const toOut = y * pw - row;
+    for (let i = nextClear(bgMask, words, row, end); i < end; i = nextClear(bgMask, words, i + 1, end)) {
+      const c = rgb[i]!;
       let k = lastK;
       if (c !== lastC) {
         let slot = Math.imul(c, 0x9e3779b1) >>> (32 - CACHE_BITS);
@@ -398,8 +401,8 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
         lastC = c;
         lastK = k;
       }
-      out[outRow + x] = k;
-      if (k & DILUTED) diluted.push(outRow + x);
+      out[i + toOut] = k;
+      if (k & DILUTED) diluted.push(i + toOut);
     }
   }
   // Where two inks meet (neighbouring candles of a dense chart, a line crossing a candle), their
@@ -408,10 +411,20 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
   // (Plain loops, no closures: a variable a closure captures, here `out` and `pw`, is re-read
   // from memory on every pixel of the loop above.)
   const keep = new Uint8Array(diluted.length);
-  const shareBy = palette.map((p) => chromaShareOf(bg, p.colour));
   const lumBg = luminance(bg);
-  // Further from the background in brightness than the ink itself (with JPEG's overshoot).
-  const beyond = palette.map((p) => Math.abs(luminance(p.colour) - lumBg) * 1.1);
+  const hue: HueCheck = {
+    rgb,
+    width,
+    bgMask,
+    plot,
+    out,
+    pw,
+    ph,
+    lumBg,
+    // Further from the background in brightness than the ink itself (with JPEG's overshoot).
+    beyond: palette.map((p) => Math.abs(luminance(p.colour) - lumBg) * 1.1),
+    shareBy: palette.map((p) => chromaShareOf(bg, p.colour)),
+  };
   for (let n = 0; n < diluted.length; n++) {
     const i = diluted[n]!;
     const k = out[i]! & ~DILUTED;
@@ -421,34 +434,55 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
       (x + 1 < pw && otherClass(out, i + 1, k)) ||
       (i >= pw && otherClass(out, i - pw, k)) ||
       (i + pw < out.length && otherClass(out, i + pw, k));
-    keep[n] = beside || besideBrighterHue(i, k) ? 0 : 1;
+    keep[n] = beside || besideBrighterHue(hue, i, k) ? 0 : 1;
   }
   for (let n = 0; n < diluted.length; n++) {
     const i = diluted[n]!;
     out[i] = keep[n] ? out[i]! & ~DILUTED : 0;
   }
   return out;
+}
 
-  // The anti-aliased edge of a thin line of a nearby hue (a yellow moving average beside orange
-  // candles, on a PNG) also passes for a diluted stroke: its blend with the background has the
-  // ink's brightness and a weaker colour. Its own core lies beside it, in a hue off the ink's and
-  // brighter than the ink itself could be; JPEG keeps a diluted stroke's neighbours in between.
-  function besideBrighterHue(i: number, k: number): boolean {
-    const x = i % pw;
-    const y = (i - x) / pw;
-    for (let dy = -2; dy <= 2; dy++) {
-      for (let dx = -2; dx <= 2; dx++) {
-        const xx = x + dx;
-        const yy = y + dy;
-        if ((!dx && !dy) || xx < 0 || xx >= pw || yy < 0 || yy >= ph || out[yy * pw + xx]) continue;
-        const j = (yy + plot.top) * width + xx + plot.left;
-        if (bgMask[j]) continue;
-        const c = rgb[j]!;
-        if (Math.abs(luminance(c) - lumBg) > beyond[k - 1]! && shareBy[k - 1]!(c) < 0) return true;
-      }
+/** What besideBrighterHue reads: the first pass's classes over the plot and the pixels. */
+interface HueCheck {
+  rgb: Uint32Array;
+  width: number;
+  bgMask: Uint8Array;
+  plot: Layout['plot'];
+  out: Uint8Array;
+  pw: number;
+  ph: number;
+  lumBg: number;
+  /** Per class: further from the background in brightness than the ink could be. */
+  beyond: number[];
+  /** Per class: chromaShareOf the class's ink. */
+  shareBy: ((c: number) => number)[];
+}
+
+/**
+ * The anti-aliased edge of a thin line of a nearby hue (a yellow moving average beside orange
+ * candles, on a PNG) also passes for a diluted stroke: its blend with the background has the
+ * ink's brightness and a weaker colour. Its own core lies beside it, in a hue off the ink's and
+ * brighter than the ink itself could be; JPEG keeps a diluted stroke's neighbours in between.
+ * (Not a closure in classifyInk: the variables a closure captures are re-read from memory on
+ * every pixel of classifyInk's loops.)
+ */
+function besideBrighterHue(h: HueCheck, i: number, k: number): boolean {
+  const { rgb, width, bgMask, plot, out, pw, ph, lumBg } = h;
+  const x = i % pw;
+  const y = (i - x) / pw;
+  for (let dy = -2; dy <= 2; dy++) {
+    for (let dx = -2; dx <= 2; dx++) {
+      const xx = x + dx;
+      const yy = y + dy;
+      if ((!dx && !dy) || xx < 0 || xx >= pw || yy < 0 || yy >= ph || out[yy * pw + xx]) continue;
+      const j = (yy + plot.top) * width + xx + plot.left;
+      if (bgMask[j]) continue;
+      const c = rgb[j]!;
+      if (Math.abs(luminance(c) - lumBg) > h.beyond[k - 1]! && h.shareBy[k - 1]!(c) < 0) return true;
     }
-    return false;
   }
+  return false;
 }
 
 const CACHE_BITS = 17;
