@@ -191,17 +191,34 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     sumB,
   };
   const { bgMask } = layout;
+  // Most of the plot is background, and background after background changes nothing (a
+  // background run is never credited, and the next ink pixel resets the state). So each row
+  // visits only its pixels that are not background (skipped to 8 at a time) and, through the
+  // list of the previous row's, the columns where a run ends on background. Columns are
+  // independent and the totals are sums of integers, so the order they are visited in does not
+  // matter.
+  const words = maskWords(bgMask);
+  let open = new Int32Array(pw);
+  let openN = 0;
+  let next = new Int32Array(pw);
   for (let y = plot.top; y <= plot.bottom; y++) {
     const row = y * width + plot.left;
-    for (let i = 0; i < pw; i++) {
-      // Background after background changes nothing (a background run is never credited, and
-      // the next ink pixel resets the state): skip it, as most of the plot is background.
-      if (bgMask[row + i] && runQ[i]! < 0) continue;
-      const c = rgb[row + i]!;
-      const q = bgMask[row + i] ? -1 : quant(c);
-      const inside =
-        q >= 0 && i > 0 && i + 1 < pw && quant(rgb[row + i - 1]!) === q && quant(rgb[row + i + 1]!) === q;
-      if (q === runQ[i] && q >= 0) {
+    // A run that was open on the row above ends on a background pixel here.
+    for (let n = 0; n < openN; n++) {
+      const i = open[n]!;
+      if (!bgMask[row + i]) continue;
+      credit(tally, i, y - runLen[i]! >= lowFrom);
+      runQ[i] = -1;
+    }
+    let nextN = 0;
+    const end = row + pw;
+    for (let j = nextClear(bgMask, words, row, end); j < end; j = nextClear(bgMask, words, j + 1, end)) {
+      const i = j - row;
+      next[nextN++] = i;
+      const c = rgb[j]!;
+      const q = quant(c);
+      const inside = i > 0 && i + 1 < pw && quant(rgb[j - 1]!) === q && quant(rgb[j + 1]!) === q;
+      if (q === runQ[i]) {
         runLen[i]!++;
         if (inside) {
           runSolid[i]!++;
@@ -216,6 +233,8 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
       runSolidLow[i] = inside && y >= lowFrom ? 1 : 0;
       runColour[i] = c;
     }
+    [open, next] = [next, open];
+    openN = nextN;
   }
   for (let i = 0; i < pw; i++) credit(tally, i, plot.bottom + 1 - runLen[i]! >= lowFrom);
   const binColour = (b: number) => {
@@ -233,27 +252,14 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     if (count[i]! > 0 && !(solid[i]! >= count[i]! * 0.5 && colourDistance(binColour(i), bg) < 48))
       total += count[i]!;
   if (total === 0) return [];
-  const bins = [...count.keys()]
-    .filter((i) => count[i]! >= total * 0.01)
-    .sort((a, b) => count[b]! - count[a]!);
+  // (A plain loop: spreading the array's keys cost more than the rest of this tail.)
+  const bins: number[] = [];
+  for (let i = 0; i < 4096; i++) if (count[i]! >= total * 0.01) bins.push(i);
+  bins.sort((a, b) => count[b]! - count[a]!);
   const classes: InkClass[] = [];
   // Whether each class fills bodies of its own (see ownBodies below), and its first bin.
   const ownOf: boolean[] = [];
   const binOf: number[] = [];
-  // Share of the plot's pixels in bin `a` that have a pixel of bin `b` beside them.
-  const besideShare = (a: number, b: number) => {
-    let n = 0;
-    let beside = 0;
-    for (let y = plot.top; y <= plot.bottom; y++) {
-      const row = y * width;
-      for (let x = plot.left + 1; x < plot.right; x++) {
-        if (quant(rgb[row + x]!) !== a) continue;
-        n++;
-        if (quant(rgb[row + x - 1]!) === b || quant(rgb[row + x + 1]!) === b) beside++;
-      }
-    }
-    return n ? beside / n : 0;
-  };
   for (const b of bins) {
     const n = count[b]!;
     const colour = binColour(b);
@@ -306,7 +312,7 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
         const t = tint(k.colour, bg, colour);
         const volume = low[binOf[i]!]! >= count[binOf[i]!]! * 0.8;
         return (
-          t.alpha >= 0.2 && t.alpha <= 0.9 && t.off <= 24 && (volume || besideShare(binOf[i]!, b) >= 0.5)
+          t.alpha >= 0.2 && t.alpha <= 0.9 && t.off <= 24 && (volume || besideShare(r, plot, binOf[i]!, b) >= 0.5)
         );
       });
     if (near) near.mass += n;
@@ -324,6 +330,26 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
   classes.sort((a, b) => b.mass - a.mass);
   const kept = classes.filter((k, i) => k.mass >= (i < 2 ? total : allStrokes) * 0.04);
   return kept.slice(0, 4);
+}
+
+/**
+ * Share of the plot's pixels in bin `a` that have a pixel of bin `b` beside them. (Not a closure
+ * in learnPalette: the variables a closure captures are re-read from memory on every pixel of
+ * learnPalette's loop.)
+ */
+function besideShare(r: Raster, plot: Layout['plot'], a: number, b: number): number {
+  const { width, rgb } = r;
+  let n = 0;
+  let beside = 0;
+  for (let y = plot.top; y <= plot.bottom; y++) {
+    const row = y * width;
+    for (let x = plot.left + 1; x < plot.right; x++) {
+      if (quant(rgb[row + x]!) !== a) continue;
+      n++;
+      if (quant(rgb[row + x - 1]!) === b || quant(rgb[row + x + 1]!) === b) beside++;
+    }
+  }
+  return n ? beside / n : 0;
 }
 
 /**
