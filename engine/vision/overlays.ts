@@ -19,7 +19,7 @@ import type { Layout } from './layout';
 import { BG_TOLERANCE } from './layout';
 import { learnPalette, tint } from './palette';
 import type { Raster } from './raster';
-import { bin15, colourDistance } from './raster';
+import { bin15, colourDistance, maskWords, nextClear } from './raster';
 import type { PlotRect } from './types';
 
 export interface Overlay {
@@ -218,6 +218,7 @@ function fillColours(r: Raster, area: PlotRect, bgMask: Uint8Array): FillCandida
       tallest: number;
     }
   >();
+  const words = maskWords(bgMask);
   // Every other row: a fill is MIN_ROWS tall or more (half this pass's time on a large capture).
   for (let y = area.top; y <= area.bottom; y += 2) {
     const row = y * width;
@@ -226,7 +227,11 @@ function fillColours(r: Raster, area: PlotRect, bgMask: Uint8Array): FillCandida
     for (let x = area.left; x <= area.right + 1; x++) {
       const i = row + x;
       const k = x > area.right || bgMask[i] ? -1 : bin15(rgb[i]!);
-      if (k === runKey) continue;
+      if (k === runKey) {
+        // Background goes on: up to its end at once (8 pixels at a time), as most of it is.
+        if (k < 0) x = nextClear(bgMask, words, i + 1, row + area.right + 1) - row - 1;
+        continue;
+      }
       const n = x - runStart;
       if (runKey >= 0 && n >= minRun) {
         let t = tally.get(runKey);
