@@ -203,13 +203,6 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
   let next = new Int32Array(pw);
   for (let y = plot.top; y <= plot.bottom; y++) {
     const row = y * width + plot.left;
-    // A run that was open on the row above ends on a background pixel here.
-    for (let n = 0; n < openN; n++) {
-      const i = open[n]!;
-      if (!bgMask[row + i]) continue;
-      credit(tally, i, y - runLen[i]! >= lowFrom);
-      runQ[i] = -1;
-    }
     let nextN = 0;
     const end = row + pw;
     for (let j = nextClear(bgMask, words, row, end); j < end; j = nextClear(bgMask, words, j + 1, end)) {
@@ -232,6 +225,14 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
       runSolid[i] = inside ? 1 : 0;
       runSolidLow[i] = inside && y >= lowFrom ? 1 : 0;
       runColour[i] = c;
+    }
+    // A run that was open on the row above and ends on a background pixel here. (After the
+    // pixels that are not background: their pass brought this row's mask into the cache.)
+    for (let n = 0; n < openN; n++) {
+      const i = open[n]!;
+      if (!bgMask[row + i]) continue;
+      credit(tally, i, y - runLen[i]! >= lowFrom);
+      runQ[i] = -1;
     }
     [open, next] = [next, open];
     openN = nextN;
