@@ -205,7 +205,11 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     const row = y * width + plot.left;
     let nextN = 0;
     const end = row + pw;
-    for (let j = nextClear(bgMask, words, row, end); j < end; j = nextClear(bgMask, words, j + 1, end)) {
+    for (let j = row; j < end; j++) {
+      if (bgMask[j]) {
+        j = nextClear(bgMask, words, j, end);
+        if (j === end) break;
+      }
       const i = j - row;
       next[nextN++] = i;
       const c = rgb[j]!;
@@ -409,7 +413,11 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
     const end = row + pw;
     // Pixel i of the image is out[i + toOut].
     const toOut = y * pw - row;
-    for (let i = nextClear(bgMask, words, row, end); i < end; i = nextClear(bgMask, words, i + 1, end)) {
+    for (let i = row; i < end; i++) {
+      if (bgMask[i]) {
+        i = nextClear(bgMask, words, i, end);
+        if (i === end) break;
+      }
       const c = rgb[i]!;
       let k = lastK;
       if (c !== lastC) {
