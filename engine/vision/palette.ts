@@ -1,5 +1,5 @@
 import type { Raster } from './raster';
-import { colourDistance, luminance } from './raster';
+import { colourDistance, luminance, maskWords, nextClear } from './raster';
 import type { Layout } from './layout';
 import { BG_TOLERANCE } from './layout';
 
@@ -191,17 +191,31 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     sumB,
   };
   const { bgMask } = layout;
+  // Most of the plot is background, and background after background changes nothing (a
+  // background run is never credited, and the next ink pixel resets the state). So each row
+  // visits only its pixels that are not background (skipped to 8 at a time) and, through the
+  // list of the previous row's, the columns where a run ends on background. Columns are
+  // independent and the totals are sums of integers, so the order they are visited in does not
+  // matter.
+  const words = maskWords(bgMask);
+  let open = new Int32Array(pw);
+  let openN = 0;
+  let next = new Int32Array(pw);
   for (let y = plot.top; y <= plot.bottom; y++) {
     const row = y * width + plot.left;
-    for (let i = 0; i < pw; i++) {
-      // Background after background changes nothing (a background run is never credited, and
-      // the next ink pixel resets the state): skip it, as most of the plot is background.
-      if (bgMask[row + i] && runQ[i]! < 0) continue;
-      const c = rgb[row + i]!;
-      const q = bgMask[row + i] ? -1 : quant(c);
-      const inside =
-        q >= 0 && i > 0 && i + 1 < pw && quant(rgb[row + i - 1]!) === q && quant(rgb[row + i + 1]!) === q;
-      if (q === runQ[i] && q >= 0) {
+    let nextN = 0;
+    const end = row + pw;
+    for (let j = row; j < end; j++) {
+      if (bgMask[j]) {
+        j = nextClear(bgMask, words, j, end);
+        if (j === end) break;
+      }
+      const i = j - row;
+      next[nextN++] = i;
+      const c = rgb[j]!;
+      const q = quant(c);
+      const inside = i > 0 && i + 1 < pw && quant(rgb[j - 1]!) === q && quant(rgb[j + 1]!) === q;
+      if (q === runQ[i]) {
         runLen[i]!++;
         if (inside) {
           runSolid[i]!++;
@@ -216,6 +230,16 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
       runSolidLow[i] = inside && y >= lowFrom ? 1 : 0;
       runColour[i] = c;
     }
+    // A run that was open on the row above and ends on a background pixel here. (After the
+    // pixels that are not background: their pass brought this row's mask into the cache.)
+    for (let n = 0; n < openN; n++) {
+      const i = open[n]!;
+      if (!bgMask[row + i]) continue;
+      credit(tally, i, y - runLen[i]! >= lowFrom);
+      runQ[i] = -1;
+    }
+    [open, next] = [next, open];
+    openN = nextN;
   }
   for (let i = 0; i < pw; i++) credit(tally, i, plot.bottom + 1 - runLen[i]! >= lowFrom);
   const binColour = (b: number) => {
@@ -233,27 +257,14 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     if (count[i]! > 0 && !(solid[i]! >= count[i]! * 0.5 && colourDistance(binColour(i), bg) < 48))
       total += count[i]!;
   if (total === 0) return [];
-  const bins = [...count.keys()]
-    .filter((i) => count[i]! >= total * 0.01)
-    .sort((a, b) => count[b]! - count[a]!);
+  // (A plain loop: spreading the array's keys cost more than the rest of this tail.)
+  const bins: number[] = [];
+  for (let i = 0; i < 4096; i++) if (count[i]! >= total * 0.01) bins.push(i);
+  bins.sort((a, b) => count[b]! - count[a]!);
   const classes: InkClass[] = [];
   // Whether each class fills bodies of its own (see ownBodies below), and its first bin.
   const ownOf: boolean[] = [];
   const binOf: number[] = [];
-  // Share of the plot's pixels in bin `a` that have a pixel of bin `b` beside them.
-  const besideShare = (a: number, b: number) => {
-    let n = 0;
-    let beside = 0;
-    for (let y = plot.top; y <= plot.bottom; y++) {
-      const row = y * width;
-      for (let x = plot.left + 1; x < plot.right; x++) {
-        if (quant(rgb[row + x]!) !== a) continue;
-        n++;
-        if (quant(rgb[row + x - 1]!) === b || quant(rgb[row + x + 1]!) === b) beside++;
-      }
-    }
-    return n ? beside / n : 0;
-  };
   for (const b of bins) {
     const n = count[b]!;
     const colour = binColour(b);
@@ -306,7 +317,7 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
         const t = tint(k.colour, bg, colour);
         const volume = low[binOf[i]!]! >= count[binOf[i]!]! * 0.8;
         return (
-          t.alpha >= 0.2 && t.alpha <= 0.9 && t.off <= 24 && (volume || besideShare(binOf[i]!, b) >= 0.5)
+          t.alpha >= 0.2 && t.alpha <= 0.9 && t.off <= 24 && (volume || besideShare(r, plot, binOf[i]!, b) >= 0.5)
         );
       });
     if (near) near.mass += n;
@@ -324,6 +335,26 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
   classes.sort((a, b) => b.mass - a.mass);
   const kept = classes.filter((k, i) => k.mass >= (i < 2 ? total : allStrokes) * 0.04);
   return kept.slice(0, 4);
+}
+
+/**
+ * Share of the plot's pixels in bin `a` that have a pixel of bin `b` beside them. (Not a closure
+ * in learnPalette: the variables a closure captures are re-read from memory on every pixel of
+ * learnPalette's loop.)
+ */
+function besideShare(r: Raster, plot: Layout['plot'], a: number, b: number): number {
+  const { width, rgb } = r;
+  let n = 0;
+  let beside = 0;
+  for (let y = plot.top; y <= plot.bottom; y++) {
+    const row = y * width;
+    for (let x = plot.left + 1; x < plot.right; x++) {
+      if (quant(rgb[row + x]!) !== a) continue;
+      n++;
+      if (quant(rgb[row + x - 1]!) === b || quant(rgb[row + x + 1]!) === b) beside++;
+    }
+  }
+  return n ? beside / n : 0;
 }
 
 /**
@@ -375,12 +406,19 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
     }
     return k;
   };
+  // Most of the plot is background: it is skipped 8 pixels at a time.
+  const words = maskWords(bgMask);
   for (let y = 0; y < ph; y++) {
     const row = (y + plot.top) * width + plot.left;
-    const outRow = y * pw;
-    for (let x = 0; x < pw; x++) {
-      if (bgMask[row + x]) continue;
-      const c = rgb[row + x]!;
+    const end = row + pw;
+    // Pixel i of the image is out[i + toOut].
+    const toOut = y * pw - row;
+    for (let i = row; i < end; i++) {
+      if (bgMask[i]) {
+        i = nextClear(bgMask, words, i, end);
+        if (i === end) break;
+      }
+      const c = rgb[i]!;
       let k = lastK;
       if (c !== lastC) {
         let slot = Math.imul(c, 0x9e3779b1) >>> (32 - CACHE_BITS);
@@ -398,8 +436,8 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
         lastC = c;
         lastK = k;
       }
-      out[outRow + x] = k;
-      if (k & DILUTED) diluted.push(outRow + x);
+      out[i + toOut] = k;
+      if (k & DILUTED) diluted.push(i + toOut);
     }
   }
   // Where two inks meet (neighbouring candles of a dense chart, a line crossing a candle), their
@@ -408,10 +446,20 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
   // (Plain loops, no closures: a variable a closure captures, here `out` and `pw`, is re-read
   // from memory on every pixel of the loop above.)
   const keep = new Uint8Array(diluted.length);
-  const shareBy = palette.map((p) => chromaShareOf(bg, p.colour));
   const lumBg = luminance(bg);
-  // Further from the background in brightness than the ink itself (with JPEG's overshoot).
-  const beyond = palette.map((p) => Math.abs(luminance(p.colour) - lumBg) * 1.1);
+  const hue: HueCheck = {
+    rgb,
+    width,
+    bgMask,
+    plot,
+    out,
+    pw,
+    ph,
+    lumBg,
+    // Further from the background in brightness than the ink itself (with JPEG's overshoot).
+    beyond: palette.map((p) => Math.abs(luminance(p.colour) - lumBg) * 1.1),
+    shareBy: palette.map((p) => chromaShareOf(bg, p.colour)),
+  };
   for (let n = 0; n < diluted.length; n++) {
     const i = diluted[n]!;
     const k = out[i]! & ~DILUTED;
@@ -421,34 +469,55 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
       (x + 1 < pw && otherClass(out, i + 1, k)) ||
       (i >= pw && otherClass(out, i - pw, k)) ||
       (i + pw < out.length && otherClass(out, i + pw, k));
-    keep[n] = beside || besideBrighterHue(i, k) ? 0 : 1;
+    keep[n] = beside || besideBrighterHue(hue, i, k) ? 0 : 1;
   }
   for (let n = 0; n < diluted.length; n++) {
     const i = diluted[n]!;
     out[i] = keep[n] ? out[i]! & ~DILUTED : 0;
   }
   return out;
+}
 
-  // The anti-aliased edge of a thin line of a nearby hue (a yellow moving average beside orange
-  // candles, on a PNG) also passes for a diluted stroke: its blend with the background has the
-  // ink's brightness and a weaker colour. Its own core lies beside it, in a hue off the ink's and
-  // brighter than the ink itself could be; JPEG keeps a diluted stroke's neighbours in between.
-  function besideBrighterHue(i: number, k: number): boolean {
-    const x = i % pw;
-    const y = (i - x) / pw;
-    for (let dy = -2; dy <= 2; dy++) {
-      for (let dx = -2; dx <= 2; dx++) {
-        const xx = x + dx;
-        const yy = y + dy;
-        if ((!dx && !dy) || xx < 0 || xx >= pw || yy < 0 || yy >= ph || out[yy * pw + xx]) continue;
-        const j = (yy + plot.top) * width + xx + plot.left;
-        if (bgMask[j]) continue;
-        const c = rgb[j]!;
-        if (Math.abs(luminance(c) - lumBg) > beyond[k - 1]! && shareBy[k - 1]!(c) < 0) return true;
-      }
+/** What besideBrighterHue reads: the first pass's classes over the plot and the pixels. */
+interface HueCheck {
+  rgb: Uint32Array;
+  width: number;
+  bgMask: Uint8Array;
+  plot: Layout['plot'];
+  out: Uint8Array;
+  pw: number;
+  ph: number;
+  lumBg: number;
+  /** Per class: further from the background in brightness than the ink could be. */
+  beyond: number[];
+  /** Per class: chromaShareOf the class's ink. */
+  shareBy: ((c: number) => number)[];
+}
+
+/**
+ * The anti-aliased edge of a thin line of a nearby hue (a yellow moving average beside orange
+ * candles, on a PNG) also passes for a diluted stroke: its blend with the background has the
+ * ink's brightness and a weaker colour. Its own core lies beside it, in a hue off the ink's and
+ * brighter than the ink itself could be; JPEG keeps a diluted stroke's neighbours in between.
+ * (Not a closure in classifyInk: the variables a closure captures are re-read from memory on
+ * every pixel of classifyInk's loops.)
+ */
+function besideBrighterHue(h: HueCheck, i: number, k: number): boolean {
+  const { rgb, width, bgMask, plot, out, pw, ph, lumBg } = h;
+  const x = i % pw;
+  const y = (i - x) / pw;
+  for (let dy = -2; dy <= 2; dy++) {
+    for (let dx = -2; dx <= 2; dx++) {
+      const xx = x + dx;
+      const yy = y + dy;
+      if ((!dx && !dy) || xx < 0 || xx >= pw || yy < 0 || yy >= ph || out[yy * pw + xx]) continue;
+      const j = (yy + plot.top) * width + xx + plot.left;
+      if (bgMask[j]) continue;
+      const c = rgb[j]!;
+      if (Math.abs(luminance(c) - lumBg) > h.beyond[k - 1]! && h.shareBy[k - 1]!(c) < 0) return true;
     }
-    return false;
   }
+  return false;
 }
 
 const CACHE_BITS = 17;
