@@ -1,4 +1,5 @@
 import type { Raster } from './raster';
+import { pairView } from './raster';
 
 /** A pixel this far (largest channel difference) from its column's majority colour is ink. */
 const INK = 40;
@@ -27,10 +28,7 @@ export function columnRuns(r: Raster, top: number, bottom: number, maxGlyph: num
   const { width, rgb } = r;
   const runs = new Float32Array(width);
   if (bottom < top) return runs;
-  const pairs =
-    width % 2 === 0 && rgb.byteOffset % 8 === 0
-      ? new Float64Array(rgb.buffer, rgb.byteOffset, rgb.length >> 1)
-      : null;
+  const pairs = width % 2 === 0 ? pairView(rgb) : null;
   const worth = (dy: number) => pairs !== null && repeatShare(pairs, width, top, bottom, dy) >= MIN_REPEATS;
   // Pass 1 (every other row): per column, the majority colour, 8 bits per channel (the middle of
   // its 4-bit bin).

@@ -1,6 +1,7 @@
 import type { RgbaImage } from '../core/image';
 import type { Raster } from './raster';
-import { bin15, colourDistance, luminance } from './raster';
+import { bin15, colourDistance, luminance, pairView } from './raster';
+import { ALL_SET, maskWords } from './byte-scan';
 import type { PlotRect } from './types';
 import { locatePriceAxis, otherScaleBelow, plotEdgeBeside, priceReadings } from './axis-locate';
 import { longestRun } from './runs';
@@ -185,29 +186,6 @@ export function rowBackgrounds(r: Raster, bg: number): Int32Array {
 const GRADIENT_STEP = 2;
 /** Rows a gradient's colour is carried across where the row has no majority colour. */
 const GRADIENT_CARRY = 12;
-
-/**
- * The pixels two at a time (index i >> 1 holds pixels i and i + 1, i even), or null when the
- * array is not 8-byte aligned. Packed colours have a zero top byte, so no pair reads as a NaN or
- * a negative zero: two pairs compare equal exactly when their four pixels do.
- */
-function pairView(rgb: Uint32Array): Float64Array | null {
-  return rgb.byteOffset % 8 === 0 ? new Float64Array(rgb.buffer, rgb.byteOffset, rgb.length >> 1) : null;
-}
-
-/** Eight background pixels of bgMask read as one float64 (see maskWords). */
-const ALL_BG = new Float64Array(new Uint8Array(8).fill(1).buffer)[0]!;
-
-/**
- * The background mask eight bytes at a time (index i >> 3 holds pixels i..i + 7, i a multiple
- * of 8), or null when not 8-byte aligned: a stretch of background is passed over a word at a
- * time. A word is ALL_BG exactly when its eight bytes are 1 (no NaN or negative zero there).
- */
-function maskWords(bgMask: Uint8Array): Float64Array | null {
-  return bgMask.byteOffset % 8 === 0
-    ? new Float64Array(bgMask.buffer, bgMask.byteOffset, bgMask.length >> 3)
-    : null;
-}
 
 /** Per-pixel quantised colour (12 bits) with background pixels marked -1: computed once. */
 function quantise(r: Raster, rowBg: Int32Array): { q: Int16Array; bgMask: Uint8Array } {
@@ -422,7 +400,7 @@ function findLines(
       let inked = 0;
       for (let x = region.left; x <= right; x += 2) {
         // From the first or second pixel of a word, the samples x .. x + 6 are all in it.
-        if (words && ((row + x) & 7) < 2 && x + 6 <= right && words[(row + x) >> 3] === ALL_BG) {
+        if (words && ((row + x) & 7) < 2 && x + 6 <= right && words[(row + x) >> 3] === ALL_SET) {
           x += 6;
           continue;
         }
@@ -448,7 +426,7 @@ function findLines(
       const row = y * width;
       for (let x = region.left; x <= right; x++) {
         if (words && ((row + x) & 7) === 0) {
-          while (x + 7 <= right && words[(row + x) >> 3] === ALL_BG) x += 8;
+          while (x + 7 <= right && words[(row + x) >> 3] === ALL_SET) x += 8;
           if (x > right) break;
         }
         const v = q[row + x]!;
@@ -724,7 +702,7 @@ function countColumnInk(
 ): void {
   for (let x = left; x <= right; x++) {
     if (words && ((row + x) & 7) === 0) {
-      while (x + 7 <= right && words[(row + x) >> 3] === ALL_BG) x += 8;
+      while (x + 7 <= right && words[(row + x) >> 3] === ALL_SET) x += 8;
       if (x > right) break;
     }
     if (bgMask[row + x] === 0) colInk[x]! += sign;
@@ -742,7 +720,7 @@ function countRow(
   let n = 0;
   for (let x = left; x <= right; x += 2) {
     // From the first or second pixel of a background word, its four samples count at once.
-    if (words && ((row + x) & 7) < 2 && x + 6 <= right && words[(row + x) >> 3] === ALL_BG) {
+    if (words && ((row + x) & 7) < 2 && x + 6 <= right && words[(row + x) >> 3] === ALL_SET) {
       n += 4;
       x += 6;
       continue;
@@ -784,7 +762,7 @@ export function timeAxisText(
   for (let y = top; y <= bottom; y += 4) {
     for (let x = 0, i = y * width + left; x < w; x++, i++) {
       if (words && (i & 7) === 0) {
-        while (x + 8 <= w && words[i >> 3] === ALL_BG) {
+        while (x + 8 <= w && words[i >> 3] === ALL_SET) {
           x += 8;
           i += 8;
         }
@@ -799,7 +777,7 @@ export function timeAxisText(
     let n = 0;
     for (let x = 0, i = y * width + left; x < w; x++, i++) {
       if (words && (i & 7) === 0) {
-        while (x + 8 <= w && words[i >> 3] === ALL_BG) {
+        while (x + 8 <= w && words[i >> 3] === ALL_SET) {
           x += 8;
           i += 8;
         }

@@ -19,7 +19,8 @@ import type { Layout } from './layout';
 import { BG_TOLERANCE } from './layout';
 import { learnPalette, tint } from './palette';
 import type { Raster } from './raster';
-import { bin15, colourDistance, maskWords, nextClear } from './raster';
+import { bin15, colourDistance } from './raster';
+import { maskWords, nextClear } from './byte-scan';
 import type { PlotRect } from './types';
 
 export interface Overlay {
@@ -408,7 +409,8 @@ function lift(r: Raster, layout: Layout, area: PlotRect, z: Overlay, lifted: Uin
   const inv = 1 / z.share;
   const clamp = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : Math.round(v));
   // Each channel's lifted value, per value of the channel: looked up per pixel, not worked out.
-  const table = (f: number, b: number) => Uint8Array.from({ length: 256 }, (_, v) => clamp(b + (v - f) * inv));
+  const table = (f: number, b: number) =>
+    Uint8Array.from({ length: 256 }, (_, v) => clamp(b + (v - f) * inv));
   const liftR = table(fr, br);
   const liftG = table(fg, bg);
   const liftB = table(fb, bb);

@@ -1,5 +1,6 @@
 import type { Raster } from './raster';
-import { colourDistance, luminance, maskWords, nextClear } from './raster';
+import { colourDistance, luminance } from './raster';
+import { maskWords, nextClear } from './byte-scan';
 import type { Layout } from './layout';
 import { BG_TOLERANCE } from './layout';
 
@@ -317,7 +318,10 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
         const t = tint(k.colour, bg, colour);
         const volume = low[binOf[i]!]! >= count[binOf[i]!]! * 0.8;
         return (
-          t.alpha >= 0.2 && t.alpha <= 0.9 && t.off <= 24 && (volume || besideShare(r, plot, binOf[i]!, b) >= 0.5)
+          t.alpha >= 0.2 &&
+          t.alpha <= 0.9 &&
+          t.off <= 24 &&
+          (volume || besideShare(r, plot, binOf[i]!, b) >= 0.5)
         );
       });
     if (near) near.mass += n;

@@ -94,33 +94,12 @@ export function toRaster(image: RgbaImage, scratch?: ScratchArray<Uint32Array>):
 }
 
 /**
- * A byte mask (the layout's background mask: 1 per background pixel) read 8 bytes at a time, for
- * skipping the long stretches of 1s that most of a plot is: a Float64Array over the same bytes,
- * or null when they do not start on an 8-byte boundary. A word of eight 1s equals ALL_SET (a
- * plain double, so `===` compares its bits).
+ * The pixels two at a time (index i >> 1 holds pixels i and i + 1, i even), or null when the
+ * array is not 8-byte aligned. Packed colours have a zero top byte, so no pair reads as a NaN or
+ * a negative zero: two pairs compare equal exactly when their four pixels do.
  */
-export function maskWords(mask: Uint8Array): Float64Array | null {
-  return mask.byteOffset % 8 === 0 ? new Float64Array(mask.buffer, mask.byteOffset, mask.length >> 3) : null;
-}
-
-const ALL_SET = new Float64Array(new Uint8Array(8).fill(1).buffer)[0]!;
-
-/**
- * The first index in [from, end) whose mask byte is 0, or `end`: 1s are passed over a byte at a
- * time up to an 8-byte boundary, then a word (`words`, from maskWords) at a time.
- */
-export function nextClear(mask: Uint8Array, words: Float64Array | null, from: number, end: number): number {
-  let i = from;
-  while (i < end && mask[i]) {
-    i++;
-    if ((i & 7) === 0 && words) {
-      let w = i >> 3;
-      const last = end >> 3;
-      while (w < last && words[w] === ALL_SET) w++;
-      i = w << 3;
-    }
-  }
-  return i;
+export function pairView(rgb: Uint32Array): Float64Array | null {
+  return rgb.byteOffset % 8 === 0 ? new Float64Array(rgb.buffer, rgb.byteOffset, rgb.length >> 1) : null;
 }
 
 /** Largest per-channel difference between two packed colours (Chebyshev distance). */

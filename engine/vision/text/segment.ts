@@ -168,6 +168,45 @@ function inkDistance(
   return out;
 }
 
+/** Counts of each ink level (0..255), reused by strokeLevel. */
+const levelCounts = new Uint32Array(256);
+
+/**
+ * A glyph run's stroke level: the 80th percentile of the ink levels (at least `threshold`) inside
+ * `boxes` (whose coordinates less dx, dy index `dist`), or undefined when there are none.
+ * Counted in a histogram, as levels are bytes: the same value a sort would pick.
+ */
+function strokeLevel(
+  dist: Uint8Array,
+  w: number,
+  boxes: readonly Rect[],
+  dx: number,
+  dy: number,
+  threshold: number,
+): number | undefined {
+  const counts = levelCounts;
+  counts.fill(0);
+  let n = 0;
+  for (const b of boxes) {
+    for (let y = b.top - dy; y < b.bottom - dy; y++) {
+      for (let i = y * w + b.left - dx, end = y * w + b.right - dx; i < end; i++) {
+        const d = dist[i]!;
+        if (d >= threshold) {
+          counts[d]!++;
+          n++;
+        }
+      }
+    }
+  }
+  if (n === 0) return undefined;
+  const rank = Math.floor(n * 0.8);
+  let seen = 0;
+  for (let d = 0; ; d++) {
+    seen += counts[d]!;
+    if (seen > rank) return d;
+  }
+}
+
 /**
  * Ink threshold: a fraction of the strong ink level so faint grid lines stay background. Set
  * from `distHist` (the histogram of all of `dist`, counted by inkDistance), or, with `boxes`,
@@ -545,16 +584,8 @@ function rereadFaint(
     }
     const kept: GlyphBlob[] = [];
     for (const run of runs) {
-      const levels: number[] = [];
-      for (const g of run)
-        for (let y = g.top - r.top; y < g.bottom - r.top; y++)
-          for (let x = g.left - r.left; x < g.right - r.left; x++) {
-            const d = dist[y * w + x]!;
-            if (d >= threshold) levels.push(d);
-          }
-      levels.sort((a, b) => a - b);
       // The threshold is half the strongest ink: a run whose strokes reach less than 70% of it.
-      const level = levels[Math.floor(levels.length * 0.8)] ?? 0;
+      const level = strokeLevel(dist, w, run, r.left, r.top, threshold) ?? 0;
       // A lone blob is no glyph broken apart (an icon, a dot): nothing to gain from reading it again.
       if (level >= 1.4 * threshold || run.length < 2) {
         kept.push(...run);
@@ -688,32 +719,7 @@ function buildLine(
   if (capHeight < 4) return null;
 
   // Ink normalisation: 0 at the threshold's lower half, 1 at the line's typical stroke level.
-  // The 80th percentile of the glyphs' ink levels, from a histogram of them (levels are bytes).
-  const levels = new Uint32Array(256);
-  let strokes = 0;
-  for (const c of merged) {
-    for (let y = c.top; y < c.bottom; y++) {
-      for (let x = c.left, i = y * w + c.left; x < c.right; x++, i++) {
-        const d = dist[i]!;
-        if (d >= threshold) {
-          levels[d]!++;
-          strokes++;
-        }
-      }
-    }
-  }
-  let high = 255;
-  if (strokes > 0) {
-    const rank = Math.floor(strokes * 0.8);
-    let seen = 0;
-    for (let d = 0; d < 256; d++) {
-      seen += levels[d]!;
-      if (seen > rank) {
-        high = d;
-        break;
-      }
-    }
-  }
+  const high = strokeLevel(dist, w, merged, 0, 0, threshold) ?? 255;
   const low = threshold * 0.4;
   const span = Math.max(1, high - low);
 
