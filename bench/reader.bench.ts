@@ -1,8 +1,11 @@
 // Chart reader speed: readChart on 1600x900 and 2560x1440 screenshots in one process after a
 // warm-up (median ms per chart, peak RSS), then the whole `chart-to-plan read` process.
-// usage: npm run bench:reader [-- --runs N] [--images a.png,b.png]
+// usage: npm run bench:reader [-- --runs N] [--images a.png,b.png] [--corpus DIR,DIR]
+// The sizes are made by resizing the sample (a blurred upscale, harder than a real capture);
+// --corpus also times the screenshots of generated corpora (`npm run corpus`) that were rendered
+// at exactly those sizes (crisp, as a real capture at that size is).
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import sharp from 'sharp';
@@ -67,10 +70,13 @@ if (files.length === 0) {
 let peakRss = process.memoryUsage().rss;
 const sample = () => (peakRss = Math.max(peakRss, process.memoryUsage().rss));
 
-for (const [w, h] of [
+/** The screen sizes timed (the issue's two). */
+const SIZES = [
   [1600, 900],
   [2560, 1440],
-] as const) {
+] as const;
+
+for (const [w, h] of SIZES) {
   const images = await Promise.all(files.map((f) => atSize(f, w, h)));
   for (const img of images.slice(0, 2)) timeRead(img); // warm-up: JIT, glyph templates
   const times: number[] = [];
@@ -108,6 +114,43 @@ console.log(
     .join(' ')}`,
 );
 console.log(`peak RSS ${(peakRss / 1048576).toFixed(0)} MB`);
+
+// (after the peak RSS above: these images are many, and all held in memory at once)
+/** Screenshots of generated corpora (truth.json per set) rendered at exactly w x h. */
+function corpusAtSize(dirs: string[], w: number, h: number): string[] {
+  const out: string[] = [];
+  for (const dir of dirs) {
+    for (const set of existsSync(dir) ? readdirSync(dir) : []) {
+      const truth = join(dir, set, 'truth.json');
+      if (!existsSync(truth)) continue;
+      const { charts } = JSON.parse(readFileSync(truth, 'utf8')) as {
+        charts: Record<string, { file: string; width: number; height: number }>;
+      };
+      for (const c of Object.values(charts))
+        if (c.width === w && c.height === h) out.push(join(dir, set, c.file));
+    }
+  }
+  return out;
+}
+
+const corpusDirs = arg('--corpus')?.split(',') ?? [];
+for (const [w, h] of corpusDirs.length > 0 ? SIZES : []) {
+  const images = await Promise.all(corpusAtSize(corpusDirs, w, h).map((f) => decodeImage(f)));
+  if (images.length === 0) continue;
+  for (const img of images.slice(0, 2)) timeRead(img);
+  const times: number[] = [];
+  const outcomes = new Map<string, number>();
+  for (let r = 0; r < Math.max(1, Math.round(runs / 2)); r++) {
+    for (const img of images) {
+      const { ms, ok } = timeRead(img);
+      times.push(ms);
+      outcomes.set(ok, (outcomes.get(ok) ?? 0) + 1);
+    }
+  }
+  console.log(
+    `readChart corpus captures rendered at ${w}x${h}: median ${median(times).toFixed(1)} ms over ${times.length} reads of ${images.length} screenshots (${[...outcomes].map(([k, v]) => `${k} ${v}`).join(', ')})`,
+  );
+}
 
 const cli: number[] = [];
 const cliRuns = Math.max(3, Math.min(runs, 5));
