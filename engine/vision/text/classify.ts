@@ -30,7 +30,7 @@ export interface GlyphGuess {
 const COARSE = 4;
 const COARSE_CELLS = COARSE * COARSE;
 const SHORTLIST = 40;
-let coarse: Float32Array | null = null;
+let coarse: Float64Array | null = null;
 
 function coarseOf(v: Float32Array, out: Float32Array, offset: number): void {
   const k = GRID / COARSE;
@@ -46,21 +46,26 @@ function coarseOf(v: Float32Array, out: Float32Array, offset: number): void {
 /** Per prototype, in one flat array: GEOM shape features (pre-scaled by sqrt weight) then the coarse grid (pre-scaled). */
 const ROUGH = GEOM + COARSE_CELLS;
 
-function getCoarse(): Float32Array {
+/**
+ * Kept as doubles: each value is the Float32 it always was (rounded once, as stored before), so
+ * every difference and sum comes out the same, without a conversion per read in the scans.
+ */
+function getCoarse(): Float64Array {
   if (!coarse) {
     const { vectors } = getTemplates();
-    coarse = new Float32Array(vectors.length * ROUGH);
-    vectors.forEach((v, n) => roughOf(v, coarse!, n * ROUGH));
+    const stored = new Float32Array(vectors.length * ROUGH);
+    vectors.forEach((v, n) => roughOf(v, stored, n * ROUGH));
+    coarse = Float64Array.from(stored);
   }
   return coarse;
 }
 
-/** All prototypes in one flat array (n x FEATURE_LENGTH): one buffer walked in order. */
-let flatTemplates: Float32Array | null = null;
-function getFlat(): Float32Array {
+/** All prototypes in one flat array (n x FEATURE_LENGTH, their Float32 values as doubles). */
+let flatTemplates: Float64Array | null = null;
+function getFlat(): Float64Array {
   if (!flatTemplates) {
     const { vectors } = getTemplates();
-    flatTemplates = new Float32Array(vectors.length * FEATURE_LENGTH);
+    flatTemplates = new Float64Array(vectors.length * FEATURE_LENGTH);
     vectors.forEach((v, n) => flatTemplates!.set(v, n * FEATURE_LENGTH));
   }
   return flatTemplates;
@@ -75,9 +80,11 @@ function roughOf(v: Float32Array, out: Float32Array, offset: number): void {
 }
 
 // Scratch buffers reused by every call (classification runs a few hundred times per chart; fresh
-// arrays per call were a good part of its cost and of the garbage collector's). Float32, as the
-// distances were always stored: the shortlist compares the same rounded values.
-const fr = new Float32Array(ROUGH);
+// arrays per call were a good part of its cost and of the garbage collector's). The rough
+// features are rounded to Float32 as they always were, then held as doubles like the tables.
+const fr32 = new Float32Array(ROUGH);
+const fr = new Float64Array(ROUGH);
+const f64 = new Float64Array(FEATURE_LENGTH);
 let rough = new Float32Array(0);
 const top = new Float32Array(SHORTLIST);
 
@@ -88,7 +95,8 @@ const top = new Float32Array(SHORTLIST);
 export function classifyGlyph(f: Float32Array): GlyphGuess {
   const { labels, vectors } = getTemplates();
   const cs = getCoarse();
-  roughOf(f, fr, 0);
+  roughOf(f, fr32, 0);
+  fr.set(fr32);
   const n = vectors.length;
   if (rough.length !== n) rough = new Float32Array(n);
   // The SHORTLIST smallest rough distances so far, as a max-heap: a prototype already worse than
@@ -123,14 +131,19 @@ export function classifyGlyph(f: Float32Array): GlyphGuess {
     d += e4 * e4;
     d += e5 * e5;
     if (d < bound) {
-      // The coarse cells a row (4) at a time, stopping once past the bound: a sum of squares only
-      // grows, so a prototype past it here is past it in full (same Float32 test as above).
+      // The coarse cells a row (4, written out) at a time, stopping once past the bound: a sum
+      // of squares only grows, so a prototype past it here is past it in full (same Float32
+      // test as above).
       let far = false;
-      for (let i = GEOM; i < ROUGH; i += COARSE) {
-        for (let c = i; c < i + COARSE; c++) {
-          const diff = fr[c]! - cs[o + c]!;
-          d += diff * diff;
-        }
+      for (let c = GEOM, p = o + GEOM; c < ROUGH; c += COARSE, p += COARSE) {
+        const c0 = fr[c]! - cs[p]!;
+        const c1 = fr[c + 1]! - cs[p + 1]!;
+        const c2 = fr[c + 2]! - cs[p + 2]!;
+        const c3 = fr[c + 3]! - cs[p + 3]!;
+        d += c0 * c0;
+        d += c1 * c1;
+        d += c2 * c2;
+        d += c3 * c3;
         if (Math.fround(d) > bound) {
           far = true;
           break;
@@ -160,6 +173,7 @@ export function classifyGlyph(f: Float32Array): GlyphGuess {
   }
   const cut = top[0]!;
   const flat = getFlat();
+  f64.set(f);
   const perLabel = new Map<string, number>();
   let best = Infinity;
   let bestLabel = '?';
@@ -170,17 +184,37 @@ export function classifyGlyph(f: Float32Array): GlyphGuess {
     // A prototype no closer than its label's best so far changes nothing (that best is also no
     // closer than the overall best): the sum stops a grid row at a time once it reaches it.
     const limit = prev === undefined ? Infinity : prev;
-    // Weighted shape features, then the cells.
+    // Weighted shape features, then the cells (a row of 12, written out, in the same order).
     let d = 0;
     for (let g = 0; g < GEOM; g++) {
-      const diff = f[CELLS + g]! - flat[o + CELLS + g]!;
+      const diff = f64[CELLS + g]! - flat[o + CELLS + g]!;
       d += GEOM_WEIGHTS[g]! * diff * diff;
     }
-    for (let i = 0; i < CELLS && d < limit; i += GRID) {
-      for (let c = i; c < i + GRID; c++) {
-        const diff = f[c]! - flat[o + c]!;
-        d += diff * diff;
-      }
+    for (let i = 0, p = o; i < CELLS && d < limit; i += GRID, p += GRID) {
+      const c0 = f64[i]! - flat[p]!;
+      const c1 = f64[i + 1]! - flat[p + 1]!;
+      const c2 = f64[i + 2]! - flat[p + 2]!;
+      const c3 = f64[i + 3]! - flat[p + 3]!;
+      const c4 = f64[i + 4]! - flat[p + 4]!;
+      const c5 = f64[i + 5]! - flat[p + 5]!;
+      const c6 = f64[i + 6]! - flat[p + 6]!;
+      const c7 = f64[i + 7]! - flat[p + 7]!;
+      const c8 = f64[i + 8]! - flat[p + 8]!;
+      const c9 = f64[i + 9]! - flat[p + 9]!;
+      const c10 = f64[i + 10]! - flat[p + 10]!;
+      const c11 = f64[i + 11]! - flat[p + 11]!;
+      d += c0 * c0;
+      d += c1 * c1;
+      d += c2 * c2;
+      d += c3 * c3;
+      d += c4 * c4;
+      d += c5 * c5;
+      d += c6 * c6;
+      d += c7 * c7;
+      d += c8 * c8;
+      d += c9 * c9;
+      d += c10 * c10;
+      d += c11 * c11;
     }
     if (d >= limit) continue;
     perLabel.set(label, d);

@@ -58,24 +58,29 @@ export function glyphFeatures(g: GlyphBlob, line: Pick<TextLine, 'baseline' | 'c
   return out;
 }
 
+let holeScratch = new Uint8Array(0);
+
 /** Background regions enclosed by ink (4-connected background inside a 1 px frame). */
 function findHoles(g: GlyphBlob): { count: number; largestCentreY: number } {
   const w = g.right - g.left;
   const h = g.bottom - g.top;
   const pw = w + 2;
   const ph = h + 2;
-  const ink = new Uint8Array(pw * ph);
+  // One byte per pixel: 1 for ink or background already visited (the two are never told apart),
+  // in an array kept between calls; the 1 px frame stays 0.
+  if (holeScratch.length < pw * ph) holeScratch = new Uint8Array(pw * ph);
+  const done = holeScratch.subarray(0, pw * ph);
+  done.fill(0);
   for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) ink[(y + 1) * pw + x + 1] = g.ink[y * w + x]! >= 0.25 ? 1 : 0;
-  const seen = new Uint8Array(pw * ph);
+    for (let x = 0; x < w; x++) done[(y + 1) * pw + x + 1] = g.ink[y * w + x]! >= 0.25 ? 1 : 0;
   const minArea = Math.max(1, Math.round(0.004 * w * h));
   let count = 0;
   let bestArea = 0;
   let bestY = 0.5;
   const stack: number[] = [];
-  for (let start = 0; start < ink.length; start++) {
-    if (ink[start] || seen[start]) continue;
-    seen[start] = 1;
+  for (let start = 0; start < done.length; start++) {
+    if (done[start]) continue;
+    done[start] = 1;
     stack.push(start);
     let area = 0;
     let sumY = 0;
@@ -88,20 +93,20 @@ function findHoles(g: GlyphBlob): { count: number; largestCentreY: number } {
       sumY += y;
       if (x === 0 || y === 0 || x === pw - 1 || y === ph - 1) touches = true;
       // The four neighbours, tested in place (no array per pixel).
-      if (x > 0 && !ink[i - 1] && !seen[i - 1]) {
-        seen[i - 1] = 1;
+      if (x > 0 && !done[i - 1]) {
+        done[i - 1] = 1;
         stack.push(i - 1);
       }
-      if (x + 1 < pw && !ink[i + 1] && !seen[i + 1]) {
-        seen[i + 1] = 1;
+      if (x + 1 < pw && !done[i + 1]) {
+        done[i + 1] = 1;
         stack.push(i + 1);
       }
-      if (y > 0 && !ink[i - pw] && !seen[i - pw]) {
-        seen[i - pw] = 1;
+      if (y > 0 && !done[i - pw]) {
+        done[i - pw] = 1;
         stack.push(i - pw);
       }
-      if (y + 1 < ph && !ink[i + pw] && !seen[i + pw]) {
-        seen[i + pw] = 1;
+      if (y + 1 < ph && !done[i + pw]) {
+        done[i + pw] = 1;
         stack.push(i + pw);
       }
     }

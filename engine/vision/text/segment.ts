@@ -1,4 +1,5 @@
 import type { RgbaImage } from '../../core/image';
+import { nextNonZero, wordView } from '../byte-scan';
 import type { Rect } from './types';
 
 /**
@@ -65,64 +66,72 @@ function pixelWords(image: RgbaImage): Uint32Array | null {
   return data.byteOffset % 4 === 0 ? new Uint32Array(data.buffer, data.byteOffset, data.length >> 2) : null;
 }
 
+/**
+ * End (byte offset, exclusive, at most `end`) of the run of pixels equal to the one at byte `p`:
+ * neighbouring pixels are mostly one colour, and each run is counted in one step.
+ */
+function runEnd(data: RgbaImage['data'], words: Uint32Array | null, p: number, end: number): number {
+  let q = p + 4;
+  if (words) {
+    const first = words[p >> 2]!;
+    while (q < end && words[q >> 2] === first) q += 4;
+  } else {
+    while (
+      q < end &&
+      data[q] === data[p] &&
+      data[q + 1] === data[p + 1] &&
+      data[q + 2] === data[p + 2] &&
+      data[q + 3] === data[p + 3]
+    )
+      q += 4;
+  }
+  return q;
+}
+
 /** The most common colour (quantised to 5 bits per channel) of the rect, averaged within its bin. */
 function dominantColour(image: RgbaImage, r: Rect): [number, number, number] {
   // One histogram for all calls (this runs for every band, badge and faint run of a chart):
   // cleared instead of allocated, and its winner (most pixels, then the lowest key, as a scan
-  // of all bins would find) kept up to date while counting instead of searched for after.
+  // of all bins would find) kept up to date while counting instead of searched for after
+  // (adding a run at once leaves the same winner: only the bin counted changes each step).
   const bins = binsScratch;
   bins.fill(0);
   const data = image.data;
   const stepY = r.bottom - r.top > 200 ? 2 : 1;
   let best = 0;
   let bestCount = 0;
-  // Neighbouring pixels are mostly one colour: the last pixel's key is reused for the same word.
   const words = pixelWords(image);
-  let lastW = -1;
-  let lastKey = 0;
   for (let y = r.top; y < r.bottom; y += stepY) {
-    let p = (y * image.width + r.left) * 4;
-    for (let x = r.left; x < r.right; x++, p += 4) {
-      let key: number;
-      if (words) {
-        const wd = words[p >> 2]!;
-        if (wd !== lastW) {
-          lastW = wd;
-          lastKey = ((data[p]! >> 3) << 10) | ((data[p + 1]! >> 3) << 5) | (data[p + 2]! >> 3);
-        }
-        key = lastKey;
-      } else key = ((data[p]! >> 3) << 10) | ((data[p + 1]! >> 3) << 5) | (data[p + 2]! >> 3);
-      const n = ++bins[key]!;
+    const end = (y * image.width + r.right) * 4;
+    for (let p = (y * image.width + r.left) * 4; p < end;) {
+      const q = runEnd(data, words, p, end);
+      const key = ((data[p]! >> 3) << 10) | ((data[p + 1]! >> 3) << 5) | (data[p + 2]! >> 3);
+      const n = (bins[key]! += (q - p) >> 2);
       if (n > bestCount || (n === bestCount && key < best)) {
         best = key;
         bestCount = n;
       }
+      p = q;
     }
   }
+  // Sums of whole runs: integers, so the same totals as pixel by pixel.
   let sr = 0;
   let sg = 0;
   let sb = 0;
   let n = 0;
-  lastW = -1;
-  let lastIn = false;
   for (let y = r.top; y < r.bottom; y += stepY) {
-    let p = (y * image.width + r.left) * 4;
-    for (let x = r.left; x < r.right; x++, p += 4) {
-      if (words) {
-        const wd = words[p >> 2]!;
-        if (wd !== lastW) {
-          lastW = wd;
-          lastIn = (((data[p]! >> 3) << 10) | ((data[p + 1]! >> 3) << 5) | (data[p + 2]! >> 3)) === best;
-        }
-        if (!lastIn) continue;
-      }
+    const end = (y * image.width + r.right) * 4;
+    for (let p = (y * image.width + r.left) * 4; p < end;) {
+      const q = runEnd(data, words, p, end);
       const key = ((data[p]! >> 3) << 10) | ((data[p + 1]! >> 3) << 5) | (data[p + 2]! >> 3);
       if (key === best) {
-        sr += data[p]!;
-        sg += data[p + 1]!;
-        sb += data[p + 2]!;
-        n++;
+        const run = (q - p) >> 2;
+        sr += run * data[p]!;
+        sg += run * data[p + 1]!;
+        sb += run * data[p + 2]!;
+        n += run;
       }
+      p = q;
     }
   }
   return n > 0 ? [sr / n, sg / n, sb / n] : [0, 0, 0];
@@ -141,28 +150,24 @@ function inkDistance(
   const out = new Uint8Array(w * h);
   const data = image.data;
   const [br, bgc, bb] = bg;
-  // The last pixel's distance is reused while the pixel (as one 32-bit word) repeats.
+  // One distance per run of equal pixels; `out` starts at 0, so runs of 0 need no writing.
   const words = pixelWords(image);
-  let lastW = -1;
-  let lastD = 0;
   for (let y = 0; y < h; y++) {
     let p = ((y + r.top) * image.width + r.left) * 4;
-    const row = y * w;
-    for (let x = 0; x < w; x++, p += 4) {
-      if (words) {
-        const wd = words[p >> 2]!;
-        if (wd === lastW) {
-          out[row + x] = lastD;
-          hist[lastD]!++;
-          continue;
-        }
-        lastW = wd;
-      }
+    const end = p + w * 4;
+    let i = y * w;
+    while (p < end) {
+      const q = runEnd(data, words, p, end);
+      const run = (q - p) >> 2;
       const dr = Math.abs(data[p]! - br);
       const dg = Math.abs(data[p + 1]! - bgc);
       const db = Math.abs(data[p + 2]! - bb);
-      out[row + x] = lastD = Math.round(dr > dg ? (dr > db ? dr : db) : dg > db ? dg : db);
-      hist[lastD]!++;
+      const d = Math.round(dr > dg ? (dr > db ? dr : db) : dg > db ? dg : db);
+      hist[d]! += run;
+      // A loop, not out.fill: most runs that are not background are a pixel or two long.
+      if (d !== 0) for (let j = i; j < i + run; j++) out[j] = d;
+      i += run;
+      p = q;
     }
   }
   return out;
@@ -287,20 +292,21 @@ function eraseVerticalRules(mask: Uint8Array, w: number, h: number, minRun: numb
 }
 
 /** 4-connected components of the mask (4-connectivity keeps diagonal neighbours apart). */
-function components(
-  mask: Uint8Array,
-  w: number,
-  h: number,
-  eight = true,
-): { comps: Component[]; labels: Int32Array } {
-  const labels = new Int32Array(w * h).fill(-1);
+function components(mask: Uint8Array, w: number, h: number, eight = true): Component[] {
+  // A copy of the mask whose pixels are cleared as they are taken (no label array to fill), so
+  // the next unvisited start is the next non-zero byte, found a word at a time.
+  const todo = mask.slice();
+  const words = wordView(todo);
+  const n = todo.length;
   const comps: Component[] = [];
   const stack: number[] = [];
-  for (let start = 0; start < mask.length; start++) {
-    if (!mask[start] || labels[start]! >= 0) continue;
-    const id = comps.length;
+  for (
+    let start = nextNonZero(todo, words, 0, n);
+    start < n;
+    start = nextNonZero(todo, words, start + 1, n)
+  ) {
     const c: Component = { left: w, top: h, right: 0, bottom: 0, count: 0 };
-    labels[start] = id;
+    todo[start] = 0;
     stack.push(start);
     while (stack.length > 0) {
       const i = stack.pop()!;
@@ -311,46 +317,67 @@ function components(
       if (x + 1 > c.right) c.right = x + 1;
       if (y < c.top) c.top = y;
       if (y + 1 > c.bottom) c.bottom = y + 1;
-      if (x > 0 && mask[i - 1] && labels[i - 1]! < 0) {
-        labels[i - 1] = id;
+      if (x > 0 && todo[i - 1]) {
+        todo[i - 1] = 0;
         stack.push(i - 1);
       }
-      if (x + 1 < w && mask[i + 1] && labels[i + 1]! < 0) {
-        labels[i + 1] = id;
+      if (x + 1 < w && todo[i + 1]) {
+        todo[i + 1] = 0;
         stack.push(i + 1);
       }
-      if (y > 0 && mask[i - w] && labels[i - w]! < 0) {
-        labels[i - w] = id;
+      if (y > 0 && todo[i - w]) {
+        todo[i - w] = 0;
         stack.push(i - w);
       }
-      if (y + 1 < h && mask[i + w] && labels[i + w]! < 0) {
-        labels[i + w] = id;
+      if (y + 1 < h && todo[i + w]) {
+        todo[i + w] = 0;
         stack.push(i + w);
       }
       if (eight) {
         // Diagonal neighbours, tested in place (an array of four per pixel was most of the
         // garbage this function made).
-        if (y > 0 && x > 0 && mask[i - w - 1] && labels[i - w - 1]! < 0) {
-          labels[i - w - 1] = id;
+        if (y > 0 && x > 0 && todo[i - w - 1]) {
+          todo[i - w - 1] = 0;
           stack.push(i - w - 1);
         }
-        if (y > 0 && x + 1 < w && mask[i - w + 1] && labels[i - w + 1]! < 0) {
-          labels[i - w + 1] = id;
+        if (y > 0 && x + 1 < w && todo[i - w + 1]) {
+          todo[i - w + 1] = 0;
           stack.push(i - w + 1);
         }
-        if (y + 1 < h && x > 0 && mask[i + w - 1] && labels[i + w - 1]! < 0) {
-          labels[i + w - 1] = id;
+        if (y + 1 < h && x > 0 && todo[i + w - 1]) {
+          todo[i + w - 1] = 0;
           stack.push(i + w - 1);
         }
-        if (y + 1 < h && x + 1 < w && mask[i + w + 1] && labels[i + w + 1]! < 0) {
-          labels[i + w + 1] = id;
+        if (y + 1 < h && x + 1 < w && todo[i + w + 1]) {
+          todo[i + w + 1] = 0;
           stack.push(i + w + 1);
         }
       }
     }
     comps.push(c);
   }
-  return { comps, labels };
+  return comps;
+}
+
+/**
+ * The ink mask: 1 where `dist` reaches `threshold`, else 0. Four distances at a time (one 32-bit
+ * word) when all are below the largest power of two not above the threshold (their high bits
+ * clear): most of a rect is background.
+ */
+function thresholdMask(dist: Uint8Array, threshold: number, mask: Uint8Array): void {
+  const dw = wordView(dist);
+  const mw = wordView(mask);
+  let i = 0;
+  if (dw && mw && threshold >= 1) {
+    let pow = 1;
+    while (pow * 2 <= threshold) pow *= 2;
+    const high = ((256 - pow) * 0x01010101) >>> 0;
+    for (let k = 0; k < dw.length; k++, i += 4) {
+      if ((dw[k]! & high) === 0) mw[k] = 0;
+      else for (let j = i; j < i + 4; j++) mask[j] = dist[j]! >= threshold ? 1 : 0;
+    }
+  }
+  for (; i < mask.length; i++) mask[i] = dist[i]! >= threshold ? 1 : 0;
 }
 
 /** Specks no bigger than this (px) may be the dots of a dotted grid line. */
@@ -468,8 +495,8 @@ export function findTextLines(image: RgbaImage, rect: Rect, depth = 0): TextLine
   const dist = inkDistance(image, r, bg, distHist);
   let threshold = inkThreshold(dist, distHist, w);
   const mask = new Uint8Array(w * h);
-  for (let i = 0; i < mask.length; i++) mask[i] = dist[i]! >= threshold ? 1 : 0;
-  let first = components(mask, w, h).comps;
+  thresholdMask(dist, threshold, mask);
+  let first = components(mask, w, h);
   // Filled boxes (price badges) are the strongest ink of an axis strip: a threshold set by them
   // breaks the thin strokes of grey tick labels apart. Set it again from everything else.
   const boxes = depth === 0 ? first.filter(isFilledBox) : [];
@@ -477,8 +504,8 @@ export function findTextLines(image: RgbaImage, rect: Rect, depth = 0): TextLine
     const again = inkThreshold(dist, distHist, w, boxes);
     if (again < 0.85 * threshold) {
       threshold = again;
-      for (let i = 0; i < mask.length; i++) mask[i] = dist[i]! >= threshold ? 1 : 0;
-      first = components(mask, w, h).comps;
+      thresholdMask(dist, threshold, mask);
+      first = components(mask, w, h);
     }
   }
   const typicalH = median(first.filter((c) => c.bottom - c.top >= 4).map((c) => c.bottom - c.top));
@@ -486,7 +513,7 @@ export function findTextLines(image: RgbaImage, rect: Rect, depth = 0): TextLine
   let rules: Uint8Array | null = null;
   if (typicalH > 0 && first.some((c) => c.bottom - c.top >= 3 * typicalH)) {
     rules = eraseVerticalRules(mask, w, h, Math.max(12, Math.round(3 * typicalH)));
-    comps = components(mask, w, h).comps;
+    comps = components(mask, w, h);
   }
   comps = dropDottedRules(comps);
 
