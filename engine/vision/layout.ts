@@ -146,15 +146,23 @@ export function rowBackgrounds(r: Raster, bg: number): Int32Array {
     const end = row + width;
     let c = -1;
     let n = 0;
+    // The samples agreeing with the candidate, counted by the vote from where it became the
+    // candidate (`from`): only the samples before that are walked again for the rest.
+    let from = row;
+    let agree = 0;
     for (let i = row; i < end; i += 4) {
       const p = rgb[i]!;
       if (n === 0) {
         c = p;
         n = 1;
-      } else n += p === c || colourDistance(p, c) <= GRADIENT_STEP ? 1 : -1;
+        from = i;
+        agree = 1;
+      } else if (p === c || colourDistance(p, c) <= GRADIENT_STEP) {
+        n++;
+        agree++;
+      } else n--;
     }
-    let agree = 0;
-    for (let i = row; i < end; i += 4) {
+    for (let i = row; i < from; i += 4) {
       const p = rgb[i]!;
       if (p === c || colourDistance(p, c) <= GRADIENT_STEP) agree++;
     }
