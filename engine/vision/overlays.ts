@@ -291,8 +291,19 @@ function fillRects(r: Raster, area: PlotRect, fill: number): PlotRect[] {
     let first = -1;
     let last = -1;
     let count = 0;
+    // Neighbouring pixels mostly repeat a colour: its test is reused.
+    let lastC = -1;
+    let lastFill = false;
     for (let x = area.left; x <= area.right + 1; x++) {
-      const isFill = x <= area.right && colourDistance(rgb[row + x]!, fill) <= FILL_TOLERANCE;
+      let isFill = false;
+      if (x <= area.right) {
+        const c = rgb[row + x]!;
+        if (c !== lastC) {
+          lastC = c;
+          lastFill = colourDistance(c, fill) <= FILL_TOLERANCE;
+        }
+        isFill = lastFill;
+      }
       if (isFill && (last < 0 || x - last <= maxGap)) {
         if (first < 0) first = x;
         last = x;
@@ -302,7 +313,8 @@ function fillRects(r: Raster, area: PlotRect, fill: number): PlotRect[] {
       if (!isFill && x <= area.right && (last < 0 || x - last <= maxGap)) continue;
       if (first >= 0 && last - first + 1 >= minWidth && count >= 0.3 * (last - first + 1))
         segments.push({ first, last });
-      [first, last, count] = isFill ? [x, x, 1] : [-1, -1, 0];
+      first = last = isFill ? x : -1;
+      count = isFill ? 1 : 0;
     }
     for (const seg of segments) {
       const o = open.find(

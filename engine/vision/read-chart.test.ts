@@ -378,6 +378,62 @@ describe('indicator lines learned as a colour class', () => {
     expect(ink.includes(3)).toBe(false);
     expect(ink.includes(1) && ink.includes(2)).toBe(true);
   });
+
+  it('decides every class as a walk down each column, class by class, does', () => {
+    // The rule stated plainly: per class, the longest run down each column (rows the class fills
+    // half of left out), then clear the class when it is thin in most columns or spans a quarter.
+    const reference = (ink: Uint8Array, pw: number, ph: number, classes: number) => {
+      for (let k = 3; k <= classes; k++) {
+        const flat = new Uint8Array(ph);
+        for (let y = 0; y < ph; y++) {
+          let n = 0;
+          for (let x = 0; x < pw; x++) if (ink[y * pw + x] === k) n++;
+          if (n >= pw * 0.5) flat[y] = 1;
+        }
+        const longest: number[] = [];
+        let span = 0;
+        let widest = 0;
+        for (let x = 0; x < pw; x++) {
+          let run = 0;
+          let best = 0;
+          for (let y = 0; y < ph; y++) {
+            if (ink[y * pw + x] === k && !flat[y]) best = Math.max(best, ++run);
+            else run = 0;
+          }
+          if (best > 0) longest.push(best);
+          span = best > 0 ? span + 1 : 0;
+          widest = Math.max(widest, span);
+        }
+        if (longest.length < pw * 0.3) continue;
+        longest.sort((a, b) => a - b);
+        if (longest[Math.floor(longest.length * 0.75)]! > 5 && widest < pw * 0.25) continue;
+        for (let i = 0; i < ink.length; i++) if (ink[i] === k) ink[i] = 0;
+      }
+    };
+    let seed = 7;
+    const rand = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+    for (let t = 0; t < 60; t++) {
+      const pw = 20 + Math.floor(rand() * 90);
+      const ph = 10 + Math.floor(rand() * 60);
+      const classes = 2 + Math.floor(rand() * 4);
+      const ink = new Uint8Array(pw * ph);
+      // Vertical strokes, horizontal lines and specks of random classes, sparse or dense.
+      const density = rand();
+      for (let i = 0; i < ink.length; i++)
+        if (rand() < density * 0.3) ink[i] = 1 + Math.floor(rand() * classes);
+      for (let s = 0; s < 8; s++) {
+        const k = 1 + Math.floor(rand() * classes);
+        const x = Math.floor(rand() * pw);
+        const y = Math.floor(rand() * ph);
+        if (rand() < 0.5) for (let yy = y; yy < Math.min(ph, y + 12); yy++) ink[yy * pw + x] = k;
+        else for (let xx = 0; xx < pw; xx++) ink[y * pw + xx] = k;
+      }
+      const expected = ink.slice();
+      reference(expected, pw, ph, classes);
+      dropLineClasses(ink, pw, ph, classes);
+      expect(ink).toEqual(expected);
+    }
+  });
 });
 
 describe('readChart refusals', () => {

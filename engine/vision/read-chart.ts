@@ -5,6 +5,7 @@ import type { Timeframe } from '../core/ohlc';
 import { toRaster } from './raster';
 import type { Raster } from './raster';
 import { ScratchArray } from './scratch';
+import { nextNonZero, wordView } from './byte-scan';
 import { findLayout } from './layout';
 import type { Layout } from './layout';
 import { readStrip } from './axis-locate';
@@ -376,27 +377,47 @@ export function dropLineClasses(ink: Uint8Array, pw: number, ph: number, classes
   // The two strongest classes are the candles' own colours (bull/bear, or outline/fill).
   // A thick line (a 2x capture, a wide moving average) is not thin, but it crosses hundreds of
   // columns in a row; a class of candles has gaps between its candles.
-  for (let k = 3; k <= classes; k++) {
-    // A horizontal price line drawn in the class's colour (a level at the bull colour across
-    // the whole plot) is not what makes a moving average: its rows are left out, or a class
-    // of real candles would be cleared for it (its removal is the candle stage's).
-    const flat = new Uint8Array(ph);
-    for (let y = 0; y < ph; y++) {
-      let n = 0;
-      for (let x = 0, i = y * pw; x < pw; x++, i++) if (ink[i] === k) n++;
-      if (n >= pw * 0.5) flat[y] = 1;
+  if (classes < 3) return;
+  // Every class is judged on the ink as classified (clearing one class leaves the others' pixels
+  // as they were), so the statistics of all classes 3.. are gathered in two passes over the ink's
+  // rows (its empty stretches skipped a word at a time) instead of walking down every column
+  // once per class.
+  const n = classes - 2;
+  const of = (v: number) => (v >= 3 && v <= classes ? v - 3 : -1);
+  const words = wordView(ink);
+  // A horizontal price line drawn in the class's colour (a level at the bull colour across the
+  // whole plot) is not what makes a moving average: its rows are left out, or a class of real
+  // candles would be cleared for it (its removal is the candle stage's).
+  const rowInk = new Int32Array(n * ph);
+  for (let y = 0; y < ph; y++) {
+    const end = (y + 1) * pw;
+    for (let i = nextNonZero(ink, words, y * pw, end); i < end; i = nextNonZero(ink, words, i + 1, end)) {
+      const k = of(ink[i]!);
+      if (k >= 0) rowInk[k * ph + y]!++;
     }
+  }
+  // Per class and column, the longest run of the class's pixels down the column (a flat row
+  // ends a run): `lastRow` is the run's last row so far, so only the class's own pixels are visited.
+  const run = new Int32Array(n * pw);
+  const lastRow = new Int32Array(n * pw).fill(-2);
+  const longestIn = new Int32Array(n * pw);
+  for (let y = 0; y < ph; y++) {
+    const end = (y + 1) * pw;
+    for (let i = nextNonZero(ink, words, y * pw, end); i < end; i = nextNonZero(ink, words, i + 1, end)) {
+      const k = of(ink[i]!);
+      if (k < 0 || rowInk[k * ph + y]! >= pw * 0.5) continue;
+      const c = k * pw + i - y * pw;
+      run[c] = lastRow[c] === y - 1 ? run[c]! + 1 : 1;
+      lastRow[c] = y;
+      if (run[c]! > longestIn[c]!) longestIn[c] = run[c]!;
+    }
+  }
+  for (let k = 0; k < n; k++) {
     const longest: number[] = [];
     let span = 0;
     let widest = 0;
     for (let x = 0; x < pw; x++) {
-      let run = 0;
-      let best = 0;
-      for (let y = 0, i = x; y < ph; y++, i += pw) {
-        if (ink[i] === k && !flat[y]) {
-          if (++run > best) best = run;
-        } else run = 0;
-      }
+      const best = longestIn[k * pw + x]!;
       if (best > 0) longest.push(best);
       span = best > 0 ? span + 1 : 0;
       if (span > widest) widest = span;
@@ -405,6 +426,6 @@ export function dropLineClasses(ink: Uint8Array, pw: number, ph: number, classes
     longest.sort((a, b) => a - b);
     const p75 = longest[Math.floor(longest.length * 0.75)]!;
     if (p75 > 5 && widest < pw * 0.25) continue;
-    for (let i = 0; i < ink.length; i++) if (ink[i] === k) ink[i] = 0;
+    for (let i = 0; i < ink.length; i++) if (ink[i] === k + 3) ink[i] = 0;
   }
 }

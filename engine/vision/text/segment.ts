@@ -398,6 +398,15 @@ function dropDottedRules(comps: Component[]): Component[] {
   );
   if (specks.length < DOT_RUN) return comps;
   const drop = new Set<Component>();
+  // Only glyph-sized components can put a speck on a baseline; a speck is judged once (it is in
+  // the lists of three neighbouring lines, and each run found in a list tests the whole list).
+  const glyphs = comps.filter((c) => c.bottom - c.top > 2 * DOT_SIZE);
+  const baseline = new Map<Component, boolean>();
+  const isOnBaseline = (c: Component): boolean => {
+    let on = baseline.get(c);
+    if (on === undefined) baseline.set(c, (on = onBaseline(c, glyphs)));
+    return on;
+  };
   for (const horizontal of [true, false]) {
     const byLine = new Map<number, Component[]>();
     for (const c of specks) {
@@ -424,7 +433,7 @@ function dropDottedRules(comps: Component[]): Component[] {
           const period = (pos(list[i - 1]!) - anchor) / (i - 1 - start);
           for (const c of list) {
             const k = (pos(c) - anchor) / period;
-            if (c.count <= 2 && Math.abs(k - Math.round(k)) * period <= 1 && !onBaseline(c, comps))
+            if (c.count <= 2 && !drop.has(c) && Math.abs(k - Math.round(k)) * period <= 1 && !isOnBaseline(c))
               drop.add(c);
           }
         }
@@ -435,14 +444,14 @@ function dropDottedRules(comps: Component[]): Component[] {
   return drop.size === 0 ? comps : comps.filter((c) => !drop.has(c));
 }
 
-/** A speck with a glyph-sized neighbour ending on its bottom row close on either side. */
-function onBaseline(speck: Component, comps: readonly Component[]): boolean {
+/** A speck with a glyph-sized neighbour (of `glyphs`) ending on its bottom row close on either side. */
+function onBaseline(speck: Component, glyphs: readonly Component[]): boolean {
   const beside = (c: Component, left: boolean): boolean => {
     const h = c.bottom - c.top;
     const gap = left ? speck.left - c.right : c.left - speck.right;
-    return h > 2 * DOT_SIZE && gap >= 0 && gap <= 0.6 * h && Math.abs(c.bottom - speck.bottom) <= 1;
+    return gap >= 0 && gap <= 0.6 * h && Math.abs(c.bottom - speck.bottom) <= 1;
   };
-  return comps.some((c) => beside(c, true)) && comps.some((c) => beside(c, false));
+  return glyphs.some((c) => beside(c, true)) && glyphs.some((c) => beside(c, false));
 }
 
 function median(values: number[]): number {
