@@ -291,31 +291,39 @@ function fillRects(r: Raster, area: PlotRect, fill: number): PlotRect[] {
     let first = -1;
     let last = -1;
     let count = 0;
-    // Neighbouring pixels mostly repeat a colour: its test is reused.
-    let lastC = -1;
-    let lastFill = false;
-    for (let x = area.left; x <= area.right + 1; x++) {
-      let isFill = false;
-      if (x <= area.right) {
-        const c = rgb[row + x]!;
-        if (c !== lastC) {
-          lastC = c;
-          lastFill = colourDistance(c, fill) <= FILL_TOLERANCE;
-        }
-        isFill = lastFill;
-      }
-      if (isFill && (last < 0 || x - last <= maxGap)) {
-        if (first < 0) first = x;
-        last = x;
-        count++;
-        continue;
-      }
-      if (!isFill && x <= area.right && (last < 0 || x - last <= maxGap)) continue;
+    const close = () => {
       if (first >= 0 && last - first + 1 >= minWidth && count >= 0.3 * (last - first + 1))
         segments.push({ first, last });
-      first = last = isFill ? x : -1;
-      count = isFill ? 1 : 0;
+    };
+    // Run by run of one colour (the background and a fill are long ones): within a run, fill
+    // pixels extend the open segment one by one, and other pixels end it once they reach more
+    // than maxGap past its last fill pixel.
+    let lastC = -1;
+    let lastFill = false;
+    for (let x = area.left; x <= area.right;) {
+      const c = rgb[row + x]!;
+      let end = x + 1;
+      while (end <= area.right && rgb[row + end] === c) end++;
+      if (c !== lastC) {
+        lastC = c;
+        lastFill = colourDistance(c, fill) <= FILL_TOLERANCE;
+      }
+      if (lastFill) {
+        if (last >= 0 && x - last > maxGap) {
+          close();
+          first = x;
+          count = 0;
+        } else if (first < 0) first = x;
+        last = end - 1;
+        count += end - x;
+      } else if (last >= 0 && end - 1 - last > maxGap) {
+        close();
+        first = last = -1;
+        count = 0;
+      }
+      x = end;
     }
+    close();
     for (const seg of segments) {
       const o = open.find(
         (o) => Math.abs(seg.first - o.rect.left) <= slack && Math.abs(seg.last - o.rect.right) <= slack,
