@@ -1,7 +1,7 @@
 import type { RgbaImage } from '../core/image';
 import type { Raster } from './raster';
 import { bin15, colourDistance, luminance, pairView } from './raster';
-import { ALL_SET, maskWords } from './byte-scan';
+import { ALL_SET, maskWords, nextClear } from './byte-scan';
 import type { PlotRect } from './types';
 import { locatePriceAxis, otherScaleBelow, plotEdgeBeside, priceReadings } from './axis-locate';
 import { longestRun } from './runs';
@@ -768,31 +768,19 @@ export function timeAxisText(
   // Words of background hold no ink: passed over eight pixels at a time.
   const words = maskWords(bgMask);
   for (let y = top; y <= bottom; y += 4) {
-    for (let x = 0, i = y * width + left; x < w; x++, i++) {
-      if (words && (i & 7) === 0) {
-        while (x + 8 <= w && words[i >> 3] === ALL_SET) {
-          x += 8;
-          i += 8;
-        }
-        if (x === w) break;
-      }
-      colInk[x]! += 1 - bgMask[i]!;
-    }
+    const start = y * width + left;
+    const end = start + w;
+    for (let i = nextClear(bgMask, words, start, end); i < end; i = nextClear(bgMask, words, i + 1, end))
+      colInk[i - start]!++;
   }
   const keep = new Uint8Array(w);
   for (let x = 0; x < w; x++) keep[x] = colInk[x]! > 0.9 * rows ? 0 : 1;
   const inkIn = (y: number) => {
     let n = 0;
-    for (let x = 0, i = y * width + left; x < w; x++, i++) {
-      if (words && (i & 7) === 0) {
-        while (x + 8 <= w && words[i >> 3] === ALL_SET) {
-          x += 8;
-          i += 8;
-        }
-        if (x === w) break;
-      }
-      n += (1 - bgMask[i]!) & keep[x]!;
-    }
+    const start = y * width + left;
+    const end = start + w;
+    for (let i = nextClear(bgMask, words, start, end); i < end; i = nextClear(bgMask, words, i + 1, end))
+      n += keep[i - start]!;
     return n;
   };
   const isLine = (n: number) => n > 0.35 * w;
