@@ -1,5 +1,5 @@
 import type { Raster } from './raster';
-import { pairView } from './raster';
+import { colourDistance, pairView } from './raster';
 
 /** A pixel this far (largest channel difference) from its column's majority colour is ink. */
 const INK = 40;
@@ -156,7 +156,7 @@ interface Counts {
 /** Pass 2, pixel by pixel. A pixel's ink test is reused while its colour and column's majority repeat. */
 function count(r: Raster, top: number, bottom: number, counts: Counts): void {
   const { width, rgb } = r;
-  const { major, run, short, long, maxGlyph } = counts;
+  const { major, run } = counts;
   let pc = -1;
   let pm = -1;
   let pInk = false;
@@ -167,16 +167,11 @@ function count(r: Raster, top: number, bottom: number, counts: Counts): void {
       if (c !== pc || m !== pm) {
         pc = c;
         pm = m;
-        pInk = isInk(c, m);
+        pInk = colourDistance(c, m) > INK;
       }
       if (pInk) run[x]!++;
       else {
-        const n = run[x]!;
-        if (n > 0) {
-          if (n > maxGlyph) long[x]!++;
-          else if (n >= 2) short[x]!++;
-          run[x] = 0;
-        }
+        endRun(counts, x);
       }
     }
   }
@@ -188,7 +183,7 @@ function count(r: Raster, top: number, bottom: number, counts: Counts): void {
  */
 function countPairs(r: Raster, pairs: Float64Array, top: number, bottom: number, counts: Counts): void {
   const { width, rgb } = r;
-  const { major, run, short, long, maxGlyph } = counts;
+  const { major, run } = counts;
   // Per column pair, the pixel pair last seen there if both were no ink (NaN if not).
   const calm = new Float64Array(width >> 1).fill(NaN);
   let pc = -1;
@@ -209,18 +204,13 @@ function countPairs(r: Raster, pairs: Float64Array, top: number, bottom: number,
         if (c !== pc || m !== pm) {
           pc = c;
           pm = m;
-          pInk = isInk(c, m);
+          pInk = colourDistance(c, m) > INK;
         }
         if (pInk) {
           run[x]!++;
           both = false;
         } else {
-          const n = run[x]!;
-          if (n > 0) {
-            if (n > maxGlyph) long[x]!++;
-            else if (n >= 2) short[x]!++;
-            run[x] = 0;
-          }
+          endRun(counts, x);
         }
       }
       calm[(x - 2) >> 1] = both ? pairs[p]! : NaN;
@@ -228,9 +218,11 @@ function countPairs(r: Raster, pairs: Float64Array, top: number, bottom: number,
   }
 }
 
-function isInk(c: number, m: number): boolean {
-  const dr = Math.abs(((c >> 16) & 255) - ((m >> 16) & 255));
-  const dg = Math.abs(((c >> 8) & 255) - ((m >> 8) & 255));
-  const db = Math.abs((c & 255) - (m & 255));
-  return dr > INK || dg > INK || db > INK;
+/** Ends column x's run of ink (if one is open), counting it as a glyph's or a tall one. */
+function endRun(counts: Counts, x: number): void {
+  const n = counts.run[x]!;
+  if (n === 0) return;
+  if (n > counts.maxGlyph) counts.long[x]!++;
+  else if (n >= 2) counts.short[x]!++;
+  counts.run[x] = 0;
 }
