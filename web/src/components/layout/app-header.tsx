@@ -4,7 +4,9 @@ import { Logo } from '@/components/brand/logo';
 import { Button } from '@/components/ui/button';
 import { MobileMenuToggle, useMobileMenu } from '@/components/layout/mobile-menu-toggle';
 import { Spinner } from '@/components/ui/spinner';
+import { Badge } from '@/components/ui/badge';
 import { useLogout } from '@/features/auth/api';
+import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { experienceLabel } from '@/features/auth/experience';
 import type { User } from '@/lib/contracts';
 
@@ -22,7 +24,10 @@ const OTHER_SECTION: Record<AppSection, { href: string; label: string; icon: typ
   learn: { href: '/home', label: 'Chart Analysis', icon: BarChart3 },
 };
 
-/** Header of the signed-in pages: logo, title, the other section, the user and Logout. */
+/**
+ * Header of the signed-in pages: logo, title, the other section, the user and Logout; under it,
+ * until the account's email is proven, the banner that asks to verify it.
+ */
 export function AppHeader({ section, user }: { section: AppSection; user: User }) {
   const menu = useMobileMenu();
   const logout = useLogout();
@@ -54,53 +59,61 @@ export function AppHeader({ section, user }: { section: AppSection; user: User }
       <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">
         {experienceLabel(user.tradingExperience)}
       </span>
+      {user.emailVerified ? null : (
+        <Badge variant="warning" className="shrink-0" title="Your email address is not verified yet">
+          Unverified
+        </Badge>
+      )}
     </span>
   );
 
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <div className="flex min-w-0 items-center gap-3">
-          <Link
-            href="/home"
-            className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <Logo size="sm" showText={false} />
-          </Link>
-          <div className="min-w-0 leading-tight">
-            <p className="truncate text-base font-semibold sm:text-lg">{title}</p>
-            <p className="truncate text-xs text-primary">{subtitle}</p>
-          </div>
-        </div>
-
-        <nav aria-label="Account" className="hidden items-center gap-4 md:flex">
-          <Button asChild variant="ghost" size="sm">
-            <Link href={other.href}>
-              <OtherIcon aria-hidden="true" />
-              {other.label}
+    <>
+      <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+          <div className="flex min-w-0 items-center gap-3">
+            <Link
+              href="/home"
+              className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <Logo size="sm" showText={false} />
             </Link>
-          </Button>
-          {userChip}
-          {logoutButton('', 'sm')}
-        </nav>
+            <div className="min-w-0 leading-tight">
+              <p className="truncate text-base font-semibold sm:text-lg">{title}</p>
+              <p className="truncate text-xs text-primary">{subtitle}</p>
+            </div>
+          </div>
 
-        <MobileMenuToggle menu={menu} menuId="app-mobile-menu" />
-      </div>
-
-      {menu.open ? (
-        <nav id="app-mobile-menu" aria-label="Mobile menu" className="border-t bg-background md:hidden">
-          <div className="mx-auto grid max-w-7xl gap-3 px-4 py-4">
-            {userChip}
-            <Button asChild variant="secondary" className="justify-start">
-              <Link href={other.href} onClick={close}>
+          <nav aria-label="Account" className="hidden items-center gap-4 md:flex">
+            <Button asChild variant="ghost" size="sm">
+              <Link href={other.href}>
                 <OtherIcon aria-hidden="true" />
                 {other.label}
               </Link>
             </Button>
-            {logoutButton('justify-start', 'default')}
-          </div>
-        </nav>
-      ) : null}
-    </header>
+            {userChip}
+            {logoutButton('', 'sm')}
+          </nav>
+
+          <MobileMenuToggle menu={menu} menuId="app-mobile-menu" />
+        </div>
+
+        {menu.open ? (
+          <nav id="app-mobile-menu" aria-label="Mobile menu" className="border-t bg-background md:hidden">
+            <div className="mx-auto grid max-w-7xl gap-3 px-4 py-4">
+              {userChip}
+              <Button asChild variant="secondary" className="justify-start">
+                <Link href={other.href} onClick={close}>
+                  <OtherIcon aria-hidden="true" />
+                  {other.label}
+                </Link>
+              </Button>
+              {logoutButton('justify-start', 'default')}
+            </div>
+          </nav>
+        ) : null}
+      </header>
+      <VerifyEmailBanner user={user} />
+    </>
   );
 }
