@@ -52,7 +52,7 @@ export const userSchema = z.object({
   email: z.string(),
   tradingExperience: z.enum(TRADING_EXPERIENCE_LEVELS),
   /**
-   * False until the owner first signs in with a code sent to `email` (decision 014): a
+   * False until the owner first signs in with a code sent to `email` (decision 015): a
    * registration alone does not prove the address, so the web app asks to verify it.
    */
   emailVerified: z.boolean(),

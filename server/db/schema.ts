@@ -34,7 +34,7 @@ export const users = pgTable(
     tradingExperience: tradingExperience('trading_experience').notNull(),
     createdAt: createdAt(),
     /**
-     * When the owner first signed in with an emailed code (decision 014). Registration alone
+     * When the owner first signed in with an emailed code (decision 015). Registration alone
      * proves nothing about the address, so until then the account is unverified.
      */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
@@ -70,7 +70,7 @@ export const loginCodes = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /**
      * Several rows per user: a new request does not void a code still alive, so a stranger
-     * asking for codes cannot burn the one the owner is typing (decision 014).
+     * asking for codes cannot burn the one the owner is typing (decision 015).
      */
     userId: uuid('user_id')
       .notNull()

@@ -22,7 +22,7 @@ export const LOGIN_CODE_TTL_MS = LOGIN_CODE_TTL_MINUTES * 60 * 1000;
 
 /**
  * Codes of one user alive at once. A new request leaves earlier live codes working (decision
- * 014), so this only has to cover what the per-email ceiling lets through in one code life
+ * 015), so this only has to cover what the per-email ceiling lets through in one code life
  * (10 codes per 15 minutes, codes live 10 minutes): a stranger cannot push the owner's code
  * out. Every guess is checked against every live code and counts against each of them, so
  * a code still meets at most LOGIN_CODE_MAX_ATTEMPTS guesses however many are alive.

@@ -6,7 +6,7 @@ export type EmailVerification =
   { firstProof: true; user: UserRow; dataKept: boolean } | { firstProof: false; user: UserRow };
 
 /**
- * The first sign-in with an emailed code proves the address (decision 014). It ends every
+ * The first sign-in with an emailed code proves the address (decision 015). It ends every
  * session made before it: one of them may belong to someone who registered the address
  * without owning it. What that account holds (journal, analyses, learning progress) is kept
  * only when the proof comes from a browser signed in to it, i.e. the person who made the

@@ -65,7 +65,7 @@ export function useVerifyLoginCode() {
 }
 
 /**
- * Proving the email of a signed-in account (decision 014): the same code exchange as login,
+ * Proving the email of a signed-in account (decision 015): the same code exchange as login,
  * from the browser that holds the account's session, so its journal and analyses are kept
  * and the trader stays where they are. The server ends every other session of the account.
  */

@@ -12,7 +12,7 @@ import { SubmitButton } from './form-parts';
 
 /**
  * Shown under the header of every signed-in page while the account's email is unproven
- * (decision 014). Registering does not prove the address is yours; entering a code sent to it
+ * (decision 015). Registering does not prove the address is yours; entering a code sent to it
  * does, from this browser, which keeps what the account holds and signs out every other device.
  */
 export function VerifyEmailBanner({ user }: { user: User }) {
