@@ -1,5 +1,5 @@
 export * from './types';
-export { priceToY, yToPrice } from './price-scale';
+export { priceToY, yToPrice } from './scale/price-scale';
 export { readChart, MIN_CANDLES } from './read-chart';
 // Text recognition is public too: callers can read a legend or an axis strip on their own.
 export * from './text';

@@ -9,16 +9,16 @@ import {
   joinedShare,
   readChart,
 } from './read-chart';
-import { anchorOnLegend, anchorOnPriceLine, axisLabels, gridContradicts, snapToGrid } from './axis-scale';
-import { fitPriceScale } from './scale-fit';
-import { toRaster } from './raster';
-import type { Layout } from './layout';
+import { anchorOnLegend, anchorOnPriceLine, axisLabels, gridContradicts, snapToGrid } from './scale/axis-scale';
+import { fitPriceScale } from './scale/scale-fit';
+import { toRaster } from './pixels/raster';
+import type { Layout } from './layout/layout';
 import type { TextToken } from './text';
-import { priceToY, yToPrice } from './price-scale';
+import { priceToY, yToPrice } from './scale/price-scale';
 import { paintChart } from './test-support/paint';
 import type { RgbaImage } from '../core/image';
 import type { ChartReading } from './types';
-import type { PixelCandle } from './candles';
+import type { PixelCandle } from './candles/candles';
 
 interface TruthChart {
   file: string;

@@ -1,8 +1,8 @@
 import type { RgbaImage } from '../../core/image';
-import { toRaster } from '../raster';
-import { findLayout } from '../layout';
-import { classifyInk, learnPalette } from '../palette';
-import { extractCandles } from '../candles';
+import { toRaster } from '../pixels/raster';
+import { findLayout } from '../layout/layout';
+import { classifyInk, learnPalette } from '../palette/palette';
+import { extractCandles } from '../candles/candles';
 
 /** The pixel stages of readChart (no OCR) on a painted image, which a test may have altered. */
 export function pixelStages(image: RgbaImage) {

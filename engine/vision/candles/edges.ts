@@ -1,6 +1,6 @@
-import type { Raster } from './raster';
-import { luminance } from './raster';
-import { dilutedInk, tint } from './palette';
+import type { Raster } from '../pixels/raster';
+import { luminance } from '../pixels/raster';
+import { dilutedInk, tint } from '../palette/palette';
 import type { PixelCandle } from './candles';
 
 /**

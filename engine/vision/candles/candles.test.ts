@@ -1,5 +1,5 @@
-import { pixelStages } from './test-support/stages';
-import { paintChart, type PaintOptions, type PaintedCandle } from './test-support/paint';
+import { pixelStages } from '../test-support/stages';
+import { paintChart, type PaintOptions, type PaintedCandle } from '../test-support/paint';
 import { bridgeOccluders, components, stemPieces, type PixelCandle } from './candles';
 
 /** The candle read nearest to column x. */

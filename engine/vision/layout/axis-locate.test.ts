@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadImage } from './test-support/load-image';
+import { loadImage } from '../test-support/load-image';
 import { findTextColumns, otherScaleBelow, plotEdgeBeside, priceReadings, readStrip } from './axis-locate';
 import type { AxisColumn } from './axis-locate';
 import { findLayout } from './layout';
-import { toRaster } from './raster';
-import type { Raster } from './raster';
-import type { RgbaImage } from '../core/image';
+import { toRaster } from '../pixels/raster';
+import type { Raster } from '../pixels/raster';
+import type { RgbaImage } from '../../core/image';
 
 /** A blank raster and a rectangle painter (colours 0xRRGGBB, right/bottom inclusive). */
 function canvas(width: number, height: number, bg: number) {

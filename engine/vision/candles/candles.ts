@@ -1,14 +1,14 @@
-import type { InkClass } from './palette';
-import type { PlotRect } from './types';
+import type { InkClass } from '../palette/palette';
+import type { PlotRect } from '../types';
 import type { EdgeSampler } from './edges';
 import { refineCandle, strokeWidth } from './edges';
-import { colourDistance } from './raster';
-import { tint } from './palette';
-import { BG_TOLERANCE } from './layout';
-import { median } from './stats';
-import { removeVolumeBars } from './volume';
-import { ScratchArray } from './scratch';
-import { countNonZero, nextNonZero, wordView } from './byte-scan';
+import { colourDistance } from '../pixels/raster';
+import { tint } from '../palette/palette';
+import { BG_TOLERANCE } from '../layout/layout';
+import { median } from '../pixels/stats';
+import { removeVolumeBars } from '../cleanup/volume';
+import { ScratchArray } from '../pixels/scratch';
+import { countNonZero, nextNonZero, wordView } from '../pixels/byte-scan';
 import { latticeFit, latticeGroups, latticeSpacing, shapeColumns, sureCut, type Column } from './lattice';
 
 /** One candle or bar as pixel rows, before any price scale is applied. */
