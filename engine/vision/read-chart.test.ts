@@ -1,15 +1,17 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadImage } from './test-support/load-image';
+import { readChart } from './read-chart';
+import { continuityVerdict, dropUnjoined, joinedShare } from './checks';
+import { dropLineClasses } from './cleanup';
+import { candlesBeyondLabels } from './scale/read-scale';
 import {
-  candlesBeyondLabels,
-  continuityVerdict,
-  dropLineClasses,
-  dropUnjoined,
-  joinedShare,
-  readChart,
-} from './read-chart';
-import { anchorOnLegend, anchorOnPriceLine, axisLabels, gridContradicts, snapToGrid } from './scale/axis-scale';
+  anchorOnLegend,
+  anchorOnPriceLine,
+  axisLabels,
+  gridContradicts,
+  snapToGrid,
+} from './scale/axis-scale';
 import { fitPriceScale } from './scale/scale-fit';
 import { toRaster } from './pixels/raster';
 import type { Layout } from './layout/layout';
@@ -18,7 +20,7 @@ import { priceToY, yToPrice } from './scale/price-scale';
 import { paintChart } from './test-support/paint';
 import type { RgbaImage } from '../core/image';
 import type { ChartReading } from './types';
-import type { PixelCandle } from './candles/candles';
+import type { PixelCandle } from './candles';
 
 interface TruthChart {
   file: string;

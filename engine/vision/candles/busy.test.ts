@@ -3,8 +3,8 @@ import { paintChart, type PaintOptions } from '../test-support/paint';
 import { toRaster } from '../pixels/raster';
 import { findLayout } from '../layout/layout';
 import { learnPalette, classifyInk } from '../palette/palette';
-import { extractCandles } from './candles';
-import { dropLineClasses } from '../read-chart';
+import { extractCandles } from './extract';
+import { dropLineClasses } from '../cleanup/lines';
 import type { RgbaImage } from '../../core/image';
 
 // Busy TradingView-style charts: what sits on the plot besides the candles (price lines, a

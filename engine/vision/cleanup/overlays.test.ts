@@ -4,7 +4,7 @@ import { paintChart, type PaintOptions } from '../test-support/paint';
 import { toRaster } from '../pixels/raster';
 import { findLayout } from '../layout/layout';
 import { classifyInk, learnPalette } from '../palette/palette';
-import { extractCandles } from '../candles/candles';
+import { extractCandles } from '../candles';
 import { liftOverlays } from './overlays';
 import type { PlotRect } from '../types';
 
