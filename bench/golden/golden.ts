@@ -22,8 +22,9 @@ import {
   canonicalJson,
   describeDifference,
   exactOf,
-  firstDifference,
   listChartImages,
+  outcomeDifference,
+  outcomeKind,
   readOutcome,
   type ChartImage,
   type Difference,
@@ -112,7 +113,7 @@ export async function runGoldenCase(c: GoldenCase): Promise<GoldenResult> {
   const path = join(REPO, c.golden);
   const storedText = existsSync(path) ? readFileSync(path, 'utf8') : null;
   const stored = storedText === null ? null : (JSON.parse(storedText) as GoldenFile & Outcome);
-  const difference = stored ? firstDifference(outcomeOf(stored), outcome) : null;
+  const difference = stored ? outcomeDifference(outcomeOf(stored), outcome) : null;
   return { case: c, outcome, exact, stored, storedText, difference };
 }
 
@@ -125,13 +126,6 @@ export function outcomeOf(file: GoldenFile & Outcome): Outcome {
 
 export const share = (n: ExactCount | null): string =>
   n ? `${n.truth ? ((100 * n.exact) / n.truth).toFixed(1) : 'n/a'}% (${n.exact}/${n.truth})` : 'n/a';
-
-const kindOf = (o: Outcome): string =>
-  'reading' in o
-    ? `${o.reading.candles.length} candles`
-    : 'refusal' in o
-      ? `refused ${o.refusal.code}`
-      : `crashed: ${o.crash}`;
 
 async function main(argv: string[]): Promise<number> {
   const update = argv.includes('--update');
@@ -152,7 +146,7 @@ async function main(argv: string[]): Promise<number> {
     changed++;
     const oldFloor = r.stored?.exactFloor ?? null;
     const dropped = r.exact !== null && oldFloor !== null && r.exact.exact < oldFloor.exact;
-    if (!r.stored) lines.push(`new       ${c.golden}: ${kindOf(r.outcome)}, EXACT ${share(r.exact)}`);
+    if (!r.stored) lines.push(`new       ${c.golden}: ${outcomeKind(r.outcome)}, EXACT ${share(r.exact)}`);
     else if (r.difference)
       lines.push(
         `changed   ${c.golden}: ${describeDifference(r.difference)}` +

@@ -175,6 +175,24 @@ export function firstDifference(before: unknown, after: unknown): Difference | n
   return first ? { ...(first as Omit<Difference, 'count'>), count } : null;
 }
 
+/** How an outcome reads in one phrase: `159 candles`, `refused NO_CHART_FOUND`, `crashed: ...`. */
+export function outcomeKind(o: Outcome): string {
+  if ('reading' in o) return `read ${o.reading.candles.length} candles`;
+  if ('refusal' in o) return `refused ${o.refusal.code}`;
+  return `crashed (${o.crash})`;
+}
+
+/**
+ * The first difference between two outcomes. When one reads and the other refuses (or crashes),
+ * that is the difference, said in words rather than as a missing field.
+ */
+export function outcomeDifference(before: Outcome, after: Outcome): Difference | null {
+  const kind = (o: Outcome) => ('reading' in o ? 'reading' : 'refusal' in o ? 'refusal' : 'crash');
+  if (kind(before) !== kind(after))
+    return { path: 'outcome', before: outcomeKind(before), after: outcomeKind(after), count: 1 };
+  return firstDifference(before, after);
+}
+
 /** One line for a difference: `reading.candles[41].close: 1.0834 -> 1.0835 (3 values differ)`. */
 export function describeDifference(d: Difference): string {
   return `${d.path || '(whole outcome)'}: ${d.before} -> ${d.after}${d.count > 1 ? ` (${d.count} values differ)` : ''}`;
