@@ -6,8 +6,9 @@
  *
  *   npm run check:readings -- --save /tmp/before.json DIR [DIR...]      # on the old code
  *   npm run check:readings -- --against /tmp/before.json DIR [DIR...]   # on the new code
- *   ... --reader CHECKOUT      read with CHECKOUT/engine/vision (e.g. a `git worktree` of an
- *                              older commit) instead of this checkout's reader
+ *   ... --reader CHECKOUT      read with CHECKOUT/engine/vision/index.ts (e.g. a `git worktree`
+ *                              of an older commit) instead of this checkout's reader; decoding
+ *                              stays this checkout's (bin/decode-image), it is not the reader
  *
  * A DIR is a corpus (../shared/chart-corpus/dev, fixtures/charts, bench/corpus/generate.ts output)
  * or any folder of screenshots (e2e/fixtures/charts): every .png/.jpg/.webp under it is read,
