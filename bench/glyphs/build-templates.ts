@@ -245,8 +245,14 @@ async function main(argv: string[]): Promise<void> {
   const keep = option('keep');
   if (argv.includes('--keep')) {
     if (!keep?.trim()) throw new Error('--keep needs the reason the templates stay valid, in quotes');
-    const { body } = parseGeneratedFile(readFileSync(generatedPath(), 'utf8'));
-    writeFileSync(generatedPath(), generatedFile(body, { kind: 'kept', reason: keep.trim() }));
+    const { header, body } = parseGeneratedFile(readFileSync(generatedPath(), 'utf8'));
+    // The earlier history stays in the header: where the templates were built, every keep since.
+    const history =
+      header.status.kind === 'built'
+        ? `built in Chromium ${header.status.chromium} from earlier inputs (${header.inputsSha256.slice(0, 16)}).`
+        : header.status.reason;
+    const reason = `${history} Kept again: ${keep.trim()}`;
+    writeFileSync(generatedPath(), generatedFile(body, { kind: 'kept', reason }));
     console.log(`${GENERATED_FILE}: kept for the current inputs (${keep.trim()})`);
     return;
   }

@@ -3,14 +3,14 @@
 // Debian fonts-liberation 1.07, not fonts-liberation2, which has no Narrow; DejaVu Sans, DejaVu Sans
 // condensed, DejaVu Sans Mono: fonts-dejavu-core), rendered in Chromium (apt-get install chromium).
 // Inputs (bench/glyphs/inputs.ts says which modules and how they are hashed):
-//   9e58f012f0ace5e0  bench/glyphs/build-templates.ts
+//   d9c11ed99ce0b14a  bench/glyphs/build-templates.ts
 //   ff48b5d323b7c507  bench/glyphs/inputs.ts
 //   c4afa61c972652f2  bench/glyphs/render.ts
 //   c20a2bd18f7cfb36  engine/vision/byte-scan.ts
 //   60cbf9fc6b4ba9f7  engine/vision/text/features.ts
 //   a51208f907d3bfa3  engine/vision/text/segment.ts
 //   96968cdab175619b  engine/vision/text/template-codec.ts
-// Inputs sha256: 72ca98759d583c9ad6cb8a68dbc9ed00e89b3b72ae9eabb71d221188d00c95fb
+// Inputs sha256: ac91a70a29d3c9a00cbda3395acc4b2f51aa2f47db7b4bb3f47610322a431cf1
 // Body sha256: 5618ed3d24ae76ccd4d96f1e7e98e7c2b14bfa68285c45be695354b0cae8d596
 // Status: kept, not rebuilt from these inputs: the prototypes were built at commit 4103e5a (21 Nov
 // 2026), whose build-templates.ts reproduces this body byte for byte (checked 26 Nov in Chromium
