@@ -152,7 +152,10 @@ async function main(argv: string[]): Promise<number> {
         `changed   ${c.golden}: ${describeDifference(r.difference)}` +
           (r.exact ? `; EXACT ${share(r.exact)}, floor ${share(oldFloor)}` : ''),
       );
-    else lines.push(`rewritten ${c.golden}: same outcome, floor ${share(oldFloor)} -> ${share(r.exact)}`);
+    else
+      lines.push(
+        `${update ? 'rewritten' : 'stale    '} ${c.golden}: same outcome, floor or layout differs (floor ${share(oldFloor)}, EXACT now ${share(r.exact)})`,
+      );
     if (dropped) {
       lines.push(`          EXACT fell below the floor: ${share(r.exact)} < ${share(oldFloor)}`);
       if (!lowerFloor) refusedDrops++;
