@@ -173,7 +173,6 @@ export const IMPORT_ZONES = [
     const others = WEB_FEATURES.filter((f) => f !== feature).join('|');
     return {
       zone: 'web/src/features/<name>/',
-      feature,
       files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
       forbidden: [
         ...webApp,
