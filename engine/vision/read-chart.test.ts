@@ -1,20 +1,22 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeImage } from '../../adapters/node/decode-image';
+import { readChart } from './read-chart';
+import { continuityVerdict, dropUnjoined, joinedShare } from './checks';
+import { dropLineClasses } from './cleanup';
+import { candlesBeyondLabels } from './scale/read-scale';
 import {
-  candlesBeyondLabels,
-  continuityVerdict,
-  dropLineClasses,
-  dropUnjoined,
-  joinedShare,
-  readChart,
-} from './read-chart';
-import { anchorOnLegend, anchorOnPriceLine, axisLabels, gridContradicts, snapToGrid } from './axis-scale';
-import { fitPriceScale } from './scale-fit';
-import { toRaster } from './raster';
-import type { Layout } from './layout';
+  anchorOnLegend,
+  anchorOnPriceLine,
+  axisLabels,
+  gridContradicts,
+  snapToGrid,
+} from './scale/axis-scale';
+import { fitPriceScale } from './scale/scale-fit';
+import { toRaster } from './pixels/raster';
+import type { Layout } from './layout/layout';
 import type { TextToken } from './text';
-import { priceToY, yToPrice } from './price-scale';
+import { priceToY, yToPrice } from './scale/price-scale';
 import { paintChart } from './test-support/paint';
 import type { RgbaImage } from '../core/image';
 import type { ChartReading } from './types';

@@ -1,13 +1,13 @@
-import type { RgbaImage } from '../core/image';
-import type { Raster } from './raster';
-import { bin15, colourDistance } from './raster';
-import { columnRuns } from './column-runs';
-import { fitPriceScale } from './scale-fit';
-import type { AxisLabel } from './scale-fit';
-import { readText, parsePriceLabel } from './text';
-import type { TextToken } from './text';
-import type { PlotRect, PriceScale } from './types';
-import { priceToY } from './price-scale';
+import type { RgbaImage } from '../../core/image';
+import type { Raster } from '../pixels/raster';
+import { bin15, colourDistance } from '../pixels/raster';
+import { columnRuns } from '../pixels/column-runs';
+import { fitPriceScale } from '../scale/scale-fit';
+import type { AxisLabel } from '../scale/scale-fit';
+import { readText, parsePriceLabel } from '../text';
+import type { TextToken } from '../text';
+import type { PlotRect, PriceScale } from '../types';
+import { priceToY } from '../scale/price-scale';
 
 /** A column of text found without reading it: x-range and how text-like its columns are. */
 export interface TextColumn {

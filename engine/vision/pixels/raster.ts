@@ -1,6 +1,6 @@
-import type { RgbaImage } from '../core/image';
+import type { RgbaImage } from '../../core/image';
 import type { ScratchArray } from './scratch';
-import { EngineError } from '../core/errors';
+import { EngineError } from '../../core/errors';
 
 /** Largest image the reader accepts: 8K x 5K is far beyond any screen capture. */
 export const MAX_PIXELS = 8192 * 5120;

@@ -1,13 +1,13 @@
-import type { RgbaImage } from '../core/image';
-import type { Raster } from './raster';
-import { bin15, colourDistance, luminance, pairView } from './raster';
-import { ALL_SET, maskWords, nextClear } from './byte-scan';
-import type { PlotRect } from './types';
+import type { RgbaImage } from '../../core/image';
+import type { Raster } from '../pixels/raster';
+import { bin15, colourDistance, luminance, pairView } from '../pixels/raster';
+import { ALL_SET, maskWords, nextClear } from '../pixels/byte-scan';
+import type { PlotRect } from '../types';
 import { locatePriceAxis, otherScaleBelow, plotEdgeBeside, priceReadings } from './axis-locate';
-import { longestRun } from './runs';
-import { median } from './stats';
-import { ScratchArray } from './scratch';
-import type { TextToken } from './text';
+import { longestRun } from '../pixels/runs';
+import { median } from '../pixels/stats';
+import { ScratchArray } from '../pixels/scratch';
+import type { TextToken } from '../text';
 
 /** How far (per channel) a pixel may stray from the background and still count as background. */
 export const BG_TOLERANCE = 10;

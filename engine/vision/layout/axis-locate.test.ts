@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeImage } from '../../adapters/node/decode-image';
+import { decodeImage } from '../../../adapters/node/decode-image';
 import { findTextColumns, otherScaleBelow, plotEdgeBeside, priceReadings, readStrip } from './axis-locate';
 import type { AxisColumn } from './axis-locate';
 import { findLayout } from './layout';
-import { toRaster } from './raster';
-import type { Raster } from './raster';
-import type { RgbaImage } from '../core/image';
+import { toRaster } from '../pixels/raster';
+import type { Raster } from '../pixels/raster';
+import type { RgbaImage } from '../../core/image';
 
 /** A blank raster and a rectangle painter (colours 0xRRGGBB, right/bottom inclusive). */
 function canvas(width: number, height: number, bg: number) {
@@ -144,7 +144,7 @@ describe('plotEdgeBeside', () => {
 });
 
 describe('findLayout with the axis found from its labels', () => {
-  const root = join(__dirname, '../../fixtures/charts');
+  const root = join(__dirname, '../../../fixtures/charts');
   // Charts where the largest background region puts the axis on the wrong side: a toolbar column
   // (bars with user chrome), a left axis beside a broker's side panel, a phone capture.
   for (const set of ['fx-03-tv-bars-user-chrome', 'fx-04-tv-phone', 'fx-10-broker-dark']) {
@@ -170,7 +170,7 @@ describe('findLayout with the axis found from its labels', () => {
 
 describe('a price ladder beside the chart', () => {
   it('takes the axis whose labels spread over the pane, not a ladder stacking more of them tightly', async () => {
-    const file = join(__dirname, '../../fixtures/charts/fx-00-tv-dark-chrome/15m.png');
+    const file = join(__dirname, '../../../fixtures/charts/fx-00-tv-dark-chrome/15m.png');
     const image = await decodeImage(file);
     const { width } = image;
     const layout = findLayout(toRaster(image), image)!;

@@ -8,7 +8,7 @@ import {
   timeAxisText,
   withoutFills,
 } from './layout';
-import type { Raster } from './raster';
+import type { Raster } from '../pixels/raster';
 
 describe('findLayout', () => {
   it('does not take vertical grid lines for a separator when there are no grid rows', () => {

@@ -1,13 +1,13 @@
-import { colourDistance } from './raster';
-import type { Raster } from './raster';
-import { BG_TOLERANCE, MAX_LINE_WIDTH } from './layout';
-import type { Layout, LineRun } from './layout';
-import { priceReadings } from './axis-locate';
+import { colourDistance } from '../pixels/raster';
+import type { Raster } from '../pixels/raster';
+import { BG_TOLERANCE, MAX_LINE_WIDTH } from '../layout/layout';
+import type { Layout, LineRun } from '../layout/layout';
+import { priceReadings } from '../layout/axis-locate';
 import { fitPriceScale } from './scale-fit';
 import type { AxisLabel } from './scale-fit';
 import { priceToY, yToPrice } from './price-scale';
-import type { PlotRect, PriceScale } from './types';
-import type { TextToken } from './text';
+import type { PlotRect, PriceScale } from '../types';
+import type { TextToken } from '../text';
 
 /*
  * From the axis tokens read to a price scale: which tokens are tick labels and which are badges,

@@ -1,4 +1,4 @@
-import type { PriceScale } from './types';
+import type { PriceScale } from '../types';
 
 /** Image row of a price on the chart's scale (inverse of yToPrice). */
 export function priceToY(scale: PriceScale, price: number): number {

@@ -1,4 +1,4 @@
-import type { PriceScale } from './types';
+import type { PriceScale } from '../types';
 
 export interface AxisLabel {
   /** Image row of the label's tick. */

@@ -1,8 +1,8 @@
-import type { InkClass } from './palette';
-import { tint } from './palette';
-import type { Raster } from './raster';
-import type { PlotRect } from './types';
-import { nextNonZero, wordView } from './byte-scan';
+import type { InkClass } from '../palette/palette';
+import { tint } from '../palette/palette';
+import type { Raster } from '../pixels/raster';
+import type { PlotRect } from '../types';
+import { nextNonZero, wordView } from '../pixels/byte-scan';
 
 /** Share of ink of a volume bar's tint: paler than a candle, darker than an edge's blend. */
 const PALE_MIN = 0.2;

@@ -1,11 +1,11 @@
-import { pixelStages } from './test-support/stages';
-import { paintChart, type PaintOptions } from './test-support/paint';
-import { toRaster } from './raster';
-import { findLayout } from './layout';
-import { learnPalette, classifyInk } from './palette';
-import { extractCandles } from './candles';
-import { dropLineClasses } from './read-chart';
-import type { RgbaImage } from '../core/image';
+import { pixelStages } from '../test-support/stages';
+import { paintChart, type PaintOptions } from '../test-support/paint';
+import { toRaster } from '../pixels/raster';
+import { findLayout } from '../layout/layout';
+import { learnPalette, classifyInk } from '../palette/palette';
+import { extractCandles } from './extract';
+import { dropLineClasses } from '../cleanup/lines';
+import type { RgbaImage } from '../../core/image';
 
 // Busy TradingView-style charts: what sits on the plot besides the candles (price lines, a
 // moving average of a nearby hue, session shading, a volume histogram in the candles' tints).

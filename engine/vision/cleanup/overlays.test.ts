@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { RgbaImage } from '../core/image';
-import { paintChart, type PaintOptions } from './test-support/paint';
-import { toRaster } from './raster';
-import { findLayout } from './layout';
-import { classifyInk, learnPalette } from './palette';
-import { extractCandles } from './candles';
+import type { RgbaImage } from '../../core/image';
+import { paintChart, type PaintOptions } from '../test-support/paint';
+import { toRaster } from '../pixels/raster';
+import { findLayout } from '../layout/layout';
+import { classifyInk, learnPalette } from '../palette/palette';
+import { extractCandles } from '../candles';
 import { liftOverlays } from './overlays';
-import type { PlotRect } from './types';
+import type { PlotRect } from '../types';
 
 interface Zone extends PlotRect {
   colour: number;

@@ -1,6 +1,8 @@
-import { pixelStages } from './test-support/stages';
-import { paintChart, type PaintOptions, type PaintedCandle } from './test-support/paint';
-import { bridgeOccluders, components, stemPieces, type PixelCandle } from './candles';
+import { pixelStages } from '../test-support/stages';
+import { paintChart, type PaintOptions, type PaintedCandle } from '../test-support/paint';
+import { bridgeOccluders } from '../cleanup/occluders';
+import { components, stemPieces } from './shapes';
+import type { PixelCandle } from './types';
 
 /** The candle read nearest to column x. */
 const nearest = (candles: PixelCandle[], x: number) =>

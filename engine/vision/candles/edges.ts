@@ -1,7 +1,7 @@
-import type { Raster } from './raster';
-import { luminance } from './raster';
-import { dilutedInk, tint } from './palette';
-import type { PixelCandle } from './candles';
+import type { Raster } from '../pixels/raster';
+import { luminance } from '../pixels/raster';
+import { dilutedInk, tint } from '../palette/palette';
+import type { PixelCandle } from './types';
 
 /**
  * Sub-pixel edges. Anti-aliasing and the smoothing of scaled (HiDPI, zoomed) captures spread an

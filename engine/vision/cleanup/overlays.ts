@@ -15,13 +15,13 @@
  * A band drawn under the candles (session shading, a watermark) leaves their colours as they are:
  * it is not lifted, as the later stages already read candles over a shaded band.
  */
-import type { Layout } from './layout';
-import { BG_TOLERANCE } from './layout';
-import { learnPalette, tint } from './palette';
-import type { Raster } from './raster';
-import { bin15, colourDistance } from './raster';
-import { maskWords, nextClear } from './byte-scan';
-import type { PlotRect } from './types';
+import type { Layout } from '../layout/layout';
+import { BG_TOLERANCE } from '../layout/layout';
+import { learnPalette, tint } from '../palette/palette';
+import type { Raster } from '../pixels/raster';
+import { bin15, colourDistance } from '../pixels/raster';
+import { maskWords, nextClear } from '../pixels/byte-scan';
+import type { PlotRect } from '../types';
 
 export interface Overlay {
   /** Image pixels of the zone's fill (its border, if any, is left as a line). */
