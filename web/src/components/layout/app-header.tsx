@@ -4,9 +4,6 @@ import { Logo } from '@/components/brand/logo';
 import { Button } from '@/components/ui/button';
 import { MobileMenuToggle, useMobileMenu } from '@/components/layout/mobile-menu-toggle';
 import { Spinner } from '@/components/ui/spinner';
-import { useLogout } from '@/features/auth/api';
-import { experienceLabel } from '@/features/auth/experience';
-import type { User } from '@/lib/contracts';
 
 export type AppSection = 'home' | 'learn';
 
@@ -22,10 +19,21 @@ const OTHER_SECTION: Record<AppSection, { href: string; label: string; icon: typ
   learn: { href: '/home', label: 'Chart Analysis', icon: BarChart3 },
 };
 
+/**
+ * The signed-in user as the header shows them, and Logout. The page builds it with
+ * useHeaderAccount (features/auth): a shared component does not reach into a feature.
+ */
+export interface HeaderAccount {
+  name: string;
+  /** The trading experience as a label: Learner, Intermediate, Expert. */
+  experience: string;
+  logout: () => void;
+  loggingOut: boolean;
+}
+
 /** Header of the signed-in pages: logo, title, the other section, the user and Logout. */
-export function AppHeader({ section, user }: { section: AppSection; user: User }) {
+export function AppHeader({ section, account }: { section: AppSection; account: HeaderAccount }) {
   const menu = useMobileMenu();
-  const logout = useLogout();
   const { title, subtitle } = TITLES[section];
   const other = OTHER_SECTION[section];
   const OtherIcon = other.icon;
@@ -36,23 +44,23 @@ export function AppHeader({ section, user }: { section: AppSection; user: User }
       variant="outline"
       size={size}
       className={extra}
-      disabled={logout.isPending}
+      disabled={account.loggingOut}
       onClick={() => {
         close();
-        logout.mutate();
+        account.logout();
       }}
     >
-      {logout.isPending ? <Spinner /> : <LogOut aria-hidden="true" />}
-      {logout.isPending ? 'Logging out...' : 'Logout'}
+      {account.loggingOut ? <Spinner /> : <LogOut aria-hidden="true" />}
+      {account.loggingOut ? 'Logging out...' : 'Logout'}
     </Button>
   );
 
   const userChip = (
     <span className="flex min-w-0 items-center gap-2 text-sm" data-testid="current-user">
       <UserRound className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-      <span className="truncate font-medium">{user.name}</span>
+      <span className="truncate font-medium">{account.name}</span>
       <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">
-        {experienceLabel(user.tradingExperience)}
+        {account.experience}
       </span>
     </span>
   );
