@@ -1,14 +1,11 @@
 import { Link } from 'wouter';
 import { BarChart3, GraduationCap, LogOut, UserRound } from 'lucide-react';
 import { Logo } from '@/components/brand/logo';
+import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { MobileMenuToggle, useMobileMenu } from '@/components/layout/mobile-menu-toggle';
 import { Spinner } from '@/components/ui/spinner';
-import { Badge } from '@/components/ui/badge';
-import { useLogout } from '@/features/auth/api';
-import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
-import { experienceLabel } from '@/features/auth/experience';
-import type { User } from '@/lib/contracts';
 
 export type AppSection = 'home' | 'learn';
 
@@ -25,12 +22,33 @@ const OTHER_SECTION: Record<AppSection, { href: string; label: string; icon: typ
 };
 
 /**
- * Header of the signed-in pages: logo, title, the other section, the user and Logout; under it,
- * until the account's email is proven, the banner that asks to verify it.
+ * The signed-in user as the header shows them, and Logout. The page builds it with
+ * useHeaderAccount (features/auth): a shared component does not reach into a feature.
  */
-export function AppHeader({ section, user }: { section: AppSection; user: User }) {
+export interface HeaderAccount {
+  name: string;
+  /** The trading experience as a label: Learner, Intermediate, Expert. */
+  experience: string;
+  logout: () => void;
+  loggingOut: boolean;
+  /** The account's email is not proven yet (decision 015): an "Unverified" badge by the name. */
+  unverified: boolean;
+}
+
+/**
+ * Header of the signed-in pages: logo, title, the other section, the user and Logout; under it,
+ * `notice` (the banner asking an unverified account to verify its email).
+ */
+export function AppHeader({
+  section,
+  account,
+  notice,
+}: {
+  section: AppSection;
+  account: HeaderAccount;
+  notice?: ReactNode;
+}) {
   const menu = useMobileMenu();
-  const logout = useLogout();
   const { title, subtitle } = TITLES[section];
   const other = OTHER_SECTION[section];
   const OtherIcon = other.icon;
@@ -41,29 +59,29 @@ export function AppHeader({ section, user }: { section: AppSection; user: User }
       variant="outline"
       size={size}
       className={extra}
-      disabled={logout.isPending}
+      disabled={account.loggingOut}
       onClick={() => {
         close();
-        logout.mutate();
+        account.logout();
       }}
     >
-      {logout.isPending ? <Spinner /> : <LogOut aria-hidden="true" />}
-      {logout.isPending ? 'Logging out...' : 'Logout'}
+      {account.loggingOut ? <Spinner /> : <LogOut aria-hidden="true" />}
+      {account.loggingOut ? 'Logging out...' : 'Logout'}
     </Button>
   );
 
   const userChip = (
     <span className="flex min-w-0 items-center gap-2 text-sm" data-testid="current-user">
       <UserRound className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-      <span className="truncate font-medium">{user.name}</span>
+      <span className="truncate font-medium">{account.name}</span>
       <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">
-        {experienceLabel(user.tradingExperience)}
+        {account.experience}
       </span>
-      {user.emailVerified ? null : (
+      {account.unverified ? (
         <Badge variant="warning" className="shrink-0" title="Your email address is not verified yet">
           Unverified
         </Badge>
-      )}
+      ) : null}
     </span>
   );
 
@@ -113,7 +131,7 @@ export function AppHeader({ section, user }: { section: AppSection; user: User }
           </nav>
         ) : null}
       </header>
-      <VerifyEmailBanner user={user} />
+      {notice}
     </>
   );
 }
