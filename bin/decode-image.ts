@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import sharp from 'sharp';
 import { EngineError } from '../engine/core/errors';
 import type { RgbaImage } from '../engine/core/image';
@@ -11,6 +12,13 @@ const MAX_INPUT_PIXELS = 8192 * 5120;
  * Anything that is not a complete image becomes EngineError INVALID_IMAGE with a plain message.
  */
 export async function decodeImage(input: string | Uint8Array): Promise<RgbaImage> {
+  // A path that names no file is a typo, not a corrupt image: say so before sharp reports it as
+  // an unreadable input.
+  if (typeof input === 'string') {
+    const stat = statSync(input, { throwIfNoEntry: false });
+    if (!stat) throw new EngineError('INVALID_IMAGE', `file not found: ${input}`);
+    if (!stat.isFile()) throw new EngineError('INVALID_IMAGE', `not a file: ${input}`);
+  }
   try {
     const { data, info } = await sharp(input, {
       failOn: 'error',
@@ -33,9 +41,6 @@ export async function decodeImage(input: string | Uint8Array): Promise<RgbaImage
   } catch (error) {
     if (error instanceof EngineError) throw error;
     const reason = error instanceof Error ? error.message : String(error);
-    if (/ENOENT|no such file/i.test(reason)) {
-      throw new EngineError('INVALID_IMAGE', `The file ${String(input)} does not exist.`);
-    }
     if (/pixel limit/i.test(reason)) {
       throw new EngineError(
         'INVALID_IMAGE',
