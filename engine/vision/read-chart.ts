@@ -19,7 +19,7 @@ import { fitPriceScale } from './scale-fit';
 import type { AxisLabel } from './scale-fit';
 import { priceToY, yToPrice } from './price-scale';
 import type { ChartReading, PlotRect, PriceScale, ReadCandle } from './types';
-import { readLegendOhlc, readTitleTokens, identifyTitle } from './text';
+import { readLegendOhlc, readTitleTokens, identifyTitle, solveAxisLabels } from './text';
 import type { TextToken } from './text';
 import { forgetGlyphGuesses } from './text/read-text';
 
@@ -96,8 +96,16 @@ export function readChart(image: RgbaImage): ChartReading {
     );
   }
 
-  const { labels, badges } = axisLabels(raster, layout, axisTokens(image, raster, layout));
-  const fitted = fitPriceScale(labels);
+  const stripTokens = axisTokens(image, raster, layout);
+  let { labels, badges } = axisLabels(raster, layout, stripTokens);
+  let fitted = fitPriceScale(labels);
+  // Labels in a font the glyph templates do not know: read them again together (one font, one
+  // steady price step), only when read one by one they fit no scale.
+  const solved = !fitted || fitted.labels.length < 3 ? solveAxisLabels(stripTokens) : null;
+  if (solved) {
+    ({ labels, badges } = axisLabels(raster, layout, solved));
+    fitted = fitPriceScale(labels);
+  }
   if (!fitted || fitted.labels.length < 3) {
     throw new EngineError(
       'AXIS_UNREADABLE',

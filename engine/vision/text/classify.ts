@@ -227,3 +227,51 @@ export function classifyGlyph(f: Float32Array): GlyphGuess {
 }
 
 export const FEATURES = FEATURE_LENGTH;
+
+/**
+ * The full distance (the same measure as classifyGlyph) from a feature vector to the nearest
+ * prototype of each of `wanted`, Infinity for a label without prototypes. No shortlist: this is
+ * for the few glyph clusters of one axis (axis-solve.ts), which need every digit's distance,
+ * however far.
+ */
+export function distancesToLabels(f: Float32Array, wanted: readonly string[]): Float64Array {
+  const { labels } = getTemplates();
+  const flat = getFlat();
+  const index = new Map(wanted.map((l, i) => [l, i]));
+  const out = new Float64Array(wanted.length).fill(Infinity);
+  for (let k = 0, o = 0; k < labels.length; k++, o += FEATURE_LENGTH) {
+    const i = index.get(labels[k]!);
+    if (i === undefined) continue;
+    let d = 0;
+    for (let g = 0; g < GEOM; g++) {
+      const diff = f[CELLS + g]! - flat[o + CELLS + g]!;
+      d += GEOM_WEIGHTS[g]! * diff * diff;
+    }
+    for (let c = 0; c < CELLS && d < out[i]!; c++) {
+      const diff = f[c]! - flat[o + c]!;
+      d += diff * diff;
+    }
+    if (d < out[i]!) out[i] = d;
+  }
+  return out;
+}
+
+/** The classifier's distance between two glyphs' feature vectors (shape weights included). */
+export function featureDistance(a: Float32Array, b: Float32Array): number {
+  let d = 0;
+  for (let g = 0; g < GEOM; g++) {
+    const diff = a[CELLS + g]! - b[CELLS + g]!;
+    d += GEOM_WEIGHTS[g]! * diff * diff;
+  }
+  for (let c = 0; c < CELLS; c++) {
+    const diff = a[c]! - b[c]!;
+    d += diff * diff;
+  }
+  return d;
+}
+
+/** The prototypes of one label (feature vectors), e.g. to draw test glyphs between two characters. */
+export function prototypesOf(label: string): Float32Array[] {
+  const { labels, vectors } = getTemplates();
+  return vectors.filter((_, k) => labels[k] === label);
+}
