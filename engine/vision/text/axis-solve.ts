@@ -30,11 +30,13 @@ const SAME_GLYPH = 4;
 /** Characters tried per cluster: the right one is among the template's nearest few. */
 const CANDIDATES_PER_CLUSTER = 6;
 /** Assignments tried after the first that fits, for one that puts more labels on the line. */
-const EXTRA_TRIES = 400;
+const EXTRA_TRIES = 200;
+/** Members of a cluster measured against the templates (they are alike: a few tell the rest). */
+const MEASURED_MEMBERS = 6;
 /** Characters tried for a glyph seen once. */
 const SINGLE_CANDIDATES = 3;
 /** Assignments tried at most, most likely first (each costs one parse and one line fit). */
-const MAX_TRIES = 3000;
+const MAX_TRIES = 1500;
 /**
  * More distinct shapes than this in a dozen labels are not one crisp font (a blurred or tiny
  * capture whose every glyph differs, or rows that are not labels): the search would be blind.
@@ -226,11 +228,15 @@ function clusterGlyphs(rows: Row[]): Cluster[] {
     for (const m of members) for (let i = 0; i < n; i++) mean[i]! += m.features[i]! / members.length;
     // Each member pays for a worse match: a character seen on every label weighs more than one
     // seen once, and members drawn a little differently each count.
+    // Measured on a few members spread over the cluster, scaled to all of them.
     const d = new Float64Array(CHARS.length);
-    for (const m of members) {
-      const dm = distancesToLabels(m.features, CHARS);
+    const step = Math.max(1, Math.floor(members.length / MEASURED_MEMBERS));
+    let measured = 0;
+    for (let j = 0; j < members.length; j += step, measured++) {
+      const dm = distancesToLabels(members[j]!.features, CHARS);
       for (let i = 0; i < CHARS.length; i++) d[i]! += dm[i]!;
     }
+    for (let i = 0; i < CHARS.length; i++) d[i]! *= members.length / measured;
     const ranked = CHARS.map((char, i) => ({ char: char as string, d: d[i]! }))
       .filter((o) => Number.isFinite(o.d))
       .sort((a, b) => a.d - b.d)
@@ -319,8 +325,7 @@ function onOneLine(rows: Row[], texts: string[], minRows: number): number {
   for (let i = 0; i < rows.length; i++) {
     const t = texts[i]!;
     // A label has at most one decimal point, not at either end.
-    if (/^[.,]|[.,]$/.test(t)) continue;
-    const v = parsePriceLabel(t);
+    const v = /^[.,]|[.,]$/.test(t) ? null : parsed(t);
     if (v === null) continue;
     const point = t.lastIndexOf('.');
     pts.push({ y: rows[i]!.y, v, decimals: point < 0 ? 0 : t.length - point - 1 });
@@ -347,6 +352,21 @@ function onOneLine(rows: Row[], texts: string[], minRows: number): number {
     kept = kept.filter((_, i) => i !== worst);
   }
   return 0;
+}
+
+/**
+ * parsePriceLabel, remembered: the assignments tried differ in a glyph or two, so most label
+ * texts come back again and again.
+ */
+const parsedTexts = new Map<string, number | null>();
+function parsed(text: string): number | null {
+  let v = parsedTexts.get(text);
+  if (v === undefined) {
+    if (parsedTexts.size > 4096) parsedTexts.clear();
+    v = parsePriceLabel(text);
+    parsedTexts.set(text, v);
+  }
+  return v;
 }
 
 /** Row = y0 - rowsPerUnit * price, by least squares (rows grow downwards, prices upwards). */

@@ -235,13 +235,12 @@ export const FEATURES = FEATURE_LENGTH;
  * however far.
  */
 export function distancesToLabels(f: Float32Array, wanted: readonly string[]): Float64Array {
-  const { labels } = getTemplates();
   const flat = getFlat();
-  const index = new Map(wanted.map((l, i) => [l, i]));
+  const { prototypes, labelOf } = prototypesFor(wanted);
   const out = new Float64Array(wanted.length).fill(Infinity);
-  for (let k = 0, o = 0; k < labels.length; k++, o += FEATURE_LENGTH) {
-    const i = index.get(labels[k]!);
-    if (i === undefined) continue;
+  for (let n = 0; n < prototypes.length; n++) {
+    const o = prototypes[n]! * FEATURE_LENGTH;
+    const i = labelOf[n]!;
     let d = 0;
     for (let g = 0; g < GEOM; g++) {
       const diff = f[CELLS + g]! - flat[o + CELLS + g]!;
@@ -254,6 +253,28 @@ export function distancesToLabels(f: Float32Array, wanted: readonly string[]): F
     if (d < out[i]!) out[i] = d;
   }
   return out;
+}
+
+/** The prototypes of the labels in `wanted` (indices) and each one's place in `wanted`, by list. */
+const prototypeLists = new Map<string, { prototypes: Int32Array; labelOf: Int32Array }>();
+function prototypesFor(wanted: readonly string[]): { prototypes: Int32Array; labelOf: Int32Array } {
+  const key = wanted.join('\u0000');
+  let list = prototypeLists.get(key);
+  if (!list) {
+    const { labels } = getTemplates();
+    const index = new Map(wanted.map((l, i) => [l, i]));
+    const prototypes: number[] = [];
+    const labelOf: number[] = [];
+    labels.forEach((l, k) => {
+      const i = index.get(l);
+      if (i === undefined) return;
+      prototypes.push(k);
+      labelOf.push(i);
+    });
+    list = { prototypes: Int32Array.from(prototypes), labelOf: Int32Array.from(labelOf) };
+    prototypeLists.set(key, list);
+  }
+  return list;
 }
 
 /** The classifier's distance between two glyphs' feature vectors (shape weights included). */
