@@ -12,9 +12,9 @@ import type { TextToken, TokenGlyph } from './types';
  * the labels are prices rising upwards at one steady rate (a linear function of the row). So the
  * glyphs of the label rows are clustered by shape, each cluster gets the characters it could be
  * (ranked by the templates' distance, which still orders the right digit near the top), and the
- * assignments are tried from the most to the least likely until one makes every label row a
- * price on one straight line. A wrong assignment can hardly do that: the digits of a dozen labels
- * must then step by one amount.
+ * assignments are tried from the most to the least likely until one puts (nearly) every label
+ * row on one straight line of price against row. A wrong assignment can hardly do that: the
+ * digits of a dozen labels must then step by one amount.
  */
 
 /** What an axis glyph may be. */
@@ -84,8 +84,6 @@ interface Row {
 
 interface Cluster {
   members: TokenGlyph[];
-  /** Mean feature vector of the members. */
-  mean: Float32Array;
   /** Candidate characters, cheapest first, with their extra cost over the best. */
   options: { char: string; cost: number }[];
 }
@@ -223,12 +221,9 @@ function clusterGlyphs(rows: Row[]): Cluster[] {
     else groups.push({ members: [g], first: g.features });
   }
   return groups.map(({ members }) => {
-    const n = members[0]!.features.length;
-    const mean = new Float32Array(n);
-    for (const m of members) for (let i = 0; i < n; i++) mean[i]! += m.features[i]! / members.length;
     // Each member pays for a worse match: a character seen on every label weighs more than one
-    // seen once, and members drawn a little differently each count.
-    // Measured on a few members spread over the cluster, scaled to all of them.
+    // seen once, and members drawn a little differently each count. Measured on a few members
+    // spread over the cluster, scaled to all of them.
     const d = new Float64Array(CHARS.length);
     const step = Math.max(1, Math.floor(members.length / MEASURED_MEMBERS));
     let measured = 0;
@@ -244,7 +239,7 @@ function clusterGlyphs(rows: Row[]): Cluster[] {
       // multiply the assignments to try.
       .slice(0, members.length > 1 ? CANDIDATES_PER_CLUSTER : SINGLE_CANDIDATES);
     const base = ranked[0]?.d ?? 0;
-    return { members, mean, options: ranked.map((o) => ({ char: o.char, cost: o.d - base })) };
+    return { members, options: ranked.map((o) => ({ char: o.char, cost: o.d - base })) };
   });
 }
 
