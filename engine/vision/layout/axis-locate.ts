@@ -4,7 +4,7 @@ import { bin15, colourDistance } from '../pixels/raster';
 import { columnRuns } from '../pixels/column-runs';
 import { fitPriceScale } from '../scale/scale-fit';
 import type { AxisLabel } from '../scale/scale-fit';
-import { readText, parsePriceLabel } from '../text';
+import { readText, parsePriceLabel, solveAxisLabels } from '../text';
 import type { TextToken } from '../text';
 import type { PlotRect, PriceScale } from '../types';
 import { priceToY } from '../scale/price-scale';
@@ -265,12 +265,27 @@ export function locatePriceAxis(
 ): AxisColumn | null {
   let best: AxisColumn | null = null;
   let bestSpan = 0;
-  for (const col of findTextColumns(r, top, bottom).slice(0, maxCandidates)) {
+  const columns = findTextColumns(r, top, bottom).slice(0, maxCandidates);
+  const read = new Map<TextColumn, TextToken[]>();
+  // First as read glyph by glyph; when no column fits a scale so, each column's labels read
+  // again together (solveAxisLabels: one font, one steady price step), which reads fonts the
+  // templates do not know.
+  for (const [col, jointly] of [
+    ...columns.map((c) => [c, false] as const),
+    ...columns.map((c) => [c, true] as const),
+  ]) {
+    if (jointly && best) break;
     // Room beside the glyphs, so that rows of bold digits still show mostly panel.
     const pad = 4 + Math.min(24, Math.round((col.right - col.left) / 4));
     const left = Math.max(0, col.left - pad);
     const right = Math.min(r.width - 1, col.right + pad);
-    const tokens = readStrip(image, r, { left, top, right, bottom });
+    let tokens = read.get(col) ?? readStrip(image, r, { left, top, right, bottom });
+    read.set(col, tokens);
+    if (jointly) {
+      const solved = solveAxisLabels(tokens);
+      if (!solved) continue;
+      tokens = solved;
+    }
     const labels: (AxisLabel & { token: TextToken })[] = [];
     for (const t of tokens) {
       if (t.badge) continue;
