@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { loadImage } from '../test-support/load-image';
 import { findTextColumns, otherScaleBelow, plotEdgeBeside, priceReadings, readStrip } from './axis-locate';
 import type { AxisColumn } from './axis-locate';
-import { findLayout } from './layout';
+import { findLayout } from './find-layout';
 import { toRaster } from '../pixels/raster';
 import type { Raster } from '../pixels/raster';
 import type { RgbaImage } from '../../core/image';
