@@ -34,25 +34,12 @@ export function timeAxisText(
   // (Every fourth row is plenty for that.)
   const rows = Math.floor((bottom - top) / 4) + 1;
   if (bottom - labelsBottom < 2) return null;
-  const colInk = new Uint32Array(w);
   // Words of background hold no ink: passed over eight pixels at a time.
   const words = maskWords(bgMask);
-  for (let y = top; y <= bottom; y += 4) {
-    const start = y * width + left;
-    const end = start + w;
-    for (let i = nextClear(bgMask, words, start, end); i < end; i = nextClear(bgMask, words, i + 1, end))
-      colInk[i - start]!++;
-  }
+  const colInk = inkPerColumn(bgMask, words, width, left, right, top, bottom);
   const keep = new Uint8Array(w);
   for (let x = 0; x < w; x++) keep[x] = colInk[x]! > TIME_VERTICAL_LINE_SHARE * rows ? 0 : 1;
-  const inkIn = (y: number) => {
-    let n = 0;
-    const start = y * width + left;
-    const end = start + w;
-    for (let i = nextClear(bgMask, words, start, end); i < end; i = nextClear(bgMask, words, i + 1, end))
-      n += keep[i - start]!;
-    return n;
-  };
+  const inkIn = (y: number) => keptInkInRow(bgMask, words, width, left, keep, y);
   const isLine = (n: number) => n > TIME_LINE_ROW_SHARE * w;
   let y = bottom;
   // The lowest ink (a frame row below the plot is passed over).
@@ -104,4 +91,49 @@ export function timeAxisText(
     return null;
   if (pieces.at(-1)!.to - pieces[0]!.from < TIME_LABELS_SPREAD_SHARE * w) return null;
   return { top: bandTop, bottom: bandBottom, above };
+}
+
+/**
+ * Ink (pixels off the background) of each column left..right, counted on every fourth row from
+ * top to bottom. Background is passed over a word (eight pixels) at a time (nextClear); the
+ * tests hold it to a plain count of every pixel.
+ */
+export function inkPerColumn(
+  bgMask: Uint8Array,
+  words: Float64Array | null,
+  width: number,
+  left: number,
+  right: number,
+  top: number,
+  bottom: number,
+): Uint32Array {
+  const w = right - left + 1;
+  const colInk = new Uint32Array(w);
+  for (let y = top; y <= bottom; y += 4) {
+    const start = y * width + left;
+    const end = start + w;
+    for (let i = nextClear(bgMask, words, start, end); i < end; i = nextClear(bgMask, words, i + 1, end))
+      colInk[i - start]!++;
+  }
+  return colInk;
+}
+
+/**
+ * Ink of row y from column `left` on, counting only the columns `keep` marks (1), as many as
+ * `keep` is long. Background is passed over a word at a time, as in inkPerColumn.
+ */
+export function keptInkInRow(
+  bgMask: Uint8Array,
+  words: Float64Array | null,
+  width: number,
+  left: number,
+  keep: Uint8Array,
+  y: number,
+): number {
+  let n = 0;
+  const start = y * width + left;
+  const end = start + keep.length;
+  for (let i = nextClear(bgMask, words, start, end); i < end; i = nextClear(bgMask, words, i + 1, end))
+    n += keep[i - start]!;
+  return n;
 }
