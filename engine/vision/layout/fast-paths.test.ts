@@ -11,7 +11,7 @@ import { longestRun } from '../pixels/runs';
 import { paintChart } from '../test-support/paint';
 import type { PlotRect } from '../types';
 import { dominantColour, quant, quantise, rowBackgrounds } from './background';
-import { findLines } from './lines';
+import { findLines, voteAlongRows, voteDownColumns } from './lines';
 import type { LineRun } from './lines';
 import { acrossBands, backgroundRegion, countColumnInk, countRow } from './region';
 import { inkPerColumn, keptInkInRow } from './time-axis';
@@ -266,6 +266,97 @@ function randomRaster(width: number, height: number, seed: number, noise: number
   return { width, height, rgb };
 }
 
+/**
+ * A gradient background (one level per channel every third row) whose share of each row runs
+ * from 35 to 65 % down the raster, the rest other colours (one within the gradient step of the
+ * row's): many rows sit right at the majority threshold, and the gradient is followed far from
+ * the dominant colour.
+ */
+function mixedRows(width: number, height: number, seed: number): Raster {
+  const rand = random(seed);
+  const rgb = new Uint32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const base = 0x202630 + Math.floor(y / 3) * 0x010101;
+    const others = [base + 0x010101, 0x26a69a, 0xef5350, 0x50545c, 0xd1d4dc];
+    const share = 350 + Math.floor((300 * y) / height);
+    for (let x = 0; x < width; x++)
+      rgb[y * width + x] = rand(1000) < share ? base : others[rand(others.length)]!;
+  }
+  return { width, height, rgb };
+}
+
+/**
+ * A chart region for the region passes to work at: a header and a footer band and a side panel
+ * of other colours, columns and rows inked to random shares around the 35 % background
+ * threshold, so that the column counts change from pass to pass and many sit at the threshold.
+ */
+function bandedRegion(width: number, height: number, seed: number): Raster {
+  const rand = random(seed);
+  const bg = 0xffffff;
+  const rgb = new Uint32Array(width * height).fill(bg);
+  const header = 6 + rand(30);
+  const footer = 6 + rand(30);
+  const panel = 20 + rand(60);
+  const panelLeft = rand(2) === 0;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const inPanel = panelLeft ? x < panel : x >= width - panel;
+      if (y < header || y >= height - footer) rgb[y * width + x] = 0x2a2e39;
+      else if (inPanel) rgb[y * width + x] = 0xf0f0f0 - rand(2) * 0x303030;
+    }
+  // Blocks of columns (wider than the region's gap bridging) inked alike over a random share
+  // (55-75 %) of their rows, and a few inked rows.
+  for (let x0 = panelLeft ? panel : 0; x0 < (panelLeft ? width : width - panel) - 12; x0 += 14) {
+    if (rand(2) !== 0) continue;
+    const share = 550 + rand(200);
+    const inked = Array.from({ length: height }, () => rand(1000) < share);
+    for (let x = x0; x < x0 + 6 + rand(5); x++)
+      for (let y = 0; y < height; y++) if (inked[y]) rgb[y * width + x] = 0x26a69a;
+  }
+  for (let k = 0; k < 8; k++) {
+    const y = rand(height);
+    for (let x = 0; x < width; x++) if (rand(1000) < 600) rgb[y * width + x] = 0xef5350;
+  }
+  return { width, height, rgb };
+}
+
+/**
+ * Two exact colours of one 15-bit bin in equal numbers, the first seen also the last: only the
+ * order of first sight decides between them.
+ */
+function tiedColours(): Raster {
+  const width = 64;
+  const a = 0x131720;
+  const b = 0x131721;
+  const rows = [a, a, b, b, b, b, a, a];
+  const rgb = new Uint32Array(width * rows.length);
+  rows.forEach((c, y) => rgb.fill(c, y * width, (y + 1) * width));
+  return { width, height: rows.length, rgb };
+}
+
+/**
+ * A flat background over the top half, then a gradient (one level per row, to a flat shade) that
+ * a colour at both ends of every row crosses into: ink on row 49, background from row 50 on.
+ */
+function gradientEdges(): Raster {
+  const width = 64;
+  const height = 80;
+  const rgb = new Uint32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    rgb.fill(0x404040 + Math.min(13, Math.max(0, y - 39)) * 0x010101, y * width, (y + 1) * width);
+    for (const x of [0, 1, 2, 3, width - 4, width - 3, width - 2, width - 1]) rgb[y * width + x] = 0x535353;
+  }
+  return { width, height, rgb };
+}
+
+/** Two colours of different bins where only the last run of pixels makes the later bin win. */
+function lastRunDecides(): Raster {
+  const width = 64;
+  const rgb = new Uint32Array(width * 3).fill(0x808080);
+  rgb.fill(0x101010, 0, width);
+  return { width, height: 3, rgb };
+}
+
 /** Painted charts (grid, candles, a dotted price line, a moving average), as rasters. */
 function paintedRasters(): Raster[] {
   return [
@@ -297,6 +388,8 @@ function rasters(): Raster[] {
     const width = [240, 241, 333, 128, 97, 400][seed - 1]!;
     out.push(randomRaster(width, 120 + seed * 13, seed, [0, 2, 20, 0, 200, 5][seed - 1]!, seed % 2 === 0));
   }
+  out.push(mixedRows(203, 160, 1), mixedRows(256, 97, 2), tiedColours(), gradientEdges(), lastRunDecides());
+  for (let seed = 1; seed <= 4; seed++) out.push(bandedRegion(180 + seed * 7, 150 + seed * 5, seed));
   return out;
 }
 
@@ -355,17 +448,51 @@ describe('layout fast paths match their plain references', () => {
       const regions: PlotRect[] = [
         { left: 0, top: 0, right: r.width - 1, bottom: r.height - 1 },
         { left: 3, top: 5, right: r.width - 10, bottom: r.height - 7 },
-      ];
+      ].filter((g) => g.right >= g.left && g.bottom >= g.top);
       for (const region of regions) {
         for (const horizontal of [true, false]) {
           const length = horizontal ? region.right - region.left + 1 : region.bottom - region.top + 1;
-          for (const share of [0.4, 0.1]) {
-            const minCount = share * length;
+          // Shares of the length, and counts a line may have exactly.
+          for (const minCount of [0.4 * length, 0.1 * length, 4, 8, 20]) {
             expect(findLines(r, q, bgMask, region, horizontal, minCount)).toEqual(
               findLinesReference(r, q, region, horizontal, minCount),
             );
           }
         }
+      }
+    }
+  });
+
+  it("findLines' votes: background words passed over, every sample off the background voting", () => {
+    for (const r of rasters()) {
+      const { q, bgMask } = masks(r);
+      const words = maskWords(bgMask);
+      const region = { left: 1, top: 2, right: r.width - 3, bottom: r.height - 1 };
+      for (const minCount of [2, 5.5, 10]) {
+        const rows = new Int32Array(region.bottom - region.top + 1).fill(-1);
+        const columns = new Int32Array(region.right - region.left + 1).fill(-1);
+        const vote = (values: number[]) => {
+          let [cand, votes] = [-1, 0];
+          for (const v of values) {
+            if (votes === 0) [cand, votes] = [v, 1];
+            else votes += v === cand ? 1 : -1;
+          }
+          return values.length < minCount ? -1 : cand;
+        };
+        for (let y = region.top; y <= region.bottom; y++) {
+          const values: number[] = [];
+          for (let x = region.left; x <= region.right; x += 2)
+            if (q[y * r.width + x]! >= 0) values.push(q[y * r.width + x]!);
+          rows[y - region.top] = vote(values);
+        }
+        for (let x = region.left; x <= region.right; x++) {
+          const values: number[] = [];
+          for (let y = region.top; y <= region.bottom; y += 2)
+            if (q[y * r.width + x]! >= 0) values.push(q[y * r.width + x]!);
+          columns[x - region.left] = vote(values);
+        }
+        expect(firstDifference(voteAlongRows(q, words, r.width, region, minCount), rows)).toBe(-1);
+        expect(firstDifference(voteDownColumns(q, words, r.width, region, minCount), columns)).toBe(-1);
       }
     }
   });
@@ -409,7 +536,9 @@ describe('layout fast paths match their plain references', () => {
   });
 
   it('backgroundRegion: column counts updated for the rows lost, rows not recounted once settled', () => {
-    for (const r of rasters()) {
+    // More banded regions: a column block flips only when its count sits right at the threshold.
+    const banded = Array.from({ length: 20 }, (_, k) => bandedRegion(215 + k * 7, 175 + k * 5, k + 5));
+    for (const r of [...rasters(), ...banded]) {
       const { bgMask } = masks(r);
       const bg = dominantColour(r);
       const w = r.width;

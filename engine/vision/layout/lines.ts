@@ -179,7 +179,7 @@ export function findLines(
  * Each row is one line: its vote lives in locals for the whole row (the column vote keeps them in
  * per-line arrays, which cost a load and store per pixel).
  */
-function voteAlongRows(
+export function voteAlongRows(
   q: Int16Array,
   words: Float64Array | null,
   width: number,
@@ -218,7 +218,7 @@ function voteAlongRows(
  * other row, -1 for a column with fewer than minCount sampled pixels off the background.
  * Background words are passed over eight pixels at a time.
  */
-function voteDownColumns(
+export function voteDownColumns(
   q: Int16Array,
   words: Float64Array | null,
   width: number,
