@@ -15,7 +15,11 @@ import {
  * background changes from row to row) and, from those, every pixel's quantised colour with the
  * background pixels marked.
  */
-/** Most frequent colour, from a 15-bit histogram refined to the exact colour. */
+/**
+ * Most frequent colour, from a 15-bit histogram refined to the exact colour (ties: the lowest bin,
+ * then the colour seen first). Runs of one colour are counted at once; fast-paths.test.ts holds it
+ * to a plain count.
+ */
 export function dominantColour(r: Raster): number {
   const { width, height, rgb } = r;
   const hist = new Uint32Array(1 << 15);
@@ -100,7 +104,8 @@ const quantised = new ScratchArray((n) => new Int16Array(n));
  * of the dominant colour while each row's majority colour moves by no more than a gradient's
  * step from the previous row's; such a row's background is its own majority colour. Rows with
  * no majority colour or another one (candles, a grid line) keep the previous row's, for a few
- * rows: a header, a toolbar or a pane of another shade is a jump that lasts.
+ * rows: a header, a toolbar or a pane of another shade is a jump that lasts. (The agreeing samples
+ * are counted during the vote; fast-paths.test.ts holds it to a plain vote and count.)
  */
 export function rowBackgrounds(r: Raster, bg: number): Int32Array {
   const { width, height, rgb } = r;
@@ -164,6 +169,8 @@ export function rowBackgrounds(r: Raster, bg: number): Int32Array {
 /**
  * Per-pixel quantised colour (12 bits: 4 per channel) with background pixels (within BG_TOLERANCE
  * of their row's background) marked -1, and the background mask: computed once per findLayout.
+ * The last pixel's and pixel pair's results are reused; fast-paths.test.ts holds it to a plain
+ * per-pixel test.
  */
 export function quantise(r: Raster, rowBg: Int32Array): { q: Int16Array; bgMask: Uint8Array } {
   const { rgb, width, height } = r;

@@ -132,7 +132,7 @@ function closeRun(s: RunState, li: number): void {
  *
  * Lines are sampled every other pixel along their length: extents are good to 1 px, and the cost
  * halves. (Rows step x by 2 in their own loops; columns step y by 2.) The plain rule, one line at
- * a time, is findLinesReference in lines.reference.ts, which the tests hold this to.
+ * a time, is findLinesReference in fast-paths.test.ts, which the tests hold this to.
  */
 export function findLines(
   r: Raster,

@@ -24,7 +24,8 @@ import {
 
 /**
  * Adds (sign 1) or takes off (sign -1) one row's ink (pixels off the background) to the column
- * counts. Ink is counted rather than background: the background words it passes over.
+ * counts. Ink is counted rather than background: the background words it passes over. (Held to a
+ * plain count in fast-paths.test.ts, as are countRow and backgroundRegion.)
  */
 export function countColumnInk(
   colInk: Int32Array,
@@ -71,6 +72,8 @@ export function countRow(
  * the axis found from its labels (`labelSide`), only the plot's side of it is searched (xMin ..
  * xMax) and the region always reaches the axis; away from it the region goes on across shaded
  * bands (acrossBands). Null when no region, or one under MIN_REGION_PX either way, is found.
+ * A pass whose rows are a part of the last one's takes the lost rows off the column counts, and
+ * rows are not recounted once the columns settle: the plain rule recounts everything each pass.
  */
 export function backgroundRegion(
   r: Raster,

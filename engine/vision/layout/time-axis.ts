@@ -96,7 +96,7 @@ export function timeAxisText(
 /**
  * Ink (pixels off the background) of each column left..right, counted on every fourth row from
  * top to bottom. Background is passed over a word (eight pixels) at a time (nextClear); the
- * tests hold it to a plain count of every pixel.
+ * tests (fast-paths.test.ts) hold it to a plain count of every pixel.
  */
 export function inkPerColumn(
   bgMask: Uint8Array,
