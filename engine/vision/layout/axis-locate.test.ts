@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadImage } from '../test-support/load-image';
-import { findTextColumns, otherScaleBelow, plotEdgeBeside, priceReadings, readStrip } from './axis-locate';
+import { findTextColumns, otherScaleBelow, plotEdgeBeside, priceReadings } from './axis-locate';
+import { readStrip } from './read-strip';
 import type { AxisColumn } from './axis-locate';
 import { findLayout } from './find-layout';
 import { toRaster } from '../pixels/raster';

@@ -8,8 +8,9 @@
  * The files, in the order findLayout (find-layout.ts) runs them:
  * - background.ts: the dominant colour, each row's background (a gradient is followed row by
  *   row) and every pixel quantised with the background marked (the background mask).
- * - axis-locate.ts: the price axis from its own labels (a column of numbers on one price scale,
- *   read with the text stage) and the plot's edge beside them; readStrip reads an axis strip.
+ * - axis-locate.ts: the price axis from its own labels (a column of numbers on one price scale)
+ *   and the plot's edge beside them; read-strip.ts reads a strip of labels band by band with the
+ *   text stage (the scale stage reads the axis strip with it too).
  * - region.ts: the chart region, the largest block of mostly-background rows and columns, carried
  *   across shaded bands away from the axis.
  * - lines.ts: long straight lines (grid, separators, frames) by runs of one colour, fills told
@@ -23,5 +24,6 @@
  */
 export { findLayout, type Layout } from './find-layout';
 export { type LineRun } from './lines';
-export { priceReadings, readStrip } from './axis-locate';
+export { priceReadings } from './axis-locate';
+export { readStrip } from './read-strip';
 export { BG_TOLERANCE, MAX_LINE_WIDTH } from './tuning';
