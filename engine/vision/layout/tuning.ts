@@ -35,7 +35,10 @@ export const GRADIENT_CARRY = 12;
 
 // --- Chart region (region.ts) ---
 
-/** Columns, rows, columns: the region settles within three passes on every corpus chart. */
+/**
+ * Columns, rows, columns again (counted without a header's or footer's rows): the search stops
+ * there, settled or not (71849b5).
+ */
 export const REGION_PASSES = 3;
 /**
  * A column (row) belongs to the region when this share of it is background: candles and grid
@@ -89,7 +92,7 @@ export const DRAWING_BORDER_END_PX = 3;
 export const LINE_SLACK_PX = 3;
 /** A separator is a solid column over at least this share of the region's height (5a72e48). */
 export const SEPARATOR_MIN_HEIGHT_SHARE = 0.75;
-/** This many like-coloured full-height columns are a vertical grid, not separators (f8c4ce3). */
+/** This many like-coloured full-height columns are a vertical grid, not separators (f8c4ce3, 8c2ba1c). */
 export const GRID_FAMILY_LINES = 4;
 /** A separator beyond this share of the region's width from its left is the plot's right edge. */
 export const RIGHT_SEPARATOR_FROM = 0.6;
@@ -147,7 +150,7 @@ export const TIME_GAP_ABOVE_MIN_PX = 3;
 export const TIME_GAP_ABOVE_CAPS = 0.5;
 /** Time labels are at least this many separate pieces across the width. */
 export const TIME_LABELS_MIN_PIECES = 3;
-/** A piece wider than this many label heights is no label (a date and time is about 10). */
+/** A piece wider than this many label heights is not one label: ink running across the band (8c2ba1c). */
 export const TIME_LABEL_MAX_CAPS = 12;
 /** The pieces spread over at least this share of the plot's width. */
 export const TIME_LABELS_SPREAD_SHARE = 0.5;
@@ -183,7 +186,7 @@ export const THEME_DARK_BELOW = 128;
 export const GLYPH_MAX_MIN_PX = 24;
 /** ... or this share of the height searched. */
 export const GLYPH_MAX_SHARE = 0.04;
-/** A column of labels crosses at least this many short runs of ink (1e13513). */
+/** A column of labels crosses at least this many short runs of ink: a handful of labels, one run each. */
 export const TEXT_MIN_RUNS = 5;
 /** Text columns bridge this many px (glyph gaps, a decimal point) ... */
 export const TEXT_GAP_MIN_PX = 6;
@@ -197,7 +200,7 @@ export const TEXT_COLUMN_MAX_SHARE = 0.25;
 export const TEXT_SPLIT_DEPTH = 2;
 /** ... at this many times its typical run count: the labels beside a plot have far more runs. */
 export const TEXT_SPLIT_RUNS_FACTOR = 2;
-/** Neighbouring columns this many gaps apart may be one column of wide digits (f8c4ce3) ... */
+/** Neighbouring columns this many gaps apart may be one column of wide digits (c85b01c) ... */
 export const JOIN_GAP_FACTOR = 3;
 /** ... when their scores are within this ratio (like weight). */
 export const JOIN_WEIGHT_RATIO = 3;
