@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadImage } from './test-support/load-image';
+import { decodeImage } from '../../adapters/node/decode-image';
 import { readChart } from './read-chart';
 import { continuityVerdict, dropUnjoined, joinedShare } from './checks';
 import { dropLineClasses } from './cleanup';
@@ -472,7 +472,7 @@ describe.skipIf(collections.length === 0)('readChart golden screenshots', () => 
       };
       const chart = truth.charts[tf];
       if (!chart) return;
-      const reading = readChart(await loadImage(join(dir, id, chart.file)));
+      const reading = readChart(await decodeImage(join(dir, id, chart.file)));
       expect(exactShare(reading, chart)).toBeGreaterThanOrEqual(0.95);
       // A symbol or timeframe is either the one the chart shows or honestly unknown, never another.
       expect([truth.symbol, null]).toContain(reading.symbol);

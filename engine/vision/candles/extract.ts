@@ -8,13 +8,41 @@ import { removeCrossingLines, removeHorizontalLines } from '../cleanup/lines';
 import type { CandleExtraction, PixelCandle } from './types';
 import { components, isSized, pieceRows, stemPieces, type Component } from './shapes';
 import { measure, type AlphaAt } from './measure';
-import { fitsLattice, offLattice, touchingCandles } from './staircase';
+import { fitsLattice, offLattice, touchingCandles, type Staircase } from './staircase';
 import { assignDirections } from './direction';
 import { refineAll } from './refine';
+import {
+  BARS_SHARE,
+  BAR_PIECES_SHARE,
+  ONE_PX_WARN_SHARE,
+  REMNANT_WIDTH_SHARE,
+  SLAB_PIECES_SHARE,
+  STAIRCASE_KEPT,
+  WIDE_SHAPE_SHARE,
+  TICK_COLUMNS_MAX_SHARE,
+  TICK_COLUMNS_CUT_MAX_SHARE,
+} from './tuning';
+
+/** A piece of a shape read as one candle or bar; `id` is the shape it came from. */
+type Measured = { candle: PixelCandle; barLike: boolean; id: number };
+
+/** The ink's shapes once lines are cleared: labels per plot pixel, and each shape's box. */
+interface Shapes {
+  labels: Int32Array;
+  comps: Component[];
+  /** Shapes left of a line cleared from them and much narrower than a candle: not candles. */
+  remnant: Set<number>;
+  /** Whether volume bars were cleared from the ink. */
+  volumeCleared: boolean;
+}
 
 /**
  * Finds every candle (or OHLC bar) in the ink mask. `ink` is modified (line removal).
  * Coordinates in the result are image px.
+ *
+ * The steps: lines and volume bars cleared, the shapes found (clearShapes); one shape per column
+ * kept (candleShapes); shapes cut into candles and measured (cutAndMeasure); edges refined to
+ * sub-pixel rows, fragments off the lattice dropped, directions assigned (finish).
  */
 export function extractCandles(
   ink: Uint8Array,
@@ -27,19 +55,52 @@ export function extractCandles(
   const pw = plot.right - plot.left + 1;
   const ph = plot.bottom - plot.top + 1;
   const warnings: string[] = [];
-  const volumeCleared = removeVolumeBars(ink, plot, palette, sampler.raster, sampler.background);
-  removeHorizontalLines(ink, pw, ph);
-  let { labels, comps } = components(ink, pw, ph, 0);
-  // What is left of a shape a line was cleared from and is much narrower than a candle is a
-  // piece of the line (a steep stretch, where it met a body), not a candle: every candle,
-  // even a doji, has a body as wide as the others.
-  const remnant = new Set<number>();
+  const alphaAt = inkShare(ink, plot, palette, sampler);
+  const shapes = clearShapes(ink, plot, palette, sampler, alphaAt);
+  const { labels, comps } = shapes;
+  const kept = candleShapes(shapes, plot, ph, textBoxes, warnings);
+  const measured = cutAndMeasure(kept, comps, labels, ink, pw, alphaAt);
+  measured.sort((a, b) => a.candle.x - b.candle.x);
+  const bars = measured.filter((m) => m.barLike).length > measured.length * BARS_SHARE;
+  const kind = bars ? 'bars' : 'candles';
+  refineAll(measured, ink, labels, pw, plot, palette, sampler, bars);
+  const all = measured.map((m) => m.candle);
+  const candles = offLattice(all);
+  const gaps: number[] = [];
+  for (let i = 1; i < candles.length; i++) gaps.push(candles[i]!.x - candles[i - 1]!.x);
+  const barSpacing = gaps.length ? median(gaps) : 0;
+  if (!bars) assignDirections(candles, palette);
+  // A flat candle (doji) is also "ambiguous" as its body is no wider than its wick, but then
+  // the candles are not 1 px wide: warn only when a real share of them are that narrow (up to
+  // 2 px, as anti-aliasing or a scaled capture widens a 1 px stroke).
+  const onePx = candles.filter((c) => c.ambiguous && c.right - c.left + 1 <= 2).length;
+  if (onePx >= Math.max(2, ONE_PX_WARN_SHARE * candles.length)) {
+    warnings.push(
+      'Some candles are 1 pixel wide, so their open and close cannot be told from their wicks; zoom in for exact bodies.',
+    );
+  }
+  return {
+    kind,
+    candles,
+    allShapes: all,
+    barSpacing,
+    warnings,
+    uncertainBodies: candles.some((c) => c.ambiguous),
+  };
+}
+
+/**
+ * The ink share of a plot pixel in its own class's colour (see AlphaAt). It reads the ink as it
+ * is when called, so it follows the line removal. Neighbouring rows' end pixels often repeat a
+ * colour: the last answer is kept.
+ */
+function inkShare(ink: Uint8Array, plot: PlotRect, palette: InkClass[], sampler: EdgeSampler): AlphaAt {
+  const pw = plot.right - plot.left + 1;
   const { width, rgb } = sampler.raster;
-  // Neighbouring rows' end pixels often repeat a colour: the last answer is kept.
   let lastK = -1;
   let lastRgb = -1;
   let lastAlpha = 1;
-  const alphaAt: AlphaAt = (x, y) => {
+  return (x, y) => {
     const k = ink[y * pw + x]!;
     const c = rgb[(y + plot.top) * width + x + plot.left]!;
     if (k === lastK && c === lastRgb) return lastAlpha;
@@ -50,6 +111,25 @@ export function extractCandles(
     lastAlpha = a;
     return a;
   };
+}
+
+/** Clears volume bars, horizontal lines and lines crossing candles, and finds the shapes left. */
+function clearShapes(
+  ink: Uint8Array,
+  plot: PlotRect,
+  palette: InkClass[],
+  sampler: EdgeSampler,
+  alphaAt: AlphaAt,
+): Shapes {
+  const pw = plot.right - plot.left + 1;
+  const ph = plot.bottom - plot.top + 1;
+  const volumeCleared = removeVolumeBars(ink, plot, palette, sampler.raster, sampler.background);
+  removeHorizontalLines(ink, pw, ph);
+  let { labels, comps } = components(ink, pw, ph, 0);
+  // What is left of a shape a line was cleared from and is much narrower than a candle is a
+  // piece of the line (a steep stretch, where it met a body), not a candle: every candle,
+  // even a doji, has a body as wide as the others.
+  const remnant = new Set<number>();
   // A staircase of touching candles is no line, though its runs continue from column to
   // column: shapes the candle lattice cuts cleanly keep their ink.
   const stairs = touchingCandles(
@@ -62,7 +142,13 @@ export function extractCandles(
   );
   const keep = new Set(
     [...stairs]
-      .filter(([, s]) => s.ranges.length >= 4 && s.bounds >= 0.75 && s.used >= 0.75 && s.thin < 0.3)
+      .filter(
+        ([, s]) =>
+          s.ranges.length >= STAIRCASE_KEPT.candles &&
+          s.bounds >= STAIRCASE_KEPT.bounds &&
+          s.used >= STAIRCASE_KEPT.used &&
+          s.thin < STAIRCASE_KEPT.thin,
+      )
       .map(([i]) => i),
   );
   const crossing = removeCrossingLines(ink, pw, labels, comps, keep);
@@ -72,13 +158,29 @@ export function extractCandles(
     ({ labels, comps } = again);
     const { first } = again;
     comps.forEach((c, i) => {
-      if (crossing.crossed.has(before[first[i]!]!) && c.maxX - c.minX + 1 <= crossing.typical * 0.4)
+      if (
+        crossing.crossed.has(before[first[i]!]!) &&
+        c.maxX - c.minX + 1 <= crossing.typical * REMNANT_WIDTH_SHARE
+      )
         remnant.add(i);
     });
   }
+  return { labels, comps, remnant, volumeCleared };
+}
 
-  // Candles never share a column, so of components sharing columns only the largest is a
-  // candle: legend glyphs, labels and fragments above or below it lose.
+/**
+ * The shapes that may be candles, left to right. Candles never share a column, so of
+ * components sharing columns only the largest is a candle: legend glyphs, labels and fragments
+ * above or below it lose.
+ */
+function candleShapes(
+  { comps, remnant, volumeCleared }: Shapes,
+  plot: PlotRect,
+  ph: number,
+  textBoxes: readonly PlotRect[],
+  warnings: string[],
+): number[] {
+  const pw = plot.right - plot.left + 1;
   const volume = volumeBaseline(comps, ph);
   const sizedShapes = comps.filter(isSized);
   const shapeWidth = median(sizedShapes.map((c) => c.maxX - c.minX + 1));
@@ -102,21 +204,33 @@ export function extractCandles(
     for (let x = c.minX; x <= c.maxX; x++) if (owner[x]! < 0) owner[x] = i;
     kept.push(i);
   }
-  kept.sort((a, b) => comps[a]!.minX - comps[b]!.minX);
+  return kept.sort((a, b) => comps[a]!.minX - comps[b]!.minX);
+}
 
-  // OHLC bars of a continuous series touch: a bar's close tick meets the next bar's open tick
-  // on the same row. Such a chain is cut between its stems when its pieces read as bars.
-  const measured: { candle: PixelCandle; barLike: boolean; id: number }[] = [];
+/**
+ * Cuts the kept shapes into candles or bars and measures each piece. OHLC bars of a continuous
+ * series touch (a bar's close tick meets the next bar's open tick on the same row): such a chain
+ * is cut between its stems when its pieces read as bars. Touching candles are cut on the candle
+ * lattice; other shapes several candles wide at the typical width.
+ */
+function cutAndMeasure(
+  kept: number[],
+  comps: Component[],
+  labels: Int32Array,
+  ink: Uint8Array,
+  pw: number,
+  alphaAt: AlphaAt,
+): Measured[] {
+  const measured: Measured[] = [];
   const whole: number[] = [];
   /** Shapes already read whole (all their columns, all their rows), by shape. */
-  const readWhole = new Map<number, { candle: PixelCandle; barLike: boolean; id: number }>();
-  // Touching candles are cut on the candle lattice; a shape whose columns are mostly taller than
-  // a tick is candles, however thin their wicks.
+  const readWhole = new Map<number, Measured>();
+  // A shape whose columns are mostly taller than a tick is candles, however thin their wicks.
   const lattice = touchingCandles(kept, comps, labels, ink, pw, alphaAt);
   for (const i of kept) {
     const c = comps[i]!;
     const cut = lattice.get(i);
-    if (cut && fitsLattice(cut) && cut.thin < 0.3) {
+    if (cut && fitsLattice(cut) && cut.thin < TICK_COLUMNS_MAX_SHARE) {
       whole.push(i);
       continue;
     }
@@ -125,7 +239,7 @@ export function extractCandles(
       return rows && { ...measure(ink, labels, pw, i, rows, x0, x1, alphaAt), id: i };
     });
     const bars = pieces.filter((p) => p?.barLike).length;
-    if (pieces.length > 1 && bars >= pieces.length * 0.7) {
+    if (pieces.length > 1 && bars >= pieces.length * BAR_PIECES_SHARE) {
       for (const p of pieces) if (p) measured.push(p);
     } else {
       whole.push(i);
@@ -139,70 +253,56 @@ export function extractCandles(
   const sized = whole.filter((i) => isSized(comps[i]!));
   const typical = median((sized.length ? sized : whole).map((i) => comps[i]!.maxX - comps[i]!.minX + 1));
   for (const i of whole) {
-    const c = comps[i]!;
-    const w = c.maxX - c.minX + 1;
-    let ranges: [number, number][];
-    // A shape the lattice does not cut cleanly (candles a line glued together, with the line's
-    // own shifts between them), or of OHLC bars (most columns a tick: they leave no sure cut
-    // between bars and may leave one within a bar's stem), is cut at the typical width.
-    const cut = lattice.get(i);
-    if (cut && fitsLattice(cut) && cut.thin < 0.5) ranges = cut.ranges;
-    else {
-      const parts = w > typical * 1.7 && typical >= 1 ? Math.round(w / (typical + 1)) : 1;
-      ranges = [];
-      for (let p = 0; p < parts; p++)
-        ranges.push([c.minX + Math.floor((p * w) / parts), c.minX + Math.floor(((p + 1) * w) / parts) - 1]);
-    }
-    const parts = ranges.length;
-    const pieces: { candle: PixelCandle; barLike: boolean; id: number }[] = [];
-    for (const [x0, x1] of ranges) {
-      const rows = parts === 1 ? c : pieceRows(labels, pw, i, c, x0, x1);
-      if (!rows) continue;
-      const known = parts === 1 ? readWhole.get(i) : undefined;
-      pieces.push(known ?? { ...measure(ink, labels, pw, i, rows, x0, x1, alphaAt), id: i });
-    }
-    // Touching candles each keep a wick or rows of their own (wickless ones a step between
-    // them); pieces that are all one flat slab over the same rows (a wide body cut where the
-    // typical shape is a sliver of a broken outline) are one candle.
-    const first = pieces[0]?.candle;
-    const slab = (p: { candle: PixelCandle }) =>
-      p.candle.ambiguous &&
-      first !== undefined &&
-      Math.abs(p.candle.highY - first.highY) <= 1 &&
-      Math.abs(p.candle.lowY - first.lowY) <= 1;
-    if (parts > 1 && pieces.filter(slab).length >= pieces.length * 0.7) {
-      measured.push(
-        readWhole.get(i) ?? { ...measure(ink, labels, pw, i, c, c.minX, c.maxX, alphaAt), id: i },
-      );
-    } else measured.push(...pieces);
+    measured.push(...cutWhole(i, comps[i]!, typical, lattice.get(i), readWhole, labels, ink, pw, alphaAt));
   }
-  measured.sort((a, b) => a.candle.x - b.candle.x);
-  const bars = measured.filter((m) => m.barLike).length > measured.length * 0.6;
-  const kind = bars ? 'bars' : 'candles';
-  refineAll(measured, ink, labels, pw, plot, palette, sampler, bars);
-  const all = measured.map((m) => m.candle);
-  const candles = offLattice(all);
-  const gaps: number[] = [];
-  for (let i = 1; i < candles.length; i++) gaps.push(candles[i]!.x - candles[i - 1]!.x);
-  const barSpacing = gaps.length ? median(gaps) : 0;
-  if (!bars) assignDirections(candles, palette);
-  // A flat candle (doji) is also "ambiguous" as its body is no wider than its wick, but then
-  // the candles are not 1 px wide: warn only when a real share of them are that narrow (up to
-  // 2 px, as anti-aliasing or a scaled capture widens a 1 px stroke).
-  const onePx = candles.filter((c) => c.ambiguous && c.right - c.left + 1 <= 2).length;
-  if (onePx >= Math.max(2, 0.1 * candles.length)) {
-    warnings.push(
-      'Some candles are 1 pixel wide, so their open and close cannot be told from their wicks; zoom in for exact bodies.',
-    );
+  return measured;
+}
+
+/** One shape (not a chain of bars) cut into candles and measured. */
+function cutWhole(
+  i: number,
+  c: Component,
+  typical: number,
+  cut: Staircase | undefined,
+  readWhole: Map<number, Measured>,
+  labels: Int32Array,
+  ink: Uint8Array,
+  pw: number,
+  alphaAt: AlphaAt,
+): Measured[] {
+  const w = c.maxX - c.minX + 1;
+  let ranges: [number, number][];
+  // A shape the lattice does not cut cleanly (candles a line glued together, with the line's
+  // own shifts between them), or of OHLC bars (most columns a tick: they leave no sure cut
+  // between bars and may leave one within a bar's stem), is cut at the typical width.
+  if (cut && fitsLattice(cut) && cut.thin < TICK_COLUMNS_CUT_MAX_SHARE) ranges = cut.ranges;
+  else {
+    const parts = w > typical * WIDE_SHAPE_SHARE && typical >= 1 ? Math.round(w / (typical + 1)) : 1;
+    ranges = [];
+    for (let p = 0; p < parts; p++)
+      ranges.push([c.minX + Math.floor((p * w) / parts), c.minX + Math.floor(((p + 1) * w) / parts) - 1]);
   }
-  return {
-    kind,
-    candles,
-    allShapes: all,
-    barSpacing,
-    warnings,
-    uncertainBodies: candles.some((c) => c.ambiguous),
-  };
+  const parts = ranges.length;
+  const pieces: Measured[] = [];
+  for (const [x0, x1] of ranges) {
+    const rows = parts === 1 ? c : pieceRows(labels, pw, i, c, x0, x1);
+    if (!rows) continue;
+    const known = parts === 1 ? readWhole.get(i) : undefined;
+    pieces.push(known ?? { ...measure(ink, labels, pw, i, rows, x0, x1, alphaAt), id: i });
+  }
+  // Touching candles each keep a wick or rows of their own (wickless ones a step between
+  // them); pieces that are all one flat slab over the same rows (a wide body cut where the
+  // typical shape is a sliver of a broken outline) are one candle.
+  const first = pieces[0]?.candle;
+  const slab = (p: { candle: PixelCandle }) =>
+    p.candle.ambiguous &&
+    first !== undefined &&
+    Math.abs(p.candle.highY - first.highY) <= 1 &&
+    Math.abs(p.candle.lowY - first.lowY) <= 1;
+  if (parts > 1 && pieces.filter(slab).length >= pieces.length * SLAB_PIECES_SHARE) {
+    return [readWhole.get(i) ?? { ...measure(ink, labels, pw, i, c, c.minX, c.maxX, alphaAt), id: i }];
+  }
+  return pieces;
 }
 
 /**

@@ -80,131 +80,181 @@ export function removeCrossingLines(
   if (sized.length < 5) return null;
   const typical = median(sized.map((c) => c.maxX - c.minX + 1));
   const minWide = Math.max(20, typical * 3);
-  const minChain = 3;
   const crossed = new Set<number>();
   comps.forEach((c, id) => {
     const w = c.maxX - c.minX + 1;
     if (w < minWide || keep.has(id)) return;
-    // Vertical runs of this component, column by column.
-    const tops: number[] = [];
-    const bottoms: number[] = [];
-    const cols: number[] = [];
-    const colStart = new Int32Array(w + 1);
-    for (let x = c.minX; x <= c.maxX; x++) {
-      colStart[x - c.minX] = tops.length;
-      let start = -1;
-      for (let y = c.minY, i = c.minY * pw + x; y <= c.maxY + 1; y++, i += pw) {
-        const on = y <= c.maxY && labels[i] === id;
-        if (on && start < 0) start = y;
-        else if (!on && start >= 0) {
-          tops.push(start);
-          bottoms.push(y - 1);
-          cols.push(x - c.minX);
-          start = -1;
-        }
-      }
-    }
-    colStart[w] = tops.length;
-    const n = tops.length;
-    const h = (r: number) => bottoms[r]! - tops[r]! + 1;
-    // The line's thickness: the shortest run of most columns (most columns hold only the line).
-    const shortest: number[] = [];
-    for (let k = 0; k < w; k++) {
-      let m = Infinity;
-      for (let r = colStart[k]!; r < colStart[k + 1]!; r++) m = Math.min(m, h(r));
-      if (m < Infinity) shortest.push(m);
-    }
-    const thick = median(shortest);
-    const similar = (a: number, b: number) => {
-      const ha = h(a);
-      const hb = h(b);
-      return Math.abs(ha - hb) <= 2 || Math.max(ha, hb) <= Math.min(ha, hb) * 1.6;
-    };
-    const touch = (a: number, b: number) => tops[a]! <= bottoms[b]! && bottoms[a]! >= tops[b]!;
-    // A run is line-like when a neighbouring run of like height continues it and it is no taller
-    // than a line of that thickness at the slope between them.
-    const lineLike = new Uint8Array(n);
-    for (let r = 0; r < n; r++) {
-      const k = cols[r]!;
-      for (const kk of [k - 1, k + 1]) {
-        if (kk < 0 || kk >= w) continue;
-        for (let a = colStart[kk]!; a < colStart[kk + 1]!; a++) {
-          if (!touch(a, r) || !similar(a, r)) continue;
-          const shift = Math.abs(tops[a]! + bottoms[a]! - tops[r]! - bottoms[r]!) / 2;
-          if (h(r) <= (thick + 1) * (1 + shift)) lineLike[r] = 1;
-        }
-      }
-    }
-    // Chains of line-like runs, linked across neighbouring columns.
-    const parent = Array.from({ length: n }, (_, i) => i);
-    const find = (a: number): number => {
-      while (parent[a] !== a) a = parent[a] = parent[parent[a]!]!;
-      return a;
-    };
-    for (let r = 0; r < n; r++) {
-      if (!lineLike[r]) continue;
-      const k = cols[r]!;
-      if (k + 1 >= w) continue;
-      for (let a = colStart[k + 1]!; a < colStart[k + 2]!; a++) {
-        if (lineLike[a] && touch(a, r) && similar(a, r)) parent[find(a)] = find(r);
-      }
-    }
-    const lo = new Int32Array(n).fill(w);
-    const hi = new Int32Array(n).fill(-1);
-    const top = new Int32Array(n).fill(1 << 30);
-    const bottom = new Int32Array(n).fill(-1);
-    for (let r = 0; r < n; r++) {
-      if (!lineLike[r]) continue;
-      const g = find(r);
-      lo[g] = Math.min(lo[g]!, cols[r]!);
-      hi[g] = Math.max(hi[g]!, cols[r]!);
-      top[g] = Math.min(top[g]!, tops[r]!);
-      bottom[g] = Math.max(bottom[g]!, bottoms[r]!);
-    }
-    const gone = new Uint8Array(n);
-    // A flat chain many candles long is a line too, unless it fills the shape's height (one
-    // wide body).
-    const flatLine = (g: number) =>
-      hi[g]! - lo[g]! + 1 >= typical * 2 + 2 && thick * 3 <= c.maxY - c.minY + 1;
-    for (let r = 0; r < n; r++) {
-      if (!lineLike[r]) continue;
-      const g = find(r);
-      // A short chain that stays on the same rows is a body or a hollow body's edge.
-      if (hi[g]! - lo[g]! + 1 < minChain) continue;
-      if (bottom[g]! - top[g]! + 1 < 2 * thick + 2 && !flatLine(g)) continue;
-      gone[r] = 1;
-    }
-    // Where two lines cross or meet, their runs merge into one taller run that continues
-    // neither: a run with cleared line on both sides, no taller than the two together, is
-    // line too.
-    const clearedBeside = (r: number, kk: number) => {
-      let most = 0;
-      if (kk < 0 || kk >= w) return 0;
-      for (let a = colStart[kk]!; a < colStart[kk + 1]!; a++)
-        if (gone[a] && touch(a, r)) most = Math.max(most, h(a));
-      return most;
-    };
-    for (let pass = 0; pass < 8; pass++) {
-      let more = false;
-      for (let r = 0; r < n; r++) {
-        if (gone[r]) continue;
-        const left = clearedBeside(r, cols[r]! - 1);
-        const right = clearedBeside(r, cols[r]! + 1);
-        if (left && right && h(r) <= left + right + 2) {
-          gone[r] = 1;
-          more = true;
-        }
-      }
-      if (!more) break;
-    }
-    for (let r = 0; r < n; r++) {
+    const runs = verticalRuns(labels, pw, id, c);
+    const gone = lineRuns(runs, c, typical);
+    for (let r = 0; r < runs.n; r++) {
       if (!gone[r]) continue;
-      const x = c.minX + cols[r]!;
-      for (let y = tops[r]!; y <= bottoms[r]!; y++) ink[y * pw + x] = 0;
+      const x = c.minX + runs.cols[r]!;
+      for (let y = runs.tops[r]!; y <= runs.bottoms[r]!; y++) ink[y * pw + x] = 0;
       crossed.add(id);
     }
   });
   return crossed.size ? { crossed, typical } : null;
+}
+
+/** A shape's vertical runs of ink, column by column (columns relative to the shape's left). */
+interface ShapeRuns {
+  tops: number[];
+  bottoms: number[];
+  cols: number[];
+  /** The first run of each column; colStart[w] = n. */
+  colStart: Int32Array;
+  n: number;
+  w: number;
+}
+
+function verticalRuns(labels: Int32Array, pw: number, id: number, c: Component): ShapeRuns {
+  const w = c.maxX - c.minX + 1;
+  const tops: number[] = [];
+  const bottoms: number[] = [];
+  const cols: number[] = [];
+  const colStart = new Int32Array(w + 1);
+  for (let x = c.minX; x <= c.maxX; x++) {
+    colStart[x - c.minX] = tops.length;
+    let start = -1;
+    for (let y = c.minY, i = c.minY * pw + x; y <= c.maxY + 1; y++, i += pw) {
+      const on = y <= c.maxY && labels[i] === id;
+      if (on && start < 0) start = y;
+      else if (!on && start >= 0) {
+        tops.push(start);
+        bottoms.push(y - 1);
+        cols.push(x - c.minX);
+        start = -1;
+      }
+    }
+  }
+  colStart[w] = tops.length;
+  return { tops, bottoms, cols, colStart, n: tops.length, w };
+}
+
+/**
+ * Which of a wide shape's runs are the line (1) and which are candles (0): runs that a
+ * neighbouring run of like height continues, in chains that move by more than the line is thick
+ * (see removeCrossingLines), and runs where two such lines meet.
+ */
+function lineRuns(runs: ShapeRuns, c: Component, typical: number): Uint8Array {
+  const { tops, bottoms, cols, colStart, n, w } = runs;
+  const h = (r: number) => bottoms[r]! - tops[r]! + 1;
+  // The line's thickness: the shortest run of most columns (most columns hold only the line).
+  const shortest: number[] = [];
+  for (let k = 0; k < w; k++) {
+    let m = Infinity;
+    for (let r = colStart[k]!; r < colStart[k + 1]!; r++) m = Math.min(m, h(r));
+    if (m < Infinity) shortest.push(m);
+  }
+  const thick = median(shortest);
+  const similar = (a: number, b: number) => {
+    const ha = h(a);
+    const hb = h(b);
+    return Math.abs(ha - hb) <= 2 || Math.max(ha, hb) <= Math.min(ha, hb) * 1.6;
+  };
+  const touch = (a: number, b: number) => tops[a]! <= bottoms[b]! && bottoms[a]! >= tops[b]!;
+  // A run is line-like when a neighbouring run of like height continues it and it is no taller
+  // than a line of that thickness at the slope between them.
+  const lineLike = new Uint8Array(n);
+  for (let r = 0; r < n; r++) {
+    const k = cols[r]!;
+    for (const kk of [k - 1, k + 1]) {
+      if (kk < 0 || kk >= w) continue;
+      for (let a = colStart[kk]!; a < colStart[kk + 1]!; a++) {
+        if (!touch(a, r) || !similar(a, r)) continue;
+        const shift = Math.abs(tops[a]! + bottoms[a]! - tops[r]! - bottoms[r]!) / 2;
+        if (h(r) <= (thick + 1) * (1 + shift)) lineLike[r] = 1;
+      }
+    }
+  }
+  const gone = lineChains(runs, lineLike, similar, touch, thick, c, typical);
+  clearMeetings(runs, gone, touch);
+  return gone;
+}
+
+/**
+ * Chains of line-like runs, linked across neighbouring columns, that are long enough and move
+ * by more than the line is thick (or, flat, run many candles long over a shape much taller than
+ * the line): their runs are the line.
+ */
+function lineChains(
+  runs: ShapeRuns,
+  lineLike: Uint8Array,
+  similar: (a: number, b: number) => boolean,
+  touch: (a: number, b: number) => boolean,
+  thick: number,
+  c: Component,
+  typical: number,
+): Uint8Array {
+  const { tops, bottoms, cols, colStart, n, w } = runs;
+  const minChain = 3;
+  const parent = Array.from({ length: n }, (_, i) => i);
+  const find = (a: number): number => {
+    while (parent[a] !== a) a = parent[a] = parent[parent[a]!]!;
+    return a;
+  };
+  for (let r = 0; r < n; r++) {
+    if (!lineLike[r]) continue;
+    const k = cols[r]!;
+    if (k + 1 >= w) continue;
+    for (let a = colStart[k + 1]!; a < colStart[k + 2]!; a++) {
+      if (lineLike[a] && touch(a, r) && similar(a, r)) parent[find(a)] = find(r);
+    }
+  }
+  const lo = new Int32Array(n).fill(w);
+  const hi = new Int32Array(n).fill(-1);
+  const top = new Int32Array(n).fill(1 << 30);
+  const bottom = new Int32Array(n).fill(-1);
+  for (let r = 0; r < n; r++) {
+    if (!lineLike[r]) continue;
+    const g = find(r);
+    lo[g] = Math.min(lo[g]!, cols[r]!);
+    hi[g] = Math.max(hi[g]!, cols[r]!);
+    top[g] = Math.min(top[g]!, tops[r]!);
+    bottom[g] = Math.max(bottom[g]!, bottoms[r]!);
+  }
+  const gone = new Uint8Array(n);
+  // A flat chain many candles long is a line too, unless it fills the shape's height (one
+  // wide body).
+  const flatLine = (g: number) => hi[g]! - lo[g]! + 1 >= typical * 2 + 2 && thick * 3 <= c.maxY - c.minY + 1;
+  for (let r = 0; r < n; r++) {
+    if (!lineLike[r]) continue;
+    const g = find(r);
+    // A short chain that stays on the same rows is a body or a hollow body's edge.
+    if (hi[g]! - lo[g]! + 1 < minChain) continue;
+    if (bottom[g]! - top[g]! + 1 < 2 * thick + 2 && !flatLine(g)) continue;
+    gone[r] = 1;
+  }
+  return gone;
+}
+
+/**
+ * Where two lines cross or meet, their runs merge into one taller run that continues neither: a
+ * run with cleared line on both sides, no taller than the two together, is line too.
+ */
+function clearMeetings(runs: ShapeRuns, gone: Uint8Array, touch: (a: number, b: number) => boolean): void {
+  const { tops, bottoms, cols, colStart, n, w } = runs;
+  const h = (r: number) => bottoms[r]! - tops[r]! + 1;
+  const clearedBeside = (r: number, kk: number) => {
+    let most = 0;
+    if (kk < 0 || kk >= w) return 0;
+    for (let a = colStart[kk]!; a < colStart[kk + 1]!; a++)
+      if (gone[a] && touch(a, r)) most = Math.max(most, h(a));
+    return most;
+  };
+  for (let pass = 0; pass < 8; pass++) {
+    let more = false;
+    for (let r = 0; r < n; r++) {
+      if (gone[r]) continue;
+      const left = clearedBeside(r, cols[r]! - 1);
+      const right = clearedBeside(r, cols[r]! + 1);
+      if (left && right && h(r) <= left + right + 2) {
+        gone[r] = 1;
+        more = true;
+      }
+    }
+    if (!more) break;
+  }
 }
 
 /**

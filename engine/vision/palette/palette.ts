@@ -156,93 +156,9 @@ function credit(t: Tally, i: number, low: boolean): void {
  * extent; text glyphs are too few to compete with candles.
  */
 export function learnPalette(r: Raster, layout: Layout): InkClass[] {
-  const { width, rgb } = r;
   const { plot, background: bg, lineColours } = layout;
-  const count = new Float64Array(4096);
-  const sumR = new Float64Array(4096);
-  const sumG = new Float64Array(4096);
-  const sumB = new Float64Array(4096);
-  // Pixels whose left and right neighbours have their colour too: the inside of a body.
-  const solid = new Float64Array(4096);
-  // Of those, the ones in the plot's bottom quarter, where volume histograms stand.
-  const solidLow = new Float64Array(4096);
-  const lowFrom = plot.bottom - (plot.bottom - plot.top) / 4;
-  const low = new Float64Array(4096);
-  // Row-major with one run state per column (cache-friendly on large captures).
-  const pw = plot.right - plot.left + 1;
-  const runQ = new Int32Array(pw).fill(-1);
-  const runLen = new Int32Array(pw);
-  const runColour = new Int32Array(pw);
-  const runSolid = new Int32Array(pw);
-  const runSolidLow = new Int32Array(pw);
-  // Passed to credit rather than captured by a closure: captured arrays are re-read from
-  // memory on every pixel of the loop below.
-  const tally: Tally = {
-    runQ,
-    runLen,
-    runColour,
-    runSolid,
-    runSolidLow,
-    count,
-    solid,
-    solidLow,
-    low,
-    sumR,
-    sumG,
-    sumB,
-  };
-  const { bgMask } = layout;
-  // Most of the plot is background, and background after background changes nothing (a
-  // background run is never credited, and the next ink pixel resets the state). So each row
-  // visits only its pixels that are not background (skipped to 8 at a time) and, through the
-  // list of the previous row's, the columns where a run ends on background. Columns are
-  // independent and the totals are sums of integers, so the order they are visited in does not
-  // matter.
-  const words = maskWords(bgMask);
-  let open = new Int32Array(pw);
-  let openN = 0;
-  let next = new Int32Array(pw);
-  for (let y = plot.top; y <= plot.bottom; y++) {
-    const row = y * width + plot.left;
-    let nextN = 0;
-    const end = row + pw;
-    for (let j = row; j < end; j++) {
-      if (bgMask[j]) {
-        j = nextClear(bgMask, words, j, end);
-        if (j === end) break;
-      }
-      const i = j - row;
-      next[nextN++] = i;
-      const c = rgb[j]!;
-      const q = quant(c);
-      const inside = i > 0 && i + 1 < pw && quant(rgb[j - 1]!) === q && quant(rgb[j + 1]!) === q;
-      if (q === runQ[i]) {
-        runLen[i]!++;
-        if (inside) {
-          runSolid[i]!++;
-          if (y >= lowFrom) runSolidLow[i]!++;
-        }
-        continue;
-      }
-      credit(tally, i, y - runLen[i]! >= lowFrom);
-      runQ[i] = q;
-      runLen[i] = 1;
-      runSolid[i] = inside ? 1 : 0;
-      runSolidLow[i] = inside && y >= lowFrom ? 1 : 0;
-      runColour[i] = c;
-    }
-    // A run that was open on the row above and ends on a background pixel here. (After the
-    // pixels that are not background: their pass brought this row's mask into the cache.)
-    for (let n = 0; n < openN; n++) {
-      const i = open[n]!;
-      if (!bgMask[row + i]) continue;
-      credit(tally, i, y - runLen[i]! >= lowFrom);
-      runQ[i] = -1;
-    }
-    [open, next] = [next, open];
-    openN = nextN;
-  }
-  for (let i = 0; i < pw; i++) credit(tally, i, plot.bottom + 1 - runLen[i]! >= lowFrom);
+  const stats = strokeStats(r, layout);
+  const { count, sumR, sumG, sumB, solid, solidLow, low } = stats;
   const binColour = (b: number) => {
     const n = count[b]!;
     return (Math.round(sumR[b]! / n) << 16) | (Math.round(sumG[b]! / n) << 8) | Math.round(sumB[b]! / n);
@@ -339,6 +255,115 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
   classes.sort((a, b) => b.mass - a.mass);
   const kept = classes.filter((k, i) => k.mass >= (i < 2 ? total : allStrokes) * 0.04);
   return kept.slice(0, 4);
+}
+
+/** Per quantised colour bin: the vertical strokes' pixels and colour sums (see learnPalette). */
+interface StrokeStats {
+  count: Float64Array;
+  sumR: Float64Array;
+  sumG: Float64Array;
+  sumB: Float64Array;
+  /** Pixels whose left and right neighbours have their colour too: the inside of a body. */
+  solid: Float64Array;
+  /** Of those, the ones in the plot's bottom quarter, where volume histograms stand. */
+  solidLow: Float64Array;
+  /** Stroke pixels in the plot's bottom quarter. */
+  low: Float64Array;
+}
+
+/**
+ * Counts the pixels of every vertical stroke (a run of 4+ px of one quantised colour down a
+ * column) inside the plot, per colour bin.
+ */
+function strokeStats(r: Raster, layout: Layout): StrokeStats {
+  const { width, rgb } = r;
+  const { plot } = layout;
+  const count = new Float64Array(4096);
+  const sumR = new Float64Array(4096);
+  const sumG = new Float64Array(4096);
+  const sumB = new Float64Array(4096);
+  // Pixels whose left and right neighbours have their colour too: the inside of a body.
+  const solid = new Float64Array(4096);
+  // Of those, the ones in the plot's bottom quarter, where volume histograms stand.
+  const solidLow = new Float64Array(4096);
+  const lowFrom = plot.bottom - (plot.bottom - plot.top) / 4;
+  const low = new Float64Array(4096);
+  // Row-major with one run state per column (cache-friendly on large captures).
+  const pw = plot.right - plot.left + 1;
+  const runQ = new Int32Array(pw).fill(-1);
+  const runLen = new Int32Array(pw);
+  const runColour = new Int32Array(pw);
+  const runSolid = new Int32Array(pw);
+  const runSolidLow = new Int32Array(pw);
+  // Passed to credit rather than captured by a closure: captured arrays are re-read from
+  // memory on every pixel of the loop below.
+  const tally: Tally = {
+    runQ,
+    runLen,
+    runColour,
+    runSolid,
+    runSolidLow,
+    count,
+    solid,
+    solidLow,
+    low,
+    sumR,
+    sumG,
+    sumB,
+  };
+  const { bgMask } = layout;
+  // Most of the plot is background, and background after background changes nothing (a
+  // background run is never credited, and the next ink pixel resets the state). So each row
+  // visits only its pixels that are not background (skipped to 8 at a time) and, through the
+  // list of the previous row's, the columns where a run ends on background. Columns are
+  // independent and the totals are sums of integers, so the order they are visited in does not
+  // matter.
+  const words = maskWords(bgMask);
+  let open = new Int32Array(pw);
+  let openN = 0;
+  let next = new Int32Array(pw);
+  for (let y = plot.top; y <= plot.bottom; y++) {
+    const row = y * width + plot.left;
+    let nextN = 0;
+    const end = row + pw;
+    for (let j = row; j < end; j++) {
+      if (bgMask[j]) {
+        j = nextClear(bgMask, words, j, end);
+        if (j === end) break;
+      }
+      const i = j - row;
+      next[nextN++] = i;
+      const c = rgb[j]!;
+      const q = quant(c);
+      const inside = i > 0 && i + 1 < pw && quant(rgb[j - 1]!) === q && quant(rgb[j + 1]!) === q;
+      if (q === runQ[i]) {
+        runLen[i]!++;
+        if (inside) {
+          runSolid[i]!++;
+          if (y >= lowFrom) runSolidLow[i]!++;
+        }
+        continue;
+      }
+      credit(tally, i, y - runLen[i]! >= lowFrom);
+      runQ[i] = q;
+      runLen[i] = 1;
+      runSolid[i] = inside ? 1 : 0;
+      runSolidLow[i] = inside && y >= lowFrom ? 1 : 0;
+      runColour[i] = c;
+    }
+    // A run that was open on the row above and ends on a background pixel here. (After the
+    // pixels that are not background: their pass brought this row's mask into the cache.)
+    for (let n = 0; n < openN; n++) {
+      const i = open[n]!;
+      if (!bgMask[row + i]) continue;
+      credit(tally, i, y - runLen[i]! >= lowFrom);
+      runQ[i] = -1;
+    }
+    [open, next] = [next, open];
+    openN = nextN;
+  }
+  for (let i = 0; i < pw; i++) credit(tally, i, plot.bottom + 1 - runLen[i]! >= lowFrom);
+  return { count, sumR, sumG, sumB, solid, solidLow, low };
 }
 
 /**
