@@ -1,8 +1,8 @@
 import type { RgbaImage } from '../../core/image';
 import { EngineError } from '../../core/errors';
 import type { Raster } from '../pixels/raster';
-import type { Layout } from '../layout/layout';
-import { readStrip } from '../layout/axis-locate';
+import type { Layout } from '../layout';
+import { readStrip } from '../layout';
 import type { PixelCandle } from '../candles';
 import { readLegendOhlc, solveAxisLabels } from '../text';
 import type { TextToken } from '../text';
