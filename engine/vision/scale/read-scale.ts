@@ -11,6 +11,7 @@ import { anchorOnLegend, anchorOnPriceLine, axisLabels, gridContradicts, snapToG
 import type { CandleRows } from './axis-scale';
 import { fitPriceScale } from './scale-fit';
 import type { AxisLabel } from './scale-fit';
+import { BEYOND_LABELS_SHARE, MIN_LABELS } from './tuning';
 
 /** The fitted and placed price scale, and what it was read from. */
 export interface ScaleReading {
@@ -46,11 +47,11 @@ export function readPriceScale(
 ): ScaleReading {
   const { labels, badges } = axisLabels(raster, layout, axisTokens(image, raster, layout));
   const fitted = fitPriceScale(labels);
-  if (!fitted || fitted.labels.length < 3) throw unreadable(labels.length);
+  if (!fitted || fitted.labels.length < MIN_LABELS) throw unreadable(labels.length);
   if (gridContradicts(fitted, layout)) {
     throw unreadable(labels.length, 'the numbers read beside the chart do not match its grid lines.');
   }
-  if (candlesBeyondLabels(fitted, candles) > 0.2) {
+  if (candlesBeyondLabels(fitted, candles) > BEYOND_LABELS_SHARE) {
     throw unreadable(
       labels.length,
       'the numbers read beside the chart cover only part of it, so they may not be its price labels.',
