@@ -178,6 +178,8 @@ describe('a stored analysis', () => {
     const thumb = await owner.get(`/api/analyses/${stored.id}/charts/4h`);
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/webp');
+    // A chart of a trade must not stay in a shared computer's cache after logout.
+    expect(thumb.headers['cache-control']).toBe('private, no-store');
     const meta = await sharp(thumb.rawPayload).metadata();
     expect(meta.format).toBe('webp');
     expect(meta.width).toBeLessThanOrEqual(480);

@@ -196,9 +196,10 @@ export function analyzeModule(given?: AnalyzeSettings) {
         if (!UUID.test(request.params.id) || !slot.success) throw notFound();
         const data = await findThumbnail(app.db, user.id, request.params.id, slot.data);
         if (!data) throw notFound();
-        // Private: per user, but immutable once stored, so the browser may keep it.
+        // Never stored by the browser: a chart of someone's trade must not outlive their
+        // logout on a shared computer (the thumbnails are 5-40 KB, cheap to fetch again).
         return reply
-          .header('cache-control', 'private, max-age=86400, immutable')
+          .header('cache-control', 'private, no-store')
           .type('image/webp')
           .send(data);
       },

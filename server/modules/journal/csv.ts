@@ -28,7 +28,25 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const textCell = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
 const untextCell = (value: string) =>
   value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
-const FREE_TEXT_COLUMNS = new Set<string>(['notes', 'tags']);
+/**
+ * Every column that is not a number is escaped, not only the free-text ones: a symbol is typed
+ * by the trader too ("=1+2" is a valid, if odd, symbol), and the rest cost nothing to cover.
+ */
+const NUMBER_COLUMNS = new Set<string>([
+  'entry',
+  'stopLoss',
+  'takeProfit1',
+  'takeProfit2',
+  'accountSize',
+  'riskPercentage',
+  'riskAmount',
+  'lotSize',
+  'units',
+  'exitPrice',
+  'pnlUsd',
+  'rMultiple',
+]);
+const isTextColumn = (column: string) => !NUMBER_COLUMNS.has(column);
 
 /** Numbers as JavaScript writes them (shortest text that reads back to the same double). */
 const numberCell = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
@@ -50,9 +68,9 @@ function columnsOf(e: JournalEntry): Record<JournalCsvColumn, string> {
     units: numberCell(e.units),
     instrument: e.instrument.symbol,
     status: e.status,
-    notes: textCell(e.notes ?? ''),
+    notes: e.notes ?? '',
     // Tags never contain commas (they are split on them), so ", " joins them unambiguously.
-    tags: textCell(e.tags.join(', ')),
+    tags: e.tags.join(', '),
     activatedAt: e.activatedAt ?? '',
     exitPrice: numberCell(e.exitPrice),
     closedAt: e.closedAt ?? '',
@@ -67,7 +85,7 @@ export function journalToCsv(entries: readonly JournalEntry[]): string {
   const lines = [JOURNAL_CSV_COLUMNS.join(',')];
   for (const e of entries) {
     const cols = columnsOf(e);
-    lines.push(JOURNAL_CSV_COLUMNS.map((c) => cell(cols[c])).join(','));
+    lines.push(JOURNAL_CSV_COLUMNS.map((c) => cell(isTextColumn(c) ? textCell(cols[c]) : cols[c])).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }
@@ -135,7 +153,7 @@ export function parseJournalCsv(text: string, now: Date): ImportedRow[] {
   records.forEach((record, i) => {
     const rowNumber = i + 1;
     const trimmed = Object.fromEntries(
-      Object.entries(record).map(([k, v]) => [k.trim(), FREE_TEXT_COLUMNS.has(k.trim()) ? untextCell(v) : v]),
+      Object.entries(record).map(([k, v]) => [k.trim(), isTextColumn(k.trim()) ? untextCell(v) : v]),
     );
     const parsed = journalImportRowSchema.safeParse(trimmed);
     if (!parsed.success) {
