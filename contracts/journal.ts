@@ -20,6 +20,9 @@ export const JOURNAL_MESSAGES = {
   stopLoss: 'Stop loss must be positive',
   takeProfit: 'Take profit must be positive',
   accountSize: ANALYSIS_LIMITS.accountSize.message,
+  accountSizeMax: ANALYSIS_LIMITS.accountSize.maxMessage, // not in SPEC
+  priceTooLarge: 'Prices above 10,000,000 are not accepted', // not in SPEC
+  numberTooLarge: 'is out of range (at most 1,000,000,000,000 either way)', // not in SPEC
   riskMin: ANALYSIS_LIMITS.riskPercentage.minMessage,
   riskMax: ANALYSIS_LIMITS.riskPercentage.maxMessage,
   stopSideLong: 'Stop loss must be below the entry price for a LONG trade', // not in SPEC
@@ -41,6 +44,15 @@ export const JOURNAL_DEFAULTS = {
 /** Trades whose realised result is within this many R of zero count as breakeven, not won or lost. */
 export const BREAKEVEN_R = 0.1;
 
+/**
+ * Largest price accepted. Bitcoin, indices and JPY pairs all trade far below it; the bound keeps
+ * sizing (which divides by entry - stop and multiplies by contract sizes) finite.
+ */
+export const JOURNAL_PRICE_MAX = 10_000_000;
+
+/** Largest magnitude of an imported money or size column (riskAmount, units, pnlUsd ...). */
+const JOURNAL_NUMBER_MAX = 1e12;
+
 /** Blank form and CSV cells mean "not given", not 0. */
 const blankToUndefined = (value: unknown) =>
   value === '' || value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
@@ -50,20 +62,15 @@ const blankToUndefined = (value: unknown) =>
  * SPEC.md 5 writes ">= 0" with the message "must be positive"; a zero price cannot be sized
  * (division by |entry - stop|), so positive it is (docs/decisions/012-trading-journal.md).
  */
-const price = (message: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: message }).refine((v) => Number.isFinite(v) && v > 0, { error: message }),
-  );
+const priceNumber = (message: string) =>
+  z.coerce
+    .number({ error: message })
+    .refine((v) => Number.isFinite(v) && v > 0, { error: message, abort: true })
+    .refine((v) => v <= JOURNAL_PRICE_MAX, { error: JOURNAL_MESSAGES.priceTooLarge });
 
-const optionalPrice = (message: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: message })
-      .refine((v) => Number.isFinite(v) && v > 0, { error: message })
-      .optional(),
-  );
+const price = (message: string) => z.preprocess(blankToUndefined, priceNumber(message));
+
+const optionalPrice = (message: string) => z.preprocess(blankToUndefined, priceNumber(message).optional());
 
 /** Comma-separated text or a list; each tag trimmed, empty ones dropped, duplicates removed. */
 export function splitTags(value: string | readonly string[]): string[] {
@@ -102,7 +109,12 @@ export const journalTradeFieldsSchema = z.object({
     z.coerce
       .number({ error: JOURNAL_MESSAGES.accountSize })
       .refine(Number.isFinite, { error: JOURNAL_MESSAGES.accountSize })
-      .pipe(z.number().min(ANALYSIS_LIMITS.accountSize.min, JOURNAL_MESSAGES.accountSize)),
+      .pipe(
+        z
+          .number()
+          .min(ANALYSIS_LIMITS.accountSize.min, JOURNAL_MESSAGES.accountSize)
+          .max(ANALYSIS_LIMITS.accountSize.max, JOURNAL_MESSAGES.accountSizeMax),
+      ),
   ),
   riskPercentage: z.preprocess(
     blankToUndefined,
@@ -357,10 +369,16 @@ const isoDate = (message: string) =>
       .optional(),
   );
 
-const optionalNumber = (message: string) =>
+const optionalNumber = (message: string, column: string) =>
   z.preprocess(
     blankToUndefined,
-    z.coerce.number({ error: message }).refine(Number.isFinite, { error: message }).optional(),
+    z.coerce
+      .number({ error: message })
+      .refine(Number.isFinite, { error: message, abort: true })
+      .refine((v) => Math.abs(v) <= JOURNAL_NUMBER_MAX, {
+        error: `${column} ${JOURNAL_MESSAGES.numberTooLarge}`,
+      })
+      .optional(),
   );
 
 /**
@@ -378,16 +396,16 @@ export const journalImportRowSchema = journalTradeFieldsSchema
         .enum(JOURNAL_STATUSES, { error: 'status must be PLANNED, ACTIVE, CLOSED or CANCELLED' })
         .default('PLANNED'),
     ),
-    riskAmount: optionalNumber('riskAmount must be a number'),
-    lotSize: optionalNumber('lotSize must be a number'),
-    units: optionalNumber('units must be a number'),
+    riskAmount: optionalNumber('riskAmount must be a number', 'riskAmount'),
+    lotSize: optionalNumber('lotSize must be a number', 'lotSize'),
+    units: optionalNumber('units must be a number', 'units'),
     instrument: z.preprocess(blankToUndefined, z.string().optional()),
     activatedAt: isoDate('activatedAt must be an ISO date'),
     exitPrice: optionalPrice(JOURNAL_MESSAGES.exitPrice),
     closedAt: isoDate('closedAt must be an ISO date'),
     cancelledAt: isoDate('cancelledAt must be an ISO date'),
-    pnlUsd: optionalNumber('pnlUsd must be a number'),
-    rMultiple: optionalNumber('rMultiple must be a number'),
+    pnlUsd: optionalNumber('pnlUsd must be a number', 'pnlUsd'),
+    rMultiple: optionalNumber('rMultiple must be a number', 'rMultiple'),
   })
   .superRefine((row, ctx) => {
     checkSides(row, ctx);

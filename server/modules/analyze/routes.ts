@@ -198,10 +198,7 @@ export function analyzeModule(given?: AnalyzeSettings) {
         if (!data) throw notFound();
         // Never stored by the browser: a chart of someone's trade must not outlive their
         // logout on a shared computer (the thumbnails are 5-40 KB, cheap to fetch again).
-        return reply
-          .header('cache-control', 'private, no-store')
-          .type('image/webp')
-          .send(data);
+        return reply.header('cache-control', 'private, no-store').type('image/webp').send(data);
       },
     );
   };
