@@ -29,6 +29,9 @@ export interface AppOptions {
   authRateLimits?: Partial<AuthRateLimits>;
 }
 
+/** Longest time a client may take to send one request, headers and body (ms). */
+export const REQUEST_TIMEOUT_MS = 120_000;
+
 /** Builds the whole HTTP app: migrated database, security, accounts, feature modules. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const logger = createLogger(config, options.logStream);
@@ -37,6 +40,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     trustProxy: typeof config.trustProxy === 'number' ? hopCount(config.trustProxy) : config.trustProxy,
     // JSON bodies here are small; multipart uploads (analyze) set their own limits.
     bodyLimit: 1024 * 1024,
+    // Node answers 408 and closes a connection whose request (headers and body) has not
+    // arrived in this time; Fastify's default is no limit, which lets a client that trickles
+    // bytes hold a connection forever. The analyze upload has its own, shorter deadline.
+    requestTimeout: REQUEST_TIMEOUT_MS,
   });
 
   const ownsDatabase = !options.database;

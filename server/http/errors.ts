@@ -38,6 +38,7 @@ const STATUS_TITLES: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Upload Too Large',
   415: 'Unsupported Content Type',

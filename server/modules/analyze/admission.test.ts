@@ -71,6 +71,10 @@ describe('analyze settings', () => {
       maxQueue: 4,
       maxWaitMs: 1000,
       perMinute: 20,
+      perUserInFlight: 2,
+      maxUploads: 32,
+      uploadTimeoutMs: 60_000,
+      pixelBudget: 64_000_000,
     });
     expect(loadAnalyzeSettings({ ANALYZE_THREADS: '3', ANALYZE_MAX_QUEUE: '' }).maxQueue).toBe(6);
     expect(loadAnalyzeSettings({ ANALYZE_THREADS: '1', ANALYZE_MAX_QUEUE: '0' }).maxQueue).toBe(0);
