@@ -5,6 +5,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { registerErrorHandling, registerNotFound } from './http/errors';
+import { registerInputGuards } from './http/input-guards';
 import { registerSecurity } from './http/security';
 import { hasWebBuild, registerStaticWeb } from './http/static-web';
 import { createLogger } from './logger';
@@ -27,6 +28,22 @@ export interface AppOptions {
   /** Built web app (dist/web); served when it holds an index.html. */
   webRoot?: string;
   authRateLimits?: Partial<AuthRateLimits>;
+}
+
+/**
+ * /readyz gives the database this long to answer `select 1`. A database that takes longer is
+ * not ready for traffic (a load balancer should send it none): PostgreSQL under a lock storm or
+ * out of connections, or PGlite stuck behind a long statement (it ignores statement_timeout).
+ */
+export const READY_TIMEOUT_MS = 2_000;
+
+function answersWithin(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  work.catch(() => {}); // a late failure after the deadline is already answered
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /** Longest time a client may take to send one request, headers and body (ms). */
@@ -67,6 +84,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   registerErrorHandling(app);
+  registerInputGuards(app);
   await registerSecurity(app, config);
   await app.register(fastifyCookie);
   // global: false -> limits are applied where a route asks (see modules/auth/routes.ts).
@@ -84,7 +102,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (request, reply) => {
     try {
-      await database.ping();
+      await answersWithin(database.ping(), READY_TIMEOUT_MS);
       return { status: 'ready', database: database.driver };
     } catch (err) {
       request.log.error({ err }, 'database not reachable');

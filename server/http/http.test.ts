@@ -29,7 +29,9 @@ beforeAll(async () => {
         );
       });
       instance.get('/api/test/unavailable', async () => {
-        throw new AppError(503, 'BUSY', 'internal queue name xyz is full', { retryAfter: 7 });
+        throw new AppError(503, 'BUSY', 'Many charts are being analysed right now. Try again soon.', {
+          retryAfter: 7,
+        });
       });
       instance.post('/api/test/echo', async (request) => ({ received: request.body }));
     },
@@ -253,12 +255,11 @@ describe('problem+json errors', () => {
     });
   });
 
-  it('hides the message of a 5xx AppError but keeps Retry-After', async () => {
+  it('shows the written text of a 503 AppError (not the generic 500 words) with Retry-After', async () => {
     const response = await app.inject('/api/test/unavailable');
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('7');
-    expect(response.body).not.toContain('xyz');
-    expect(response.json().detail).toBe('Something went wrong on our side. Please try again.');
+    expect(response.json().detail).toBe('Many charts are being analysed right now. Try again soon.');
   });
 
   it('maps an EngineError to 422 with its message and code', async () => {

@@ -136,6 +136,15 @@ function translateMultipartError(error: unknown): unknown {
         'The form has too many fields: send only accountSize and riskPercentage with the three charts.',
       );
     default:
-      return error;
+      // Anything else thrown while reading the parts is the body itself: no boundary in the
+      // Content-Type, a truncated or garbled form (busboy's "Unexpected end of form", "Boundary
+      // not found" ...). The client sent it, so 400, not a 500 that looks like our bug.
+      if (error instanceof AppError) return error;
+      return new AppError(
+        400,
+        'MALFORMED_UPLOAD',
+        'The upload is incomplete or not a valid file upload. Choose the three charts and send them again.',
+        { title: 'Incomplete Upload' },
+      );
   }
 }
