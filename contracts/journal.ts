@@ -259,7 +259,39 @@ export const journalEntrySchema = z.object({
 });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
-export const journalListSchema = z.object({ entries: z.array(journalEntrySchema) });
+/**
+ * Bounds that keep one journal's requests small (issue 19.9). A trader who logs ten trades a
+ * day every trading day for four years has 10,000 entries; past that, creating or importing
+ * answers 409. The list comes in pages, newest first.
+ */
+export const JOURNAL_LIMITS = {
+  maxEntries: 10_000,
+  /** Entries per page of GET /api/journal when the client does not say. */
+  pageSize: 50,
+  /** Most entries one page may ask for (about 100 KB of JSON). */
+  maxPageSize: 200,
+} as const;
+
+/** GET /api/journal query: `limit` entries after `cursor` (the previous page's nextCursor). */
+export const journalListQuerySchema = z.object({
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: `limit must be a whole number from 1 to ${JOURNAL_LIMITS.maxPageSize}` })
+      .int(`limit must be a whole number from 1 to ${JOURNAL_LIMITS.maxPageSize}`)
+      .min(1, `limit must be a whole number from 1 to ${JOURNAL_LIMITS.maxPageSize}`)
+      .max(JOURNAL_LIMITS.maxPageSize, `limit must be a whole number from 1 to ${JOURNAL_LIMITS.maxPageSize}`)
+      .default(JOURNAL_LIMITS.pageSize),
+  ),
+  cursor: z.preprocess(blankToUndefined, z.string().max(200).optional()),
+});
+export type JournalListQuery = z.input<typeof journalListQuerySchema>;
+
+export const journalListSchema = z.object({
+  entries: z.array(journalEntrySchema),
+  /** Pass as `cursor` to get the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 export type JournalList = z.infer<typeof journalListSchema>;
 
 // ---------------------------------------------------------------------------------------------
