@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
@@ -28,6 +28,8 @@ export interface AppOptions {
   /** Built web app (dist/web); served when it holds an index.html. */
   webRoot?: string;
   authRateLimits?: Partial<AuthRateLimits>;
+  /** Called for every route as it is registered (the fuzz test enumerates them so). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -62,6 +64,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // bytes hold a connection forever. The analyze upload has its own, shorter deadline.
     requestTimeout: REQUEST_TIMEOUT_MS,
   });
+
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config.database));
