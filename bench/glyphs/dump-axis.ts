@@ -7,10 +7,11 @@
  */
 import sharp from 'sharp';
 import { basename, join } from 'node:path';
-import { decodeImage } from '../../bin/decode-image';
-import { toRaster } from '../../engine/vision/raster';
-import { findTextColumns, priceReadings, readStrip } from '../../engine/vision/axis-locate';
-import { fitPriceScale } from '../../engine/vision/scale-fit';
+import { decodeImage } from '../../adapters/node/decode-image';
+import { toRaster } from '../../engine/vision/pixels/raster';
+import { findTextColumns, priceReadings } from '../../engine/vision/layout/axis-locate';
+import { readStrip } from '../../engine/vision/layout/read-strip';
+import { fitPriceScale } from '../../engine/vision/scale/scale-fit';
 import { solveAxisLabels } from '../../engine/vision/text';
 
 const args = process.argv.slice(2);
@@ -64,7 +65,7 @@ for (const col of cols) {
 
 // What the reader itself does: the layout's axis strip and the labels read in it.
 const { findLayout } = await import('../../engine/vision/layout');
-const { axisLabels } = await import('../../engine/vision/axis-scale');
+const { axisLabels } = await import('../../engine/vision/scale/axis-scale');
 const layout = findLayout(r, image);
 if (!layout) console.log('layout: none');
 else {

@@ -11,13 +11,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeImage } from '../../bin/decode-image';
-import { toRaster } from '../../engine/vision/raster';
+import { decodeImage } from '../../adapters/node/decode-image';
+import { toRaster } from '../../engine/vision/pixels/raster';
 import { findLayout } from '../../engine/vision/layout';
-import { readStrip } from '../../engine/vision/axis-locate';
-import { axisLabels } from '../../engine/vision/axis-scale';
-import { fitPriceScale } from '../../engine/vision/scale-fit';
-import { priceToY } from '../../engine/vision/price-scale';
+import { readStrip } from '../../engine/vision/layout/read-strip';
+import { axisLabels } from '../../engine/vision/scale/axis-scale';
+import { fitPriceScale } from '../../engine/vision/scale/scale-fit';
+import { priceToY } from '../../engine/vision/scale/price-scale';
 import { solveAxisLabels } from '../../engine/vision/text';
 import { forgetGlyphGuesses } from '../../engine/vision/text/read-text';
 import type { TextToken } from '../../engine/vision/text';

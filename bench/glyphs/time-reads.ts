@@ -7,7 +7,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeImage } from '../../bin/decode-image';
+import { decodeImage } from '../../adapters/node/decode-image';
 import { readChart } from '../../engine/vision';
 
 const dir = process.argv[2]!;
