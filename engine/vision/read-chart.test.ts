@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadImage } from './test-support/load-image';
 import { readChart } from './read-chart';
-import { continuityVerdict, dropUnjoined, joinedShare } from './checks';
+import { continuityVerdict, dropUnjoined, joinedShare, joinTolerancePx } from './checks';
 import { dropLineClasses } from './cleanup';
 import { candlesBeyondLabels } from './scale/read-scale';
 import {
@@ -348,6 +348,32 @@ describe('continuity cross-check', () => {
     // The first and last candles need only their one neighbour.
     expect(dropUnjoined([a, b, c], scale)).toEqual([a, b, c]);
     expect(dropUnjoined([junk, a, b], scale)).toEqual([a, b]);
+  });
+
+  it('lets a bar open one printed price step from the previous close where a step is several px', () => {
+    // A zoomed-in M1 chart: labels printed to 0.001, 0.001 per 3 px; bars open 0 or 1 tick away.
+    const zoomed = {
+      mode: 'linear' as const,
+      slope: -0.001 / 3,
+      intercept: 121,
+      labels: [
+        { y: 15, price: 120.995, text: '120.995' },
+        { y: 60, price: 120.98, text: '120.980' },
+        { y: 105, price: 120.965, text: '120.965' },
+      ],
+      residualPx: 0,
+    };
+    expect(joinTolerancePx(zoomed)).toBeCloseTo(4.5, 6);
+    const tickGaps = [bar(120.95, 120.96), bar(120.961, 120.955), bar(120.955, 120.97), bar(120.969, 120.96)];
+    expect(joinedShare(tickGaps, zoomed)).toBe(1);
+    // Two ticks (6 px) is no join, and a misread body 10 px off is not either.
+    expect(joinedShare([bar(120.95, 120.96), bar(120.962, 120.95)], zoomed)).toBe(0);
+    // An axis printed without decimals says nothing about the tick: the reading slack only.
+    const integerAxis = { ...zoomed, labels: zoomed.labels.map((l) => ({ ...l, text: '121' })) };
+    expect(joinTolerancePx(integerAxis)).toBe(2.5);
+    // Five-digit forex at ordinary zoom: a step is far below a pixel, the slack stays 2.5 px.
+    const fx = { ...zoomed, slope: -0.0001, labels: [{ y: 10, price: 1.08345, text: '1.08345' }] };
+    expect(joinTolerancePx(fx)).toBe(2.5);
   });
 
   it('refuses an intraday reading whose bars mostly gap, but only warns on daily charts', () => {

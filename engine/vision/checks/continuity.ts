@@ -5,22 +5,53 @@ import { priceToY } from '../scale/price-scale';
 import type { PriceScale, ReadCandle } from '../types';
 import { MIN_CANDLES } from './candle-row';
 import { round } from '../scale/prices';
+import { JOIN_STEP_SLACK_PX, JOIN_TOLERANCE_PX, MAX_JOIN_TOLERANCE_PX } from './tuning';
 
-/** Share of neighbouring candles whose close and next open are on the same row (2.5 px). */
+/**
+ * The price step the axis prints (0.01 for labels "82.90", "82.75"), or null when its labels
+ * print no decimals (an integer axis says nothing about the instrument's tick).
+ */
+export function printedStep(s: PriceScale): number | null {
+  let decimals = 0;
+  for (const l of s.labels) {
+    const m = /[.,](\d+)\s*$/.exec(l.text.replace(/[^\d.,\s]/g, ''));
+    if (m) decimals = Math.max(decimals, m[1]!.length);
+  }
+  return decimals > 0 ? 10 ** -decimals : null;
+}
+
+/**
+ * How far (px) a bar may open from the previous close and still join it: the reading slack, or
+ * one printed price step and the slack where a step is several px (see JOIN_STEP_SLACK_PX).
+ */
+export function joinTolerancePx(s: PriceScale): number {
+  const step = printedStep(s);
+  if (step === null || s.labels.length === 0) return JOIN_TOLERANCE_PX;
+  // Price per px where the labels are (a log scale's differs along the axis: its middle).
+  const mid = s.labels[s.labels.length >> 1]!;
+  const perPx = Math.abs(s.mode === 'log' ? mid.price * s.slope : s.slope);
+  if (!(perPx > 0)) return JOIN_TOLERANCE_PX;
+  return Math.min(MAX_JOIN_TOLERANCE_PX, Math.max(JOIN_TOLERANCE_PX, step / perPx + JOIN_STEP_SLACK_PX));
+}
+
+/** Share of neighbouring candles whose close and next open are on the same row. */
 export function joinedShare(c: ReadCandle[], s: PriceScale): number {
+  const tol = joinTolerancePx(s);
   let n = 0;
-  for (let i = 1; i < c.length; i++) if (joins(s, c[i - 1]!, c[i]!)) n++;
+  for (let i = 1; i < c.length; i++) if (joins(s, c[i - 1]!, c[i]!, tol)) n++;
   return c.length > 1 ? n / (c.length - 1) : 1;
 }
 
-/** Within 2.5 px: the close of one bar and the open of the next are on the same row. */
-const joins = (s: PriceScale, a: ReadCandle, b: ReadCandle) =>
-  Math.abs(priceToY(s, b.open) - priceToY(s, a.close)) <= 2.5;
+/** Within `tol` px: the close of one bar and the open of the next are on the same row. */
+const joins = (s: PriceScale, a: ReadCandle, b: ReadCandle, tol: number) =>
+  Math.abs(priceToY(s, b.open) - priceToY(s, a.close)) <= tol;
 
 /** The candles that open where the previous one closed or close where the next one opens. */
 export function dropUnjoined(c: ReadCandle[], s: PriceScale): ReadCandle[] {
+  const tol = joinTolerancePx(s);
   return c.filter(
-    (k, i) => (i > 0 && joins(s, c[i - 1]!, k)) || (i + 1 < c.length && joins(s, k, c[i + 1]!)),
+    (k, i) =>
+      (i > 0 && joins(s, c[i - 1]!, k, tol)) || (i + 1 < c.length && joins(s, k, c[i + 1]!, tol)),
   );
 }
 

@@ -12,6 +12,8 @@ export {
   continuityVerdict,
   joinedShare,
   dropUnjoined,
+  joinTolerancePx,
+  printedStep,
   MIN_JOINED,
   MAX_UNJOINED,
 } from './continuity';

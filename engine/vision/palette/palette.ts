@@ -156,7 +156,13 @@ function credit(t: Tally, i: number, low: boolean): void {
  * extent; text glyphs are too few to compete with candles.
  */
 export function learnPalette(r: Raster, layout: Layout): InkClass[] {
-  const { plot, background: bg, lineColours } = layout;
+  const { plot, background: bg } = layout;
+  // Only a vertical line's colour can make vertical strokes: the colour of horizontal lines
+  // alone (price levels and order lines drawn in the candles' outline colour, as MetaTrader
+  // does) stays a candidate, or hollow candles outlined in it are never read.
+  const lineColours = layout.lineColours.filter((l) =>
+    layout.gridColumns.some((g) => colourDistance(g.colour, l) <= 6),
+  );
   const stats = strokeStats(r, layout);
   const { count, sumR, sumG, sumB, solid, solidLow, low } = stats;
   const binColour = (b: number) => {

@@ -1,0 +1,27 @@
+/**
+ * The checks stage's tunables, each with the reason for its value and the measurement that
+ * chose it (docs/chart-reader-log.md has the dated figures). Change one only with a measurement
+ * (`node ../shared/tools/score-real-charts.mjs`, `npm run bench:accuracy`) and the golden
+ * readings updated deliberately (`npm run golden`).
+ */
+
+/**
+ * A bar's close and the next bar's open are on one row within this many px: the two edges are
+ * each read to about a pixel (rounding, anti-aliasing).
+ */
+export const JOIN_TOLERANCE_PX = 2.5;
+
+/**
+ * A bar may open one price step away from the previous close (the first quote of a new bar is
+ * a new tick): on a chart zoomed in so far that one step of the axis' last printed digit is
+ * several px, the join tolerance grows to one step plus this much reading slack. Measured on the
+ * real set: MetaTrader M1/M5 charts (USDJPY at 0.001 = 3 px, crude oil at 0.01 = 2.7 px) whose
+ * bars open 0 or +-3 px from the previous close, none further, were refused with 30-35 % joined.
+ */
+export const JOIN_STEP_SLACK_PX = 1.5;
+
+/**
+ * The join tolerance never grows beyond this (px): a step so wide is an axis printed with too
+ * few decimals for the instrument, not a tick, and larger gaps are misread bodies.
+ */
+export const MAX_JOIN_TOLERANCE_PX = 6;
