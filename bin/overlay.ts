@@ -1,16 +1,19 @@
 import sharp from 'sharp';
 import type { ReadTrace } from '../engine/vision';
 
-/** Outline colours of the overlay: chosen to stand out on both light and dark charts. */
+/**
+ * Outline colours of the overlay: chosen to stand out on light and dark charts alike, and never
+ * the usual candle colours (a green box on a green candle would not show).
+ */
 const COLOURS = {
   plot: '#00b7ff',
   axisStrip: '#ff00ff',
-  label: '#ffcc00',
+  label: '#ff9900',
   labelUnused: '#888888',
-  badge: '#ff8800',
-  bull: '#00e000',
-  bear: '#ff2020',
-  unknown: '#4060ff',
+  badge: '#ff5500',
+  bull: '#00e5ff',
+  bear: '#ffd000',
+  unknown: '#8080ff',
   dropped: '#ff00ff',
   junk: '#a0a0a0',
   drawing: '#00ffff',
@@ -24,8 +27,8 @@ const escapeXml = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0
 /**
  * Draws what the reader saw over the screenshot and writes it as a PNG: the plot rectangle
  * (blue), the axis strip (magenta, dashed), every axis label read at the row it was placed on
- * (yellow when the fit used it, grey when it left it out; orange for price tags), every candle
- * read (its high-low line and body box, green bull, red bear, blue unknown; magenta when the
+ * (orange when the fit used it, grey when it left it out; red-orange for price tags), every candle
+ * read (its body box and its high-low line beside it: cyan bull, yellow bear, blue unknown; magenta when the
  * continuity check dropped it) and the shapes dropped as fragments (grey). `message` (a refusal)
  * is printed at the top.
  */
@@ -35,7 +38,15 @@ export async function writeOverlay(
   out: string,
   message?: string,
 ): Promise<void> {
-  const { width = 0, height = 0 } = await sharp(imagePath).rotate().metadata();
+  const meta = await sharp(imagePath).rotate().metadata();
+  // EXIF orientations 5-8 swap the sides.
+  const swap = (meta.orientation ?? 1) >= 5;
+  const width = (swap ? meta.height : meta.width) ?? 0;
+  const height = (swap ? meta.width : meta.height) ?? 0;
+  // Text and strokes grow with the capture (a 3420 px retina screenshot is shown scaled down).
+  const scale = Math.max(1, width / 1400);
+  const font = Math.round(10 * scale);
+  const stroke = (0.6 * scale).toFixed(2);
   const parts: string[] = [];
   for (const d of trace.drawings ?? []) parts.push(rect(d, COLOURS.drawing, '2,2'));
   if (trace.plot) parts.push(rect(trace.plot, COLOURS.plot));
@@ -47,7 +58,7 @@ export async function writeOverlay(
     const x1 = strip ? strip.right : x0 + 40;
     parts.push(`<line x1="${x0}" y1="${y}" x2="${x1}" y2="${y}" stroke="${colour}" stroke-width="1"/>`);
     parts.push(
-      `<text x="${x0 - 2}" y="${y - 2}" fill="${colour}" font-size="10" font-family="sans-serif" text-anchor="end">${escapeXml(text)}</text>`,
+      `<text x="${x0 - 2}" y="${y - 2}" fill="${colour}" font-size="${font}" font-family="sans-serif" text-anchor="end">${escapeXml(text)}</text>`,
     );
   };
   for (const l of trace.labels ?? []) {
@@ -65,21 +76,23 @@ export async function writeOverlay(
           : c.direction < 0
             ? COLOURS.bear
             : COLOURS.unknown;
+    // The high-low line beside the candle (on it, it would hide the wick it was read from).
+    const side = c.right + 1.5 * scale;
     parts.push(
-      `<line x1="${c.x}" y1="${c.highY}" x2="${c.x}" y2="${c.lowY}" stroke="${colour}" stroke-width="0.6" opacity="0.9"/>`,
+      `<line x1="${side}" y1="${c.highY}" x2="${side}" y2="${c.lowY}" stroke="${colour}" stroke-width="${stroke}"/>`,
     );
     parts.push(
-      `<rect x="${c.left - 0.5}" y="${c.bodyTop}" width="${Math.max(1, c.right - c.left + 1)}" height="${Math.max(0.5, c.bodyBottom - c.bodyTop)}" fill="none" stroke="${colour}" stroke-width="0.6"/>`,
+      `<rect x="${c.left - 0.5}" y="${c.bodyTop}" width="${Math.max(1, c.right - c.left + 1)}" height="${Math.max(0.5, c.bodyBottom - c.bodyTop)}" fill="none" stroke="${colour}" stroke-width="${stroke}"/>`,
     );
   }
   for (const j of trace.junk ?? []) {
     parts.push(
-      `<rect x="${j.left - 0.5}" y="${j.highY}" width="${Math.max(1, j.right - j.left + 1)}" height="${Math.max(1, j.lowY - j.highY)}" fill="none" stroke="${COLOURS.junk}" stroke-width="0.6" stroke-dasharray="1,1"/>`,
+      `<rect x="${j.left - 0.5}" y="${j.highY}" width="${Math.max(1, j.right - j.left + 1)}" height="${Math.max(1, j.lowY - j.highY)}" fill="none" stroke="${COLOURS.junk}" stroke-width="${stroke}" stroke-dasharray="1,1"/>`,
     );
   }
   if (message) {
     parts.push(
-      `<rect x="0" y="0" width="${width}" height="16" fill="#000" opacity="0.7"/><text x="4" y="12" fill="#fff" font-size="11" font-family="sans-serif">${escapeXml(message.slice(0, 220))}</text>`,
+      `<rect x="0" y="0" width="${width}" height="${font + 6}" fill="#000" opacity="0.7"/><text x="4" y="${font + 2}" fill="#fff" font-size="${font + 1}" font-family="sans-serif">${escapeXml(message.slice(0, 220))}</text>`,
     );
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${parts.join('')}</svg>`;

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadImage } from './test-support/load-image';
 import { readChart } from './read-chart';
-import { continuityVerdict, dropUnjoined, joinedShare, joinTolerancePx } from './checks';
+import { continuityVerdict, drawnApart, dropUnjoined, joinedShare, joinTolerancePx } from './checks';
 import { dropLineClasses } from './cleanup';
 import { candlesBeyondLabels } from './scale/read-scale';
 import {
@@ -374,6 +374,37 @@ describe('continuity cross-check', () => {
     // Five-digit forex at ordinary zoom: a step is far below a pixel, the slack stays 2.5 px.
     const fx = { ...zoomed, slope: -0.0001, labels: [{ y: 10, price: 1.08345, text: '1.08345' }] };
     expect(joinTolerancePx(fx)).toBe(2.5);
+  });
+
+  it('takes gaps for the market only where every candle was drawn and read as a body of its own', () => {
+    const candle = (x: number, width: number) => {
+      const half = (width - 1) / 2;
+      return {
+        x,
+        left: x - half,
+        right: x + half,
+        highY: 10,
+        lowY: 40,
+        bodyTop: 15,
+        bodyBottom: 30,
+        fill: 1,
+        direction: 1,
+        ambiguous: false,
+        stemLeft: x,
+        stemRight: x,
+      };
+    };
+    // Pocket Option at 13.5 px, bodies 10 px wide, every one on the lattice.
+    const apart = Array.from({ length: 30 }, (_, i) => candle(20 + Math.round(i * 13.5), 9));
+    expect(drawnApart(apart)).toBe(true);
+    expect(continuityVerdict(0.45, null, true)).toBe('warn');
+    // Touching bodies were cut apart, not drawn apart.
+    expect(drawnApart(apart.map((c) => candle(c.x, 13)))).toBe(false);
+    // Dense charts (5 px) stay with the strict check, and so do bodies of many widths or
+    // shapes off the lattice (split outlines, fragments).
+    expect(drawnApart(Array.from({ length: 30 }, (_, i) => candle(20 + i * 5, 3)))).toBe(false);
+    expect(drawnApart(apart.map((c, i) => candle(c.x, i % 3 ? 9 : 3)))).toBe(false);
+    expect(drawnApart(apart.map((c, i) => candle(i % 4 ? c.x : c.x + 6, 9)))).toBe(false);
   });
 
   it('refuses an intraday reading whose bars mostly gap, but only warns on daily charts', () => {

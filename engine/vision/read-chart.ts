@@ -10,7 +10,7 @@ import type { InkClass } from './palette';
 import { extractCandles } from './candles';
 import type { CandleExtraction } from './candles';
 import { readPriceScale, toPrices } from './scale';
-import { checkCandleRow, checkContinuity, noChart, scoreReading } from './checks';
+import { checkCandleRow, checkContinuity, drawnApart, noChart, scoreReading } from './checks';
 import { readTitleTokens, identifyTitle } from './text';
 import type { TextToken } from './text';
 import { forgetGlyphGuesses } from './text/read-text';
@@ -39,11 +39,7 @@ const MIN_PLOT_HEIGHT = 40;
 export function readChart(image: RgbaImage, trace?: ReadTrace): ChartReading {
   // Glyphs repeat within a chart, not across charts: a fresh memo keeps reads independent.
   forgetGlyphGuesses();
-  const { layout, extraction, titleTokens, raster } = readPixels(
-    image,
-    toRaster(image, rasterPixels),
-    trace,
-  );
+  const { layout, extraction, titleTokens, raster } = readPixels(image, toRaster(image, rasterPixels), trace);
   checkCandleRow(extraction);
   const scale = readPriceScale(image, raster, layout, extraction.candles, titleTokens);
   if (trace) {
@@ -53,7 +49,12 @@ export function readChart(image: RgbaImage, trace?: ReadTrace): ChartReading {
   }
   const candlesRead = extraction.candles.map((c) => toPrices(c, scale.priceScale));
   const { symbol, timeframe } = identifyTitle(image, titleTokens);
-  const continuity = checkContinuity(candlesRead, scale.priceScale, timeframe);
+  const continuity = checkContinuity(
+    candlesRead,
+    scale.priceScale,
+    timeframe,
+    drawnApart(extraction.candles),
+  );
   if (trace) trace.kept = continuity.candles.map((c) => c.x);
   const { confidence, warnings } = scoreReading({
     extraction,

@@ -5,7 +5,41 @@ import { priceToY } from '../scale/price-scale';
 import type { PriceScale, ReadCandle } from '../types';
 import { MIN_CANDLES } from './candle-row';
 import { round } from '../scale/prices';
-import { JOIN_STEP_SLACK_PX, JOIN_TOLERANCE_PX, MAX_JOIN_TOLERANCE_PX } from './tuning';
+import type { PixelCandle } from '../candles';
+import {
+  APART_MIN_SPACING_PX,
+  APART_ON_LATTICE_SHARE,
+  APART_SAME_WIDTH_SHARE,
+  JOIN_STEP_SLACK_PX,
+  JOIN_TOLERANCE_PX,
+  MAX_JOIN_TOLERANCE_PX,
+} from './tuning';
+
+/**
+ * Whether every candle was drawn as a body of its own: wide spacing, one body width, all on one
+ * lattice. Such bodies are read whole (nothing was cut apart or merged), so bars that do not
+ * join mean the market gapped between them (stocks every day, some brokers' bars always), not
+ * that the reading went wrong.
+ */
+export function drawnApart(candles: PixelCandle[]): boolean {
+  if (candles.length < MIN_CANDLES) return false;
+  const gaps: number[] = [];
+  for (let i = 1; i < candles.length; i++) gaps.push(candles[i]!.x - candles[i - 1]!.x);
+  const spacing = [...gaps].sort((a, b) => a - b)[gaps.length >> 1]!;
+  if (!(spacing >= APART_MIN_SPACING_PX)) return false;
+  const widths = candles.map((c) => c.right - c.left + 1).sort((a, b) => a - b);
+  const width = widths[widths.length >> 1]!;
+  // Bodies that touch their neighbours were cut apart, not drawn apart.
+  if (width > spacing - 2) return false;
+  const sameWidth = widths.filter((w) => Math.abs(w - width) <= Math.max(1, 0.2 * width)).length;
+  const onLattice = gaps.filter((g) => {
+    const n = g / spacing;
+    return Math.round(n) >= 1 && Math.abs(n - Math.round(n)) <= 0.2;
+  }).length;
+  return (
+    sameWidth >= APART_SAME_WIDTH_SHARE * widths.length && onLattice >= APART_ON_LATTICE_SHARE * gaps.length
+  );
+}
 
 /**
  * The price step the axis prints (0.01 for labels "82.90", "82.75"), or null when its labels
@@ -50,8 +84,7 @@ const joins = (s: PriceScale, a: ReadCandle, b: ReadCandle, tol: number) =>
 export function dropUnjoined(c: ReadCandle[], s: PriceScale): ReadCandle[] {
   const tol = joinTolerancePx(s);
   return c.filter(
-    (k, i) =>
-      (i > 0 && joins(s, c[i - 1]!, k, tol)) || (i + 1 < c.length && joins(s, k, c[i + 1]!, tol)),
+    (k, i) => (i > 0 && joins(s, c[i - 1]!, k, tol)) || (i + 1 < c.length && joins(s, k, c[i + 1]!, tol)),
   );
 }
 
@@ -75,9 +108,13 @@ export const MAX_UNJOINED = 0.35;
  * stocks gap at every bar, so there it only warns. An unread
  * timeframe counts as intraday: the product's charts are intraday forex charts.
  */
-export function continuityVerdict(joined: number, timeframe: Timeframe | null): 'ok' | 'warn' | 'refuse' {
+export function continuityVerdict(
+  joined: number,
+  timeframe: Timeframe | null,
+  apart = false,
+): 'ok' | 'warn' | 'refuse' {
   if (joined >= MIN_JOINED) return 'ok';
-  return isDaily(timeframe) ? 'warn' : 'refuse';
+  return isDaily(timeframe) || apart ? 'warn' : 'refuse';
 }
 
 /** The candles kept after the continuity checks, and what they cost the reading. */
@@ -87,6 +124,11 @@ export interface ContinuityResult {
   verdict: 'ok' | 'warn';
   /** Candles left out because they join neither neighbour. */
   dropped: number;
+  /**
+   * Kept though most bars do not join, on a chart not known to be daily, because every candle
+   * was drawn apart and read whole (the market or platform gaps between bars).
+   */
+  gapping: boolean;
 }
 
 /**
@@ -98,9 +140,10 @@ export function checkContinuity(
   allCandles: ReadCandle[],
   priceScale: PriceScale,
   timeframe: Timeframe | null,
+  apart = false,
 ): ContinuityResult {
   const joined = joinedShare(allCandles, priceScale);
-  const verdict = continuityVerdict(joined, timeframe);
+  const verdict = continuityVerdict(joined, timeframe, apart);
   if (verdict === 'refuse') {
     throw new EngineError(
       'NO_CHART_FOUND',
@@ -110,8 +153,10 @@ export function checkContinuity(
   }
   // The same evidence, candle by candle: on an intraday chart a candle that joins neither its
   // neighbour before nor after is a junk shape or a misread body, and is left out rather than
-  // given prices. Daily charts keep every candle (stocks gap at every bar).
-  const candles = isDaily(timeframe) ? allCandles : dropUnjoined(allCandles, priceScale);
+  // given prices. Daily charts keep every candle (stocks gap at every bar), and so does a
+  // gapping market's chart whose candles were each drawn apart (see drawnApart).
+  const candles =
+    isDaily(timeframe) || (apart && joined < MIN_JOINED) ? allCandles : dropUnjoined(allCandles, priceScale);
   // So many junk shapes mean the shapes themselves were cut wrongly (a dense chart split at a
   // wrong spacing reads half its bars twice): what is left cannot be trusted either.
   const unjoined = 1 - candles.length / allCandles.length;
@@ -129,5 +174,11 @@ export function checkContinuity(
       { found: candles.length },
     );
   }
-  return { candles, joined, verdict, dropped: allCandles.length - candles.length };
+  return {
+    candles,
+    joined,
+    verdict,
+    dropped: allCandles.length - candles.length,
+    gapping: verdict === 'warn' && !isDaily(timeframe),
+  };
 }

@@ -10,6 +10,7 @@ export { checkCandleRow, noChart, MIN_CANDLES } from './candle-row';
 export {
   checkContinuity,
   continuityVerdict,
+  drawnApart,
   joinedShare,
   dropUnjoined,
   joinTolerancePx,

@@ -25,3 +25,17 @@ export const JOIN_STEP_SLACK_PX = 1.5;
  * few decimals for the instrument, not a tick, and larger gaps are misread bodies.
  */
 export const MAX_JOIN_TOLERANCE_PX = 6;
+
+/**
+ * Candles at least this far apart (px) are each drawn as a shape of their own, never cut apart
+ * on a lattice: their bodies are read whole, so where they do not join, the market gapped
+ * (see drawnApart). Dense charts, where a misread cut leaves bars that do not join, stay
+ * refused. pocketoption AUDCAD (13.5 px, 100 % one width, 100 % on the lattice: 47 % joined,
+ * the platform's bars gap by 1-4 px) is read; the misread MetaTrader charts of the real set
+ * (5.5-8 px, 48-83 % one width) are not.
+ */
+export const APART_MIN_SPACING_PX = 8;
+/** ... and at least this share of them have the typical body width (+-1 px or 20 %) ... */
+export const APART_SAME_WIDTH_SHARE = 0.9;
+/** ... and at least this share of neighbours stand a whole number of spacings apart (+-0.2). */
+export const APART_ON_LATTICE_SHARE = 0.9;

@@ -156,13 +156,13 @@ function credit(t: Tally, i: number, low: boolean): void {
  * extent; text glyphs are too few to compete with candles.
  */
 export function learnPalette(r: Raster, layout: Layout): InkClass[] {
-  const { plot, background: bg } = layout;
+  const { plot, background: bg, lineColours } = layout;
   // Only a vertical line's colour can make vertical strokes: the colour of horizontal lines
   // alone (price levels and order lines drawn in the candles' outline colour, as MetaTrader
-  // does) stays a candidate, or hollow candles outlined in it are never read.
-  const lineColours = layout.lineColours.filter((l) =>
-    layout.gridColumns.some((g) => colourDistance(g.colour, l) <= 6),
-  );
+  // does) stays a candidate, or hollow candles outlined in it are never read. (The flat tops of
+  // a volume histogram's bars are horizontal lines too: see lineOnly below.)
+  const verticalLine = (c: number) =>
+    layout.gridColumns.some((g) => !g.dotted && colourDistance(g.colour, c) <= 14);
   const stats = strokeStats(r, layout);
   const { count, sumR, sumG, sumB, solid, solidLow, low } = stats;
   const binColour = (b: number) => {
@@ -197,7 +197,11 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     // grid line is a pixel or two wide: no pixel of it has its colour on both sides): the
     // layout takes the long wicks and bodies of tall candles in one colour for a family of
     // vertical lines. (The bars of a volume histogram stay out: they stand at the bottom.)
-    if (!ownBodies && lineColours.some((l) => colourDistance(l, colour) <= 8)) continue;
+    // A colour of horizontal lines only is a candle colour where its strokes stand over the
+    // plot, not in its bottom quarter (a volume histogram's bars, whose tops the layout took
+    // for lines: c30's MetaTrader light charts lost half their bars to it).
+    const lineOnly = !verticalLine(colour) && low[b]! < n * 0.5;
+    if (!ownBodies && !lineOnly && lineColours.some((l) => colourDistance(l, colour) <= 8)) continue;
     // Candles stand out from the background; faint greys are grid, shading or watermark.
     if (colourDistance(colour, bg) < 48) continue;
     // A blend of a class with the background is that class's anti-aliased or blurred edge,
