@@ -2,7 +2,14 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadImage } from './test-support/load-image';
 import { readChart } from './read-chart';
-import { continuityVerdict, drawnApart, dropUnjoined, joinedShare, joinTolerancePx } from './checks';
+import {
+  continuityVerdict,
+  drawnApart,
+  dropUnjoined,
+  joinedShare,
+  joinTolerancePx,
+  missingPlaces,
+} from './checks';
 import { dropLineClasses } from './cleanup';
 import { candlesBeyondLabels } from './scale/read-scale';
 import {
@@ -405,6 +412,15 @@ describe('continuity cross-check', () => {
     expect(drawnApart(Array.from({ length: 30 }, (_, i) => candle(20 + i * 5, 3)))).toBe(false);
     expect(drawnApart(apart.map((c, i) => candle(c.x, i % 3 ? 9 : 3)))).toBe(false);
     expect(drawnApart(apart.map((c, i) => candle(i % 4 ? c.x : c.x + 6, 9)))).toBe(false);
+  });
+
+  it('counts the lattice places between the first and last candle where none was read', () => {
+    // 10 px apart, one candle missing after 30 and three after 60.
+    expect(missingPlaces([10, 20, 30, 50, 60, 100], 10)).toBe(4);
+    expect(missingPlaces([10, 20, 30, 40], 10)).toBe(0);
+    // A fractional spacing (2.7 px: gaps of 2 and 3) loses nothing.
+    expect(missingPlaces([0, 3, 5, 8, 11, 14, 16], 2.7)).toBe(0);
+    expect(missingPlaces([0, 3, 5], 0)).toBe(0);
   });
 
   it('refuses an intraday reading whose bars mostly gap, but only warns on daily charts', () => {

@@ -19,4 +19,4 @@ export {
   MAX_UNJOINED,
 } from './continuity';
 export type { ContinuityResult } from './continuity';
-export { scoreReading } from './confidence';
+export { scoreReading, missingPlaces } from './confidence';
