@@ -8,7 +8,7 @@
  *   npm run check:readings -- --against /tmp/before.json DIR [DIR...]   # on the new code
  *   ... --reader CHECKOUT      read with CHECKOUT/engine/vision/index.ts (e.g. a `git worktree`
  *                              of an older commit) instead of this checkout's reader; decoding
- *                              stays this checkout's (bin/decode-image), it is not the reader
+ *                              stays this checkout's (adapters/node/decode-image), it is not the reader
  *
  * A DIR is a corpus (../shared/chart-corpus/dev, fixtures/charts, bench/corpus/generate.ts output)
  * or any folder of screenshots (e2e/fixtures/charts): every .png/.jpg/.webp under it is read,

@@ -13,7 +13,7 @@
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { decodeImage } from '../../bin/decode-image';
+import { decodeImage } from '../../adapters/node/decode-image';
 import type { ChartReading } from '../../engine/vision';
 import type { ChartTruth, SetTruth } from '../corpus/types';
 import { scoreChart } from '../score';

@@ -1,7 +1,7 @@
 import { readChart } from '../../engine/vision';
 import type { ReadTrace } from '../../engine/vision';
 import { isEngineError } from '../../engine/core/errors';
-import { decodeImage } from '../decode-image';
+import { decodeImage } from '../../adapters/node/decode-image';
 import { writeOverlay } from '../overlay';
 
 /**

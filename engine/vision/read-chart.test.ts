@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadImage } from './test-support/load-image';
+import { decodeImage } from '../../adapters/node/decode-image';
 import { readChart } from './read-chart';
 import {
   continuityVerdict,
@@ -21,7 +21,7 @@ import {
 } from './scale/axis-scale';
 import { fitPriceScale } from './scale/scale-fit';
 import { toRaster } from './pixels/raster';
-import type { Layout } from './layout/layout';
+import type { Layout } from './layout';
 import type { TextToken } from './text';
 import { priceToY, yToPrice } from './scale/price-scale';
 import { paintChart } from './test-support/paint';
@@ -545,7 +545,7 @@ describe.skipIf(collections.length === 0)('readChart golden screenshots', () => 
       };
       const chart = truth.charts[tf];
       if (!chart) return;
-      const reading = readChart(await loadImage(join(dir, id, chart.file)));
+      const reading = readChart(await decodeImage(join(dir, id, chart.file)));
       expect(exactShare(reading, chart)).toBeGreaterThanOrEqual(0.95);
       // A symbol or timeframe is either the one the chart shows or honestly unknown, never another.
       expect([truth.symbol, null]).toContain(reading.symbol);

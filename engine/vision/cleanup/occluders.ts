@@ -1,7 +1,7 @@
 import type { PlotRect } from '../types';
 import type { EdgeSampler } from '../candles/edges';
 import { colourDistance } from '../pixels/raster';
-import { BG_TOLERANCE } from '../layout/layout';
+import { BG_TOLERANCE } from '../layout';
 import { nextNonZero, wordView } from '../pixels/byte-scan';
 
 /** Whether 3 pixels of column x from row `from` in direction `dir` are all of class `cls`. */

@@ -15,8 +15,8 @@
  * A band drawn under the candles (session shading, a watermark) leaves their colours as they are:
  * it is not lifted, as the later stages already read candles over a shaded band.
  */
-import type { Layout } from '../layout/layout';
-import { BG_TOLERANCE } from '../layout/layout';
+import type { Layout } from '../layout';
+import { BG_TOLERANCE } from '../layout';
 import { learnPalette, tint } from '../palette/palette';
 import type { Raster } from '../pixels/raster';
 import { bin15, colourDistance } from '../pixels/raster';

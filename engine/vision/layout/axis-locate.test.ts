@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadImage } from '../test-support/load-image';
-import { findTextColumns, otherScaleBelow, plotEdgeBeside, priceReadings, readStrip } from './axis-locate';
+import { decodeImage } from '../../../adapters/node/decode-image';
+import { findTextColumns, otherScaleBelow, plotEdgeBeside, priceReadings } from './axis-locate';
+import { readStrip } from './read-strip';
 import type { AxisColumn } from './axis-locate';
-import { findLayout } from './layout';
+import { findLayout } from './find-layout';
 import { toRaster } from '../pixels/raster';
 import type { Raster } from '../pixels/raster';
 import type { RgbaImage } from '../../core/image';
@@ -151,7 +152,7 @@ describe('findLayout with the axis found from its labels', () => {
     it(`puts the axis and the plot edge beside the labels (${set})`, async () => {
       const truth = JSON.parse(readFileSync(join(root, set, 'truth.json'), 'utf8'));
       const chart = Object.values<{ file: string; plot: { left: number; right: number } }>(truth.charts)[0]!;
-      const image = await loadImage(join(root, set, chart.file));
+      const image = await decodeImage(join(root, set, chart.file));
       const layout = findLayout(toRaster(image), image)!;
       const side = truth.style.axis ?? 'right';
       expect(layout.axisSide).toBe(side);
@@ -171,7 +172,7 @@ describe('findLayout with the axis found from its labels', () => {
 describe('a price ladder beside the chart', () => {
   it('takes the axis whose labels spread over the pane, not a ladder stacking more of them tightly', async () => {
     const file = join(__dirname, '../../../fixtures/charts/fx-00-tv-dark-chrome/15m.png');
-    const image = await loadImage(file);
+    const image = await decodeImage(file);
     const { width } = image;
     const layout = findLayout(toRaster(image), image)!;
     expect(layout.axisSide).toBe('right');

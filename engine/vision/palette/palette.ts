@@ -1,8 +1,8 @@
 import type { Raster } from '../pixels/raster';
 import { colourDistance, luminance } from '../pixels/raster';
 import { maskWords, nextClear } from '../pixels/byte-scan';
-import type { Layout } from '../layout/layout';
-import { BG_TOLERANCE } from '../layout/layout';
+import type { Layout } from '../layout';
+import { BG_TOLERANCE } from '../layout';
 
 /** A colour class of candle ink (bull body, bear body, outline, wick ...) learned from the image. */
 export interface InkClass {

@@ -1,8 +1,8 @@
 import { colourDistance } from '../pixels/raster';
 import type { Raster } from '../pixels/raster';
-import { BG_TOLERANCE, MAX_LINE_WIDTH } from '../layout/layout';
-import type { Layout, LineRun } from '../layout/layout';
-import { priceReadings } from '../layout/axis-locate';
+import { BG_TOLERANCE, MAX_LINE_WIDTH } from '../layout';
+import type { Layout, LineRun } from '../layout';
+import { priceReadings } from '../layout';
 import { fitPriceScale } from './scale-fit';
 import type { AxisLabel } from './scale-fit';
 import { priceToY, yToPrice } from './price-scale';
