@@ -1,15 +1,35 @@
 import { readChart } from '../../engine/vision';
+import type { ReadTrace } from '../../engine/vision';
+import { isEngineError } from '../../engine/core/errors';
 import { decodeImage } from '../../adapters/node/decode-image';
+import { writeOverlay } from '../overlay';
 
-/** `chart-to-plan read IMAGE`: prints the chart reading as JSON on stdout. */
+/**
+ * `chart-to-plan read IMAGE [--overlay OUT.png]`: prints the chart reading as JSON on stdout.
+ * With --overlay, also draws what the reader saw (plot, labels, candles) over the image into
+ * OUT.png, refused readings included (as far as the stages got).
+ */
 export async function run(args: string[]): Promise<number> {
-  const file = args.find((a) => !a.startsWith('-'));
+  const overlayAt = args.indexOf('--overlay');
+  const overlay = overlayAt >= 0 ? args[overlayAt + 1] : undefined;
+  if (overlayAt >= 0 && !overlay) {
+    process.stderr.write('usage: chart-to-plan read IMAGE [--overlay OUT.png]\n');
+    return 2;
+  }
+  const file = args.find((a, i) => !a.startsWith('-') && (overlayAt < 0 || i !== overlayAt + 1));
   if (!file) {
-    process.stderr.write('usage: chart-to-plan read IMAGE\n');
+    process.stderr.write('usage: chart-to-plan read IMAGE [--overlay OUT.png]\n');
     return 2;
   }
   const image = await decodeImage(file);
-  const reading = readChart(image);
-  process.stdout.write(JSON.stringify(reading) + '\n');
+  const trace: ReadTrace | undefined = overlay ? {} : undefined;
+  try {
+    const reading = readChart(image, trace);
+    process.stdout.write(JSON.stringify(reading) + '\n');
+  } catch (error) {
+    if (overlay && trace && isEngineError(error)) await writeOverlay(file, trace, overlay, error.message);
+    throw error;
+  }
+  if (overlay && trace) await writeOverlay(file, trace, overlay);
   return 0;
 }

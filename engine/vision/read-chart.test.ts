@@ -2,7 +2,14 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeImage } from '../../adapters/node/decode-image';
 import { readChart } from './read-chart';
-import { continuityVerdict, dropUnjoined, joinedShare } from './checks';
+import {
+  continuityVerdict,
+  drawnApart,
+  dropUnjoined,
+  joinedShare,
+  joinTolerancePx,
+  missingPlaces,
+} from './checks';
 import { dropLineClasses } from './cleanup';
 import { candlesBeyondLabels } from './scale/read-scale';
 import {
@@ -348,6 +355,72 @@ describe('continuity cross-check', () => {
     // The first and last candles need only their one neighbour.
     expect(dropUnjoined([a, b, c], scale)).toEqual([a, b, c]);
     expect(dropUnjoined([junk, a, b], scale)).toEqual([a, b]);
+  });
+
+  it('lets a bar open one printed price step from the previous close where a step is several px', () => {
+    // A zoomed-in M1 chart: labels printed to 0.001, 0.001 per 3 px; bars open 0 or 1 tick away.
+    const zoomed = {
+      mode: 'linear' as const,
+      slope: -0.001 / 3,
+      intercept: 121,
+      labels: [
+        { y: 15, price: 120.995, text: '120.995' },
+        { y: 60, price: 120.98, text: '120.980' },
+        { y: 105, price: 120.965, text: '120.965' },
+      ],
+      residualPx: 0,
+    };
+    expect(joinTolerancePx(zoomed)).toBeCloseTo(4.5, 6);
+    const tickGaps = [bar(120.95, 120.96), bar(120.961, 120.955), bar(120.955, 120.97), bar(120.969, 120.96)];
+    expect(joinedShare(tickGaps, zoomed)).toBe(1);
+    // Two ticks (6 px) is no join, and a misread body 10 px off is not either.
+    expect(joinedShare([bar(120.95, 120.96), bar(120.962, 120.95)], zoomed)).toBe(0);
+    // An axis printed without decimals says nothing about the tick: the reading slack only.
+    const integerAxis = { ...zoomed, labels: zoomed.labels.map((l) => ({ ...l, text: '121' })) };
+    expect(joinTolerancePx(integerAxis)).toBe(2.5);
+    // Five-digit forex at ordinary zoom: a step is far below a pixel, the slack stays 2.5 px.
+    const fx = { ...zoomed, slope: -0.0001, labels: [{ y: 10, price: 1.08345, text: '1.08345' }] };
+    expect(joinTolerancePx(fx)).toBe(2.5);
+  });
+
+  it('takes gaps for the market only where every candle was drawn and read as a body of its own', () => {
+    const candle = (x: number, width: number) => {
+      const half = (width - 1) / 2;
+      return {
+        x,
+        left: x - half,
+        right: x + half,
+        highY: 10,
+        lowY: 40,
+        bodyTop: 15,
+        bodyBottom: 30,
+        fill: 1,
+        direction: 1,
+        ambiguous: false,
+        stemLeft: x,
+        stemRight: x,
+      };
+    };
+    // Pocket Option at 13.5 px, bodies 10 px wide, every one on the lattice.
+    const apart = Array.from({ length: 30 }, (_, i) => candle(20 + Math.round(i * 13.5), 9));
+    expect(drawnApart(apart)).toBe(true);
+    expect(continuityVerdict(0.45, null, true)).toBe('warn');
+    // Touching bodies were cut apart, not drawn apart.
+    expect(drawnApart(apart.map((c) => candle(c.x, 13)))).toBe(false);
+    // Dense charts (5 px) stay with the strict check, and so do bodies of many widths or
+    // shapes off the lattice (split outlines, fragments).
+    expect(drawnApart(Array.from({ length: 30 }, (_, i) => candle(20 + i * 5, 3)))).toBe(false);
+    expect(drawnApart(apart.map((c, i) => candle(c.x, i % 3 ? 9 : 3)))).toBe(false);
+    expect(drawnApart(apart.map((c, i) => candle(i % 4 ? c.x : c.x + 6, 9)))).toBe(false);
+  });
+
+  it('counts the lattice places between the first and last candle where none was read', () => {
+    // 10 px apart, one candle missing after 30 and three after 60.
+    expect(missingPlaces([10, 20, 30, 50, 60, 100], 10)).toBe(4);
+    expect(missingPlaces([10, 20, 30, 40], 10)).toBe(0);
+    // A fractional spacing (2.7 px: gaps of 2 and 3) loses nothing.
+    expect(missingPlaces([0, 3, 5, 8, 11, 14, 16], 2.7)).toBe(0);
+    expect(missingPlaces([0, 3, 5], 0)).toBe(0);
   });
 
   it('refuses an intraday reading whose bars mostly gap, but only warns on daily charts', () => {

@@ -10,12 +10,14 @@ import type { InkClass } from './palette';
 import { extractCandles } from './candles';
 import type { CandleExtraction } from './candles';
 import { readPriceScale, toPrices } from './scale';
-import { checkCandleRow, checkContinuity, noChart, scoreReading } from './checks';
+import { checkCandleRow, checkContinuity, drawnApart, noChart, scoreReading } from './checks';
 import { readTitleTokens, identifyTitle } from './text';
 import type { TextToken } from './text';
 import { forgetGlyphGuesses } from './text/read-text';
 import { round } from './scale/prices';
-import type { ChartReading, PlotRect } from './types';
+import type { ChartReading, PlotRect, PriceScale } from './types';
+import type { PixelCandle } from './candles';
+import type { AxisLabel } from './scale/scale-fit';
 
 /** The raster never leaves readChart: one pixel array serves every read. */
 const rasterPixels = new ScratchArray((n) => new Uint32Array(n));
@@ -34,15 +36,26 @@ const MIN_PLOT_HEIGHT = 40;
  * pixels -> layout -> clean-up (drawings) -> palette -> text (title, legend) -> clean-up (ink)
  * -> candles -> checks (a row of candles) -> scale -> checks (continuity, confidence).
  */
-export function readChart(image: RgbaImage): ChartReading {
+export function readChart(image: RgbaImage, trace?: ReadTrace): ChartReading {
   // Glyphs repeat within a chart, not across charts: a fresh memo keeps reads independent.
   forgetGlyphGuesses();
-  const { layout, extraction, titleTokens, raster } = readPixels(image, toRaster(image, rasterPixels));
+  const { layout, extraction, titleTokens, raster } = readPixels(image, toRaster(image, rasterPixels), trace);
   checkCandleRow(extraction);
   const scale = readPriceScale(image, raster, layout, extraction.candles, titleTokens);
+  if (trace) {
+    trace.priceScale = scale.priceScale;
+    trace.labels = scale.labels;
+    trace.badges = scale.badges;
+  }
   const candlesRead = extraction.candles.map((c) => toPrices(c, scale.priceScale));
   const { symbol, timeframe } = identifyTitle(image, titleTokens);
-  const continuity = checkContinuity(candlesRead, scale.priceScale, timeframe);
+  const continuity = checkContinuity(
+    candlesRead,
+    scale.priceScale,
+    timeframe,
+    drawnApart(extraction.candles),
+  );
+  if (trace) trace.kept = continuity.candles.map((c) => c.x);
   const { confidence, warnings } = scoreReading({
     extraction,
     scale,
@@ -64,6 +77,28 @@ export function readChart(image: RgbaImage): ChartReading {
   };
 }
 
+/**
+ * What the stages saw, for a debugging overlay (bin/chart-to-plan read --overlay): filled as
+ * each stage finishes, so a refused reading still shows how far it got. Never part of the
+ * reading's JSON; readChart only writes it when a caller passes one.
+ */
+export interface ReadTrace {
+  plot?: PlotRect;
+  axisStrip?: PlotRect;
+  /** Every axis label read (those the fit left out included) and the price tags. */
+  labels?: AxisLabel[];
+  badges?: AxisLabel[];
+  priceScale?: PriceScale;
+  /** The candles read, in pixel rows. */
+  candles?: PixelCandle[];
+  /** Shapes read as candles but dropped off the candles' lattice (fragments, junk). */
+  junk?: PixelCandle[];
+  /** Centre columns of the candles the continuity check kept. */
+  kept?: number[];
+  /** Drawings lifted off the plot. */
+  drawings?: PlotRect[];
+}
+
 /** What the pixel stages make of an image: everything up to the candles as pixel rows. */
 export interface PixelReading {
   raster: Raster;
@@ -81,7 +116,11 @@ export interface PixelReading {
  * rows: the one runner readChart and the tests share. Throws NO_CHART_FOUND when no chart area
  * or no candle colour is found.
  */
-export function readPixels(image: RgbaImage, raster: Raster = toRaster(image)): PixelReading {
+export function readPixels(
+  image: RgbaImage,
+  raster: Raster = toRaster(image),
+  trace?: ReadTrace,
+): PixelReading {
   let layout = findLayout(raster, image);
   if (!layout) throw noChart('no chart area');
   // Translucent zones a trader drew over the candles are lifted off the plot; the layout (whose
@@ -97,6 +136,11 @@ export function readPixels(image: RgbaImage, raster: Raster = toRaster(image)): 
       ) ?? layout;
   }
   const { plot } = layout;
+  if (trace) {
+    trace.plot = { ...plot };
+    trace.axisStrip = { ...layout.axisStrip };
+    trace.drawings = drawings.map((d) => d.rect);
+  }
   const plotW = plot.right - plot.left + 1;
   const plotH = plot.bottom - plot.top + 1;
   if (
@@ -124,5 +168,10 @@ export function readPixels(image: RgbaImage, raster: Raster = toRaster(image)): 
   const sampler = { raster, background: layout.background };
   bridgeOccluders(ink, layout.bgMask, sampler, plot);
   const extraction = extractCandles(ink, plot, palette, sampler, textBoxes);
+  if (trace) {
+    trace.candles = extraction.candles;
+    const read = new Set(extraction.candles.map((c) => c.x));
+    trace.junk = extraction.allShapes.filter((c) => !read.has(c.x));
+  }
   return { raster, layout, palette, titleTokens, ink, extraction };
 }

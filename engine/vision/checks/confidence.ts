@@ -18,7 +18,22 @@ import {
   RESIDUAL_COST_MAX,
   RESIDUAL_COST_PER_PX,
   UNCERTAIN_BODIES_COST,
+  MISSING_COST_PER_SHARE,
+  MISSING_MAX_COST,
+  MISSING_WARN_SHARE,
 } from './tuning';
+
+/**
+ * Places of the candle lattice (`spacing` px apart) between the first and last candle centre of
+ * `xs` (left to right) where no candle stands. Charts draw a bar at every place (no gaps for
+ * weekends or nights), so an empty place is a candle that was not read.
+ */
+export function missingPlaces(xs: number[], spacing: number): number {
+  if (!(spacing >= 2)) return 0;
+  let missing = 0;
+  for (let i = 1; i < xs.length; i++) missing += Math.max(0, Math.round((xs[i]! - xs[i - 1]!) / spacing) - 1);
+  return missing;
+}
 
 /** Everything the confidence of a reading is judged on. */
 export interface ReadingEvidence {
@@ -75,10 +90,26 @@ export function scoreReading(e: ReadingEvidence): { confidence: number; warnings
       `${dropped} of ${e.candlesRead} candles were left out: each opens away from the previous close and closes away from the next open, so they were misread.`,
     );
   }
+  // Candles not read at all between the first and last kept (the dropped ones are warned about
+  // above): the reading is partial there, and says so.
+  const unread =
+    missingPlaces(
+      candles.map((c) => c.x),
+      e.extraction.barSpacing,
+    ) - dropped;
+  const places = candles.length + Math.max(0, unread) + dropped;
+  if (unread > 0 && unread / places > MISSING_WARN_SHARE) {
+    confidence -= Math.min(MISSING_MAX_COST, (unread / places) * MISSING_COST_PER_SHARE);
+    warnings.push(
+      `About ${unread} candles between the first and last read could not be read (a panel, a drawing or another pane may cover them); levels found there may be incomplete.`,
+    );
+  }
   if (verdict === 'warn') {
     confidence -= CONTINUITY_WARN_COST;
     warnings.push(
-      `Only ${Math.round(joined * 100)} % of the candles read open where the previous one closed; some candles may be misread.`,
+      e.continuity.gapping
+        ? `Only ${Math.round(joined * 100)} % of the candles read open where the previous one closed. Every candle was read as a separate body, so this market or platform is taken to gap between bars; if it does not, some candles may be misread.`
+        : `Only ${Math.round(joined * 100)} % of the candles read open where the previous one closed; some candles may be misread.`,
     );
   }
   // A candle whose body cannot be told from its wick (a doji, or a 1 px candle) has an open and

@@ -5,23 +5,88 @@ import { priceToY } from '../scale/price-scale';
 import type { PriceScale, ReadCandle } from '../types';
 import { MIN_CANDLES } from './candle-row';
 import { round } from '../scale/prices';
-import { JOIN_PX, MAX_UNJOINED, MIN_JOINED } from './tuning';
+import type { PixelCandle } from '../candles';
+import {
+  APART_MIN_SPACING_PX,
+  APART_ON_LATTICE_SHARE,
+  APART_SAME_WIDTH_SHARE,
+  JOIN_STEP_SLACK_PX,
+  JOIN_TOLERANCE_PX,
+  MAX_JOIN_TOLERANCE_PX,
+  MAX_UNJOINED,
+  MIN_JOINED,
+} from './tuning';
 
-/** Share of neighbouring candles whose close and next open are on the same row (2.5 px). */
+/**
+ * Whether every candle was drawn as a body of its own: wide spacing, one body width, all on one
+ * lattice. Such bodies are read whole (nothing was cut apart or merged), so bars that do not
+ * join mean the market gapped between them (stocks every day, some brokers' bars always), not
+ * that the reading went wrong.
+ */
+export function drawnApart(candles: PixelCandle[]): boolean {
+  if (candles.length < MIN_CANDLES) return false;
+  const gaps: number[] = [];
+  for (let i = 1; i < candles.length; i++) gaps.push(candles[i]!.x - candles[i - 1]!.x);
+  const spacing = [...gaps].sort((a, b) => a - b)[gaps.length >> 1]!;
+  if (!(spacing >= APART_MIN_SPACING_PX)) return false;
+  const widths = candles.map((c) => c.right - c.left + 1).sort((a, b) => a - b);
+  const width = widths[widths.length >> 1]!;
+  // Bodies that touch their neighbours were cut apart, not drawn apart.
+  if (width > spacing - 2) return false;
+  const sameWidth = widths.filter((w) => Math.abs(w - width) <= Math.max(1, 0.2 * width)).length;
+  const onLattice = gaps.filter((g) => {
+    const n = g / spacing;
+    return Math.round(n) >= 1 && Math.abs(n - Math.round(n)) <= 0.2;
+  }).length;
+  return (
+    sameWidth >= APART_SAME_WIDTH_SHARE * widths.length && onLattice >= APART_ON_LATTICE_SHARE * gaps.length
+  );
+}
+
+/**
+ * The price step the axis prints (0.01 for labels "82.90", "82.75"), or null when its labels
+ * print no decimals (an integer axis says nothing about the instrument's tick).
+ */
+export function printedStep(s: PriceScale): number | null {
+  let decimals = 0;
+  for (const l of s.labels) {
+    const m = /[.,](\d+)\s*$/.exec(l.text.replace(/[^\d.,\s]/g, ''));
+    if (m) decimals = Math.max(decimals, m[1]!.length);
+  }
+  return decimals > 0 ? 10 ** -decimals : null;
+}
+
+/**
+ * How far (px) a bar may open from the previous close and still join it: the reading slack, or
+ * one printed price step and the slack where a step is several px (see JOIN_STEP_SLACK_PX).
+ */
+export function joinTolerancePx(s: PriceScale): number {
+  const step = printedStep(s);
+  if (step === null || s.labels.length === 0) return JOIN_TOLERANCE_PX;
+  // Price per px where the labels are (a log scale's differs along the axis: its middle).
+  const mid = s.labels[s.labels.length >> 1]!;
+  const perPx = Math.abs(s.mode === 'log' ? mid.price * s.slope : s.slope);
+  if (!(perPx > 0)) return JOIN_TOLERANCE_PX;
+  return Math.min(MAX_JOIN_TOLERANCE_PX, Math.max(JOIN_TOLERANCE_PX, step / perPx + JOIN_STEP_SLACK_PX));
+}
+
+/** Share of neighbouring candles whose close and next open are on the same row. */
 export function joinedShare(c: ReadCandle[], s: PriceScale): number {
+  const tol = joinTolerancePx(s);
   let n = 0;
-  for (let i = 1; i < c.length; i++) if (joins(s, c[i - 1]!, c[i]!)) n++;
+  for (let i = 1; i < c.length; i++) if (joins(s, c[i - 1]!, c[i]!, tol)) n++;
   return c.length > 1 ? n / (c.length - 1) : 1;
 }
 
-/** Within 2.5 px: the close of one bar and the open of the next are on the same row. */
-const joins = (s: PriceScale, a: ReadCandle, b: ReadCandle) =>
-  Math.abs(priceToY(s, b.open) - priceToY(s, a.close)) <= JOIN_PX;
+/** Within `tol` px: the close of one bar and the open of the next are on the same row. */
+const joins = (s: PriceScale, a: ReadCandle, b: ReadCandle, tol: number) =>
+  Math.abs(priceToY(s, b.open) - priceToY(s, a.close)) <= tol;
 
 /** The candles that open where the previous one closed or close where the next one opens. */
 export function dropUnjoined(c: ReadCandle[], s: PriceScale): ReadCandle[] {
+  const tol = joinTolerancePx(s);
   return c.filter(
-    (k, i) => (i > 0 && joins(s, c[i - 1]!, k)) || (i + 1 < c.length && joins(s, k, c[i + 1]!)),
+    (k, i) => (i > 0 && joins(s, c[i - 1]!, k, tol)) || (i + 1 < c.length && joins(s, k, c[i + 1]!, tol)),
   );
 }
 
@@ -37,9 +102,13 @@ export { MAX_UNJOINED, MIN_JOINED };
  * stocks gap at every bar, so there it only warns. An unread
  * timeframe counts as intraday: the product's charts are intraday forex charts.
  */
-export function continuityVerdict(joined: number, timeframe: Timeframe | null): 'ok' | 'warn' | 'refuse' {
+export function continuityVerdict(
+  joined: number,
+  timeframe: Timeframe | null,
+  apart = false,
+): 'ok' | 'warn' | 'refuse' {
   if (joined >= MIN_JOINED) return 'ok';
-  return isDaily(timeframe) ? 'warn' : 'refuse';
+  return isDaily(timeframe) || apart ? 'warn' : 'refuse';
 }
 
 /** The candles kept after the continuity checks, and what they cost the reading. */
@@ -49,6 +118,11 @@ export interface ContinuityResult {
   verdict: 'ok' | 'warn';
   /** Candles left out because they join neither neighbour. */
   dropped: number;
+  /**
+   * Kept though most bars do not join, on a chart not known to be daily, because every candle
+   * was drawn apart and read whole (the market or platform gaps between bars).
+   */
+  gapping: boolean;
 }
 
 /**
@@ -60,9 +134,10 @@ export function checkContinuity(
   allCandles: ReadCandle[],
   priceScale: PriceScale,
   timeframe: Timeframe | null,
+  apart = false,
 ): ContinuityResult {
   const joined = joinedShare(allCandles, priceScale);
-  const verdict = continuityVerdict(joined, timeframe);
+  const verdict = continuityVerdict(joined, timeframe, apart);
   if (verdict === 'refuse') {
     throw new EngineError(
       'NO_CHART_FOUND',
@@ -72,8 +147,10 @@ export function checkContinuity(
   }
   // The same evidence, candle by candle: on an intraday chart a candle that joins neither its
   // neighbour before nor after is a junk shape or a misread body, and is left out rather than
-  // given prices. Daily charts keep every candle (stocks gap at every bar).
-  const candles = isDaily(timeframe) ? allCandles : dropUnjoined(allCandles, priceScale);
+  // given prices. Daily charts keep every candle (stocks gap at every bar), and so does a
+  // gapping market's chart whose candles were each drawn apart (see drawnApart).
+  const candles =
+    isDaily(timeframe) || (apart && joined < MIN_JOINED) ? allCandles : dropUnjoined(allCandles, priceScale);
   // So many junk shapes mean the shapes themselves were cut wrongly (a dense chart split at a
   // wrong spacing reads half its bars twice): what is left cannot be trusted either.
   const unjoined = 1 - candles.length / allCandles.length;
@@ -91,5 +168,11 @@ export function checkContinuity(
       { found: candles.length },
     );
   }
-  return { candles, joined, verdict, dropped: allCandles.length - candles.length };
+  return {
+    candles,
+    joined,
+    verdict,
+    dropped: allCandles.length - candles.length,
+    gapping: verdict === 'warn' && !isDaily(timeframe),
+  };
 }

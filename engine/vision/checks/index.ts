@@ -10,10 +10,13 @@ export { checkCandleRow, noChart, MIN_CANDLES } from './candle-row';
 export {
   checkContinuity,
   continuityVerdict,
+  drawnApart,
   joinedShare,
   dropUnjoined,
+  joinTolerancePx,
+  printedStep,
   MIN_JOINED,
   MAX_UNJOINED,
 } from './continuity';
 export type { ContinuityResult } from './continuity';
-export { scoreReading } from './confidence';
+export { scoreReading, missingPlaces } from './confidence';

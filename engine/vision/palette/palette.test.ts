@@ -212,3 +212,33 @@ describe('a volume histogram whose tints outnumber thin dense candles', () => {
     expect(palette.map((p) => p.colour).sort()).toEqual([bull, bear].sort());
   });
 });
+
+describe('palette with order lines in the outline colour', () => {
+  it('learns a hollow outline colour that horizontal lines are drawn in too (MetaTrader trade levels)', () => {
+    // MetaTrader black with a goldenrod scheme: bull bodies hollow, outlined in the colour its
+    // order and stop levels are drawn in across the plot.
+    const goldenrod = 0xdaa520;
+    const { image } = paintChart({
+      background: 0x000000,
+      grid: null,
+      bull: goldenrod,
+      bear: 0xffffff,
+      hollowBull: true,
+      outline: goldenrod,
+      spacing: 16,
+      bodyWidth: 9,
+      seed: 5,
+    });
+    const set = (x: number, y: number) => {
+      const i = (y * image.width + x) * 4;
+      image.data.set([0xda, 0xa5, 0x20, 255], i);
+    };
+    // Four levels across the plot: horizontal only, so the layout takes them for grid rows.
+    for (const y of [20, 45, 330, 360]) for (let x = 0; x < image.width - 62; x++) set(x, y);
+    const raster = toRaster(image);
+    const layout = findLayout(raster, image)!;
+    expect(layout.lineColours.some((l) => colourDistance(l, goldenrod) <= 8)).toBe(true);
+    const palette = learnPalette(raster, layout);
+    expect(palette.some((k) => colourDistance(k.colour, goldenrod) <= 8)).toBe(true);
+  });
+});

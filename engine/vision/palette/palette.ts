@@ -28,6 +28,7 @@ import {
   INK_TOLERANCE,
   LEARN_HUE_TOLERANCE,
   LINE_COLOUR_DISTANCE,
+  LINE_ONLY_LOW_MAX_SHARE,
   LOW_ZONE_PARTS,
   LUMA_ALONE_MIN,
   MAX_CLASSES,
@@ -193,6 +194,12 @@ function credit(t: Tally, i: number, low: boolean): void {
  */
 export function learnPalette(r: Raster, layout: Layout): InkClass[] {
   const { plot, background: bg, lineColours } = layout;
+  // Only a vertical line's colour can make vertical strokes: the colour of horizontal lines
+  // alone (price levels and order lines drawn in the candles' outline colour, as MetaTrader
+  // does) stays a candidate, or hollow candles outlined in it are never read. (The flat tops of
+  // a volume histogram's bars are horizontal lines too: see lineOnly below.)
+  const verticalLine = (c: number) =>
+    layout.gridColumns.some((g) => !g.dotted && colourDistance(g.colour, c) <= 14);
   const stats = strokeStats(r, layout);
   const { count, sumR, sumG, sumB, solid, solidLow, low } = stats;
   const binColour = (b: number) => {
@@ -231,7 +238,12 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     // grid line is a pixel or two wide: no pixel of it has its colour on both sides): the
     // layout takes the long wicks and bodies of tall candles in one colour for a family of
     // vertical lines. (The bars of a volume histogram stay out: they stand at the bottom.)
-    if (!ownBodies && lineColours.some((l) => colourDistance(l, colour) <= LINE_COLOUR_DISTANCE)) continue;
+    // A colour of horizontal lines only is a candle colour where its strokes stand over the
+    // plot, not in its bottom quarter (a volume histogram's bars, whose tops the layout took
+    // for lines: c30's MetaTrader light charts lost half their bars to it).
+    const lineOnly = !verticalLine(colour) && low[b]! < n * LINE_ONLY_LOW_MAX_SHARE;
+    if (!ownBodies && !lineOnly && lineColours.some((l) => colourDistance(l, colour) <= LINE_COLOUR_DISTANCE))
+      continue;
     // Candles stand out from the background; faint greys are grid, shading or watermark.
     if (colourDistance(colour, bg) < FAINT_DISTANCE) continue;
     // A blend of a class with the background is that class's anti-aliased or blurred edge,

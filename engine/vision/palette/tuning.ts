@@ -102,3 +102,12 @@ export const GRID_NEAR = 12;
 export const BEYOND_INK_LUMA = 1.1;
 /** How far (px, each way) a diluted pixel's neighbourhood is searched for a brighter hue. */
 export const HUE_NEIGHBOURHOOD = 2;
+
+/**
+ * A colour of horizontal lines only (the layout found no vertical line in it) is still a candle
+ * colour when less than this share of its strokes stand in the plot's bottom quarter: MetaTrader
+ * draws order levels in the hollow candles' outline colour (every bull candle was lost), while a
+ * volume histogram's bar tops, taken for lines, stand at the bottom (c30-007: 104 -> 54 exact
+ * candles without this bound).
+ */
+export const LINE_ONLY_LOW_MAX_SHARE = 0.5;
