@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { toast } from '@/components/ui/use-toast';
 import { errorDetail } from '@/lib/api';
 import { AddPlanToJournalButton } from '@/features/journal';
-import type { StoredAnalysisDto, TradePlanDto } from '../../../../contracts/analysis';
+import type { AnalysisResultDto, StoredAnalysisDto, TradePlanDto } from '../../../../contracts/analysis';
 import { fetchAnalysis, thumbnailUrl, useAnalyze, type AnalyzeInput } from './api';
 import { CHART_SLOTS } from './format';
 import { AnalysisForm } from './components/analysis-form';
@@ -17,7 +17,9 @@ import {
   AnalysisCompletePanel,
   ConfidenceBreakdown,
   KeyLevelsPanel,
+  NO_TRADE_TITLE,
   NoTradeCard,
+  SetupToWatchCard,
   TimeframeCard,
   TradeIdeaCard,
 } from './components/result-cards';
@@ -29,6 +31,23 @@ export interface JournalContext {
   tradePlan: TradePlanDto | null;
   accountSize: number;
   riskPercentage: number;
+}
+
+/**
+ * The toast after an analysis says what the result is: a plan only when there is one
+ * (issue 18: "Your trade plan has been generated successfully" used to follow a No Trade too).
+ */
+export function analysisToast(result: AnalysisResultDto): { title: string; description: string } {
+  if (result.tradePlan) {
+    return { title: 'Analysis Complete', description: 'Your trade plan has been generated successfully.' };
+  }
+  if (result.setupToWatch) {
+    return { title: NO_TRADE_TITLE, description: `Setup to watch: ${result.setupToWatch.trigger}.` };
+  }
+  return {
+    title: NO_TRADE_TITLE,
+    description: 'These charts do not give a trade that meets the rules; the card says why.',
+  };
 }
 
 interface Shown {
@@ -93,10 +112,7 @@ export function DashboardContent({ journal }: { journal?: (context: JournalConte
           CHART_SLOTS.map((slot) => [slot, URL.createObjectURL(files[slot])]),
         );
         reveal({ stored, sources, ownsUrls: true });
-        toast({
-          title: 'Analysis Complete',
-          description: 'Your trade plan has been generated successfully.',
-        });
+        toast(analysisToast(stored.result));
       },
       onError: (error) => {
         toast({
@@ -147,6 +163,7 @@ export function DashboardContent({ journal }: { journal?: (context: JournalConte
               {result.tradePlan ? (
                 <TradeIdeaCard
                   plan={result.tradePlan}
+                  current={result.currentPrice}
                   action={
                     <AddPlanToJournalButton
                       tradePlan={result.tradePlan}
@@ -156,9 +173,15 @@ export function DashboardContent({ journal }: { journal?: (context: JournalConte
                   }
                 />
               ) : (
-                <NoTradeCard
-                  reason={result.noTradeReason ?? 'The analysis found no trade that meets the rules.'}
-                />
+                <>
+                  <NoTradeCard
+                    reason={result.noTradeReason ?? 'The analysis found no trade that meets the rules.'}
+                    current={result.currentPrice}
+                  />
+                  {result.setupToWatch && (
+                    <SetupToWatchCard watch={result.setupToWatch} symbol={result.symbol} />
+                  )}
+                </>
               )}
               <ConfidenceBreakdown confidence={result.confidence} />
             </>
