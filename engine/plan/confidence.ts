@@ -189,14 +189,18 @@ export function scoreConfidence(input: ConfidenceInput): Confidence {
   if (side) {
     const good = side === 'long' ? 'Bullish Divergence' : 'Bearish Divergence';
     const bad = side === 'long' ? 'Bearish Divergence' : 'Bullish Divergence';
-    const withUs = tfs.find(([, d]) => d === good);
-    const againstUs = tfs.find(([, d]) => d === bad);
+    const withUs = tfs.filter(([, d]) => d === good);
+    const againstUs = tfs.filter(([, d]) => d === bad);
+    // Every timeframe showing it is named, as its card shows it ("on the 15m and 5m").
+    const named = (list: typeof withUs) => `${list[0]![1]} on the ${list.map(([tf]) => tf).join(' and ')}`;
     // One agreeing and one opposing divergence cancel out: momentum is mixed.
-    rsi = (withUs ? 1 : 0) - (againstUs ? 1 : 0);
-    if (withUs && againstUs) {
-      rsiDetail = `${withUs[1]} on the ${withUs[0]} but ${againstUs[1]} on the ${againstUs[0]}: mixed momentum`;
-    } else if (againstUs) {
-      rsiDetail = `${againstUs[1]} on the ${againstUs[0]} warns against the trade`;
+    rsi = (withUs.length ? 1 : 0) - (againstUs.length ? 1 : 0);
+    if (withUs.length && againstUs.length) {
+      rsiDetail = `${named(withUs)} but ${named(againstUs)}: mixed momentum`;
+    } else if (againstUs.length) {
+      rsiDetail = `${named(againstUs)} warns against the trade`;
+    } else if (withUs.length) {
+      rsiDetail = named(withUs);
     }
   }
   parts.push({

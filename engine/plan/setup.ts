@@ -339,9 +339,11 @@ export function buildSetup(ctx: PlanContext, side: Side): SetupSearch {
     if (s * (tp2.price - tp1.price) < tick) tp2 = { ...tp2, price: roundPrice(tp1.price + s * tick, inst) };
   } else {
     const beyond = htf[0] ?? next15[0];
-    tp2Reason = beyond
-      ? `the next liquidity beyond TP1, the ${beyond.label} at ${ctx.fmt(beyond.price)}, is 1:${(Math.abs(beyond.price - entry) / risk).toFixed(1)} away, beyond the 1:${MAX_TP2_R} reach of this intraday plan`
-      : 'no 4h or 15m liquidity lies beyond TP1 on the charts';
+    tp2Reason = !inReach(tp1)
+      ? `TP1 is already 1:${(Math.abs(tp1.price - entry) / risk).toFixed(1)} away, beyond the 1:${MAX_TP2_R} reach of this intraday plan for a second target`
+      : beyond
+        ? `the next liquidity beyond TP1, the ${beyond.label} at ${ctx.fmt(beyond.price)}, is 1:${(Math.abs(beyond.price - entry) / risk).toFixed(1)} away, beyond the 1:${MAX_TP2_R} reach of this intraday plan`
+        : 'no 4h or 15m liquidity lies beyond TP1 on the charts';
   }
 
   return {

@@ -121,7 +121,9 @@ describe('one set of facts, one story (properties over generated markets)', () =
         const note = r.educationalNotes.rsiDivergence;
         for (const tf of ['15m', '5m'] as const) {
           if (card[tf] !== 'No Divergence') {
-            expect(rsiPart, `15m/5m breakdown vs ${tf} card`).toContain(`${card[tf]} on the ${tf}`);
+            expect(rsiPart, `15m/5m breakdown vs ${tf} card`).toMatch(
+              new RegExp(`${card[tf]} on the (15m and )?${tf}`),
+            );
           }
         }
         if (card['15m'] === 'No Divergence' && card['5m'] === 'No Divergence') {

@@ -7,7 +7,8 @@ import type { Setup } from './setup';
 import { analyseReadings, readingOf, scenario, type Scenario } from './test-support/scenario';
 import type { AnalysisResult, Slot } from './types';
 import { checkAtPrice } from './validity';
-import { MAX_TP2_R, MIN_CONFIDENCE, MIN_RISK_REWARD } from './weights';
+import { slotData } from './context';
+import { MAX_TP2_R, MIN_CONFIDENCE, MIN_RISK_REWARD, WATCH_MAX_DISTANCE_ATR15 } from './weights';
 
 const gbpjpy = findInstrument('GBPJPY')!;
 const fmt = (p: number) => formatPrice(p, gbpjpy);
@@ -203,13 +204,16 @@ const MARKETS = [
 ] as const;
 
 const cache = new Map<string, AnalysisResult>();
+const atr15 = new Map<string, number>();
+const keyOf = (seed: number, drift: 1 | -1, m: (typeof MARKETS)[number]) => `${seed}:${drift}:${m.symbol}`;
 function resultOf(seed: number, drift: 1 | -1, m: (typeof MARKETS)[number]): AnalysisResult {
-  const key = `${seed}:${drift}:${m.symbol}`;
+  const key = keyOf(seed, drift, m);
   let r = cache.get(key);
   if (!r) {
     const s = scenario({ seed, drift, symbol: m.symbol, start: m.start, precision: m.precision });
     r = buildPlan({ ...s, account: 10_000, riskPercent: 1 });
     cache.set(key, r);
+    atr15.set(key, slotData('15m', s.readings['15m'], s.analyses['15m']).atr);
   }
   return r;
 }
@@ -335,7 +339,15 @@ describe('every plan is valid at the current price (properties over generated ma
         expect(s * (price - w.stopLoss)).toBeGreaterThan(0);
         expect(s * (w.takeProfit1 - price)).toBeGreaterThan(0);
         expect(s * (w.entry - w.stopLoss)).toBeGreaterThan(0);
-        if (w.waitingFor === 'zone') expect(s * (price - w.entry)).toBeGreaterThan(0);
+        if (w.waitingFor === 'zone') {
+          expect(s * (price - w.entry)).toBeGreaterThan(0);
+          // Reachable before it expires: the zone's near edge within 5 15m ATRs of price.
+          const nearEdge = s > 0 ? w.zone.top : w.zone.bottom;
+          const tick = 10 ** -m.precision;
+          expect(s * (price - nearEdge)).toBeLessThanOrEqual(
+            WATCH_MAX_DISTANCE_ATR15 * atr15.get(keyOf(seed, drift, m))! + tick,
+          );
+        }
         expect(w.invalidIf.some((x) => /hours/.test(x))).toBe(true);
         expect(w.invalidIf.some((x) => x.includes(w.formatted.takeProfit1))).toBe(true);
       }),

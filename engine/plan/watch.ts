@@ -16,7 +16,7 @@ import type { Setup } from './setup';
 import { lastIntactSwing, watchInvalidation, zoneName } from './text';
 import type { SetupToWatch } from './types';
 import { checkAtPrice } from './validity';
-import { MIN_CONFIDENCE } from './weights';
+import { MIN_CONFIDENCE, WATCH_MAX_DISTANCE_ATR15 } from './weights';
 
 export function buildSetupToWatch(
   ctx: PlanContext,
@@ -36,6 +36,10 @@ export function buildSetupToWatch(
     fmt: ctx.fmt,
   });
   if (failures.length) return null;
+  // Reachable before it expires: the zone's near edge within a session's range of price.
+  const nearEdge = long ? setup.zone.top : setup.zone.bottom;
+  const away = long ? ctx.price - nearEdge : nearEdge - ctx.price;
+  if (away > WATCH_MAX_DISTANCE_ATR15 * ctx.s15m.atr) return null;
   const ifTriggered = scoreConfidence({ ctx, facts, timeframeMismatches, assumeTrigger: true });
   if (ifTriggered.score < MIN_CONFIDENCE) return null;
 

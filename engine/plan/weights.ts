@@ -82,6 +82,13 @@ export const MAX_TP2_R = 5;
  * structure the zone came from has moved on and the charts must be read again (decision 014).
  */
 export const WATCH_EXPIRY_15M_BARS = 32;
+/**
+ * A setup still waiting for price to reach its zone is offered only when the zone's near edge
+ * is within this many 15m ATRs of the current price: about the range 32 15m bars cover
+ * (sqrt(32) ~ 5.7 ATR), so the zone can be reached before the setup expires. A zone 170 pips
+ * away (11 ATR) was offered before this rule, with an 8-hour limit it could hardly meet.
+ */
+export const WATCH_MAX_DISTANCE_ATR15 = 5;
 
 /**
  * Confidence buckets used to report how plans of a given confidence fared (the backtest's

@@ -6,7 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { toast } from '@/components/ui/use-toast';
 import { errorDetail } from '@/lib/api';
 import { AddPlanToJournalButton } from '@/features/journal';
-import type { AnalysisResultDto, StoredAnalysisDto, TradePlanDto } from '../../../../contracts/analysis';
+import type { StoredAnalysisDto, TradePlanDto } from '../../../../contracts/analysis';
+import { analysisToast } from './result-headline';
 import { fetchAnalysis, thumbnailUrl, useAnalyze, type AnalyzeInput } from './api';
 import { CHART_SLOTS } from './format';
 import { AnalysisForm } from './components/analysis-form';
@@ -17,7 +18,6 @@ import {
   AnalysisCompletePanel,
   ConfidenceBreakdown,
   KeyLevelsPanel,
-  NO_TRADE_TITLE,
   NoTradeCard,
   SetupToWatchCard,
   TimeframeCard,
@@ -31,23 +31,6 @@ export interface JournalContext {
   tradePlan: TradePlanDto | null;
   accountSize: number;
   riskPercentage: number;
-}
-
-/**
- * The toast after an analysis says what the result is: a plan only when there is one
- * (issue 18: "Your trade plan has been generated successfully" used to follow a No Trade too).
- */
-export function analysisToast(result: AnalysisResultDto): { title: string; description: string } {
-  if (result.tradePlan) {
-    return { title: 'Analysis Complete', description: 'Your trade plan has been generated successfully.' };
-  }
-  if (result.setupToWatch) {
-    return { title: NO_TRADE_TITLE, description: `Setup to watch: ${result.setupToWatch.trigger}.` };
-  }
-  return {
-    title: NO_TRADE_TITLE,
-    description: 'These charts do not give a trade that meets the rules; the card says why.',
-  };
 }
 
 interface Shown {

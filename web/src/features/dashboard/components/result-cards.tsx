@@ -29,6 +29,7 @@ import {
   formatUnits,
   formatUsd,
 } from '../format';
+import { NO_TRADE_TITLE } from '../result-headline';
 import { PanelTitle } from './panel-title';
 
 const CONFLUENCE_NAMES: Record<string, string> = {
@@ -413,9 +414,6 @@ export function TradeIdeaCard({
     </Card>
   );
 }
-
-/** Title of the no-trade card and toast: there is no trade now, whatever else the result holds. */
-export const NO_TRADE_TITLE = 'No trade now';
 
 export function NoTradeCard({ reason, current }: { reason: string; current: CurrentPriceDto }) {
   return (
