@@ -45,7 +45,6 @@ export function scoreConfidence(input: ConfidenceInput): Confidence {
   const { side, zone, trigger, setup } = facts;
   const assumed = !!input.assumeTrigger;
   const zoneTested = facts.zoneTested || assumed;
-  const one = wholePoints;
   const v4 = ctx.s4h.analysis.verdict;
   const v15 = ctx.s15m.analysis.verdict;
   const v5 = ctx.s5m.analysis.verdict;
@@ -57,7 +56,7 @@ export function scoreConfidence(input: ConfidenceInput): Confidence {
     key: 'htfBias',
     label: '4h directional bias',
     max: W.htfBias,
-    points: want ? one(W.htfBias * (S.htfBiasBase + (1 - S.htfBiasBase) * (v4.strength / 10))) : 0,
+    points: want ? wholePoints(W.htfBias * (S.htfBiasBase + (1 - S.htfBiasBase) * (v4.strength / 10))) : 0,
     detail: want
       ? `4h is ${v4.bias} with strength ${v4.strength}/10`
       : `4h bias is ${v4.bias}: no direction to trade`,
@@ -78,7 +77,7 @@ export function scoreConfidence(input: ConfidenceInput): Confidence {
     key: 'alignment15m',
     label: '15m agrees with 4h',
     max: W.alignment15m,
-    points: one(align),
+    points: wholePoints(align),
     detail: alignDetail,
   });
 
@@ -101,7 +100,7 @@ export function scoreConfidence(input: ConfidenceInput): Confidence {
     key: 'setupZone',
     label: '15m setup zone',
     max: W.setupZone,
-    points: one(W.setupZone * zoneShare),
+    points: wholePoints(W.setupZone * zoneShare),
     detail: zoneDetail,
   });
 
@@ -136,7 +135,7 @@ export function scoreConfidence(input: ConfidenceInput): Confidence {
     key: 'trigger5m',
     label: '5m entry trigger',
     max: W.trigger5m,
-    points: one(W.trigger5m * Math.min(1, trig)),
+    points: wholePoints(W.trigger5m * Math.min(1, trig)),
     detail: trigWords.length ? trigWords.join('; ') : side ? noTriggerDetail : 'no direction to trigger',
   });
 
@@ -160,7 +159,7 @@ export function scoreConfidence(input: ConfidenceInput): Confidence {
     key: 'premiumDiscount',
     label: 'Premium / discount',
     max: W.premiumDiscount,
-    points: one(W.premiumDiscount * pd),
+    points: wholePoints(W.premiumDiscount * pd),
     detail: pdWords.length ? pdWords.join('; ') : 'entry not in the favourable half of the 4h or 15m range',
   });
 
@@ -172,7 +171,7 @@ export function scoreConfidence(input: ConfidenceInput): Confidence {
     key: 'emaTrend',
     label: '15m EMA trend',
     max: W.emaTrend,
-    points: one(W.emaTrend * ema),
+    points: wholePoints(W.emaTrend * ema),
     detail: `15m EMAs ${e15.trend}, price ${e15.position} them`,
   });
 
@@ -207,7 +206,7 @@ export function scoreConfidence(input: ConfidenceInput): Confidence {
     key: 'rsiDivergence',
     label: 'RSI divergence',
     max: W.rsiDivergence,
-    points: one(W.rsiDivergence * rsi),
+    points: wholePoints(W.rsiDivergence * rsi),
     detail: rsiDetail,
   });
 
@@ -217,7 +216,7 @@ export function scoreConfidence(input: ConfidenceInput): Confidence {
     key: 'riskReward',
     label: 'Risk:reward to TP1',
     max: W.riskReward,
-    points: one(W.riskReward * rr),
+    points: wholePoints(W.riskReward * rr),
     detail: setup ? `1:${setup.rr1.toFixed(2)} to TP1` : 'no plan to measure',
   });
 
@@ -233,7 +232,7 @@ export function scoreConfidence(input: ConfidenceInput): Confidence {
     key: 'readingQuality',
     label: 'Chart reading quality',
     max: 0,
-    points: one(-(readPenalty + tfPenalty)),
+    points: wholePoints(-(readPenalty + tfPenalty)),
     detail: penaltyWords.join('; '),
   });
 

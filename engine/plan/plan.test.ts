@@ -4,6 +4,7 @@ import { EngineError } from '../core/errors';
 import { findInstrument, formatPrice } from '../instruments';
 import { priceToY } from '../vision/price-scale';
 import { buildPlan, type BuildPlanInput } from './build-plan';
+import { wholePoints } from './confidence';
 import { planContext, slotData } from './context';
 import { analyzeReadings } from './pipeline';
 import { buildSetup } from './setup';
@@ -147,6 +148,18 @@ describe('buildPlan: a recommended trade', () => {
       .find((t) => t.timeframe === '15m')!
       .overlay.zones.filter((z) => z.role === 'setup');
     expect(z15.length).toBeGreaterThan(0);
+  });
+});
+
+describe('whole-point confidence parts', () => {
+  it('round earned points down and penalties up in size, ignoring float noise', () => {
+    expect(wholePoints(13.1)).toBe(13);
+    expect(wholePoints(14.5)).toBe(14);
+    expect(wholePoints(0.7 * 20)).toBe(14);
+    expect(wholePoints(0.3 * 10)).toBe(3);
+    expect(wholePoints(-0.5)).toBe(-1);
+    expect(wholePoints(-5)).toBe(-5);
+    expect(wholePoints(0)).toBe(0);
   });
 });
 
