@@ -88,7 +88,16 @@ export const zoneShapeSchema = z.object({
 });
 
 export const lineShapeSchema = z.object({
-  kind: z.enum(['liquidity', 'keyLevel', 'equilibrium', 'entry', 'stopLoss', 'takeProfit1', 'takeProfit2']),
+  kind: z.enum([
+    'liquidity',
+    'keyLevel',
+    'equilibrium',
+    'currentPrice',
+    'entry',
+    'stopLoss',
+    'takeProfit1',
+    'takeProfit2',
+  ]),
   price: num,
   y: num,
   x1: num,
@@ -184,22 +193,24 @@ export const tradePlanSchema = z.object({
   entry: num,
   stopLoss: num,
   takeProfit1: num,
-  takeProfit2: num,
+  /** Null when no liquidity lies beyond TP1 within the R cap (targetNotes.takeProfit2 says why). */
+  takeProfit2: num.nullable(),
   formatted: z.object({
     entry: z.string(),
     stopLoss: z.string(),
     takeProfit1: z.string(),
-    takeProfit2: z.string(),
+    takeProfit2: z.string().nullable(),
   }),
+  targetNotes: z.object({ takeProfit1: z.string(), takeProfit2: z.string() }),
   precision: num,
-  confidence: num.min(0).max(100),
+  confidence: num.int().min(0).max(100),
   riskRewardRatio: num,
-  riskRewardRatioTp2: num,
+  riskRewardRatioTp2: num.nullable(),
   riskPercent: num,
   riskAmount: num,
   potentialLoss: num,
   potentialProfitTp1: num,
-  potentialProfitTp2: num,
+  potentialProfitTp2: num.nullable(),
   lotSize: num.min(0),
   units: num.min(0),
   positionValue: num,
@@ -241,6 +252,34 @@ export const confidencePartSchema = z.object({
   detail: z.string(),
 });
 
+const zoneKind = z.enum(['orderBlock', 'fvg', 'orderBlock+fvg']);
+
+/** The last close of the 5m chart: what every plan is checked against. */
+export const currentPriceSchema = z.object({ price: num, formatted: z.string(), timeframe: z.literal('5m') });
+
+/** A conditional plan shown instead of a trade: not a trade now (engine/plan/types.ts SetupToWatch). */
+export const setupToWatchSchema = z.object({
+  direction: z.enum(['LONG', 'SHORT']),
+  waitingFor: z.enum(['zone', 'trigger']),
+  zone: z.object({ kind: zoneKind, top: num, bottom: num, formatted: z.string() }),
+  trigger: z.string(),
+  entry: num,
+  stopLoss: num,
+  takeProfit1: num,
+  takeProfit2: num.nullable(),
+  formatted: z.object({
+    entry: z.string(),
+    stopLoss: z.string(),
+    takeProfit1: z.string(),
+    takeProfit2: z.string().nullable(),
+  }),
+  riskRewardRatio: num,
+  riskRewardRatioTp2: num.nullable(),
+  confidenceIfTriggered: num.int().min(0).max(100),
+  summary: z.string(),
+  invalidIf: z.array(z.string()),
+});
+
 export const analysisResultSchema = z.object({
   symbol: z.string(),
   instrument: z.object({
@@ -256,9 +295,18 @@ export const analysisResultSchema = z.object({
   }),
   bias: z.enum(['LONG', 'SHORT']).nullable(),
   timeframes: z.array(timeframeResultSchema),
+  currentPrice: currentPriceSchema,
   tradePlan: tradePlanSchema.nullable(),
   noTradeReason: z.string().nullable(),
-  confidence: z.object({ score: num.min(0).max(100), threshold: num, parts: z.array(confidencePartSchema) }),
+  setupToWatch: setupToWatchSchema.nullable(),
+  confidence: z.object({
+    /** Whole points, the exact sum of the parts: the number shown is the number gated. */
+    score: num.int().min(0).max(100),
+    threshold: num,
+    /** Confidence bucket ("75-84") under which backtest figures for such plans can be shown. */
+    bucket: z.string(),
+    parts: z.array(confidencePartSchema),
+  }),
   keyLevels: z.object({
     majorSupport: z.array(z.string()),
     majorResistance: z.array(z.string()),
@@ -277,6 +325,7 @@ export const analysisResultSchema = z.object({
 export type AnalysisResultDto = z.infer<typeof analysisResultSchema>;
 export type TradePlanDto = z.infer<typeof tradePlanSchema>;
 export type TimeframeResultDto = z.infer<typeof timeframeResultSchema>;
+export type SetupToWatchDto = z.infer<typeof setupToWatchSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Uploads and stored analyses (POST /api/analyze answer, GET /api/analyses[/:id])

@@ -6,14 +6,15 @@ import sharp from 'sharp';
 import { inject } from 'vitest';
 import type { StoredAnalysisDto, TradePlanDto } from '../contracts/analysis';
 import { audit } from './support/a11y';
-import { expectToast, newPage, uniqueEmail } from './support/browser';
+import { expectToast, newPage, openToasts, uniqueEmail } from './support/browser';
 import { signInNewAccount } from './support/flows';
 
 /**
  * The analysis dashboard end to end: three screenshots rendered by the project's corpus
  * generator (e2e/fixtures/make-charts.ts) are uploaded through the real form and analysed by
  * the built server's worker pool. The eurusd-trade set gives a trade plan (the journey checks
- * the whole Trade Idea card); the eurusd set gives "No Trade".
+ * the whole Trade Idea card); the eurusd set gives "No trade now"; the eurusd-watch set gives
+ * "No trade now" with a setup to watch.
  */
 const chart = (set: string, tf: string) =>
   fileURLToPath(new URL(`./fixtures/charts/${set}/${tf}.png`, import.meta.url));
@@ -43,6 +44,7 @@ const chartSet = (set: string) => ({
 });
 const eurusd = chartSet('eurusd');
 const eurusdTrade = chartSet('eurusd-trade');
+const eurusdWatch = chartSet('eurusd-watch');
 
 /** Resolves with the stored analysis the next POST /api/analyze answers (what the page shows). */
 function nextAnalysis(): Promise<StoredAnalysisDto> {
@@ -78,13 +80,17 @@ async function expectTradeIdeaCard(card: Locator, plan: TradePlanDto) {
     Entry: plan.entry,
     'Stop Loss': plan.stopLoss,
     'Take Profit 1': plan.takeProfit1,
-    'Take Profit 2': plan.takeProfit2,
   };
   for (const [label, price] of Object.entries(prices)) {
     const shown = await field(card, label).innerText();
     expect(shown, label).toMatch(/^\d+\.\d{5}$/);
     expect(shown, label).toBe(price.toFixed(5));
   }
+  // TP2 is left out when no liquidity lies within reach; the card says why.
+  const tp2 = await field(card, 'Take Profit 2').innerText();
+  if (plan.takeProfit2 === null) expect(tp2).toContain('None');
+  else expect(tp2).toContain(plan.takeProfit2.toFixed(5));
+  expect(await card.innerText()).toContain(plan.targetNotes.takeProfit2);
 
   expect(await field(card, 'Risk-Reward Ratio').innerText()).toBe(rr(plan.riskRewardRatio));
   // The tooltip opens from the keyboard as well as on hover.
@@ -99,7 +105,7 @@ async function expectTradeIdeaCard(card: Locator, plan: TradePlanDto) {
     'Risk Amount': plan.riskAmount,
     'Potential Loss': plan.potentialLoss,
     'Potential Profit (TP1)': plan.potentialProfitTp1,
-    'Potential Profit (TP2)': plan.potentialProfitTp2,
+    ...(plan.potentialProfitTp2 === null ? {} : { 'Potential Profit (TP2)': plan.potentialProfitTp2 }),
     'Position Value': plan.positionValue,
   };
   for (const [label, value] of Object.entries(dollars)) {
@@ -134,6 +140,9 @@ async function expectTradeIdeaCard(card: Locator, plan: TradePlanDto) {
   await card.getByText(plan.strategyFor15m!, { exact: true }).waitFor();
   await card.getByText(plan.strategyFor5m!, { exact: true }).waitFor();
 }
+
+/** The open toast's text, whitespace collapsed. */
+const openToastText = async () => (await openToasts(page).first().innerText()).replace(/\s+/g, ' ');
 
 async function analyse() {
   await page.getByRole('button', { name: 'Analyze Charts' }).click();
@@ -200,10 +209,19 @@ describe('analysis dashboard', () => {
     expect(await candles.isChecked()).toBe(true);
     await page.getByTestId('annotated-5m').locator('svg g[data-layer="candles"]').waitFor();
 
-    // The plan's entry, stop and both targets are drawn on each chart, and switch off.
+    // The plan's entry, stop and targets are drawn on each chart with the current price, and switch off.
+    const planLines = plan!.takeProfit2 === null ? 3 : 4;
     for (const tf of ['5m', '15m', '4h']) {
-      expect(await page.getByTestId(`annotated-${tf}`).locator('svg g[data-layer="plan"]').count()).toBe(4);
+      const svg = page.getByTestId(`annotated-${tf}`).locator('svg');
+      expect(await svg.locator('g[data-layer="plan"]').count()).toBe(planLines);
+      expect(await svg.locator('g[data-layer="price"]').textContent()).toContain(
+        stored.result.currentPrice.formatted,
+      );
     }
+    // The card shows the current price the plan was checked against.
+    expect(await page.getByTestId('trade-idea').getByTestId('current-price').innerText()).toContain(
+      stored.result.currentPrice.formatted,
+    );
     const planLayer = charts.getByRole('checkbox', { name: 'Entry / stop / targets' });
     await planLayer.uncheck();
     expect(await charts.locator('svg g[data-layer="plan"]').count()).toBe(0);
@@ -227,7 +245,7 @@ describe('analysis dashboard', () => {
     });
   });
 
-  it('shows the No Trade card with the reason when the rules refuse a plan', async () => {
+  it('says "No trade now" in the toast and on the card when the rules refuse a plan', async () => {
     await openDashboard();
     await choose(eurusd);
     const analysed = nextAnalysis();
@@ -235,10 +253,50 @@ describe('analysis dashboard', () => {
     const stored = await analysed;
     await page.getByTestId('analysis-complete').waitFor({ timeout: 60_000 });
     expect(stored.result.tradePlan).toBeNull();
+    expect(stored.result.setupToWatch).toBeNull();
+    await expectToast(page, 'No trade now');
+    expect(await openToastText()).not.toContain('generated successfully');
     const noTrade = page.getByTestId('no-trade');
-    await noTrade.getByText('No Trade Recommended').waitFor();
+    await noTrade.getByText('No trade now', { exact: true }).waitFor();
     await noTrade.getByText(stored.result.noTradeReason!, { exact: true }).waitFor();
+    expect(await noTrade.getByTestId('current-price').innerText()).toContain(
+      stored.result.currentPrice.formatted,
+    );
     expect(await page.getByTestId('trade-idea').count()).toBe(0);
+    expect(await page.getByTestId('setup-to-watch').count()).toBe(0);
+  });
+
+  it('shows the setup to watch, with its trigger, when there is no trade now but the engine found one', async () => {
+    await openDashboard();
+    await choose(eurusdWatch);
+    const analysed = nextAnalysis();
+    await analyse();
+    const stored = await analysed;
+    await page.getByTestId('analysis-complete').waitFor({ timeout: 60_000 });
+    // The committed set is one the rules call a setup to watch (make-charts.ts says how it was picked).
+    const watch = stored.result.setupToWatch;
+    expect(stored.result.tradePlan).toBeNull();
+    expect(watch, `no setup to watch: ${stored.result.noTradeReason}`).toBeTruthy();
+    await expectToast(page, 'No trade now', `Setup to watch: ${watch!.trigger}.`);
+    await page.getByTestId('no-trade').getByText('No trade now', { exact: true }).waitFor();
+
+    const card = page.getByTestId('setup-to-watch');
+    await card.getByText('Not a trade now', { exact: true }).waitFor();
+    expect(await card.getByTestId('watch-trigger').innerText()).toBe(watch!.trigger);
+    expect(watch!.trigger).toMatch(/^a 5m CHoCH (up|down) inside \d+\.\d{5}-\d+\.\d{5}/);
+    expect(await field(card, 'Entry if triggered').innerText()).toBe(watch!.formatted.entry);
+    expect(await field(card, 'Stop Loss').innerText()).toBe(watch!.formatted.stopLoss);
+    await card.getByText(watch!.summary, { exact: true }).waitFor();
+    expect(await card.getByRole('listitem').allInnerTexts()).toEqual(watch!.invalidIf);
+    // Its levels are drawn as conditional lines, never as orders.
+    const labels = await page
+      .getByTestId('annotated-15m')
+      .locator('svg g[data-layer="plan"] text')
+      .allTextContents();
+    expect(labels.length).toBeGreaterThan(0);
+    for (const label of labels) expect(label).toMatch(/^If triggered: /);
+    // The new card passes the accessibility audit (names, structure, its own contrast).
+    expect(await audit(page, { scope: '[data-testid="setup-to-watch"]' })).toEqual([]);
   });
 
   it('takes a screenshot pasted into the focused zone, a dropped file, and Enter on a zone', async () => {

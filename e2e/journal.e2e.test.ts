@@ -150,7 +150,7 @@ describe('trading journal', () => {
 
 /**
  * A screenshot set from the shared sample corpus that the engine turns into a LONG plan. The
- * project's own fixtures give "No Trade Recommended", so this part needs ../shared and skips
+ * project's own no-trade fixtures give "No trade now", so this part needs ../shared and skips
  * cleanly without it.
  */
 const planSet = fileURLToPath(

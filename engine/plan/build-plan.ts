@@ -20,12 +20,13 @@ import {
 import type { ChartReading } from '../vision/types';
 import { scoreConfidence } from './confidence';
 import { planContext, slotData, type PlanContext, type SlotData } from './context';
+import { planFacts } from './facts';
 import { buildKeyLevels } from './levels';
-import { buildOverlay } from './overlay';
+import { buildOverlay, type PlanLines } from './overlay';
 import { buildSetup, findTrigger, type Setup, type SetupZone, type Side, type Trigger } from './setup';
 import {
   fvgNote,
-  invalidationList,
+  invalidationRules,
   newsWatchPoints,
   orderBlocksNote,
   riskManagementNote,
@@ -35,7 +36,17 @@ import {
   strategyText,
   tradeManagementText,
 } from './text';
-import { SLOTS, type AnalysisResult, type Slot, type TimeframeResult, type TradePlan } from './types';
+import { checkAtPrice } from './validity';
+import { buildSetupToWatch } from './watch';
+import {
+  SLOTS,
+  type AnalysisResult,
+  type CurrentPrice,
+  type SetupToWatch,
+  type Slot,
+  type TimeframeResult,
+  type TradePlan,
+} from './types';
 import { MIN_CANDLES, MIN_CONFIDENCE, MIN_RISK_REWARD, READ_CONFIDENCE_MIN } from './weights';
 
 export interface BuildPlanInput {
@@ -282,6 +293,9 @@ export function buildPlan(input: BuildPlanInput): AnalysisResult {
     );
   }
 
+  // Reasons that no zone or trigger can fix: a setup to watch is offered only without them.
+  const blocking = reasons.length;
+
   let setup: Setup | null = null;
   let zone: SetupZone | null = null;
   let trigger: Trigger | null = null;
@@ -297,6 +311,7 @@ export function buildPlan(input: BuildPlanInput): AnalysisResult {
       reasons.push(found.reason);
     }
   }
+  const rrTooLow = !!setup && (!!setup.obstacle || setup.rr1 < MIN_RISK_REWARD);
   if (setup) {
     if (setup.obstacle) {
       reasons.push(
@@ -307,9 +322,17 @@ export function buildPlan(input: BuildPlanInput): AnalysisResult {
         `the reward to TP1 is only 1:${setup.rr1.toFixed(2)}; at least 1:${MIN_RISK_REWARD} is needed`,
       );
     }
+    if (setup.entryType === 'onTrigger') {
+      reasons.push(
+        `price is in the 15m zone ${ctx.fmt(setup.zone.bottom)}-${ctx.fmt(setup.zone.top)} but the 5m has not broken structure ${setup.side === 'long' ? 'up' : 'down'} there yet`,
+      );
+    }
   }
 
-  const confidence = scoreConfidence({ ctx, side, zone, trigger, setup, timeframeMismatches: tf.mismatches });
+  // One set of facts for every text and the score (facts.ts).
+  const facts = planFacts(ctx, side, zone, trigger, setup);
+  const confidence = scoreConfidence({ ctx, facts, timeframeMismatches: tf.mismatches });
+  // The gate compares the very number shown (whole points, no rounding at the total).
   if (confidence.score < MIN_CONFIDENCE && reasons.length === 0) {
     const missing = confidence.parts
       .filter((p) => p.max > 0 && p.points < p.max / 2)
@@ -321,15 +344,30 @@ export function buildPlan(input: BuildPlanInput): AnalysisResult {
     );
   }
 
+  // The plan's own levels against the current price: a plan that no longer fits it is no trade.
+  const rules = setup ? invalidationRules(ctx, setup) : [];
+  if (setup && setup.entryType !== 'onTrigger') {
+    const failures = checkAtPrice({
+      setup,
+      price: ctx.price,
+      invalidationLevels: rules.flatMap((r) => (r.level === null ? [] : [r.level])),
+      fmt: ctx.fmt,
+    });
+    if (failures.length) {
+      reasons.push(`the plan does not fit the current price ${ctx.fmt(ctx.price)}: ${failures.join('; ')}`);
+    }
+  }
+
   let size: PositionSize | null = null;
   if (setup) {
     size = positionSize({ account, riskPercent, entry: setup.entry, stop: setup.stop, instrument });
   }
 
   let tradePlan: TradePlan | null = null;
-  if (setup && size && reasons.length === 0) {
+  if (setup && size && reasons.length === 0 && setup.entryType !== 'onTrigger') {
+    const entryType = setup.entryType;
     const profit1 = profitAt(size, setup.entry, setup.tp1.price);
-    const profit2 = profitAt(size, setup.entry, setup.tp2.price);
+    const profit2 = setup.tp2 ? profitAt(size, setup.entry, setup.tp2.price) : null;
     const approximate = size.approximate || !known;
     if (size.approximate) {
       warnings.push(
@@ -351,16 +389,22 @@ export function buildPlan(input: BuildPlanInput): AnalysisResult {
     tradePlan = {
       symbol: instrument.symbol,
       direction: setup.side === 'long' ? 'LONG' : 'SHORT',
-      entryType: setup.entryType,
+      entryType,
       entry: setup.entry,
       stopLoss: setup.stop,
       takeProfit1: setup.tp1.price,
-      takeProfit2: setup.tp2.price,
+      takeProfit2: setup.tp2?.price ?? null,
       formatted: {
         entry: formatPrice(setup.entry, instrument),
         stopLoss: formatPrice(setup.stop, instrument),
         takeProfit1: formatPrice(setup.tp1.price, instrument),
-        takeProfit2: formatPrice(setup.tp2.price, instrument),
+        takeProfit2: setup.tp2 ? formatPrice(setup.tp2.price, instrument) : null,
+      },
+      targetNotes: {
+        takeProfit1: setup.tp1.label,
+        takeProfit2: setup.tp2
+          ? setup.tp2.label
+          : `left out: ${setup.tp2Reason ?? 'no liquidity beyond TP1'}`,
       },
       precision: instrument.precision,
       confidence: confidence.score,
@@ -386,18 +430,24 @@ export function buildPlan(input: BuildPlanInput): AnalysisResult {
         zoneBottom: roundPrice(setup.zone.bottom, instrument),
         trigger: triggerWords(ctx, setup),
       },
-      strategy: strategyText(ctx, setup),
+      strategy: strategyText(ctx, facts, setup),
       tradeManagement: tradeManagementText(ctx, setup, size, account, riskPercent, profit1, profit2),
-      invalidation: invalidationList(ctx, setup),
+      invalidation: rules.map((r) => r.text),
       newsWatchPoints: newsWatchPoints(ctx, setup),
       strategyFor15m,
       strategyFor5m,
     };
   }
 
+  // No trade now, but the higher timeframes agree and the zone is there: what to watch for.
+  let setupToWatch: SetupToWatch | null = null;
+  if (!tradePlan && setup && blocking === 0 && !rrTooLow && setup.entryType !== 'market') {
+    setupToWatch = buildSetupToWatch(ctx, facts, setup, tf.mismatches, confidence.score);
+  }
+
   const noTradeReason = tradePlan
     ? null
-    : `No trade: ${reasons[0] ?? 'the setup does not meet the rules'}.` +
+    : `No trade now: ${reasons[0] ?? 'the setup does not meet the rules'}.` +
       (reasons.length > 1 ? ` Also: ${reasons.slice(1).join('; ')}.` : '');
 
   // Sizing example for the notes when there is no plan: a stop one 15m ATR away.
@@ -411,6 +461,17 @@ export function buildPlan(input: BuildPlanInput): AnalysisResult {
       instrument,
     });
   }
+
+  const currentPrice: CurrentPrice = {
+    price: ctx.price,
+    formatted: formatPrice(ctx.price, instrument),
+    timeframe: '5m',
+  };
+  const planLines: PlanLines | null = tradePlan
+    ? { watch: false, ...tradePlan }
+    : setupToWatch
+      ? { watch: true, ...setupToWatch }
+      : null;
 
   const timeframes: TimeframeResult[] = SLOTS.map((slot) => {
     const d = bySlot[slot];
@@ -436,7 +497,7 @@ export function buildPlan(input: BuildPlanInput): AnalysisResult {
         candleCount: r.candles.length,
         readConfidence: r.confidence,
       },
-      overlay: buildOverlay(d, ctx.fmt, slot === '15m' ? zone : null, tradePlan),
+      overlay: buildOverlay(d, ctx.fmt, slot === '15m' ? zone : null, planLines, currentPrice),
     };
   });
 
@@ -455,14 +516,16 @@ export function buildPlan(input: BuildPlanInput): AnalysisResult {
     },
     bias: side === 'long' ? 'LONG' : side === 'short' ? 'SHORT' : null,
     timeframes,
+    currentPrice,
     tradePlan,
     noTradeReason: noTradeReason ? capitalize(noTradeReason) : null,
+    setupToWatch,
     confidence,
     keyLevels: buildKeyLevels(ctx),
     educationalNotes: {
-      rsiDivergence: rsiDivergenceNote(ctx, side),
-      orderBlocks: orderBlocksNote(ctx, setup),
-      fvgExplanation: fvgNote(ctx, setup),
+      rsiDivergence: rsiDivergenceNote(ctx, facts),
+      orderBlocks: orderBlocksNote(ctx, facts),
+      fvgExplanation: fvgNote(ctx, facts),
       riskManagement: riskManagementNote(ctx, account, riskPercent, tradePlan ? size : null, example),
     },
     warnings,

@@ -4,32 +4,47 @@
  */
 import type { Bias } from '../analysis/types';
 import type { PlanContext } from './context';
-import type { Setup, SetupZone, Side, Trigger } from './setup';
+import type { PlanFacts } from './facts';
+import type { Side } from './setup';
 import type { Confidence, ConfidencePart } from './types';
 import {
   CONFIDENCE_SPLITS as S,
   CONFIDENCE_WEIGHTS as W,
   MIN_CONFIDENCE,
+  TRIGGER_LOOKBACK_BARS,
+  confidenceBucket,
   READING_PENALTY_PER_TENTH,
   READ_CONFIDENCE_GOOD,
   TIMEFRAME_MISMATCH_PENALTY,
 } from './weights';
 
-const one = (x: number) => Math.round(x * 10) / 10;
+/**
+ * Whole points: every part is shown as a whole number and the score is their exact sum, so the
+ * number on the card is the number the 75 % gate compares (issue 18: parts summing to 74.5 were
+ * shown as 75 % and passed). Points earned are rounded down, so a part never shows more than it
+ * earned; a penalty is rounded up in size, so a doubtful read never costs less than computed.
+ * The tiny epsilon keeps float noise (0.7 * 20 = 14.000000000000002) from costing a point.
+ */
+export const wholePoints = (x: number) => (x >= 0 ? Math.floor(x + 1e-9) : -Math.ceil(-x - 1e-9));
 const biasOf = (side: Side): Bias => (side === 'long' ? 'Bullish' : 'Bearish');
 
 export interface ConfidenceInput {
   readonly ctx: PlanContext;
-  readonly side: Side | null;
-  readonly zone: SetupZone | null;
-  readonly trigger: Trigger | null;
-  readonly setup: Setup | null;
+  readonly facts: PlanFacts;
   /** Number of charts whose timeframe read differently from their slot. */
   readonly timeframeMismatches: number;
+  /**
+   * Score the plan as if the 5m CHoCH it waits for had printed in the zone: what a setup to
+   * watch would score once triggered (the zone is then retested, no longer fresh).
+   */
+  readonly assumeTrigger?: boolean;
 }
 
 export function scoreConfidence(input: ConfidenceInput): Confidence {
-  const { ctx, side, zone, trigger, setup } = input;
+  const { ctx, facts } = input;
+  const { side, zone, trigger, setup } = facts;
+  const assumed = !!input.assumeTrigger;
+  const zoneTested = facts.zoneTested || assumed;
   const v4 = ctx.s4h.analysis.verdict;
   const v15 = ctx.s15m.analysis.verdict;
   const v5 = ctx.s5m.analysis.verdict;
@@ -41,7 +56,7 @@ export function scoreConfidence(input: ConfidenceInput): Confidence {
     key: 'htfBias',
     label: '4h directional bias',
     max: W.htfBias,
-    points: want ? one(W.htfBias * (S.htfBiasBase + (1 - S.htfBiasBase) * (v4.strength / 10))) : 0,
+    points: want ? wholePoints(W.htfBias * (S.htfBiasBase + (1 - S.htfBiasBase) * (v4.strength / 10))) : 0,
     detail: want
       ? `4h is ${v4.bias} with strength ${v4.strength}/10`
       : `4h bias is ${v4.bias}: no direction to trade`,
@@ -62,7 +77,7 @@ export function scoreConfidence(input: ConfidenceInput): Confidence {
     key: 'alignment15m',
     label: '15m agrees with 4h',
     max: W.alignment15m,
-    points: one(align),
+    points: wholePoints(align),
     detail: alignDetail,
   });
 
@@ -71,7 +86,7 @@ export function scoreConfidence(input: ConfidenceInput): Confidence {
   if (zone) {
     zoneShare =
       zone.kind === 'orderBlock+fvg' ? 1 : zone.kind === 'orderBlock' ? S.zoneOrderBlock : S.zoneFvg;
-    if (zone.fresh) zoneShare += S.zoneFreshBonus;
+    if (!zoneTested) zoneShare += S.zoneFreshBonus;
     zoneShare = Math.min(1, zoneShare);
     const what =
       zone.kind === 'orderBlock+fvg'
@@ -79,25 +94,28 @@ export function scoreConfidence(input: ConfidenceInput): Confidence {
         : zone.kind === 'orderBlock'
           ? 'order block'
           : 'fair value gap';
-    zoneDetail = `15m ${what} ${ctx.fmt(zone.bottom)}-${ctx.fmt(zone.top)}${zone.fresh ? ', not yet retested' : ''}`;
+    zoneDetail = `15m ${what} ${ctx.fmt(zone.bottom)}-${ctx.fmt(zone.top)}, ${zoneTested ? 'already retested' : 'not yet retested'}`;
   }
   parts.push({
     key: 'setupZone',
     label: '15m setup zone',
     max: W.setupZone,
-    points: one(W.setupZone * zoneShare),
+    points: wholePoints(W.setupZone * zoneShare),
     detail: zoneDetail,
   });
 
   let trig = 0;
   const trigWords: string[] = [];
+  const dirWord = side === 'long' ? 'up' : 'down';
   if (side && trigger) {
     if (trigger.structureBreak?.kind === 'CHoCH') {
       trig += S.triggerChoch;
-      trigWords.push(`5m CHoCH at ${ctx.fmt(trigger.structureBreak.level)}`);
+      trigWords.push(`5m CHoCH ${dirWord} through ${ctx.fmt(trigger.structureBreak.level)}`);
     } else if (trigger.structureBreak) {
       trig += S.triggerBos;
-      trigWords.push(`5m BOS at ${ctx.fmt(trigger.structureBreak.level)}`);
+      trigWords.push(`5m BOS ${dirWord} through ${ctx.fmt(trigger.structureBreak.level)}`);
+    } else if (assumed) {
+      trig += S.triggerChoch;
     }
     if (trigger.sweep) {
       trig += S.triggerSweep;
@@ -108,16 +126,17 @@ export function scoreConfidence(input: ConfidenceInput): Confidence {
     trig = S.triggerSweep;
     trigWords.push(`no trigger yet, but the 5m is already ${v5.bias}`);
   }
+  const noTriggerDetail = !zone
+    ? 'no zone, so no 5m trigger to look for'
+    : !facts.zoneReachedRecently
+      ? `price has not reached the zone in the last ${TRIGGER_LOOKBACK_BARS} 5m bars: no 5m trigger`
+      : `price reached the zone but the 5m has not broken structure ${dirWord} since`;
   parts.push({
     key: 'trigger5m',
     label: '5m entry trigger',
     max: W.trigger5m,
-    points: one(W.trigger5m * Math.min(1, trig)),
-    detail: trigWords.length
-      ? trigWords.join('; ')
-      : zone && trigger && trigger.touchIndex < 0
-        ? 'price has not reached the zone yet: no 5m trigger'
-        : 'no 5m CHoCH or liquidity sweep in the trade direction',
+    points: wholePoints(W.trigger5m * Math.min(1, trig)),
+    detail: trigWords.length ? trigWords.join('; ') : side ? noTriggerDetail : 'no direction to trigger',
   });
 
   let pd = 0;
@@ -140,7 +159,7 @@ export function scoreConfidence(input: ConfidenceInput): Confidence {
     key: 'premiumDiscount',
     label: 'Premium / discount',
     max: W.premiumDiscount,
-    points: one(W.premiumDiscount * pd),
+    points: wholePoints(W.premiumDiscount * pd),
     detail: pdWords.length ? pdWords.join('; ') : 'entry not in the favourable half of the 4h or 15m range',
   });
 
@@ -152,36 +171,42 @@ export function scoreConfidence(input: ConfidenceInput): Confidence {
     key: 'emaTrend',
     label: '15m EMA trend',
     max: W.emaTrend,
-    points: one(W.emaTrend * ema),
+    points: wholePoints(W.emaTrend * ema),
     detail: `15m EMAs ${e15.trend}, price ${e15.position} them`,
   });
 
+  // Described from the same answers the timeframe cards show, with or without a direction.
   let rsi = 0;
-  let rsiDetail = 'no RSI divergence on the 15m or 5m';
+  const tfs = [
+    ['15m', facts.divergences['15m'].answer],
+    ['5m', facts.divergences['5m'].answer],
+  ] as const;
+  const seen = tfs.filter(([, d]) => d !== 'No Divergence');
+  let rsiDetail = seen.length
+    ? seen.map(([tf, d]) => `${d} on the ${tf}`).join(' and ')
+    : 'no RSI divergence on the 15m or 5m';
   if (side) {
     const good = side === 'long' ? 'Bullish Divergence' : 'Bearish Divergence';
     const bad = side === 'long' ? 'Bearish Divergence' : 'Bullish Divergence';
-    const tfs = [
-      ['15m', v15.rsi.divergence],
-      ['5m', v5.rsi.divergence],
-    ] as const;
-    const withUs = tfs.find(([, d]) => d === good);
-    const againstUs = tfs.find(([, d]) => d === bad);
+    const withUs = tfs.filter(([, d]) => d === good);
+    const againstUs = tfs.filter(([, d]) => d === bad);
+    // Every timeframe showing it is named, as its card shows it ("on the 15m and 5m").
+    const named = (list: typeof withUs) => `${list[0]![1]} on the ${list.map(([tf]) => tf).join(' and ')}`;
     // One agreeing and one opposing divergence cancel out: momentum is mixed.
-    rsi = (withUs ? 1 : 0) - (againstUs ? 1 : 0);
-    if (withUs && againstUs) {
-      rsiDetail = `${withUs[1]} on the ${withUs[0]} but ${againstUs[1]} on the ${againstUs[0]}: mixed momentum`;
-    } else if (withUs) {
-      rsiDetail = `${withUs[1]} on the ${withUs[0]}`;
-    } else if (againstUs) {
-      rsiDetail = `${againstUs[1]} on the ${againstUs[0]} warns against the trade`;
+    rsi = (withUs.length ? 1 : 0) - (againstUs.length ? 1 : 0);
+    if (withUs.length && againstUs.length) {
+      rsiDetail = `${named(withUs)} but ${named(againstUs)}: mixed momentum`;
+    } else if (againstUs.length) {
+      rsiDetail = `${named(againstUs)} warns against the trade`;
+    } else if (withUs.length) {
+      rsiDetail = named(withUs);
     }
   }
   parts.push({
     key: 'rsiDivergence',
     label: 'RSI divergence',
     max: W.rsiDivergence,
-    points: one(W.rsiDivergence * rsi),
+    points: wholePoints(W.rsiDivergence * rsi),
     detail: rsiDetail,
   });
 
@@ -191,7 +216,7 @@ export function scoreConfidence(input: ConfidenceInput): Confidence {
     key: 'riskReward',
     label: 'Risk:reward to TP1',
     max: W.riskReward,
-    points: one(W.riskReward * rr),
+    points: wholePoints(W.riskReward * rr),
     detail: setup ? `1:${setup.rr1.toFixed(2)} to TP1` : 'no plan to measure',
   });
 
@@ -207,10 +232,17 @@ export function scoreConfidence(input: ConfidenceInput): Confidence {
     key: 'readingQuality',
     label: 'Chart reading quality',
     max: 0,
-    points: one(-(readPenalty + tfPenalty)),
+    points: wholePoints(-(readPenalty + tfPenalty)),
     detail: penaltyWords.join('; '),
   });
 
-  const total = parts.reduce((sum, p) => sum + p.points, 0);
-  return { score: Math.max(0, Math.min(100, Math.round(total))), threshold: MIN_CONFIDENCE, parts };
+  // Whole-point parts: the sum is exact, and it is the number shown and gated.
+  const score = Math.max(
+    0,
+    Math.min(
+      100,
+      parts.reduce((sum, p) => sum + p.points, 0),
+    ),
+  );
+  return { score, threshold: MIN_CONFIDENCE, bucket: confidenceBucket(score), parts };
 }

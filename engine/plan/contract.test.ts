@@ -20,6 +20,7 @@ describe('contracts/analysis.ts', () => {
   it('describes exactly what buildPlan returns (parsing drops and changes nothing)', () => {
     expect(sameShape).toBe(true);
     let withPlan = 0;
+    let withWatch = 0;
     for (let seed = 1; seed <= 12; seed++) {
       for (const drift of [1, -1] as const) {
         const s = scenario({ seed, drift });
@@ -28,10 +29,13 @@ describe('contracts/analysis.ts', () => {
         const parsed = analysisResultSchema.parse(wire);
         expect(parsed).toEqual(wire);
         if (result.tradePlan) withPlan++;
+        if (result.setupToWatch) withWatch++;
       }
     }
-    // The check above must have covered results with a trade plan too, not only "no trade".
+    // The check above must have covered results with a trade plan and with a setup to watch
+    // too, not only a bare "no trade".
     expect(withPlan).toBeGreaterThan(0);
+    expect(withWatch).toBeGreaterThan(0);
   });
 
   it('rejects a result with a missing field', () => {

@@ -1,6 +1,14 @@
 export * from './types';
 export { buildPlan, type BuildPlanInput } from './build-plan';
-export { CONFIDENCE_WEIGHTS, MIN_CONFIDENCE, MIN_RISK_REWARD } from './weights';
+export {
+  CONFIDENCE_BUCKETS,
+  CONFIDENCE_WEIGHTS,
+  MAX_TP2_R,
+  MIN_CONFIDENCE,
+  MIN_RISK_REWARD,
+  confidenceBucket,
+} from './weights';
+export { checkAtPrice } from './validity';
 export { HIGH_IMPACT_NEWS, newsEventsFor, type NewsEvent } from './news';
 export {
   analyzeCharts,

@@ -11,13 +11,28 @@ import type { SlotData } from './context';
 import type { SetupZone } from './setup';
 import type {
   CandleGeometry,
+  CurrentPrice,
   LineKind,
   LineShape,
   MarkShape,
   TimeframeOverlay,
-  TradePlan,
   ZoneShape,
 } from './types';
+
+/** The plan's levels to draw: a trade's, or a setup to watch's (labelled as not a trade). */
+export interface PlanLines {
+  readonly watch: boolean;
+  readonly entry: number;
+  readonly stopLoss: number;
+  readonly takeProfit1: number;
+  readonly takeProfit2: number | null;
+  readonly formatted: {
+    readonly entry: string;
+    readonly stopLoss: string;
+    readonly takeProfit1: string;
+    readonly takeProfit2: string | null;
+  };
+}
 
 const MAX_ZONES_PER_KIND = 6;
 const MAX_MARKS = 8;
@@ -27,7 +42,8 @@ export function buildOverlay(
   d: SlotData,
   fmt: (p: number) => string,
   setupZone: SetupZone | null,
-  plan: TradePlan | null,
+  plan: PlanLines | null,
+  current: CurrentPrice,
 ): TimeframeOverlay {
   const { reading, analysis } = d;
   const scale = reading.priceScale;
@@ -132,11 +148,17 @@ export function buildOverlay(
       `Equilibrium ${fmt(pd.equilibrium)}`,
     );
   }
+  // The 5m close on every chart: each plan line is read against it.
+  line('currentPrice', current.price, plot.left, `Price ${current.formatted}`);
   if (plan) {
-    line('entry', plan.entry, plot.left, `Entry ${plan.formatted.entry}`);
-    line('stopLoss', plan.stopLoss, plot.left, `Stop ${plan.formatted.stopLoss}`);
-    line('takeProfit1', plan.takeProfit1, plot.left, `TP1 ${plan.formatted.takeProfit1}`);
-    line('takeProfit2', plan.takeProfit2, plot.left, `TP2 ${plan.formatted.takeProfit2}`);
+    // A setup to watch's levels are labelled as conditional, so nobody takes them for orders.
+    const pre = plan.watch ? 'If triggered: ' : '';
+    line('entry', plan.entry, plot.left, `${pre}Entry ${plan.formatted.entry}`);
+    line('stopLoss', plan.stopLoss, plot.left, `${pre}Stop ${plan.formatted.stopLoss}`);
+    line('takeProfit1', plan.takeProfit1, plot.left, `${pre}TP1 ${plan.formatted.takeProfit1}`);
+    if (plan.takeProfit2 !== null && plan.formatted.takeProfit2 !== null) {
+      line('takeProfit2', plan.takeProfit2, plot.left, `${pre}TP2 ${plan.formatted.takeProfit2}`);
+    }
   }
 
   const marks: MarkShape[] = [];

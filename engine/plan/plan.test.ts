@@ -4,12 +4,13 @@ import { EngineError } from '../core/errors';
 import { findInstrument, formatPrice } from '../instruments';
 import { priceToY } from '../vision/scale/price-scale';
 import { buildPlan, type BuildPlanInput } from './build-plan';
+import { wholePoints } from './confidence';
 import { planContext, slotData } from './context';
 import { analyzeReadings } from './pipeline';
 import { buildSetup } from './setup';
 import { scenario, type Scenario } from './test-support/scenario';
 import type { AnalysisResult, Slot } from './types';
-import { MIN_CONFIDENCE, MIN_RISK_REWARD } from './weights';
+import { MAX_TP2_R, MIN_CONFIDENCE, MIN_RISK_REWARD } from './weights';
 
 const MARKETS = [
   { symbol: 'EURUSD', start: 1.1, precision: 5 },
@@ -79,9 +80,10 @@ describe('buildPlan: a recommended trade', () => {
     expect(p.riskRewardRatio).toBeGreaterThanOrEqual(MIN_RISK_REWARD);
   });
 
-  it('explains its confidence as parts that add up to it', () => {
+  it('explains its confidence as whole-point parts that add up to it exactly', () => {
     const sum = r.confidence.parts.reduce((t, part) => t + part.points, 0);
-    expect(r.confidence.score).toBe(Math.max(0, Math.min(100, Math.round(sum))));
+    for (const part of r.confidence.parts) expect(Number.isInteger(part.points)).toBe(true);
+    expect(r.confidence.score).toBe(Math.max(0, Math.min(100, sum)));
     expect(p.confidence).toBe(r.confidence.score);
     for (const part of r.confidence.parts) {
       expect(part.points).toBeLessThanOrEqual(part.max);
@@ -93,6 +95,7 @@ describe('buildPlan: a recommended trade', () => {
     expect(p.strategy).toContain(p.formatted.entry);
     expect(p.strategy).toContain(p.formatted.stopLoss);
     expect(p.strategy).toContain(p.formatted.takeProfit1);
+    expect(p.strategy).toContain(r.currentPrice.formatted);
     expect(p.tradeManagement).toContain(p.formatted.takeProfit1);
     expect(p.tradeManagement).toContain(p.lotSize.toFixed(2));
     const far = p.direction === 'LONG' ? p.setup.zoneBottom : p.setup.zoneTop;
@@ -125,10 +128,17 @@ describe('buildPlan: a recommended trade', () => {
     expect(usdQuoted.quoteToUsd).toBeCloseTo(1 / usdQuoted.entry, 12);
   });
 
-  it('draws entry, stop and targets on every chart and the setup zone on the 15m', () => {
+  it('draws entry, stop, targets and the current price on every chart and the setup zone on the 15m', () => {
+    const planKinds = [
+      'entry',
+      'stopLoss',
+      'takeProfit1',
+      ...(p.takeProfit2 === null ? [] : ['takeProfit2']),
+    ];
     for (const t of r.timeframes) {
       const kinds = t.overlay.lines.map((l) => l.kind);
-      expect(kinds).toEqual(expect.arrayContaining(['entry', 'stopLoss', 'takeProfit1', 'takeProfit2']));
+      expect(kinds).toEqual(expect.arrayContaining([...planKinds, 'currentPrice']));
+      expect(t.overlay.lines.find((l) => l.kind === 'currentPrice')!.price).toBe(r.currentPrice.price);
       const scale = s.readings[t.timeframe].priceScale;
       for (const l of t.overlay.lines) {
         if (!l.offChart) expect(l.y).toBeCloseTo(priceToY(scale, l.price), 0);
@@ -138,6 +148,18 @@ describe('buildPlan: a recommended trade', () => {
       .find((t) => t.timeframe === '15m')!
       .overlay.zones.filter((z) => z.role === 'setup');
     expect(z15.length).toBeGreaterThan(0);
+  });
+});
+
+describe('whole-point confidence parts', () => {
+  it('round earned points down and penalties up in size, ignoring float noise', () => {
+    expect(wholePoints(13.1)).toBe(13);
+    expect(wholePoints(14.5)).toBe(14);
+    expect(wholePoints(0.7 * 20)).toBe(14);
+    expect(wholePoints(0.3 * 10)).toBe(3);
+    expect(wholePoints(-0.5)).toBe(-1);
+    expect(wholePoints(-5)).toBe(-5);
+    expect(wholePoints(0)).toBe(0);
   });
 });
 
@@ -182,7 +204,7 @@ describe('buildPlan: no trade, in plain words', () => {
     for (let seed = 1; seed <= 12; seed++) {
       const r = plan(market(seed, seed % 2 ? 1 : -1));
       expect(r.tradePlan === null).toBe(r.noTradeReason !== null);
-      if (r.noTradeReason) expect(r.noTradeReason).toMatch(/^No trade: .{20,}/);
+      if (r.noTradeReason) expect(r.noTradeReason).toMatch(/^No trade now: .{20,}/);
     }
   });
 });
@@ -313,7 +335,7 @@ describe('properties over generated markets', () => {
     m: fc.constantFrom(...MARKETS),
   });
 
-  it('every setup has its stop on the losing side, TP1 between entry and TP2, and R:R from its own prices', () => {
+  it('every setup has its stop on the losing side, TP1 between entry and TP2 (capped), and R:R from its own prices', () => {
     fc.assert(
       fc.property(marketArb, ({ seed, drift, m }) => {
         const s = market(seed, drift, m);
@@ -327,13 +349,22 @@ describe('properties over generated markets', () => {
         for (const side of ['long', 'short'] as const) {
           const found = buildSetup(ctx, side);
           if (!found.setup) continue;
-          const { entry, stop, tp1, tp2, rr1 } = found.setup;
+          const { entry, stop, tp1, tp2, rr1, rr2 } = found.setup;
           const sgn = side === 'long' ? 1 : -1;
+          const risk = Math.abs(entry - stop);
           expect(sgn * (entry - stop)).toBeGreaterThan(0);
           expect(sgn * (tp1.price - entry)).toBeGreaterThan(0);
-          expect(sgn * (tp2.price - tp1.price)).toBeGreaterThan(0);
-          expect(rr1).toBe(Math.round((Math.abs(tp1.price - entry) / Math.abs(entry - stop)) * 100) / 100);
-          for (const p of [entry, stop, tp1.price, tp2.price])
+          expect(rr1).toBe(Math.round((Math.abs(tp1.price - entry) / risk) * 100) / 100);
+          if (tp2) {
+            expect(sgn * (tp2.price - tp1.price)).toBeGreaterThan(0);
+            expect(rr2).toBe(Math.round((Math.abs(tp2.price - entry) / risk) * 100) / 100);
+            // TP2 within the documented reach (half a tick of rounding aside).
+            expect(Math.abs(tp2.price - entry)).toBeLessThanOrEqual(MAX_TP2_R * risk + 10 ** -inst.precision);
+          } else {
+            expect(rr2).toBeNull();
+            expect(found.setup.tp2Reason).toMatch(/beyond the 1:5 reach|no 4h or 15m liquidity/);
+          }
+          for (const p of [entry, stop, tp1.price, ...(tp2 ? [tp2.price] : [])])
             expect(Number(p.toFixed(inst.precision))).toBe(p);
 
           // The rules behind those prices (docs/confidence-scoring.md).
@@ -381,13 +412,14 @@ describe('properties over generated markets', () => {
           const sgn = p.direction === 'LONG' ? 1 : -1;
           expect(sgn * (p.entry - p.stopLoss)).toBeGreaterThan(0);
           expect(sgn * (p.takeProfit1 - p.entry)).toBeGreaterThan(0);
-          expect(sgn * (p.takeProfit2 - p.takeProfit1)).toBeGreaterThan(0);
+          if (p.takeProfit2 !== null) expect(sgn * (p.takeProfit2 - p.takeProfit1)).toBeGreaterThan(0);
           expect(p.riskRewardRatio).toBe(
             Math.round((Math.abs(p.takeProfit1 - p.entry) / Math.abs(p.entry - p.stopLoss)) * 100) / 100,
           );
           expect(p.lotSize).toBeGreaterThanOrEqual(0);
           expect(p.potentialLoss).toBeLessThanOrEqual(p.riskAmount);
-          expect(p.potentialProfitTp2).toBeGreaterThan(p.potentialProfitTp1 - 0.01);
+          if (p.potentialProfitTp2 !== null)
+            expect(p.potentialProfitTp2).toBeGreaterThan(p.potentialProfitTp1 - 0.01);
           expect(p.confidence).toBeGreaterThanOrEqual(MIN_CONFIDENCE);
         },
       ),

@@ -7,6 +7,7 @@ import { roundPrice } from '../instruments';
 import { intactAbove, intactBelow, type PlanContext, type SlotData } from './context';
 import {
   DEFAULT_TP1_R,
+  MAX_TP2_R,
   MIN_RISK_REWARD,
   MIN_STOP_ATR,
   STOP_BUFFER_ATR,
@@ -39,22 +40,31 @@ export interface Target {
   readonly label: string;
 }
 
+/**
+ * How the plan is entered: a limit order waiting at the zone (price is away from it), at the
+ * market (price is in the zone and the 5m has confirmed), or only once the 5m trigger prints
+ * (price is in the zone but the 5m has not turned): the last is a setup to watch, not a trade.
+ */
+export type EntryType = 'limit' | 'market' | 'onTrigger';
+
 export interface Setup {
   readonly side: Side;
   readonly zone: SetupZone;
   readonly trigger: Trigger;
-  readonly entryType: 'limit' | 'market';
+  readonly entryType: EntryType;
   readonly entry: number;
   readonly stop: number;
   /** The structure price whose loss kills the idea (the stop sits a buffer beyond it). */
   readonly invalidationLevel: number;
   readonly invalidationLabel: string;
   readonly tp1: Target;
-  readonly tp2: Target;
+  /** Null when no liquidity lies beyond TP1 within MAX_TP2_R; `tp2Reason` says why. */
+  readonly tp2: Target | null;
+  readonly tp2Reason: string | null;
   /** Nearest opposing level when it is too close for TP1 (R:R below the minimum). */
   readonly obstacle: Target | null;
   readonly rr1: number;
-  readonly rr2: number;
+  readonly rr2: number | null;
 }
 
 const sign = (side: Side) => (side === 'long' ? 1 : -1);
@@ -241,15 +251,17 @@ export function buildSetup(ctx: PlanContext, side: Side): SetupSearch {
     zone.kind === 'fvg' ? (zone.top + zone.bottom) / 2 : proximalEdge(side, zone.top, zone.bottom);
   const far = distalEdge(side, zone.top, zone.bottom);
 
-  // Enter at the market only when the 5m has confirmed and price is still near the zone;
-  // otherwise wait at the zone with a limit order.
-  const nearZone = s * (price - proximalEdge(side, zone.top, zone.bottom)) <= 0.5 * atr15;
-  const priceInsideZone = s * (price - proximal) <= 0;
-  let entryType: 'limit' | 'market' = 'limit';
+  // At the market only when price is at the entry level inside the zone and the 5m has
+  // confirmed; in the zone without that confirmation the plan waits for it (a setup to watch);
+  // away from the zone, a limit order waits at it.
+  const priceAtEntry = s * (price - proximal) <= 0;
+  let entryType: EntryType = 'limit';
   let rawEntry = proximal;
-  if ((trigger.structureBreak && nearZone) || priceInsideZone) {
+  if (priceAtEntry && trigger.structureBreak) {
     entryType = 'market';
     rawEntry = price;
+  } else if (priceAtEntry) {
+    entryType = 'onTrigger';
   }
 
   // What invalidates the idea: the zone's far edge, or the extreme price has printed in the zone
@@ -281,8 +293,12 @@ export function buildSetup(ctx: PlanContext, side: Side): SetupSearch {
   }
   const risk = Math.abs(entry - stop);
 
+  // Targets lie beyond the entry AND the current price: liquidity between a limit and the
+  // current price has already been traded through (the stale GBPJPY plan of issue 18 had TP1
+  // 77 pips under the last close).
   const minGap = 0.05 * risk;
-  const near = opposingLevels(ctx.s15m, side, entry + s * minGap);
+  const from = side === 'long' ? Math.max(entry, price) : Math.min(entry, price);
+  const near = opposingLevels(ctx.s15m, side, from + s * minGap);
   let tp1: Target;
   let obstacle: Target | null = null;
   const first = near[0];
@@ -298,8 +314,14 @@ export function buildSetup(ctx: PlanContext, side: Side): SetupSearch {
   }
   tp1 = { ...tp1, price: roundPrice(tp1.price, inst) };
   if (s * (tp1.price - entry) < tick) tp1 = { ...tp1, price: roundPrice(entry + s * tick, inst) };
+  if (!(tp1.price > 0)) {
+    return { setup: null, reason: 'the profit target would be at or below zero', zone };
+  }
 
+  // TP2: the next 4h liquidity beyond TP1 (by at least a quarter R), else the next 15m one, but
+  // only within MAX_TP2_R of the entry; with none in reach the plan closes all at TP1.
   const beyondTp1 = tp1.price + s * 0.25 * risk;
+  const cap = entry + s * MAX_TP2_R * risk;
   const htf = opposingLevels(ctx.s4h, side, beyondTp1);
   const pd = ctx.s4h.analysis.premiumDiscount;
   const rangeEdge = pd ? (side === 'long' ? pd.rangeHigh : pd.rangeLow) : null;
@@ -308,15 +330,20 @@ export function buildSetup(ctx: PlanContext, side: Side): SetupSearch {
     htf.sort((x, y) => s * (x.price - y.price));
   }
   const next15 = near.filter((l) => s * (l.price - beyondTp1) > 0);
-  let tp2: Target = htf[0] ??
-    next15[0] ?? {
-      price: tp1.price + (tp1.price - entry),
-      label: 'mark twice as far as TP1 (no higher-timeframe level beyond TP1 on the charts)',
-    };
-  tp2 = { ...tp2, price: roundPrice(tp2.price, inst) };
-  if (s * (tp2.price - tp1.price) < tick) tp2 = { ...tp2, price: roundPrice(tp1.price + s * tick, inst) };
-  if (!(tp1.price > 0) || !(tp2.price > 0)) {
-    return { setup: null, reason: 'the profit targets would be at or below zero', zone };
+  const inReach = (l: Level) => s * (cap - l.price) >= 0;
+  const pick = htf.find(inReach) ?? next15.find(inReach) ?? null;
+  let tp2: Target | null = null;
+  let tp2Reason: string | null = null;
+  if (pick) {
+    tp2 = { price: roundPrice(pick.price, inst), label: pick.label };
+    if (s * (tp2.price - tp1.price) < tick) tp2 = { ...tp2, price: roundPrice(tp1.price + s * tick, inst) };
+  } else {
+    const beyond = htf[0] ?? next15[0];
+    tp2Reason = !inReach(tp1)
+      ? `TP1 is already 1:${(Math.abs(tp1.price - entry) / risk).toFixed(1)} away, beyond the 1:${MAX_TP2_R} reach of this intraday plan for a second target`
+      : beyond
+        ? `the next liquidity beyond TP1, the ${beyond.label} at ${ctx.fmt(beyond.price)}, is 1:${(Math.abs(beyond.price - entry) / risk).toFixed(1)} away, beyond the 1:${MAX_TP2_R} reach of this intraday plan`
+        : 'no 4h or 15m liquidity lies beyond TP1 on the charts';
   }
 
   return {
@@ -331,9 +358,10 @@ export function buildSetup(ctx: PlanContext, side: Side): SetupSearch {
       invalidationLabel,
       tp1,
       tp2,
+      tp2Reason,
       obstacle,
       rr1: round2(Math.abs(tp1.price - entry) / risk),
-      rr2: round2(Math.abs(tp2.price - entry) / risk),
+      rr2: tp2 ? round2(Math.abs(tp2.price - entry) / risk) : null,
     },
   };
 }

@@ -6,8 +6,10 @@
 import type { RsiDivergence, Swing } from '../analysis/types';
 import { formatUsd, type PositionSize } from '../instruments';
 import { intactAbove, intactBelow, type PlanContext, type SlotData } from './context';
+import type { PlanFacts } from './facts';
 import { newsCurrencies, newsEventsFor } from './news';
 import type { Setup, Side } from './setup';
+import { TRIGGER_LOOKBACK_BARS, WATCH_EXPIRY_15M_BARS } from './weights';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -16,7 +18,7 @@ const pipsText = (ctx: PlanContext, distance: number) => {
   const unit = ctx.instrument.assetClass === 'index' ? 'point' : 'pip';
   return `${pips >= 100 ? Math.round(pips) : pips.toFixed(1)} ${unit}s`;
 };
-const zoneName = (setup: Setup) =>
+export const zoneName = (setup: Pick<Setup, 'zone'>) =>
   setup.zone.kind === 'orderBlock+fvg'
     ? 'order block (overlapping a fair value gap)'
     : setup.zone.kind === 'orderBlock'
@@ -32,7 +34,11 @@ const unitWord = (ctx: PlanContext) =>
 const verb = (side: Side) => (side === 'long' ? 'Buy' : 'Sell');
 
 /** The latest untaken swing of a kind on a chart: the level whose break confirms or invalidates. */
-function lastIntactSwing(d: SlotData, kind: 'high' | 'low', scope?: 'internal' | 'swing'): Swing | null {
+export function lastIntactSwing(
+  d: SlotData,
+  kind: 'high' | 'low',
+  scope?: 'internal' | 'swing',
+): Swing | null {
   for (let i = d.analysis.swings.length - 1; i >= 0; i--) {
     const sw = d.analysis.swings[i]!;
     if (sw.kind !== kind || (scope && sw.scope !== scope)) continue;
@@ -50,51 +56,63 @@ function htfStory(ctx: PlanContext): string {
   return `${base}: its last ${b.kind} was ${b.direction === 'bullish' ? 'up through' : 'down through'} ${ctx.fmt(b.level)}.`;
 }
 
-export function strategyText(ctx: PlanContext, setup: Setup): string {
+export function strategyText(ctx: PlanContext, facts: PlanFacts, setup: Setup): string {
   const sym = ctx.instrument.symbol;
   const half = setup.side === 'long' ? 'discount' : 'premium';
   const eq = ctx.s15m.analysis.premiumDiscount?.equilibrium;
   const parts = [
     setup.entryType === 'limit'
-      ? `${verb(setup.side)} ${sym} with a limit order at ${ctx.fmt(setup.entry)}.`
-      : setup.trigger.structureBreak
-        ? `${verb(setup.side)} ${sym} at the market, around ${ctx.fmt(setup.entry)}.`
-        : `${verb(setup.side)} ${sym} around ${ctx.fmt(setup.entry)}: price is already in the zone, so enter only once the 5m confirms (below).`,
+      ? `${verb(setup.side)} ${sym} with a limit order at ${ctx.fmt(setup.entry)}; price is at ${ctx.fmt(facts.price)} now.`
+      : setup.entryType === 'market'
+        ? `${verb(setup.side)} ${sym} at the market, around ${ctx.fmt(setup.entry)}: price is in the zone and the 5m has confirmed.`
+        : `${verb(setup.side)} ${sym} only once the 5m confirms inside the zone (below), around ${ctx.fmt(setup.entry)}.`,
     htfStory(ctx),
     `The 15m ${setup.side === 'long' ? 'bullish' : 'bearish'} ${zoneName(setup)} at ${ctx.fmt(setup.zone.bottom)}-${ctx.fmt(setup.zone.top)} ` +
       (eq !== undefined
         ? `sits in ${half}, ${setup.side === 'long' ? 'below' : 'above'} the 15m equilibrium ${ctx.fmt(eq)}.`
         : `is the zone to ${setup.side === 'long' ? 'buy' : 'sell'} from.`),
-    triggerSentence(ctx, setup),
+    triggerSentence(ctx, facts, setup),
     `Stop ${ctx.fmt(setup.stop)}, beyond ${setup.invalidationLabel} (${ctx.fmt(setup.invalidationLevel)}) plus a buffer of a quarter of the 15m ATR; ` +
-      `TP1 ${ctx.fmt(setup.tp1.price)} at the ${setup.tp1.label} (1:${setup.rr1.toFixed(2)}), ` +
-      `TP2 ${ctx.fmt(setup.tp2.price)} at the ${setup.tp2.label} (1:${setup.rr2.toFixed(2)}).`,
+      `TP1 ${ctx.fmt(setup.tp1.price)} at the ${setup.tp1.label} (1:${setup.rr1.toFixed(2)})` +
+      (setup.tp2 && setup.rr2 !== null
+        ? `, TP2 ${ctx.fmt(setup.tp2.price)} at the ${setup.tp2.label} (1:${setup.rr2.toFixed(2)}).`
+        : `; no TP2: ${setup.tp2Reason ?? 'no liquidity beyond TP1'}.`),
   ];
   return parts.join(' ');
 }
 
-function triggerSentence(ctx: PlanContext, setup: Setup): string {
+/** The sentence about the 5m trigger, from the facts: whether price reached the zone, and what the 5m did. */
+export function triggerSentence(ctx: PlanContext, facts: PlanFacts, setup: Setup): string {
   const t = setup.trigger;
   const dirWord = setup.side === 'long' ? 'bullish' : 'bearish';
-  if (t.structureBreak || t.sweep) {
+  if (facts.zoneReachedRecently && (t.structureBreak || t.sweep)) {
     const bits: string[] = [];
     if (t.sweep)
       bits.push(`swept liquidity at ${ctx.fmt(t.sweep.level)} (wick to ${ctx.fmt(t.sweep.extreme)})`);
     if (t.structureBreak)
       bits.push(`printed a ${dirWord} ${t.structureBreak.kind} through ${ctx.fmt(t.structureBreak.level)}`);
-    return `Since price reached the zone the 5m has ${bits.join(' and ')}: that is the entry trigger.`;
+    return t.structureBreak
+      ? `Since price reached the zone the 5m has ${bits.join(' and ')}: that is the entry trigger.`
+      : `Since price reached the zone the 5m has ${bits.join(' and ')}, but has not broken structure ${setup.side === 'long' ? 'up' : 'down'} yet.`;
   }
-  const confirm = confirmationLevel(ctx, setup.side);
-  if (t.touchIndex >= 0) {
-    return `Price is in the zone but the 5m has not turned yet: wait for a 5m close ${setup.side === 'long' ? 'above' : 'below'} ${confirm} (a ${dirWord} CHoCH) before trusting it.`;
+  if (setup.entryType === 'onTrigger') {
+    return `Price is in the zone but the 5m has not turned yet: wait for ${confirmationWords(ctx, setup.side)} (a ${dirWord} CHoCH) before entering.`;
   }
-  return `Price has not reached the zone yet; the 5m confirmation is a ${dirWord} CHoCH once it does.`;
+  if (facts.zoneReachedRecently) {
+    return `Price reached the zone in the last ${TRIGGER_LOOKBACK_BARS} 5m bars without a 5m ${dirWord} break; the limit waits for it to come back.`;
+  }
+  return facts.zoneTested
+    ? `Price is away from the zone now (it was retested earlier); the 5m confirmation is a ${dirWord} CHoCH once price is back in it.`
+    : `Price has not come back to the zone since it formed; the 5m confirmation is a ${dirWord} CHoCH once it does.`;
 }
 
-/** The 5m level whose break turns the 5m the trade's way (the last lower high for a long). */
-function confirmationLevel(ctx: PlanContext, side: Side): string {
+/** "a 5m close above 1.08461" when the level is known and on the right side of price. */
+function confirmationWords(ctx: PlanContext, side: Side): string {
   const sw = lastIntactSwing(ctx.s5m, side === 'long' ? 'high' : 'low', 'internal');
-  return sw ? ctx.fmt(sw.price) : `the last 5m ${side === 'long' ? 'lower high' : 'higher low'}`;
+  const onTheWay = sw && (side === 'long' ? sw.price > ctx.price : sw.price < ctx.price);
+  return onTheWay
+    ? `a 5m close ${side === 'long' ? 'above' : 'below'} ${ctx.fmt(sw.price)}`
+    : `a 5m close ${side === 'long' ? 'above the last 5m lower high' : 'below the last 5m higher low'}`;
 }
 
 export function tradeManagementText(
@@ -104,14 +122,22 @@ export function tradeManagementText(
   account: number,
   riskPercent: number,
   profit1: number,
-  profit2: number,
+  profit2: number | null,
 ): string {
   const lots = size.lots.toFixed(2);
   const parts = [
     `Risk ${formatUsd(size.riskAmount)} (${riskPercent}% of ${formatUsd(account)}) with ${lots} lots (${Math.round(size.units).toLocaleString('en-US')} ${unitWord(ctx)}, about ${formatUsd(size.pipValue)} per ${ctx.instrument.assetClass === 'index' ? 'point' : 'pip'}).`,
-    `At TP1 ${ctx.fmt(setup.tp1.price)} the full position would be up ${formatUsd(profit1)}: close half there and move the stop on the rest to break-even at ${ctx.fmt(setup.entry)}, so the trade can no longer lose.`,
-    `Let the other half run to TP2 ${ctx.fmt(setup.tp2.price)}: with both targets hit the trade makes ${formatUsd(profit1 / 2 + profit2 / 2)} in total.`,
   ];
+  if (setup.tp2 && profit2 !== null) {
+    parts.push(
+      `At TP1 ${ctx.fmt(setup.tp1.price)} the full position would be up ${formatUsd(profit1)}: close half there and move the stop on the rest to break-even at ${ctx.fmt(setup.entry)}, so the trade can no longer lose.`,
+      `Let the other half run to TP2 ${ctx.fmt(setup.tp2.price)}: with both targets hit the trade makes ${formatUsd(profit1 / 2 + profit2 / 2)} in total.`,
+    );
+  } else {
+    parts.push(
+      `Close the whole position at TP1 ${ctx.fmt(setup.tp1.price)} for ${formatUsd(profit1)}: there is no second target (${setup.tp2Reason ?? 'no liquidity beyond TP1'}).`,
+    );
+  }
   if (setup.entryType === 'limit') {
     parts.push(
       `If price reaches ${ctx.fmt(setup.tp1.price)} before the limit at ${ctx.fmt(setup.entry)} fills, cancel the order: the move went without you.`,
@@ -121,35 +147,73 @@ export function tradeManagementText(
   return parts.join(' ');
 }
 
-export function invalidationList(ctx: PlanContext, setup: Setup): string[] {
+/** One "exit if" rule; `level` is the price whose break triggers it, null for rules without one. */
+export interface InvalidationRule {
+  readonly level: number | null;
+  readonly text: string;
+}
+
+/**
+ * The plan's "exit immediately if" rules. Every rule with a level lies strictly between the
+ * entry and the stop, so it can trigger before the stop does (a level beyond the stop could
+ * never fire first; validity.ts checks it again before the plan is returned).
+ */
+export function invalidationRules(ctx: PlanContext, setup: Setup): InvalidationRule[] {
   const long = setup.side === 'long';
   const beyond = long ? 'below' : 'above';
+  const s = long ? 1 : -1;
+  const beforeStop = (p: number) => s * (setup.entry - p) > 0 && s * (p - setup.stop) > 0;
   const far = long ? setup.zone.bottom : setup.zone.top;
-  const list = [`A 15m candle closes ${beyond} ${ctx.fmt(far)}: the ${zoneName(setup)} has failed.`];
+  const list: InvalidationRule[] = [];
+  if (beforeStop(far)) {
+    list.push({
+      level: far,
+      text: `A 15m candle closes ${beyond} ${ctx.fmt(far)}: the ${zoneName(setup)} has failed.`,
+    });
+  }
   const htf =
     lastIntactSwing(ctx.s4h, long ? 'low' : 'high', 'swing') ??
     lastIntactSwing(ctx.s4h, long ? 'low' : 'high');
-  if (htf && (long ? htf.price < setup.entry : htf.price > setup.entry)) {
-    list.push(
-      `A 4h candle closes ${beyond} ${ctx.fmt(htf.price)}, the 4h swing ${long ? 'low' : 'high'} that holds the ${long ? 'bullish' : 'bearish'} structure.`,
-    );
+  if (htf && beforeStop(htf.price)) {
+    list.push({
+      level: htf.price,
+      text: `A 4h candle closes ${beyond} ${ctx.fmt(htf.price)}, the 4h swing ${long ? 'low' : 'high'} that holds the ${long ? 'bullish' : 'bearish'} structure.`,
+    });
   }
-  const ltf = lastIntactSwing(ctx.s5m, long ? 'low' : 'high', 'internal');
-  if (ltf && (long ? ltf.price < ctx.price : ltf.price > ctx.price)) {
-    list.push(
-      `After entry, the 5m breaks ${beyond} ${ctx.fmt(ltf.price)} (a ${long ? 'bearish' : 'bullish'} 5m CHoCH) before reaching TP1.`,
-    );
+  // The 5m swing that holds the move only means something once price is at the entry: for a
+  // limit far from price today's 5m swings will be gone by the time it fills.
+  const ltf =
+    setup.entryType !== 'limit' ? lastIntactSwing(ctx.s5m, long ? 'low' : 'high', 'internal') : null;
+  if (ltf && beforeStop(ltf.price)) {
+    list.push({
+      level: ltf.price,
+      text: `After entry, the 5m breaks ${beyond} ${ctx.fmt(ltf.price)} (a ${long ? 'bearish' : 'bullish'} 5m CHoCH) before reaching TP1.`,
+    });
   }
   if (setup.entryType === 'limit') {
-    list.push(
-      `Price trades to TP1 ${ctx.fmt(setup.tp1.price)} without filling the entry at ${ctx.fmt(setup.entry)}.`,
-    );
+    list.push({
+      level: null,
+      text: `Price trades to TP1 ${ctx.fmt(setup.tp1.price)} without filling the entry at ${ctx.fmt(setup.entry)}: cancel the order.`,
+    });
   }
   const currencies = newsCurrencies(ctx.instrument).join(' or ');
-  list.push(
-    `A high-impact ${currencies} release is due within 30 minutes and the trade is not yet at break-even.`,
-  );
+  list.push({
+    level: null,
+    text: `A high-impact ${currencies} release is due within 30 minutes and the trade is not yet at break-even.`,
+  });
   return list;
+}
+
+/** When a setup to watch stops being one: the zone fails, the move leaves without it, or time runs out. */
+export function watchInvalidation(ctx: PlanContext, setup: Setup): string[] {
+  const long = setup.side === 'long';
+  const far = long ? setup.zone.bottom : setup.zone.top;
+  const hours = (WATCH_EXPIRY_15M_BARS * 15) / 60;
+  return [
+    `A 15m candle closes ${long ? 'below' : 'above'} ${ctx.fmt(far)}: the ${zoneName(setup)} has failed.`,
+    `Price reaches ${ctx.fmt(setup.tp1.price)} (the would-be TP1) before the trigger: the move went without you.`,
+    `The trigger has not come within ${hours} hours (${WATCH_EXPIRY_15M_BARS} 15m candles) of the last candle on these charts: upload fresh charts.`,
+  ];
 }
 
 export function newsWatchPoints(ctx: PlanContext, setup: Setup): string[] {
@@ -180,15 +244,24 @@ export function newsWatchPoints(ctx: PlanContext, setup: Setup): string[] {
 }
 
 export function strategyFor15mText(ctx: PlanContext, setup: Setup, size: PositionSize): string {
-  const order = setup.side === 'long' ? 'buy limit' : 'sell limit';
+  const long = setup.side === 'long';
   const where =
     setup.zone.kind === 'fvg'
       ? `the middle of the 15m fair value gap (${ctx.fmt(setup.zone.bottom)}-${ctx.fmt(setup.zone.top)})`
-      : `the ${setup.side === 'long' ? 'top' : 'bottom'} of the 15m order block (${ctx.fmt(setup.zone.bottom)}-${ctx.fmt(setup.zone.top)})`;
+      : `the ${long ? 'top' : 'bottom'} of the 15m order block (${ctx.fmt(setup.zone.bottom)}-${ctx.fmt(setup.zone.top)})`;
+  const targets = setup.tp2
+    ? `take-profits at ${ctx.fmt(setup.tp1.price)} and ${ctx.fmt(setup.tp2.price)}`
+    : `the take-profit at ${ctx.fmt(setup.tp1.price)}`;
+  if (setup.entryType === 'market') {
+    return (
+      `Price is inside the 15m zone now: ${long ? 'buy' : 'sell'} ${size.lots.toFixed(2)} lots at the market (around ${ctx.fmt(setup.entry)}), with the stop at ${ctx.fmt(setup.stop)} ` +
+      `and ${targets}. If you would rather not chase it, a ${long ? 'buy' : 'sell'} limit at ${where} gives a better price but may not fill.`
+    );
+  }
   return (
-    `Place a ${order} for ${size.lots.toFixed(2)} lots at ${ctx.fmt(setup.entry)}, ${where}, with the stop at ${ctx.fmt(setup.stop)} ` +
-    `and take-profits at ${ctx.fmt(setup.tp1.price)} and ${ctx.fmt(setup.tp2.price)}. The order fills only if price comes back to the zone, ` +
-    `so no screen time is needed; recheck it when each new 15m candle closes ${setup.side === 'long' ? 'below' : 'above'} the zone.`
+    `Place a ${long ? 'buy' : 'sell'} limit for ${size.lots.toFixed(2)} lots at ${ctx.fmt(setup.entry)}, ${where}, with the stop at ${ctx.fmt(setup.stop)} ` +
+    `and ${targets}. The order fills only if price comes back to the zone, ` +
+    `so no screen time is needed; recheck it when each new 15m candle closes ${long ? 'below' : 'above'} the zone.`
   );
 }
 
@@ -218,7 +291,7 @@ export function strategyFor5mText(ctx: PlanContext, setup: Setup): string {
     : `a wick above ${ctx.fmt(setup.zone.top)} that closes back inside`;
   return (
     `Wait for price to trade into ${ctx.fmt(setup.zone.bottom)}-${ctx.fmt(setup.zone.top)}, ideally with ${sweepText} (a liquidity sweep), ` +
-    `then for a 5m ${dirWord} CHoCH: a 5m close ${long ? 'above' : 'below'} ${confirmationLevel(ctx, setup.side)}. ` +
+    `then for a 5m ${dirWord} CHoCH (${confirmationWords(ctx, setup.side)}). ` +
     `Enter on the first pullback after that close with the stop beyond the sweep's ${long ? 'low' : 'high'}; the stop is shorter than the 15m plan's, so recalculate the lot size.`
   );
 }
@@ -236,12 +309,14 @@ function describeDivergence(ctx: PlanContext, tf: string, div: RsiDivergence): s
   );
 }
 
-export function rsiDivergenceNote(ctx: PlanContext, side: Side | null): string {
+export function rsiDivergenceNote(ctx: PlanContext, facts: PlanFacts): string {
   const found: string[] = [];
-  for (const d of [ctx.s4h, ctx.s15m, ctx.s5m]) {
-    const latest = d.analysis.divergences[d.analysis.divergences.length - 1];
-    if (d.analysis.divergence !== 'No Divergence' && latest)
-      found.push(describeDivergence(ctx, d.slot, latest));
+  for (const slot of ['4h', '15m', '5m'] as const) {
+    const d = facts.divergences[slot];
+    if (d.answer === 'No Divergence') continue;
+    found.push(
+      d.latest ? describeDivergence(ctx, slot, d.latest) : `on the ${slot}, a ${d.answer.toLowerCase()}`,
+    );
   }
   if (found.length === 0) {
     return (
@@ -249,13 +324,15 @@ export function rsiDivergenceNote(ctx: PlanContext, side: Side | null): string {
       'so momentum agrees with price. A divergence (price makes a new extreme, RSI does not) would warn that the move is tiring.'
     );
   }
+  const side = facts.side;
   const meaning = side
     ? ` For this ${side === 'long' ? 'long' : 'short'} idea, ${side === 'long' ? 'bullish' : 'bearish'} divergence supports it and the opposite warns against it.`
     : '';
   return `RSI divergence: ${found.join('; ')}. A regular divergence warns that the current push is losing momentum; a hidden one supports the trend continuing.${meaning}`;
 }
 
-export function orderBlocksNote(ctx: PlanContext, setup: Setup | null): string {
+export function orderBlocksNote(ctx: PlanContext, facts: PlanFacts): string {
+  const setup = facts.setup;
   const a = ctx.s15m.analysis;
   const valid = a.orderBlocks.filter((o) => o.status !== 'invalidated');
   const bull = valid.filter((o) => o.direction === 'bullish').length;
@@ -263,10 +340,9 @@ export function orderBlocksNote(ctx: PlanContext, setup: Setup | null): string {
   const intro = `The 15m chart has ${plural(bull, 'valid bullish order block')} and ${plural(bear, 'valid bearish one')}`;
   const ob = setup?.zone.ob;
   if (ob) {
-    const retest =
-      ob.status === 'untested'
-        ? 'Price has not traded back into it yet, so the orders left there are untouched.'
-        : 'Price has already traded back into it once, so part of those orders may be filled.';
+    const retest = facts.zoneTested
+      ? 'Price has already traded back into it, so part of those orders may be filled.'
+      : 'Price has not traded back into it yet, so the orders left there are untouched.';
     return (
       `${intro}. The plan uses the ${ob.direction} block at ${ctx.fmt(ob.bottom)}-${ctx.fmt(ob.top)}: the last ${ob.direction === 'bullish' ? 'down' : 'up'}-candle(s) ` +
       `before the move that made the ${ob.breakKind} on the 15m. Large orders placed there started that move; when price returns, the remaining orders tend to defend it. ${retest}`
@@ -284,7 +360,8 @@ export function orderBlocksNote(ctx: PlanContext, setup: Setup | null): string {
   return `${intro}. With no order block to lean on, there is no institutional footprint on the 15m to trade from right now.`;
 }
 
-export function fvgNote(ctx: PlanContext, setup: Setup | null): string {
+export function fvgNote(ctx: PlanContext, facts: PlanFacts): string {
+  const setup = facts.setup;
   let total = 0;
   let halfFilled = 0;
   for (const d of [ctx.s4h, ctx.s15m, ctx.s5m]) {
@@ -305,7 +382,7 @@ export function fvgNote(ctx: PlanContext, setup: Setup | null): string {
       (x, y) => Math.abs((x.top + x.bottom) / 2 - ctx.price) - Math.abs((y.top + y.bottom) / 2 - ctx.price),
     )[0];
   const what = focus
-    ? ` ${gap ? 'The plan uses' : 'The nearest unfilled one is'} the 15m ${focus.direction} gap at ${ctx.fmt(focus.bottom)}-${ctx.fmt(focus.top)} (${pipsText(ctx, focus.size)}, ${focus.status}): ` +
+    ? ` ${gap ? 'The plan uses' : 'The nearest unfilled one is'} the 15m ${focus.direction} gap at ${ctx.fmt(focus.bottom)}-${ctx.fmt(focus.top)} (${pipsText(ctx, focus.size)}, ${gap ? (facts.zoneTested ? 'price has traded into the zone' : 'not yet revisited') : focus.status}): ` +
       `three candles where the first and third do not overlap, left by a one-sided push. Its midpoint ${ctx.fmt((focus.top + focus.bottom) / 2)} is where price most often reacts.`
     : '';
   return `${stats}${what}`;

@@ -47,7 +47,14 @@ export interface ZoneShape {
 }
 
 export type LineKind =
-  'liquidity' | 'keyLevel' | 'equilibrium' | 'entry' | 'stopLoss' | 'takeProfit1' | 'takeProfit2';
+  | 'liquidity'
+  | 'keyLevel'
+  | 'equilibrium'
+  | 'currentPrice'
+  | 'entry'
+  | 'stopLoss'
+  | 'takeProfit1'
+  | 'takeProfit2';
 
 export interface LineShape {
   readonly kind: LineKind;
@@ -130,25 +137,28 @@ export interface TradePlan {
   readonly entry: number;
   readonly stopLoss: number;
   readonly takeProfit1: number;
-  readonly takeProfit2: number;
+  /** Null when no liquidity lies beyond TP1 within the R cap (targetNotes.takeProfit2 says why). */
+  readonly takeProfit2: number | null;
   /** Prices as the platform shows them (instrument precision). */
   readonly formatted: {
     readonly entry: string;
     readonly stopLoss: string;
     readonly takeProfit1: string;
-    readonly takeProfit2: string;
+    readonly takeProfit2: string | null;
   };
+  /** What each target is ("15m swing high (buy-side liquidity)"), or why TP2 is left out. */
+  readonly targetNotes: { readonly takeProfit1: string; readonly takeProfit2: string };
   readonly precision: number;
-  /** Percent, 0-100. */
+  /** Percent, 0-100, whole points: exactly the number the 75% gate compared. */
   readonly confidence: number;
   /** Reward to TP1 over risk, from the rounded prices above, 2 decimals. */
   readonly riskRewardRatio: number;
-  readonly riskRewardRatioTp2: number;
+  readonly riskRewardRatioTp2: number | null;
   readonly riskPercent: number;
   readonly riskAmount: number;
   readonly potentialLoss: number;
   readonly potentialProfitTp1: number;
-  readonly potentialProfitTp2: number;
+  readonly potentialProfitTp2: number | null;
   readonly lotSize: number;
   readonly units: number;
   readonly positionValue: number;
@@ -199,10 +209,15 @@ export interface ConfidencePart {
 }
 
 export interface Confidence {
-  /** 0-100, integer. */
+  /** 0-100, the exact sum of the whole-point parts: the number shown is the number gated. */
   readonly score: number;
   /** Below this no trade is recommended (SPEC.md 9: 75%+ to trade). */
   readonly threshold: number;
+  /**
+   * The confidence bucket of the score ("75-84", weights.ts CONFIDENCE_BUCKETS): the key under
+   * which measured results of plans of this confidence (the backtest) can be shown.
+   */
+  readonly bucket: string;
   readonly parts: readonly ConfidencePart[];
 }
 
@@ -230,6 +245,51 @@ export interface EducationalNotes {
   readonly riskManagement: string;
 }
 
+/** The current price: the last close of the lowest timeframe's chart. */
+export interface CurrentPrice {
+  readonly price: number;
+  readonly formatted: string;
+  readonly timeframe: '5m';
+}
+
+/**
+ * A conditional plan, not a trade now: the higher timeframes agree and a zone is there, but the
+ * entry is not (price has not reached the zone, or the 5m has not turned in it). It says what
+ * must happen, the levels the plan would then have, and when it stops being valid.
+ */
+export interface SetupToWatch {
+  readonly direction: PlanDirection;
+  /** What comes first: price trading into the zone, or (already in it) the 5m trigger. */
+  readonly waitingFor: 'zone' | 'trigger';
+  readonly zone: {
+    readonly kind: 'orderBlock' | 'fvg' | 'orderBlock+fvg';
+    readonly top: number;
+    readonly bottom: number;
+    /** "1.08420-1.08460". */
+    readonly formatted: string;
+  };
+  /** The trigger in words: "a 5m CHoCH up inside 1.08420-1.08460". */
+  readonly trigger: string;
+  readonly entry: number;
+  readonly stopLoss: number;
+  readonly takeProfit1: number;
+  readonly takeProfit2: number | null;
+  readonly formatted: {
+    readonly entry: string;
+    readonly stopLoss: string;
+    readonly takeProfit1: string;
+    readonly takeProfit2: string | null;
+  };
+  readonly riskRewardRatio: number;
+  readonly riskRewardRatioTp2: number | null;
+  /** The confidence once the trigger prints (today's is confidence.score, below the gate). */
+  readonly confidenceIfTriggered: number;
+  /** The whole conditional plan in words, starting "Not a trade now." */
+  readonly summary: string;
+  /** When it stops being a setup: a level, the move leaving without it, or the time limit. */
+  readonly invalidIf: readonly string[];
+}
+
 export interface AnalysisResult {
   readonly symbol: string;
   readonly instrument: InstrumentInfo;
@@ -237,9 +297,12 @@ export interface AnalysisResult {
   readonly bias: PlanDirection | null;
   /** One per slot, in SLOTS order (5m, 15m, 4h). */
   readonly timeframes: readonly TimeframeResult[];
+  readonly currentPrice: CurrentPrice;
   readonly tradePlan: TradePlan | null;
   /** Plain words naming what is missing; null exactly when tradePlan is present. */
   readonly noTradeReason: string | null;
+  /** Only without a trade: the conditional plan to watch for, when the engine found one. */
+  readonly setupToWatch: SetupToWatch | null;
   readonly confidence: Confidence;
   readonly keyLevels: KeyLevels;
   readonly educationalNotes: EducationalNotes;

@@ -67,6 +67,45 @@ export const MIN_CONFIDENCE = 75;
 export const MIN_RISK_REWARD = 1.5;
 /** Target when no opposing liquidity lies beyond the entry (R multiples). */
 export const DEFAULT_TP1_R = 2;
+/**
+ * TP2 is the next higher-timeframe liquidity beyond TP1, but only within this many R of the
+ * entry; with none in reach TP2 is left out and the plan says why. The plan is an intraday
+ * trade from a 15m zone with a stop of about one 15m ATR (at least half of one, see
+ * MIN_STOP_ATR); an average day ranges about 10 15m ATRs (96 bars, range ~ sqrt(96) ATR), so
+ * 5R is about half a day's range: a level further away is a swing target, not this trade's
+ * (decision 016). Before this cap a 4h low 31R away was offered as TP2.
+ */
+export const MAX_TP2_R = 5;
+/**
+ * A setup to watch stops being valid when its trigger has not come within this many 15m bars
+ * of the last candle on the charts (8 hours, about one trading session): by then the 15m
+ * structure the zone came from has moved on and the charts must be read again (decision 016).
+ */
+export const WATCH_EXPIRY_15M_BARS = 32;
+/**
+ * A setup still waiting for price to reach its zone is offered only when the zone's near edge
+ * is within this many 15m ATRs of the current price: about the range 32 15m bars cover
+ * (sqrt(32) ~ 5.7 ATR), so the zone can be reached before the setup expires. A zone 170 pips
+ * away (11 ATR) was offered before this rule, with an 8-hour limit it could hardly meet.
+ */
+export const WATCH_MAX_DISTANCE_ATR15 = 5;
+
+/**
+ * Confidence buckets used to report how plans of a given confidence fared (the backtest's
+ * figures are keyed by these; the result names the bucket of its score). Inclusive bounds.
+ */
+export const CONFIDENCE_BUCKETS = [
+  { from: 0, to: 59 },
+  { from: 60, to: 74 },
+  { from: 75, to: 84 },
+  { from: 85, to: 100 },
+] as const;
+
+/** The bucket label ("75-84") a whole-number confidence score falls into. */
+export function confidenceBucket(score: number): string {
+  const b = CONFIDENCE_BUCKETS.find((x) => score >= x.from && score <= x.to) ?? CONFIDENCE_BUCKETS[0];
+  return `${b.from}-${b.to}`;
+}
 
 /** Stop buffer beyond the invalidating structure, as a fraction of the 15m ATR(14). */
 export const STOP_BUFFER_ATR = 0.25;

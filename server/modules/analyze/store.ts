@@ -7,6 +7,7 @@ import type {
 } from '../../../contracts/analysis';
 import type { Db } from '../../db/database';
 import { analyses } from '../../db/schema';
+import { completeStoredResult } from './stored-result';
 
 /** How many past analyses the history list shows. */
 export const HISTORY_LIMIT = 50;
@@ -80,7 +81,7 @@ export async function findAnalysis(db: Db, userId: string, id: string): Promise<
     .from(analyses)
     .where(and(eq(analyses.id, id), eq(analyses.userId, userId)));
   if (!row) return null;
-  return { ...row, createdAt: row.createdAt.toISOString(), result: row.result as AnalysisResultDto };
+  return { ...row, createdAt: row.createdAt.toISOString(), result: completeStoredResult(row.result) };
 }
 
 const THUMB_COLUMNS = { '5m': analyses.thumb5m, '15m': analyses.thumb15m, '4h': analyses.thumb4h } as const;

@@ -7,6 +7,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorDetail } from '@/lib/api';
 import { AddPlanToJournalButton } from '@/features/journal';
 import type { StoredAnalysisDto, TradePlanDto } from '../../../../contracts/analysis';
+import { analysisToast } from './result-headline';
 import { fetchAnalysis, thumbnailUrl, useAnalyze, type AnalyzeInput } from './api';
 import { CHART_SLOTS } from './format';
 import { AnalysisForm } from './components/analysis-form';
@@ -18,6 +19,7 @@ import {
   ConfidenceBreakdown,
   KeyLevelsPanel,
   NoTradeCard,
+  SetupToWatchCard,
   TimeframeCard,
   TradeIdeaCard,
 } from './components/result-cards';
@@ -93,10 +95,7 @@ export function DashboardContent({ journal }: { journal?: (context: JournalConte
           CHART_SLOTS.map((slot) => [slot, URL.createObjectURL(files[slot])]),
         );
         reveal({ stored, sources, ownsUrls: true });
-        toast({
-          title: 'Analysis Complete',
-          description: 'Your trade plan has been generated successfully.',
-        });
+        toast(analysisToast(stored.result));
       },
       onError: (error) => {
         toast({
@@ -147,6 +146,7 @@ export function DashboardContent({ journal }: { journal?: (context: JournalConte
               {result.tradePlan ? (
                 <TradeIdeaCard
                   plan={result.tradePlan}
+                  current={result.currentPrice}
                   action={
                     <AddPlanToJournalButton
                       tradePlan={result.tradePlan}
@@ -156,9 +156,15 @@ export function DashboardContent({ journal }: { journal?: (context: JournalConte
                   }
                 />
               ) : (
-                <NoTradeCard
-                  reason={result.noTradeReason ?? 'The analysis found no trade that meets the rules.'}
-                />
+                <>
+                  <NoTradeCard
+                    reason={result.noTradeReason ?? 'The analysis found no trade that meets the rules.'}
+                    current={result.currentPrice}
+                  />
+                  {result.setupToWatch && (
+                    <SetupToWatchCard watch={result.setupToWatch} symbol={result.symbol} />
+                  )}
+                </>
               )}
               <ConfidenceBreakdown confidence={result.confidence} />
             </>

@@ -12,12 +12,18 @@ export const OVERLAY_LAYERS = [
   { key: 'liquidity', label: 'Liquidity & levels' },
   { key: 'structure', label: 'BOS / CHoCH' },
   { key: 'plan', label: 'Entry / stop / targets' },
+  { key: 'price', label: 'Current price' },
 ] as const;
 export type OverlayLayer = (typeof OVERLAY_LAYERS)[number]['key'];
 
 const PLAN_LINES = new Set(['entry', 'stopLoss', 'takeProfit1', 'takeProfit2']);
 
+/** The layer a line belongs to: the plan's levels, the current price, or liquidity and levels. */
+const lineLayer = (kind: string): OverlayLayer =>
+  PLAN_LINES.has(kind) ? 'plan' : kind === 'currentPrice' ? 'price' : 'liquidity';
+
 const LINE_CLASS: Record<string, string> = {
+  currentPrice: 'stroke-amber-300 fill-amber-300',
   entry: 'stroke-sky-400 fill-sky-400',
   stopLoss: 'stroke-bearish fill-bearish',
   takeProfit1: 'stroke-bullish fill-bullish',
@@ -172,13 +178,16 @@ export function AnnotatedChart({ tf, src, visible }: AnnotatedChartProps) {
               </g>
             ))}
           {overlay.lines.map((l, i) => {
-            const isPlan = PLAN_LINES.has(l.kind);
-            if (isPlan ? !visible.plan : !visible.liquidity) return null;
+            const layer = lineLayer(l.kind);
+            if (!visible[layer]) return null;
+            const isPlan = layer === 'plan';
+            // A setup to watch's levels are conditional: dashed, so they never read as orders.
+            const conditional = l.label.startsWith('If triggered');
             const y = l.offChart ? clampY(l.y) : l.y;
             return (
               <g
                 key={`l${i}`}
-                data-layer={isPlan ? 'plan' : 'liquidity'}
+                data-layer={layer}
                 className={LINE_CLASS[l.kind] ?? 'stroke-slate-300 fill-slate-300'}
               >
                 <line
@@ -186,11 +195,19 @@ export function AnnotatedChart({ tf, src, visible }: AnnotatedChartProps) {
                   x2={l.x2}
                   y1={y}
                   y2={y}
-                  strokeWidth={isPlan ? 2 : 1}
-                  strokeDasharray={isPlan ? undefined : '6 4'}
+                  strokeWidth={isPlan || layer === 'price' ? 2 : 1}
+                  strokeDasharray={
+                    layer === 'price' ? '2 3' : isPlan ? (conditional ? '8 4' : undefined) : '6 4'
+                  }
                   vectorEffect="non-scaling-stroke"
                 />
-                <text x={l.x2 - 4} y={y - 4} fontSize={font * 0.85} textAnchor="end" stroke="none">
+                <text
+                  x={layer === 'price' ? l.x1 + 4 : l.x2 - 4}
+                  y={y - 4}
+                  fontSize={font * 0.85}
+                  textAnchor={layer === 'price' ? 'start' : 'end'}
+                  stroke="none"
+                >
                   {l.offChart ? (l.y < plot.top ? '↑ ' : '↓ ') : ''}
                   {l.label}
                 </text>
@@ -218,6 +235,7 @@ export function AnnotatedCharts({
     liquidity: true,
     structure: true,
     plan: true,
+    price: true,
   });
   return (
     <Card data-testid="annotated-charts">

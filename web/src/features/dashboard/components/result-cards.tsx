@@ -2,6 +2,7 @@ import type * as React from 'react';
 import {
   AlertTriangle,
   CheckCircle2,
+  Eye,
   Info,
   Newspaper,
   ShieldAlert,
@@ -13,7 +14,12 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
-import type { AnalysisResultDto, TimeframeResultDto, TradePlanDto } from '../../../../../contracts/analysis';
+import type {
+  AnalysisResultDto,
+  SetupToWatchDto,
+  TimeframeResultDto,
+  TradePlanDto,
+} from '../../../../../contracts/analysis';
 import {
   SLOT_TITLES,
   formatLots,
@@ -23,6 +29,7 @@ import {
   formatUnits,
   formatUsd,
 } from '../format';
+import { NO_TRADE_TITLE } from '../result-headline';
 import { PanelTitle } from './panel-title';
 
 const CONFLUENCE_NAMES: Record<string, string> = {
@@ -203,8 +210,28 @@ function Field({
 
 const RISK_REWARD_TOOLTIP = 'The ratio of potential loss to potential profit. Higher is better.';
 
+type CurrentPriceDto = AnalysisResultDto['currentPrice'];
+
+/** "Current price 1.09959 (last 5m close)": what every level on the card is read against. */
+function CurrentPriceNote({ current }: { current: CurrentPriceDto }) {
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="current-price">
+      Current price <span className="font-mono font-semibold text-foreground">{current.formatted}</span> (last{' '}
+      {current.timeframe} close)
+    </p>
+  );
+}
+
 /** The Trade Idea card (SPEC 2), every field, in the instrument's precision. */
-export function TradeIdeaCard({ plan, action }: { plan: TradePlanDto; action?: React.ReactNode }) {
+export function TradeIdeaCard({
+  plan,
+  current,
+  action,
+}: {
+  plan: TradePlanDto;
+  current: CurrentPriceDto;
+  action?: React.ReactNode;
+}) {
   const long = plan.direction === 'LONG';
   return (
     <Card className="border-primary/40" data-testid="trade-idea">
@@ -224,6 +251,7 @@ export function TradeIdeaCard({ plan, action }: { plan: TradePlanDto; action?: R
             {plan.confidence}% confidence
           </Badge>
         </div>
+        <CurrentPriceNote current={current} />
         {/* e.g. the journal's one-click "Add to Journal" (features/journal). */}
         {action ? <div className="mt-2">{action}</div> : null}
       </CardHeader>
@@ -231,8 +259,18 @@ export function TradeIdeaCard({ plan, action }: { plan: TradePlanDto; action?: R
         <dl className="grid grid-cols-2 gap-2 md:grid-cols-4">
           <Field label="Entry" value={plan.formatted.entry} />
           <Field label="Stop Loss" value={plan.formatted.stopLoss} tone="bear" />
-          <Field label="Take Profit 1" value={plan.formatted.takeProfit1} tone="bull" />
-          <Field label="Take Profit 2" value={plan.formatted.takeProfit2} tone="bull" />
+          <Field
+            label="Take Profit 1"
+            value={plan.formatted.takeProfit1}
+            tone="bull"
+            hint={plan.targetNotes.takeProfit1}
+          />
+          <Field
+            label="Take Profit 2"
+            value={plan.formatted.takeProfit2 ?? 'None'}
+            tone={plan.formatted.takeProfit2 ? 'bull' : undefined}
+            hint={plan.targetNotes.takeProfit2}
+          />
         </dl>
 
         <dl className="grid grid-cols-2 gap-2 md:grid-cols-3">
@@ -255,13 +293,21 @@ export function TradeIdeaCard({ plan, action }: { plan: TradePlanDto; action?: R
               </span>
             }
             value={formatRiskReward(plan.riskRewardRatio)}
-            hint={`${formatRiskReward(plan.riskRewardRatioTp2)} to Take Profit 2`}
+            hint={
+              plan.riskRewardRatioTp2 === null
+                ? 'No Take Profit 2'
+                : `${formatRiskReward(plan.riskRewardRatioTp2)} to Take Profit 2`
+            }
           />
           <Field label="Risk Percentage" value={formatPercent(plan.riskPercent)} />
           <Field label="Risk Amount" value={formatUsd(plan.riskAmount)} />
           <Field label="Potential Loss" value={formatUsd(plan.potentialLoss)} tone="bear" />
           <Field label="Potential Profit (TP1)" value={formatUsd(plan.potentialProfitTp1)} tone="bull" />
-          <Field label="Potential Profit (TP2)" value={formatUsd(plan.potentialProfitTp2)} tone="bull" />
+          <Field
+            label="Potential Profit (TP2)"
+            value={plan.potentialProfitTp2 === null ? 'None' : formatUsd(plan.potentialProfitTp2)}
+            tone={plan.potentialProfitTp2 === null ? undefined : 'bull'}
+          />
         </dl>
 
         <section aria-labelledby="position-sizing" className="grid gap-2">
@@ -369,17 +415,83 @@ export function TradeIdeaCard({ plan, action }: { plan: TradePlanDto; action?: R
   );
 }
 
-export function NoTradeCard({ reason }: { reason: string }) {
+export function NoTradeCard({ reason, current }: { reason: string; current: CurrentPriceDto }) {
   return (
     <Card className="border-warning/40" data-testid="no-trade">
       <CardHeader>
         <PanelTitle className="flex items-center gap-2">
           <AlertTriangle className="size-5 text-warning" aria-hidden="true" />
-          No Trade Recommended
+          {NO_TRADE_TITLE}
         </PanelTitle>
+        <CurrentPriceNote current={current} />
       </CardHeader>
       <CardContent className="text-sm text-muted-foreground">
         <p>{reason}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * A conditional plan, shown only without a trade: marked "Not a trade now" in its title, badge
+ * and summary, with the trigger first, the levels it would have, and when it stops being valid.
+ */
+export function SetupToWatchCard({ watch, symbol }: { watch: SetupToWatchDto; symbol: string }) {
+  const long = watch.direction === 'LONG';
+  return (
+    <Card className="border-dashed border-sky-400/60" data-testid="setup-to-watch">
+      <CardHeader>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <PanelTitle className="flex items-center gap-2">
+            <Eye className="size-5 text-sky-400" aria-hidden="true" />
+            Setup to watch: {symbol} {long ? 'long' : 'short'}
+          </PanelTitle>
+          <Badge variant="warning">Not a trade now</Badge>
+        </div>
+        <CardDescription>
+          {watch.waitingFor === 'zone'
+            ? 'Price has not reached the zone yet. Act only if the trigger below happens.'
+            : 'Price is in the zone, but the 5-minute chart has not turned yet. Act only if the trigger below happens.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4 text-sm">
+        <div className="rounded-md border border-sky-400/40 bg-sky-400/10 p-3">
+          <p className="text-xs text-muted-foreground">Trigger to wait for</p>
+          <p className="font-semibold" data-testid="watch-trigger">
+            {watch.trigger}
+          </p>
+        </div>
+        <dl className="grid grid-cols-2 gap-2 md:grid-cols-4">
+          <Field label="Entry if triggered" value={watch.formatted.entry} />
+          <Field label="Stop Loss" value={watch.formatted.stopLoss} tone="bear" />
+          <Field
+            label="Take Profit 1"
+            value={watch.formatted.takeProfit1}
+            tone="bull"
+            hint={formatRiskReward(watch.riskRewardRatio)}
+          />
+          <Field
+            label="Take Profit 2"
+            value={watch.formatted.takeProfit2 ?? 'None'}
+            tone={watch.formatted.takeProfit2 ? 'bull' : undefined}
+            hint={watch.riskRewardRatioTp2 === null ? undefined : formatRiskReward(watch.riskRewardRatioTp2)}
+          />
+        </dl>
+        <p className="text-muted-foreground">{watch.summary}</p>
+        <section aria-labelledby="watch-invalid" className="rounded-md border p-3">
+          <h3 id="watch-invalid" className="mb-2 font-semibold">
+            No longer a setup if:
+          </h3>
+          <ul className="grid list-disc gap-1 pl-5">
+            {watch.invalidIf.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+        <p className="text-xs text-muted-foreground">
+          Confidence once triggered: {watch.confidenceIfTriggered}%. Upload fresh charts when the trigger
+          prints to get a sized trade plan.
+        </p>
       </CardContent>
     </Card>
   );
@@ -417,15 +529,28 @@ export function KeyLevelsPanel({ levels }: { levels: AnalysisResultDto['keyLevel
   );
 }
 
-/** What the confidence is made of (DECISIONS.md: the UI can show it). */
-export function ConfidenceBreakdown({ confidence }: { confidence: AnalysisResultDto['confidence'] }) {
+/**
+ * What the confidence is made of (DECISIONS.md: the UI can show it). The parts are whole points
+ * and the total is their exact sum: the number shown is the number the gate compared.
+ * `trackRecord` is where measured results for plans of this confidence bucket
+ * (confidence.bucket, e.g. the backtest's) are shown.
+ */
+export function ConfidenceBreakdown({
+  confidence,
+  trackRecord,
+}: {
+  confidence: AnalysisResultDto['confidence'];
+  trackRecord?: React.ReactNode;
+}) {
   return (
     <Card data-testid="confidence-breakdown">
       <CardHeader className="pb-3">
         <PanelTitle>Confidence Breakdown</PanelTitle>
         <CardDescription>
-          {confidence.score}% in total; a trade needs {confidence.threshold}% or more.
+          {confidence.score}% in total (the sum of the parts below); a trade needs {confidence.threshold}% or
+          more.
         </CardDescription>
+        {trackRecord ? <div data-slot="confidence-track-record">{trackRecord}</div> : null}
       </CardHeader>
       <CardContent>
         <ul className="grid gap-2 text-sm">

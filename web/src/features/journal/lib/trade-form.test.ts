@@ -35,6 +35,11 @@ describe('trade form', () => {
     });
   });
 
+  it('leaves TP2 empty when the plan has none (no liquidity within reach)', () => {
+    expect(defaultTradeFormValues({ tradePlan: { ...plan, takeProfit2: null } }).takeProfit2).toBe('');
+    expect(planToCreateBody({ tradePlan: { ...plan, takeProfit2: null } }).takeProfit2).toBeUndefined();
+  });
+
   it('steps prices by the instrument precision, else 0.00001', () => {
     expect(priceStep('USDJPY')).toBeCloseTo(0.001, 12);
     expect(priceStep('XAUUSD')).toBeCloseTo(0.01, 12);

@@ -44,7 +44,8 @@ export function defaultTradeFormValues(prefill?: PlanPrefill | null): TradeFormV
     entry: plan ? String(plan.entry) : '',
     stopLoss: plan ? String(plan.stopLoss) : '',
     takeProfit1: plan ? String(plan.takeProfit1) : '',
-    takeProfit2: plan ? String(plan.takeProfit2) : '',
+    // A plan may leave TP2 out (no liquidity within reach): the journal field stays empty then.
+    takeProfit2: plan && plan.takeProfit2 !== null ? String(plan.takeProfit2) : '',
     accountSize: String(account),
     riskPercentage: String(risk),
     notes: '',

@@ -23,7 +23,7 @@ export const quickStartModule: LearningModule = {
         {
           heading: 'What the plan is, and what it is not',
           paragraphs: [
-            'If the three timeframes agree and the setup is good enough, you get an entry, a stop loss, two take-profit levels, the risk-to-reward ratio and a lot size for your account. If they do not agree, you get "No Trade Recommended" with the reason in plain words. Treat that as a real answer: most of the time the best trade is no trade.',
+            'If the three timeframes agree and the setup is good enough, you get an entry, a stop loss, one or two take-profit levels, the risk-to-reward ratio and a lot size for your account. If they do not agree, you get "No trade now" with the reason in plain words, and sometimes a setup to watch: the trigger that would make it a trade. Treat that as a real answer: most of the time the best trade is no trade.',
             'A plan is a structured opinion about probabilities, not a forecast. No method, ours included, knows where price goes next. Regulated brokers in Europe and the UK must publish the share of their retail CFD accounts that lose money, and most publish figures well above half. The plan cannot change those odds for you on its own; your risk control and discipline decide how long you survive while you learn.',
           ],
         },
@@ -108,7 +108,7 @@ export const quickStartModule: LearningModule = {
           },
         },
         {
-          heading: 'Confidence and "No Trade Recommended"',
+          heading: 'Confidence and "No trade now"',
           paragraphs: [
             'The confidence percentage is a score built from documented rules: how many confluences line up on each timeframe and whether the timeframes agree. It is not a probability of winning. The product only proposes a trade when confidence is at least 75% and the reward to TP1 is at least 1.5 times the risk; otherwise it tells you what is missing, for example "the 4-hour trend is bearish but the 15-minute setup is bullish".',
             'The invalidation list tells you when to exit early, before the stop is hit: for example "a 15-minute close below 1.08150". Write these down before you enter.',
@@ -192,7 +192,7 @@ export const quickStartModule: LearningModule = {
     },
     {
       id: 'qs-q3',
-      prompt: 'The result says "No Trade Recommended". What is the right reaction?',
+      prompt: 'The result says "No trade now". What is the right reaction?',
       options: [
         'Take the trade anyway in the direction of the 5-minute chart',
         'Treat it as an answer: the conditions for a plan are not there, so wait',

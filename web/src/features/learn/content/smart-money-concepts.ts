@@ -273,7 +273,7 @@ export const smartMoneyModule: LearningModule = {
         {
           heading: 'When the timeframes disagree',
           paragraphs: [
-            'If the 4-hour chart is bearish and the 15-minute shows a bullish setup, the honest answer is usually no trade, or at most a smaller, shorter counter-trend trade if your plan allows it. Chart-to-Plan returns "No Trade Recommended" in that case and says which timeframes conflict.',
+            'If the 4-hour chart is bearish and the 15-minute shows a bullish setup, the honest answer is usually no trade, or at most a smaller, shorter counter-trend trade if your plan allows it. Chart-to-Plan returns "No trade now" in that case and says which timeframes conflict.',
           ],
         },
       ],
