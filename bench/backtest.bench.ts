@@ -246,7 +246,8 @@ if (write) {
     },
     parts: [tuningPart, heldPart, yearPart],
     caveat:
-      'One pair, one year (Oct 2022 to Sep 2023), 15m/1h/4h bars in place of 5m/15m/4h, a fixed 0.8-pip spread, no slippage or commission, every plan followed exactly; past results do not predict future ones.',
+      `One pair (${SYMBOL}), one year, 15m/1h/4h bars in place of 5m/15m/4h, a fixed ${SPREAD_PIPS}-pip spread, ` +
+      'no slippage or commission, every plan followed exactly; past results do not predict future ones.',
   };
   const path = join(root, 'engine', 'backtest', 'figures.json');
   writeFileSync(path, JSON.stringify(out, null, 2) + '\n');

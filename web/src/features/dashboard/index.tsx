@@ -22,6 +22,7 @@ import {
   TradeIdeaCard,
 } from './components/result-cards';
 import { PanelTitle } from './components/panel-title';
+import { PlanExportButtons } from './components/plan-exports';
 
 /** What the journal panel (features/journal) gets to prefill its form. */
 export interface JournalContext {
@@ -148,11 +149,14 @@ export function DashboardContent({ journal }: { journal?: (context: JournalConte
                 <TradeIdeaCard
                   plan={result.tradePlan}
                   action={
-                    <AddPlanToJournalButton
-                      tradePlan={result.tradePlan}
-                      accountSize={shown.stored.accountSize}
-                      riskPercentage={shown.stored.riskPercentage}
-                    />
+                    <div className="flex flex-wrap gap-2">
+                      <AddPlanToJournalButton
+                        tradePlan={result.tradePlan}
+                        accountSize={shown.stored.accountSize}
+                        riskPercentage={shown.stored.riskPercentage}
+                      />
+                      <PlanExportButtons result={result} />
+                    </div>
                   }
                 />
               ) : (

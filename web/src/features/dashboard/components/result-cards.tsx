@@ -23,6 +23,7 @@ import {
   formatUnits,
   formatUsd,
 } from '../format';
+import { BacktestLine } from './backtest-line';
 import { PanelTitle } from './panel-title';
 
 const CONFLUENCE_NAMES: Record<string, string> = {
@@ -451,6 +452,7 @@ export function ConfidenceBreakdown({ confidence }: { confidence: AnalysisResult
             );
           })}
         </ul>
+        <BacktestLine score={confidence.score} />
       </CardContent>
     </Card>
   );
