@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { format, resolveConfig } from 'prettier';
 import { parseOhlcCsv } from '../bin/commands/analyze';
 import { CONFIDENCE_BUCKETS, type BacktestReport } from '../engine/backtest/figures';
 import type { SimBar } from '../engine/backtest/simulate';
@@ -116,7 +117,7 @@ function byBucket(plans: readonly WalkedPlan[], barsWalked: number): Record<stri
     CONFIDENCE_BUCKETS.map((b) => [
       b.label,
       summarise(
-        plans.filter((p) => p.confidence >= b.min && p.confidence < b.max),
+        plans.filter((p) => p.confidence >= b.min && p.confidence <= b.max),
         barsWalked,
       ),
     ]),
@@ -142,27 +143,35 @@ function part(
   to: number,
   plans: readonly WalkedPlan[],
   barsWalked: number,
+  watchesGiven: number,
 ): Part {
+  const trade = plans.filter((p) => p.source === 'tradePlan');
+  const watched = plans.filter((p) => p.source === 'setupToWatch');
   return {
     name,
     from: day(from),
     to: day(to),
-    all: summarise(plans, barsWalked),
-    byConfidence: byBucket(plans, barsWalked),
+    all: summarise(trade, barsWalked),
+    byConfidence: byBucket(trade, barsWalked),
+    setupsToWatch: {
+      given: watchesGiven,
+      all: summarise(watched, barsWalked),
+      byConfidence: byBucket(watched, barsWalked),
+    },
   };
 }
 
 function report(p: Part, plans: readonly WalkedPlan[], barsWalked: number, steps: string) {
   const trade = plans.filter((x) => x.source === 'tradePlan');
   const watch = plans.filter((x) => x.source === 'setupToWatch');
+  const inBucket = (b: (typeof CONFIDENCE_BUCKETS)[number]) => (x: WalkedPlan) =>
+    x.confidence >= b.min && x.confidence <= b.max;
   const rows: [string, BacktestFigures][] = [
     ['all trade plans', summarise(trade, barsWalked)],
-    ...CONFIDENCE_BUCKETS.map((b): [string, BacktestFigures] => [
-      `  conf ${b.label}`,
-      summarise(
-        trade.filter((x) => x.confidence >= b.min && x.confidence < b.max),
-        barsWalked,
-      ),
+    // A trade needs 75% or more: the lower buckets hold no trade plans.
+    ...CONFIDENCE_BUCKETS.filter((b) => b.min >= 75).map((b): [string, BacktestFigures] => [
+      `  conf ${b.label}%`,
+      summarise(trade.filter(inBucket(b)), barsWalked),
     ]),
     [
       '  limit entries',
@@ -193,9 +202,19 @@ function report(p: Part, plans: readonly WalkedPlan[], barsWalked: number, steps
       ),
     ],
   ];
-  if (watch.length) rows.push(['setups to watch', summarise(watch, barsWalked)]);
+  if (watch.length) {
+    rows.push(['setups triggered', summarise(watch, barsWalked)]);
+    for (const b of CONFIDENCE_BUCKETS) {
+      const inside = watch.filter(inBucket(b));
+      if (inside.length) rows.push([`  if-trig ${b.label}%`, summarise(inside, barsWalked)]);
+    }
+  }
   table(`${p.name} part, plans made ${p.from} to ${p.to} (${barsWalked} bars of 15m walked; ${steps})`, rows);
-  if (!watch.length) console.log('    setups to watch: none (this planner returns no conditional plans).');
+  console.log(
+    p.setupsToWatch.given
+      ? `    setups to watch: ${p.setupsToWatch.given} given, ${watch.length} triggered (a trade plan on their zone came before their ${EXPIRY_BARS}-bar limit) and placed with their own levels.`
+      : '    setups to watch: none given (this planner returns no conditional plans).',
+  );
   const cancelled = plans.filter((x) => x.outcome.kind === 'cancelled');
   const why = (reason: string) =>
     cancelled.filter((x) => x.outcome.kind === 'cancelled' && x.outcome.reason === reason).length;
@@ -214,11 +233,26 @@ const tuningPart = part(
   bars[split - 1]!.time,
   tuning.plans,
   tuning.barsWalked,
+  tuning.watches,
 );
-const heldPart = part('held-back', bars[split]!.time, last, heldBack.plans, heldBack.barsWalked);
+const heldPart = part(
+  'held-back',
+  bars[split]!.time,
+  last,
+  heldBack.plans,
+  heldBack.barsWalked,
+  heldBack.watches,
+);
 const allPlans = [...tuning.plans, ...heldBack.plans];
 const yearBars = tuning.barsWalked + heldBack.barsWalked;
-const yearPart = part('year', bars[split - tuning.barsWalked]!.time, last, allPlans, yearBars);
+const yearPart = part(
+  'year',
+  bars[split - tuning.barsWalked]!.time,
+  last,
+  allPlans,
+  yearBars,
+  tuning.watches + heldBack.watches,
+);
 report(tuningPart, tuning.plans, tuning.barsWalked, steps(tuning));
 report(heldPart, heldBack.plans, heldBack.barsWalked, steps(heldBack));
 report(yearPart, allPlans, yearBars, 'both parts');
@@ -250,6 +284,8 @@ if (write) {
       'no slippage or commission, every plan followed exactly; past results do not predict future ones.',
   };
   const path = join(root, 'engine', 'backtest', 'figures.json');
-  writeFileSync(path, JSON.stringify(out, null, 2) + '\n');
+  // Written as the formatter would write it, so `npm run lint` passes on a fresh run.
+  const options = { ...(await resolveConfig(path)), filepath: path };
+  writeFileSync(path, await format(JSON.stringify(out), options));
   console.log(`  wrote ${path}`);
 }

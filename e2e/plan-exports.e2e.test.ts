@@ -39,12 +39,15 @@ describe('plan exports', () => {
     await page.keyboard.press('Enter');
     await expectToast(page, 'Copied');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
+    // A plan without a second target (issue 18 allows it) closes everything at TP1.
+    const tp2 = (plan!.formatted as { takeProfit2: string | null }).takeProfit2;
+    const order = `${plan!.direction === 'LONG' ? 'buy' : 'sell'} ${plan!.entryType === 'limit' ? 'limit' : 'at market'}`;
     expect(copied.split('\n')).toEqual([
-      `EURUSD ${plan!.direction} (${plan!.entryType === 'limit' ? (plan!.direction === 'LONG' ? 'buy limit' : 'sell limit') : plan!.direction === 'LONG' ? 'buy at market' : 'sell at market'})`,
+      `EURUSD ${plan!.direction} (${order})`,
       `Entry: ${plan!.formatted.entry}`,
       `Stop loss: ${plan!.formatted.stopLoss}`,
-      `TP1: ${plan!.formatted.takeProfit1} (close half, stop to break-even)`,
-      `TP2: ${plan!.formatted.takeProfit2}`,
+      `TP1: ${plan!.formatted.takeProfit1} (${tp2 === null ? 'close all' : 'close half, stop to break-even'})`,
+      `TP2: ${tp2 ?? 'none'}`,
       `Lots: ${plan!.lotSize.toFixed(2)}`,
     ]);
 
@@ -64,7 +67,7 @@ describe('plan exports', () => {
       for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
       const text = Buffer.concat(chunks).toString('utf8');
       expect(text.split('\n')[0]).toBe(first);
-      for (const price of Object.values(plan!.formatted)) expect(text).toContain(price);
+      for (const price of Object.values(plan!.formatted)) if (price !== null) expect(text).toContain(price);
     }
 
     // The confidence breakdown states what plans of this confidence did in the backtest.

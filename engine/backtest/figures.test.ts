@@ -11,7 +11,8 @@ describe('the committed backtest figures', () => {
         expect(f.reachedTp1).toBeLessThanOrEqual(f.filled);
         expect(f.averageRInterval === null || f.averageRInterval.length === 2).toBe(true);
       }
-      // The buckets cover every plan (all trade plans need 75% or more).
+      expect(part.setupsToWatch.all.plans).toBeLessThanOrEqual(part.setupsToWatch.given);
+      // The buckets cover every plan.
       const sum = CONFIDENCE_BUCKETS.reduce((n, b) => n + part.byConfidence[b.label]!.plans, 0);
       expect(sum).toBe(part.all.plans);
     }
@@ -21,15 +22,17 @@ describe('the committed backtest figures', () => {
   });
 
   it('puts each confidence in its bucket and returns the shown part for it', () => {
-    expect(bucketOf(74.9)).toBeNull();
-    expect(bucketOf(75)).toBe('75-79%');
-    expect(bucketOf(79.5)).toBe('75-79%');
-    expect(bucketOf(100)).toBe('90-100%');
+    expect(bucketOf(74)).toBe('60-74');
+    expect(bucketOf(75)).toBe('75-84');
+    expect(bucketOf(84)).toBe('75-84');
+    expect(bucketOf(85)).toBe('85-100');
+    expect(bucketOf(100)).toBe('85-100');
+    expect(bucketOf(101)).toBeNull();
     const shown = BACKTEST_REPORT.parts.find((p) => p.name === SHOWN_PART)!;
     const got = backtestForConfidence(82)!;
-    expect(got.bucket).toBe('80-84%');
-    expect(got.figures).toEqual(shown.byConfidence['80-84%']);
+    expect(got.bucket).toBe('75-84');
+    expect(got.figures).toEqual(shown.byConfidence['75-84']);
     expect(got.from).toBe(shown.from);
-    expect(backtestForConfidence(60)).toBeNull();
+    expect(backtestForConfidence(-1)).toBeNull();
   });
 });

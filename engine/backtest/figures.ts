@@ -6,20 +6,22 @@ import figuresJson from './figures.json';
 import type { BacktestFigures } from './stats';
 
 /**
- * Confidence buckets the figures are grouped by: five points wide from the 75% a trade needs,
- * wide enough to hold tens of plans each in a year of one pair.
+ * Confidence buckets the figures are grouped by, the same as the result's confidence.bucket
+ * (engine/plan/weights.ts CONFIDENCE_BUCKETS of issue 18) so the app can look a plan's bucket up.
+ * Whole-number scores; `max` is inclusive. Trade plans need 75 or more, so they fall in the last
+ * two; setups to watch can fall in any.
  */
 export const CONFIDENCE_BUCKETS = [
-  { label: '75-79%', min: 75, max: 80 },
-  { label: '80-84%', min: 80, max: 85 },
-  { label: '85-89%', min: 85, max: 90 },
-  { label: '90-100%', min: 90, max: 101 },
+  { label: '0-59', min: 0, max: 59 },
+  { label: '60-74', min: 60, max: 74 },
+  { label: '75-84', min: 75, max: 84 },
+  { label: '85-100', min: 85, max: 100 },
 ] as const;
 
 export type BucketLabel = (typeof CONFIDENCE_BUCKETS)[number]['label'];
 
 export function bucketOf(confidence: number): BucketLabel | null {
-  return CONFIDENCE_BUCKETS.find((b) => confidence >= b.min && confidence < b.max)?.label ?? null;
+  return CONFIDENCE_BUCKETS.find((b) => confidence >= b.min && confidence <= b.max)?.label ?? null;
 }
 
 /** What figures.json holds: how the run was made, and the figures of each part. */
@@ -48,8 +50,15 @@ export interface BacktestReport {
     readonly name: 'tuning' | 'held-back' | 'year';
     readonly from: string;
     readonly to: string;
+    /** Trade plans. */
     readonly all: BacktestFigures;
     readonly byConfidence: Readonly<Record<string, BacktestFigures>>;
+    /** Setups to watch that triggered, placed with their own levels (none from a planner without them). */
+    readonly setupsToWatch: {
+      readonly given: number;
+      readonly all: BacktestFigures;
+      readonly byConfidence: Readonly<Record<string, BacktestFigures>>;
+    };
   }[];
   readonly caveat: string;
 }

@@ -69,6 +69,19 @@ describe('simulateOrder', () => {
     expect(o.r).toBeCloseTo(1, 9); // half of 2R
   });
 
+  it('closes the whole position at TP1 when the plan has no second target', () => {
+    const o = closed(
+      simulateOrder(
+        { ...long, tp2: null },
+        bars([1.1005, 1.1006, 1.0999, 1.1002], [1.1002, 1.1025, 1.1001, 1.1022]),
+        noSpread,
+      ),
+    );
+    expect(o.r).toBeCloseTo(2, 9);
+    expect(o.reachedTp1).toBe(true);
+    expect(o.closedAt).toBe(15 * MIN);
+  });
+
   it('takes the stop first when one bar touches both the stop and TP1', () => {
     const o = closed(
       simulateOrder(

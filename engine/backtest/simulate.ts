@@ -3,7 +3,8 @@
  *
  * The plan's own words set the rules (engine/plan/text.ts, tradeManagementText): a limit order at
  * the entry (or a market order at the next bar's open), the stop and two targets; at TP1 close
- * half and move the stop on the rest to break-even; let the other half run to TP2; cancel an
+ * half and move the stop on the rest to break-even; let the other half run to TP2 (with no TP2,
+ * close everything at TP1); cancel an
  * unfilled limit once price reaches TP1 without it. A stated time limit (validUntil) cancels a
  * limit that never filled.
  *
@@ -36,7 +37,8 @@ export interface PlannedOrder {
   readonly entry: number;
   readonly stop: number;
   readonly tp1: number;
-  readonly tp2: number;
+  /** Null when the plan has no second target: the whole position closes at TP1. */
+  readonly tp2: number | null;
   /** Epoch ms: a limit not filled by a bar opening at or after this time is cancelled. */
   readonly validUntil: number;
 }
@@ -81,7 +83,12 @@ export function simulateOrder(
 ): OrderOutcome {
   const s = order.direction === 'LONG' ? 1 : -1;
   const risk = s * (order.entry - order.stop);
-  if (!(risk > 0) || !(s * (order.tp1 - order.entry) > 0) || !(s * (order.tp2 - order.tp1) >= 0)) {
+  const tp2 = order.tp2;
+  if (
+    !(risk > 0) ||
+    !(s * (order.tp1 - order.entry) > 0) ||
+    (tp2 !== null && !(s * (tp2 - order.tp1) >= 0))
+  ) {
     throw new RangeError(
       `Order levels out of order for a ${order.direction}: entry ${order.entry}, stop ${order.stop}, TP1 ${order.tp1}, TP2 ${order.tp2}.`,
     );
@@ -128,7 +135,7 @@ export function simulateOrder(
   }
 
   // 2. The position: full size until TP1, then the rest with its stop at break-even.
-  const part = settings.partialAtTp1;
+  const part = tp2 === null ? 1 : settings.partialAtTp1;
   const rOf = (exit: number) => (s * (exit - fillPrice)) / risk;
   const filledAt = bars[fillIndex]!.time;
   // Break-even is the price the position was opened at, so the rest closes there for 0 R.
@@ -150,16 +157,17 @@ export function simulateOrder(
       if (i === fillIndex || !reached(hi, order.tp1)) continue;
       tp1Hit = true;
       banked = part * rOf(order.tp1);
+      if (tp2 === null) return closed(banked, true, false, filledAt, b.time, false);
       // The rest of this bar: break-even first, then TP2.
       if (touchedAdverse(lo, breakEven)) return closed(banked, true, false, filledAt, b.time, false);
-      if (reached(hi, order.tp2)) {
-        return closed(banked + (1 - part) * rOf(order.tp2), true, true, filledAt, b.time, false);
+      if (reached(hi, tp2)) {
+        return closed(banked + (1 - part) * rOf(tp2), true, true, filledAt, b.time, false);
       }
       continue;
     }
     if (touchedAdverse(lo, breakEven)) return closed(banked, true, false, filledAt, b.time, false);
-    if (reached(hi, order.tp2)) {
-      return closed(banked + (1 - part) * rOf(order.tp2), true, true, filledAt, b.time, false);
+    if (tp2 !== null && reached(hi, tp2)) {
+      return closed(banked + (1 - part) * rOf(tp2), true, true, filledAt, b.time, false);
     }
   }
   // Still open when the data ends: marked to the last close on the closing side.

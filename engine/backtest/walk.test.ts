@@ -104,6 +104,93 @@ describe('walkForward', () => {
   });
 });
 
+describe('walkForward with setups to watch', () => {
+  const settings: WalkSettings = {
+    symbol: 'EURUSD',
+    barsPerChart: 60,
+    step: 1,
+    timeframes: {
+      '5m': { minutes: 15, label: '15m' },
+      '15m': { minutes: 60, label: '1h' },
+      '4h': { minutes: 240, label: '4h' },
+    },
+    expiryBars: 24,
+    spread: 0,
+    partialAtTp1: 0.5,
+  };
+  const low = market(60 * 16 + 200, 3, 1);
+  /** An extractor scripted by step number: a setup to watch first, a trade plan on its zone later. */
+  function scripted(
+    watchValidBars: number,
+    triggerStep: number,
+    triggerKey = 'LONG zone',
+  ): WalkSettings['extract'] {
+    let step = -1;
+    return (_result, madeAt, expiresAt) => {
+      step++;
+      const price = low.find((b) => b.time >= madeAt)?.open ?? low.at(-1)!.close;
+      const levels = {
+        direction: 'LONG' as const,
+        entry: price - 0.002,
+        stop: price - 0.004,
+        tp1: price + 0.004,
+        tp2: null,
+      };
+      if (step === 0) {
+        return [
+          {
+            ...levels,
+            source: 'setupToWatch',
+            entryType: 'limit',
+            confidence: 80,
+            key: 'LONG zone',
+            validUntil: madeAt + watchValidBars * 15 * MIN,
+          },
+        ];
+      }
+      if (step === triggerStep) {
+        return [
+          {
+            ...levels,
+            source: 'tradePlan',
+            entryType: 'market',
+            confidence: 78,
+            key: triggerKey,
+            validUntil: expiresAt,
+          },
+        ];
+      }
+      return [];
+    };
+  }
+
+  it('places a setup to watch (its own levels, as a limit) when a later trade plan on its zone triggers it', () => {
+    const w = walkForward(low, { ...settings, to: 60 * 16 + 40, extract: scripted(24, 5) });
+    expect(w.watches).toBe(1);
+    const watched = w.plans.filter((p) => p.source === 'setupToWatch');
+    expect(watched).toHaveLength(1);
+    expect(watched[0]!.entryType).toBe('limit');
+    expect(watched[0]!.confidence).toBe(80);
+    // Placed at the trigger step, not when first given.
+    expect(watched[0]!.madeAtIndex).toBe(w.plans.find((p) => p.source === 'tradePlan')!.madeAtIndex);
+  });
+
+  it('does not place a setup whose time ran out, or one whose zone never gave a trade plan', () => {
+    expect(
+      walkForward(low, { ...settings, to: 60 * 16 + 40, extract: scripted(3, 5) }).plans.filter(
+        (p) => p.source === 'setupToWatch',
+      ),
+    ).toHaveLength(0);
+    expect(
+      walkForward(low, {
+        ...settings,
+        to: 60 * 16 + 40,
+        extract: scripted(24, 5, 'LONG other zone'),
+      }).plans.filter((p) => p.source === 'setupToWatch'),
+    ).toHaveLength(0);
+  });
+});
+
 describe('summarise', () => {
   const closedAt = (t: number, r: number, tp1: boolean) => ({
     outcome: {

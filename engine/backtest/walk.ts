@@ -124,19 +124,26 @@ export function screenshotReading(
 
 /** A plan turned into the order a trader places, with what the figures are grouped by. */
 export interface TakenOrder extends PlannedOrder {
+  /**
+   * 'tradePlan': placed when given. 'setupToWatch': a conditional plan, placed (as a limit at its
+   * entry) only once its trigger has happened, which is when a later step returns a trade plan on
+   * the same zone and direction before the setup's validUntil.
+   */
   readonly source: 'tradePlan' | 'setupToWatch';
+  /** The plan's confidence (for a setup to watch, its confidence once triggered). */
   readonly confidence: number;
   /** Direction and zone: the idea, to recognise it when a later step offers it again. */
   readonly key: string;
 }
 
-/**
- * The orders a result asks a trader to place. The default reads the trade plan; a planner that
- * also returns conditional plans ("setups to watch") passes its own extractor that adds those
- * with source 'setupToWatch' once their trigger has happened.
- */
+/** The orders a result asks a trader to place, and the setups it asks them to watch. */
 export type OrderExtractor = (result: AnalysisResult, madeAt: number, expiresAt: number) => TakenOrder[];
 
+/** An idea's key: direction and zone at the instrument's precision. */
+export const ideaKey = (direction: string, bottom: number, top: number, precision: number) =>
+  `${direction} ${bottom.toFixed(precision)}-${top.toFixed(precision)}`;
+
+/** The trade plan of a result as the order a trader places. */
 export const tradePlanOrders: OrderExtractor = (result, _madeAt, expiresAt) => {
   const p = result.tradePlan;
   if (!p) return [];
@@ -144,7 +151,7 @@ export const tradePlanOrders: OrderExtractor = (result, _madeAt, expiresAt) => {
     {
       source: 'tradePlan',
       confidence: p.confidence,
-      key: `${p.direction} ${p.setup.zoneBottom}-${p.setup.zoneTop}`,
+      key: ideaKey(p.direction, p.setup.zoneBottom, p.setup.zoneTop, result.instrument.precision),
       direction: p.direction,
       entryType: p.entryType,
       entry: p.entry,
@@ -154,6 +161,44 @@ export const tradePlanOrders: OrderExtractor = (result, _madeAt, expiresAt) => {
       validUntil: expiresAt,
     },
   ];
+};
+
+/**
+ * The conditional plan ("setup to watch") a planner returns when there is no trade now, in the
+ * shape the planner of issue 18 gives it. Read structurally so this module builds against a
+ * planner with or without it.
+ */
+interface WatchedSetupShape {
+  readonly setupToWatch?: {
+    readonly direction: 'LONG' | 'SHORT';
+    readonly zone: { readonly top: number; readonly bottom: number };
+    readonly entry: number;
+    readonly stopLoss: number;
+    readonly takeProfit1: number;
+    readonly takeProfit2: number | null;
+    readonly confidenceIfTriggered: number;
+  } | null;
+}
+
+/** The trade plan and, when the result has one, the setup to watch. */
+export const planAndWatchOrders: OrderExtractor = (result, madeAt, expiresAt) => {
+  const orders = tradePlanOrders(result, madeAt, expiresAt);
+  const w = (result as AnalysisResult & WatchedSetupShape).setupToWatch;
+  if (w) {
+    orders.push({
+      source: 'setupToWatch',
+      confidence: w.confidenceIfTriggered,
+      key: ideaKey(w.direction, w.zone.bottom, w.zone.top, result.instrument.precision),
+      direction: w.direction,
+      entryType: 'limit',
+      entry: w.entry,
+      stop: w.stopLoss,
+      tp1: w.takeProfit1,
+      tp2: w.takeProfit2,
+      validUntil: expiresAt,
+    });
+  }
+  return orders;
 };
 
 export interface WalkSettings {
@@ -171,6 +216,7 @@ export interface WalkSettings {
   /** Only steps at lowest-timeframe bar indices in [from, to) are planned (the data before is history). */
   readonly from?: number;
   readonly to?: number;
+  /** What a result asks the trader to do; planAndWatchOrders by default. */
   readonly extract?: OrderExtractor;
   /** Called after each step, e.g. for progress. */
   readonly onStep?: (t: number) => void;
@@ -187,7 +233,7 @@ export interface WalkedPlan extends TakenOrder {
 export interface WalkResult {
   readonly plans: WalkedPlan[];
   readonly steps: number;
-  /** Steps whose result held at least one order (repeats of a live idea included). */
+  /** Steps whose result held a trade plan (repeats of a live idea included). */
   readonly stepsWithOrders: number;
   /** Lowest-timeframe bars covered by the steps. */
   readonly barsWalked: number;
@@ -195,6 +241,8 @@ export interface WalkResult {
   readonly refusals: number;
   /** Orders not counted as new plans: given while one in the same direction was live, or on a spent zone. */
   readonly repeats: number;
+  /** Distinct setups to watch given (triggered or not); the triggered ones are among `plans`. */
+  readonly watches: number;
 }
 
 export function walkForward(low: readonly SimBar[], settings: WalkSettings): WalkResult {
@@ -202,7 +250,7 @@ export function walkForward(low: readonly SimBar[], settings: WalkSettings): Wal
   const lowMinutes = settings.timeframes['5m'].minutes;
   const mid = resample(low, settings.timeframes['15m'].minutes);
   const high = resample(low, settings.timeframes['4h'].minutes);
-  const extract = settings.extract ?? tradePlanOrders;
+  const extract = settings.extract ?? planAndWatchOrders;
   // The first step at which every chart can show k bars.
   const ready = Math.max(k - 1, mid.firstLow[k - 1] ?? Infinity, high.firstLow[k - 1] ?? Infinity);
   const from = Math.max(ready, settings.from ?? 0);
@@ -221,6 +269,9 @@ export function walkForward(low: readonly SimBar[], settings: WalkSettings): Wal
    */
   const spent = new Set<string>();
   let repeats = 0;
+  /** Setups to watch waiting for their trigger, by key. */
+  const watching = new Map<string, TakenOrder>();
+  let watches = 0;
   let steps = 0;
   let stepsWithOrders = 0;
   let refusals = 0;
@@ -244,22 +295,36 @@ export function walkForward(low: readonly SimBar[], settings: WalkSettings): Wal
     const after = low.slice(t + 1);
     const expiresAt = after[settings.expiryBars]?.time ?? Infinity;
     const orders = extract(result, madeAt, expiresAt);
-    if (orders.length) stepsWithOrders++;
+    const simulate = (order: PlannedOrder) =>
+      simulateOrder(order, after, { spread: settings.spread, partialAtTp1: settings.partialAtTp1 });
+    for (const [key, watch] of watching) if (watch.validUntil <= madeAt) watching.delete(key);
+    if (orders.some((o) => o.source === 'tradePlan')) stepsWithOrders++;
     for (const order of orders) {
+      if (order.source === 'setupToWatch') {
+        if (watching.has(order.key)) continue;
+        watches++;
+        watching.set(order.key, order);
+        continue;
+      }
+      // A trade plan on a watched zone is that setup's trigger: the trader now places the levels
+      // the setup stated, as a limit at its entry.
+      const watch = watching.get(order.key);
+      if (watch) {
+        watching.delete(order.key);
+        const placed = { ...watch, validUntil: expiresAt };
+        plans.push({ ...placed, madeAtIndex: t, priceAtPlan: low[t]!.close, outcome: simulate(placed) });
+      }
       const endsAt = live.get(order.direction);
       if ((endsAt !== undefined && endsAt >= madeAt) || spent.has(order.key)) {
         repeats++;
         continue;
       }
-      const outcome = simulateOrder(order, after, {
-        spread: settings.spread,
-        partialAtTp1: settings.partialAtTp1,
-      });
+      const outcome = simulate(order);
       live.set(order.direction, outcome.kind === 'closed' ? outcome.closedAt : outcome.at);
       if (outcome.kind === 'cancelled' && outcome.reason === 'tp1-before-fill') spent.add(order.key);
       plans.push({ ...order, madeAtIndex: t, priceAtPlan: low[t]!.close, outcome });
     }
     settings.onStep?.(t);
   }
-  return { plans, steps, stepsWithOrders, barsWalked: Math.max(0, to - from), refusals, repeats };
+  return { plans, steps, stepsWithOrders, barsWalked: Math.max(0, to - from), refusals, repeats, watches };
 }

@@ -97,6 +97,14 @@ describe('plan exports (golden files for one EURUSD plan)', () => {
     expect(levelsText(odd)).toContain('USDJPY SHORT (sell limit)');
   });
 
+  it('leaves TP2 out of the text and both programs when the plan has none', () => {
+    const single = { ...plan, takeProfit2: null };
+    expect(levelsText(single)).toContain('TP1: 1.08655 (close all)\nTP2: none');
+    expect(pineScript(single)).not.toContain('tp2');
+    expect(pineScript(single)).toContain('no TP2');
+    expect(mql5Script(single)).not.toContain('DrawLevel("tp2"');
+  });
+
   it('refuses a price that is not a number instead of writing NaN into a program', () => {
     expect(() => pineScript({ ...plan, takeProfit2: Number.NaN })).toThrow(RangeError);
   });

@@ -31,7 +31,8 @@ export interface ExportablePlan {
   readonly entry: number;
   readonly stopLoss: number;
   readonly takeProfit1: number;
-  readonly takeProfit2: number;
+  /** Null when the plan has no second target (then everything closes at TP1). */
+  readonly takeProfit2: number | null;
   readonly lotSize: number;
   readonly confidence: number;
   readonly zones: readonly ExportZone[];
@@ -114,11 +115,17 @@ export function levelsText(p: ExportablePlan): string {
     `${p.symbol} ${p.direction} (${orderWords(p)})`,
     `Entry: ${price(p, p.entry)}`,
     `Stop loss: ${price(p, p.stopLoss)}`,
-    `TP1: ${price(p, p.takeProfit1)} (close half, stop to break-even)`,
-    `TP2: ${price(p, p.takeProfit2)}`,
+    p.takeProfit2 === null
+      ? `TP1: ${price(p, p.takeProfit1)} (close all)`
+      : `TP1: ${price(p, p.takeProfit1)} (close half, stop to break-even)`,
+    `TP2: ${p.takeProfit2 === null ? 'none' : price(p, p.takeProfit2)}`,
     `Lots: ${p.lotSize.toFixed(2)}`,
   ].join('\n');
 }
+
+/** "TP2 1.09020" or "no TP2" for the one-line plan summaries in the file headers. */
+const tp2Words = (p: ExportablePlan) =>
+  p.takeProfit2 === null ? 'no TP2' : `TP2 ${price(p, p.takeProfit2)}`;
 
 /** A file name both platforms accept: letters, digits and underscores. */
 export function exportFileName(p: ExportablePlan, extension: 'pine' | 'mq5'): string {
@@ -148,7 +155,7 @@ interface Level {
 }
 
 function levelsOf(p: ExportablePlan): Level[] {
-  return [
+  const levels: Level[] = [
     {
       id: 'entry',
       title: `Entry ${price(p, p.entry)} (${orderWords(p)}, ${p.lotSize.toFixed(2)} lots)`,
@@ -167,21 +174,27 @@ function levelsOf(p: ExportablePlan): Level[] {
     },
     {
       id: 'tp1',
-      title: `TP1 ${price(p, p.takeProfit1)} (close half, stop to break-even)`,
+      title:
+        p.takeProfit2 === null
+          ? `TP1 ${price(p, p.takeProfit1)} (close all)`
+          : `TP1 ${price(p, p.takeProfit1)} (close half, stop to break-even)`,
       price: p.takeProfit1,
       pine: 'color.new(#089981, 0)',
       mql: 'clrLimeGreen',
       dashed: true,
     },
-    {
+  ];
+  if (p.takeProfit2 !== null) {
+    levels.push({
       id: 'tp2',
       title: `TP2 ${price(p, p.takeProfit2)}`,
       price: p.takeProfit2,
       pine: 'color.new(#089981, 0)',
       mql: 'clrSeaGreen',
       dashed: true,
-    },
-  ];
+    });
+  }
+  return levels;
 }
 
 const zoneColours = (z: ExportZone) =>
@@ -210,7 +223,7 @@ export function pineScript(p: ExportablePlan): string {
     '// It was generated, not compiled: there was no TradingView where this generator was built,',
     '// so if the editor reports an error, please report it with the message.',
     `// Plan: ${p.symbol} ${p.direction}, ${orderWords(p)} ${price(p, p.entry)}, stop ${price(p, p.stopLoss)}, ` +
-      `TP1 ${price(p, p.takeProfit1)}, TP2 ${price(p, p.takeProfit2)}, ${p.lotSize.toFixed(2)} lots, confidence ${p.confidence}%.`,
+      `TP1 ${price(p, p.takeProfit1)}, ${tp2Words(p)}, ${p.lotSize.toFixed(2)} lots, confidence ${p.confidence}%.`,
     `indicator(${quoted(title)}, shorttitle = ${quoted(`C2P ${p.symbol}`)}, overlay = true, max_lines_count = 10, max_boxes_count = 10, max_labels_count = 10)`,
     '',
     `lookback = input.int(${DEFAULT_LOOKBACK_BARS}, "Bars back the drawing starts", minval = 1, maxval = 4000)`,
@@ -271,7 +284,7 @@ export function mql5Script(p: ExportablePlan): string {
     '//| It was generated, not compiled: there was no MetaEditor where',
     '//| this generator was built; report any compiler message.',
     `//| Plan: ${orderWords(p)} ${price(p, p.entry)}, stop ${price(p, p.stopLoss)},`,
-    `//| TP1 ${price(p, p.takeProfit1)}, TP2 ${price(p, p.takeProfit2)}, ${p.lotSize.toFixed(2)} lots, confidence ${p.confidence}%.`,
+    `//| TP1 ${price(p, p.takeProfit1)}, ${tp2Words(p)}, ${p.lotSize.toFixed(2)} lots, confidence ${p.confidence}%.`,
     '//+------------------------------------------------------------------+',
     '#property copyright "Chart-to-Plan"',
     '#property version   "1.00"',

@@ -23,6 +23,7 @@ import {
 } from './components/result-cards';
 import { PanelTitle } from './components/panel-title';
 import { PlanExportButtons } from './components/plan-exports';
+import { BacktestLine } from './components/backtest-line';
 
 /** What the journal panel (features/journal) gets to prefill its form. */
 export interface JournalContext {
@@ -164,7 +165,12 @@ export function DashboardContent({ journal }: { journal?: (context: JournalConte
                   reason={result.noTradeReason ?? 'The analysis found no trade that meets the rules.'}
                 />
               )}
-              <ConfidenceBreakdown confidence={result.confidence} />
+              <ConfidenceBreakdown
+                confidence={result.confidence}
+                trackRecord={
+                  <BacktestLine score={result.confidence.score} threshold={result.confidence.threshold} />
+                }
+              />
             </>
           ) : (
             <StartHereCard />

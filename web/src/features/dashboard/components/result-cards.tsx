@@ -23,7 +23,6 @@ import {
   formatUnits,
   formatUsd,
 } from '../format';
-import { BacktestLine } from './backtest-line';
 import { PanelTitle } from './panel-title';
 
 const CONFLUENCE_NAMES: Record<string, string> = {
@@ -418,8 +417,18 @@ export function KeyLevelsPanel({ levels }: { levels: AnalysisResultDto['keyLevel
   );
 }
 
-/** What the confidence is made of (DECISIONS.md: the UI can show it). */
-export function ConfidenceBreakdown({ confidence }: { confidence: AnalysisResultDto['confidence'] }) {
+/**
+ * What the confidence is made of (DECISIONS.md: the UI can show it).
+ * `trackRecord` is where measured results for plans of this confidence bucket
+ * (confidence.bucket, e.g. the backtest's) are shown.
+ */
+export function ConfidenceBreakdown({
+  confidence,
+  trackRecord,
+}: {
+  confidence: AnalysisResultDto['confidence'];
+  trackRecord?: React.ReactNode;
+}) {
   return (
     <Card data-testid="confidence-breakdown">
       <CardHeader className="pb-3">
@@ -427,6 +436,7 @@ export function ConfidenceBreakdown({ confidence }: { confidence: AnalysisResult
         <CardDescription>
           {confidence.score}% in total; a trade needs {confidence.threshold}% or more.
         </CardDescription>
+        {trackRecord ? <div data-slot="confidence-track-record">{trackRecord}</div> : null}
       </CardHeader>
       <CardContent>
         <ul className="grid gap-2 text-sm">
@@ -452,7 +462,6 @@ export function ConfidenceBreakdown({ confidence }: { confidence: AnalysisResult
             );
           })}
         </ul>
-        <BacktestLine score={confidence.score} />
       </CardContent>
     </Card>
   );
