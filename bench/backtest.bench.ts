@@ -161,7 +161,7 @@ function part(
   };
 }
 
-function report(p: Part, plans: readonly WalkedPlan[], barsWalked: number, steps: string) {
+function report(p: Part, plans: readonly WalkedPlan[], barsWalked: number, steps: string, voids: number) {
   const trade = plans.filter((x) => x.source === 'tradePlan');
   const watch = plans.filter((x) => x.source === 'setupToWatch');
   const inBucket = (b: (typeof CONFIDENCE_BUCKETS)[number]) => (x: WalkedPlan) =>
@@ -212,7 +212,8 @@ function report(p: Part, plans: readonly WalkedPlan[], barsWalked: number, steps
   table(`${p.name} part, plans made ${p.from} to ${p.to} (${barsWalked} bars of 15m walked; ${steps})`, rows);
   console.log(
     p.setupsToWatch.given
-      ? `    setups to watch: ${p.setupsToWatch.given} given, ${watch.length} triggered (a trade plan on their zone came before their ${EXPIRY_BARS}-bar limit) and placed with their own levels.`
+      ? `    setups to watch: ${p.setupsToWatch.given} given; ${watch.length} triggered (a trade plan on their zone came within ${EXPIRY_BARS} bars)\n` +
+          `    and were entered at the market with their own stop and targets${voids ? `, ${voids} more triggered with price already past their TP1 or stop` : ''}.`
       : '    setups to watch: none given (this planner returns no conditional plans).',
   );
   const cancelled = plans.filter((x) => x.outcome.kind === 'cancelled');
@@ -253,9 +254,9 @@ const yearPart = part(
   yearBars,
   tuning.watches + heldBack.watches,
 );
-report(tuningPart, tuning.plans, tuning.barsWalked, steps(tuning));
-report(heldPart, heldBack.plans, heldBack.barsWalked, steps(heldBack));
-report(yearPart, allPlans, yearBars, 'both parts');
+report(tuningPart, tuning.plans, tuning.barsWalked, steps(tuning), tuning.voidAtTrigger);
+report(heldPart, heldBack.plans, heldBack.barsWalked, steps(heldBack), heldBack.voidAtTrigger);
+report(yearPart, allPlans, yearBars, 'both parts', tuning.voidAtTrigger + heldBack.voidAtTrigger);
 console.log(
   `\n  No weight was tuned for this run: the planner's weights are as committed (engine/plan/weights.ts).` +
     `\n  ${seconds.toFixed(0)} s on ${cpus().length} cores.`,

@@ -164,12 +164,13 @@ describe('walkForward with setups to watch', () => {
     };
   }
 
-  it('places a setup to watch (its own levels, as a limit) when a later trade plan on its zone triggers it', () => {
+  it('places a setup to watch (its own stop and targets, at the market) when a later trade plan on its zone triggers it', () => {
     const w = walkForward(low, { ...settings, to: 60 * 16 + 40, extract: scripted(24, 5) });
     expect(w.watches).toBe(1);
     const watched = w.plans.filter((p) => p.source === 'setupToWatch');
     expect(watched).toHaveLength(1);
-    expect(watched[0]!.entryType).toBe('limit');
+    expect(watched[0]!.entryType).toBe('market');
+    expect(watched[0]!.outcome.kind).toBe('closed');
     expect(watched[0]!.confidence).toBe(80);
     // Placed at the trigger step, not when first given.
     expect(watched[0]!.madeAtIndex).toBe(w.plans.find((p) => p.source === 'tradePlan')!.madeAtIndex);

@@ -125,9 +125,9 @@ export function screenshotReading(
 /** A plan turned into the order a trader places, with what the figures are grouped by. */
 export interface TakenOrder extends PlannedOrder {
   /**
-   * 'tradePlan': placed when given. 'setupToWatch': a conditional plan, placed (as a limit at its
-   * entry) only once its trigger has happened, which is when a later step returns a trade plan on
-   * the same zone and direction before the setup's validUntil.
+   * 'tradePlan': placed when given. 'setupToWatch': a conditional plan, placed (at the market,
+   * with its own stop and targets) only once its trigger has happened, which is when a later step
+   * returns a trade plan on the same zone and direction before the setup's validUntil.
    */
   readonly source: 'tradePlan' | 'setupToWatch';
   /** The plan's confidence (for a setup to watch, its confidence once triggered). */
@@ -243,6 +243,8 @@ export interface WalkResult {
   readonly repeats: number;
   /** Distinct setups to watch given (triggered or not); the triggered ones are among `plans`. */
   readonly watches: number;
+  /** Setups whose trigger came when price was already past their TP1 or stop: not placed. */
+  readonly voidAtTrigger: number;
 }
 
 export function walkForward(low: readonly SimBar[], settings: WalkSettings): WalkResult {
@@ -272,6 +274,7 @@ export function walkForward(low: readonly SimBar[], settings: WalkSettings): Wal
   /** Setups to watch waiting for their trigger, by key. */
   const watching = new Map<string, TakenOrder>();
   let watches = 0;
+  let voidAtTrigger = 0;
   let steps = 0;
   let stepsWithOrders = 0;
   let refusals = 0;
@@ -306,13 +309,20 @@ export function walkForward(low: readonly SimBar[], settings: WalkSettings): Wal
         watching.set(order.key, order);
         continue;
       }
-      // A trade plan on a watched zone is that setup's trigger: the trader now places the levels
-      // the setup stated, as a limit at its entry.
+      // A trade plan on a watched zone is that setup's trigger. The setup says "then enter around
+      // its entry": the trader buys (sells) at the market with the stop and targets it stated,
+      // unless price has already left them behind (past TP1 or the stop).
       const watch = watching.get(order.key);
       if (watch) {
         watching.delete(order.key);
-        const placed = { ...watch, validUntil: expiresAt };
-        plans.push({ ...placed, madeAtIndex: t, priceAtPlan: low[t]!.close, outcome: simulate(placed) });
+        const s = watch.direction === 'LONG' ? 1 : -1;
+        const price = low[t]!.close;
+        if (s * (price - watch.tp1) < 0 && s * (price - watch.stop) > 0) {
+          const placed = { ...watch, entryType: 'market' as const, validUntil: expiresAt };
+          plans.push({ ...placed, madeAtIndex: t, priceAtPlan: price, outcome: simulate(placed) });
+        } else {
+          voidAtTrigger++;
+        }
       }
       const endsAt = live.get(order.direction);
       if ((endsAt !== undefined && endsAt >= madeAt) || spent.has(order.key)) {
@@ -326,5 +336,14 @@ export function walkForward(low: readonly SimBar[], settings: WalkSettings): Wal
     }
     settings.onStep?.(t);
   }
-  return { plans, steps, stepsWithOrders, barsWalked: Math.max(0, to - from), refusals, repeats, watches };
+  return {
+    plans,
+    steps,
+    stepsWithOrders,
+    barsWalked: Math.max(0, to - from),
+    refusals,
+    repeats,
+    watches,
+    voidAtTrigger,
+  };
 }
