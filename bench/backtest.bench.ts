@@ -213,7 +213,7 @@ function report(p: Part, plans: readonly WalkedPlan[], barsWalked: number, steps
   console.log(
     p.setupsToWatch.given
       ? `    setups to watch: ${p.setupsToWatch.given} given; ${watch.length} triggered (a trade plan on their zone came within ${EXPIRY_BARS} bars)\n` +
-          `    and were entered at the market with their own stop and targets${voids ? `, ${voids} more triggered with price already past their TP1 or stop` : ''}.`
+          `    and were placed with their own levels (at the market within half a stop distance of the entry, else a limit)${voids ? `, ${voids} more triggered with price already past their TP1 or stop` : ''}.`
       : '    setups to watch: none given (this planner returns no conditional plans).',
   );
   const cancelled = plans.filter((x) => x.outcome.kind === 'cancelled');

@@ -1,7 +1,7 @@
 import { generate5m } from '../plan/test-support/scenario';
 import type { SimBar } from './simulate';
 import { summarise } from './stats';
-import { chartWindow, resample, walkForward, type WalkSettings } from './walk';
+import { AROUND_ENTRY, chartWindow, resample, walkForward, type WalkSettings } from './walk';
 
 const MIN = 60_000;
 /** A generated market as 15-minute bars from Monday 2024-01-01 00:00 UTC, with a weekend gap. */
@@ -119,24 +119,24 @@ describe('walkForward with setups to watch', () => {
     partialAtTp1: 0.5,
   };
   const low = market(60 * 16 + 200, 3, 1);
-  /** An extractor scripted by step number: a setup to watch first, a trade plan on its zone later. */
+  const first = resample(low, 240).firstLow[59]!;
+  /**
+   * An extractor scripted by step number: a setup to watch first (its entry `offset` from the
+   * close at the trigger step, a 40-pip stop), a trade plan with `triggerKey` at `triggerStep`.
+   */
   function scripted(
     watchValidBars: number,
     triggerStep: number,
     triggerKey = 'LONG zone',
+    offset = 0,
   ): WalkSettings['extract'] {
     let step = -1;
+    const entry = low[first + triggerStep]!.close + offset;
+    const levels = { direction: 'LONG' as const, entry, stop: entry - 0.004, tp1: entry + 0.008, tp2: null };
     return (_result, madeAt, expiresAt) => {
       step++;
-      const price = low.find((b) => b.time >= madeAt)?.open ?? low.at(-1)!.close;
-      const levels = {
-        direction: 'LONG' as const,
-        entry: price - 0.002,
-        stop: price - 0.004,
-        tp1: price + 0.004,
-        tp2: null,
-      };
       if (step === 0) {
+        const validUntil = madeAt + watchValidBars * 15 * MIN;
         return [
           {
             ...levels,
@@ -144,7 +144,7 @@ describe('walkForward with setups to watch', () => {
             entryType: 'limit',
             confidence: 80,
             key: 'LONG zone',
-            validUntil: madeAt + watchValidBars * 15 * MIN,
+            validUntil,
           },
         ];
       }
@@ -163,32 +163,42 @@ describe('walkForward with setups to watch', () => {
       return [];
     };
   }
+  const watched = (w: ReturnType<typeof walkForward>) => w.plans.filter((p) => p.source === 'setupToWatch');
 
-  it('places a setup to watch (its own stop and targets, at the market) when a later trade plan on its zone triggers it', () => {
-    const w = walkForward(low, { ...settings, to: 60 * 16 + 40, extract: scripted(24, 5) });
+  it('enters a triggered setup at the market while price is around its entry, with its own levels', () => {
+    const w = walkForward(low, { ...settings, to: first + 40, extract: scripted(24, 5) });
     expect(w.watches).toBe(1);
-    const watched = w.plans.filter((p) => p.source === 'setupToWatch');
-    expect(watched).toHaveLength(1);
-    expect(watched[0]!.entryType).toBe('market');
-    expect(watched[0]!.outcome.kind).toBe('closed');
-    expect(watched[0]!.confidence).toBe(80);
-    // Placed at the trigger step, not when first given.
-    expect(watched[0]!.madeAtIndex).toBe(w.plans.find((p) => p.source === 'tradePlan')!.madeAtIndex);
+    expect(watched(w)).toHaveLength(1);
+    const placed = watched(w)[0]!;
+    expect(placed).toMatchObject({ entryType: 'market', confidence: 80, madeAtIndex: first + 5 });
+    expect(placed.stop).toBeCloseTo(placed.entry - 0.004, 9);
   });
 
-  it('does not place a setup whose time ran out, or one whose zone never gave a trade plan', () => {
+  it('uses a limit at the setup entry when price is more than half a stop away at the trigger', () => {
+    const w = walkForward(low, {
+      ...settings,
+      to: first + 40,
+      extract: scripted(24, 5, 'LONG zone', -0.003),
+    });
+    expect(watched(w)[0]).toMatchObject({ entryType: 'limit', madeAtIndex: first + 5 });
+    expect(AROUND_ENTRY * 0.004).toBeLessThan(0.003);
+  });
+
+  it('does not place a setup whose time ran out, one whose zone never gave a trade plan, or one price left behind', () => {
+    expect(watched(walkForward(low, { ...settings, to: first + 40, extract: scripted(3, 5) }))).toHaveLength(
+      0,
+    );
     expect(
-      walkForward(low, { ...settings, to: 60 * 16 + 40, extract: scripted(3, 5) }).plans.filter(
-        (p) => p.source === 'setupToWatch',
-      ),
+      watched(walkForward(low, { ...settings, to: first + 40, extract: scripted(24, 5, 'LONG other') })),
     ).toHaveLength(0);
-    expect(
-      walkForward(low, {
-        ...settings,
-        to: 60 * 16 + 40,
-        extract: scripted(24, 5, 'LONG other zone'),
-      }).plans.filter((p) => p.source === 'setupToWatch'),
-    ).toHaveLength(0);
+    // Price at the trigger is already 1 pip beyond the setup's TP1 (entry 90 pips below, TP1 80 above it).
+    const gone = walkForward(low, {
+      ...settings,
+      to: first + 40,
+      extract: scripted(24, 5, 'LONG zone', -0.009),
+    });
+    expect(watched(gone)).toHaveLength(0);
+    expect(gone.voidAtTrigger).toBe(1);
   });
 });
 

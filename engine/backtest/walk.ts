@@ -125,9 +125,9 @@ export function screenshotReading(
 /** A plan turned into the order a trader places, with what the figures are grouped by. */
 export interface TakenOrder extends PlannedOrder {
   /**
-   * 'tradePlan': placed when given. 'setupToWatch': a conditional plan, placed (at the market,
-   * with its own stop and targets) only once its trigger has happened, which is when a later step
-   * returns a trade plan on the same zone and direction before the setup's validUntil.
+   * 'tradePlan': placed when given. 'setupToWatch': a conditional plan, placed (with its own
+   * levels) only once its trigger has happened, which is when a later step returns a trade plan on
+   * the same zone and direction before the setup's validUntil.
    */
   readonly source: 'tradePlan' | 'setupToWatch';
   /** The plan's confidence (for a setup to watch, its confidence once triggered). */
@@ -200,6 +200,12 @@ export const planAndWatchOrders: OrderExtractor = (result, madeAt, expiresAt) =>
   }
   return orders;
 };
+
+/**
+ * "Around the entry", for a triggered setup: within this share of the stop distance. Entering
+ * at the market further away would lose more than 1.5 R of the setup's own risk at its stop.
+ */
+export const AROUND_ENTRY = 0.5;
 
 export interface WalkSettings {
   readonly symbol: string;
@@ -310,15 +316,20 @@ export function walkForward(low: readonly SimBar[], settings: WalkSettings): Wal
         continue;
       }
       // A trade plan on a watched zone is that setup's trigger. The setup says "then enter around
-      // its entry": the trader buys (sells) at the market with the stop and targets it stated,
-      // unless price has already left them behind (past TP1 or the stop).
+      // its entry" with its stop and targets: at the market while price is still around the entry,
+      // otherwise with a limit at it; not at all once price has passed its TP1 or stop.
       const watch = watching.get(order.key);
       if (watch) {
         watching.delete(order.key);
         const s = watch.direction === 'LONG' ? 1 : -1;
         const price = low[t]!.close;
         if (s * (price - watch.tp1) < 0 && s * (price - watch.stop) > 0) {
-          const placed = { ...watch, entryType: 'market' as const, validUntil: expiresAt };
+          const around = Math.abs(price - watch.entry) <= AROUND_ENTRY * Math.abs(watch.entry - watch.stop);
+          const placed = {
+            ...watch,
+            entryType: around ? ('market' as const) : ('limit' as const),
+            validUntil: expiresAt,
+          };
           plans.push({ ...placed, madeAtIndex: t, priceAtPlan: price, outcome: simulate(placed) });
         } else {
           voidAtTrigger++;
