@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     globals: true,
-    include: ['{engine,server,contracts,bin,bench,scripts,web}/**/*.test.{ts,tsx}'],
+    include: ['{engine,server,contracts,adapters,bin,bench,scripts,web}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', 'dist/**', 'e2e/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

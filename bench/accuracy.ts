@@ -6,7 +6,7 @@
  *   npm run bench:accuracy -- --only bench/corpus-out/big --cli   # one corpus, via bin/chart-to-plan read
  *   npm run bench:accuracy -- --limit 20        # first 20 sets of each corpus
  *
- * In-process by default (readChart + bin/decode-image, as the CLI does, minus process start-up).
+ * In-process by default (readChart + adapters/node/decode-image, as the CLI does, minus process start-up).
  * A failed read (typed error or crash) counts as a failed chart with its reason; nothing aborts.
  * Writes the full per-chart results to bench/out/accuracy.json.
  */
@@ -30,7 +30,7 @@ interface Reader {
 
 async function inProcessReader(): Promise<Reader> {
   const { readChart } = await import('../engine/vision');
-  const { decodeImage } = await import('../bin/decode-image');
+  const { decodeImage } = await import('../adapters/node/decode-image');
   return {
     async read(file) {
       return readChart(await decodeImage(file)) as ReadOutput;

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseOhlcCsv } from '../bin/commands/analyze';
+import { parseOhlcCsv } from '../adapters/node/parse-ohlc-csv';
 import { analyzeTimeframe } from '../engine/analysis';
 
 const root = join(import.meta.dirname, '..');

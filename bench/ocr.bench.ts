@@ -31,7 +31,6 @@ import type { Rect, TextToken } from '../engine/vision/text/types';
 import {
   axisRect,
   corpusAvailable,
-  decodeImage,
   expectedAxisLabels,
   legendRect,
   listCorpus,
@@ -39,7 +38,7 @@ import {
   type ExpectedLabel,
 } from '../engine/vision/text/test-support/corpus';
 import type { SetTruth } from './corpus/types';
-import { decodeImage as decodeFile } from '../bin/decode-image';
+import { decodeImage } from '../adapters/node/decode-image';
 import { findTextLines, type TextLine } from '../engine/vision/text/segment';
 import { launch } from './glyphs/render';
 import { buildSynthetic, type SyntheticCase } from './glyphs/synthetic';
@@ -365,7 +364,7 @@ async function generatedCorpusBench(dir: string, limit: number, verbose: boolean
     const keys = ['all', `${st.renderer}`, `dpr ${st.dpr}`, st.format ?? 'png', `${st.renderer}/${st.theme}`];
     for (const [tf, chart] of Object.entries(truth.charts)) {
       if (!chart || !existsSync(join(dir, id, chart.file))) continue;
-      const image = await decodeFile(join(dir, id, chart.file));
+      const image = await decodeImage(join(dir, id, chart.file));
       const p = chart.plot;
       const axis: Rect =
         st.axis === 'left'

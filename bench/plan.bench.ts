@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { decodeImage } from '../bin/decode-image';
+import { decodeImage } from '../adapters/node/decode-image';
 import { analyzeTimeframe } from '../engine/analysis';
 import type { RgbaImage } from '../engine/core/image';
 import { analyzeCharts, buildPlan, SLOTS, type Slot } from '../engine/plan';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import sharp from 'sharp';
 import { readChart } from '../engine/vision';
-import { decodeImage } from '../bin/decode-image';
+import { decodeImage } from '../adapters/node/decode-image';
 import type { RgbaImage } from '../engine/core/image';
 
 const arg = (name: string) => {

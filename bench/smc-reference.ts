@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { parseOhlcCsv } from '../bin/commands/analyze';
+import { parseOhlcCsv } from '../adapters/node/parse-ohlc-csv';
 import { analyzeTimeframe } from '../engine/analysis';
 import type { Swing } from '../engine/analysis';
 

@@ -51,6 +51,11 @@ export const userSchema = z.object({
   name: z.string(),
   email: z.string(),
   tradingExperience: z.enum(TRADING_EXPERIENCE_LEVELS),
+  /**
+   * False until the owner first signs in with a code sent to `email` (decision 015): a
+   * registration alone does not prove the address, so the web app asks to verify it.
+   */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -246,6 +246,30 @@ describe('signed-in pages', () => {
     await waitForPath(page, '/');
   });
 
+  it('asks a new account to verify its email, and verifying from the banner keeps the trader on the page', async () => {
+    const email = uniqueEmail('verify');
+    await signInNewAccount(page, inject('baseUrl'), 'Val Verify', email);
+    await page.goto('/learn');
+    const banner = page.getByRole('region', { name: 'Verify your email' });
+    await banner.getByText(email).waitFor();
+    const account = page.getByRole('navigation', { name: 'Account' });
+    await account.getByText('Unverified').waitFor();
+
+    await banner.getByRole('button', { name: 'Send verification code' }).click();
+    await expectToast(page, 'Code Sent');
+    const form = banner.getByRole('form', { name: 'Verify email' });
+    await form.getByLabel('Verification code').fill(await waitForLoginCode(email));
+    await form.getByRole('button', { name: 'Confirm email' }).click();
+
+    await expectToast(page, 'Email Verified');
+    await banner.waitFor({ state: 'detached' });
+    expect(await account.getByText('Unverified').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/learn');
+    await page.reload();
+    await account.getByText('Val Verify').waitFor();
+    expect(await page.getByRole('region', { name: 'Verify your email' }).count()).toBe(0);
+  });
+
   it('offers the dashboard instead of the forms to a signed-in visitor of /', async () => {
     await signInNewAccount(page, inject('baseUrl'), 'Sid Signed', uniqueEmail('signed'));
     await page.goto('/');

@@ -1,5 +1,4 @@
 // The engine's public surface: what server/, bin/ and anyone importing the library may use.
-export * from './core/nominal';
 export * from './core/image';
 export * from './core/errors';
 export * from './core/ohlc';

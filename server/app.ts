@@ -1,10 +1,12 @@
 import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { registerErrorHandling, registerNotFound } from './http/errors';
+import { DEFAULT_RATE_LIMIT_NAMESPACE, connectRateLimitRedis } from './http/rate-limit-store';
 import { registerSecurity } from './http/security';
 import { hasWebBuild, registerStaticWeb } from './http/static-web';
 import { createLogger } from './logger';
@@ -27,6 +29,8 @@ export interface AppOptions {
   /** Built web app (dist/web); served when it holds an index.html. */
   webRoot?: string;
   authRateLimits?: Partial<AuthRateLimits>;
+  /** Prefix of the rate-limit keys in Redis (tests use their own). */
+  rateLimitNamespace?: string;
 }
 
 /** Builds the whole HTTP app: migrated database, security, accounts, feature modules. */
@@ -48,6 +52,18 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     throw err;
   }
   const mailer = options.mailer ?? createMailer(config, logger);
+  let redis: Redis | undefined;
+  try {
+    redis = config.redisUrl ? await connectRateLimitRedis(config.redisUrl, app.log) : undefined;
+  } catch (err) {
+    if (ownsDatabase) await database.close();
+    throw err;
+  }
+  if (config.trustProxy === true) {
+    app.log.warn(
+      'TRUST_PROXY=true believes every X-Forwarded-For header, so a client can pick its own IP and escape the rate limits; set the number of proxies in front of the app (usually 1) or their addresses (refused when NODE_ENV=production)',
+    );
+  }
 
   app.decorate('config', config);
   app.decorate('database', database);
@@ -56,6 +72,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('now', options.now ?? (() => new Date()));
   app.addHook('onClose', async () => {
     await mailer.close();
+    await redis?.quit();
     if (ownsDatabase) await database.close();
   });
 
@@ -63,7 +80,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerSecurity(app, config);
   await app.register(fastifyCookie);
   // global: false -> limits are applied where a route asks (see modules/auth/routes.ts).
-  await app.register(rateLimit, { global: false });
+  // With Redis, a Redis outage lets requests through rather than refusing every sign-in and
+  // analysis; the limit that guards accounts most, 5 tries per login code, is a database row.
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis
+      ? { redis, nameSpace: options.rateLimitNamespace ?? DEFAULT_RATE_LIMIT_NAMESPACE, skipOnError: true }
+      : {}),
+  });
   await app.register(sessionPlugin);
 
   // API answers are per user and must never be stored by a browser or proxy cache.

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       secureCookies: false,
       logLevel: 'info',
       trustProxy: false,
+      redisUrl: undefined,
     });
     expect(config.database).toEqual({
       kind: 'pglite',
@@ -47,6 +48,27 @@ describe('loadConfig', () => {
       '10.0.0.1',
       '10.0.0.0/8',
     ]);
+  });
+
+  it('refuses TRUST_PROXY=true in production, where it would let a client pick its own IP', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:587' };
+    expect(() => loadConfig({ ...production, TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY must not be true when NODE_ENV=production.*number of proxies/,
+    );
+    expect(loadConfig({ ...production, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+  });
+
+  it('reads REDIS_URL and hides it when it is wrong (it may hold a password)', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
+    let error: unknown;
+    try {
+      loadConfig({ REDIS_URL: 'http://:secret@cache' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toContain('REDIS_URL must be a redis:// or rediss:// URL');
+    expect((error as ConfigError).message).not.toContain('secret');
   });
 
   it('lists every bad variable at once, hiding values that may hold passwords', () => {

@@ -56,6 +56,11 @@ const envSchema = z
         )
         .transform((value) => new URL(value).origin),
     ),
+    // Rate limits shared by every instance of the app (docs/scaling.md); unset keeps them in
+    // this process's memory, which is right for one instance and needs nothing installed.
+    REDIS_URL: optional(
+      z.string().regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL (redis://host:6379)'),
+    ),
     LOG_LEVEL: withDefault(z.enum(LOG_LEVELS), 'info'),
     TRUST_PROXY: withDefault(
       z
@@ -68,6 +73,14 @@ const envSchema = z
     ),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.TRUST_PROXY.trim() === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUST_PROXY'],
+        message:
+          'must not be true when NODE_ENV=production: true believes every X-Forwarded-For a client sends, so rotating it escapes every rate limit; set the number of proxies in front of the app (usually 1) or their addresses',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -92,11 +105,17 @@ export interface Config {
   /** Cookies get `Secure` when the public origin is https. */
   secureCookies: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /**
+   * Which proxies may name the client in X-Forwarded-For: false (none), a hop count (the
+   * nearest N), a list of proxy addresses, or true (anyone: refused in production).
+   */
   trustProxy: boolean | number | string[];
+  /** Redis for rate limits shared across instances; undefined keeps them in memory. */
+  redisUrl: string | undefined;
 }
 
 /** Variables whose values may hold passwords: never echoed in error messages. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'REDIS_URL']);
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -137,6 +156,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     secureCookies: env.PUBLIC_ORIGIN?.startsWith('https://') ?? false,
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    redisUrl: env.REDIS_URL,
   };
 }
 

@@ -1,10 +1,15 @@
 /**
- * Builds engine/vision/text/glyph-templates.ts: renders every character the reader needs in the
- * installed UI fonts (sans, narrow, condensed, mono; regular and bold; 9-16 px at 1x, 2x and 3x;
- * dark/light/coloured themes; half of them through JPEG q70), cuts them with the engine's own
- * segmentation, and keeps a few k-means prototypes per character.
+ * Builds engine/vision/text/glyph-templates.generated.ts: renders every character the reader needs
+ * in the installed UI fonts (sans, narrow, condensed, mono; regular and bold; 9-16 px at 1x, 2x and
+ * 3x; dark/light/coloured themes; half of them through JPEG q70), cuts them with the engine's own
+ * segmentation, and keeps a few k-means prototypes per character. The file starts with a header
+ * naming the inputs that made it (bench/glyphs/inputs.ts); bench/glyphs/templates.test.ts fails when
+ * they change and the file was not rebuilt. Needs Chromium and the fonts: bench/glyphs/README.md.
  *
- *   npx tsx bench/glyphs/build-templates.ts
+ *   npm run glyphs:build                      # rebuild the committed file
+ *   npm run glyphs:build -- --out FILE        # build into FILE instead (to compare two builds)
+ *   npm run glyphs:build -- --keep "REASON"   # do not rebuild: record that the committed
+ *                                             # templates stay valid for the changed inputs, and why
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,6 +19,7 @@ import { FONTS, THEMES, launch, renderSheet, type RenderStyle, type RenderedShee
 import { findTextLines } from '../../engine/vision/text/segment';
 import { FEATURE_LENGTH, glyphFeatures } from '../../engine/vision/text/features';
 import { encodeTemplates } from '../../engine/vision/text/template-codec';
+import { GENERATED_FILE, generatedFile, generatedPath, parseGeneratedFile } from './inputs';
 
 /** What each rendered character is recognised as ("−" and "-" are both a minus). */
 export const CHARSET_LINES = [
@@ -170,9 +176,11 @@ async function cachedSheet(
   return sheet;
 }
 
-async function main(): Promise<void> {
+/** Builds the templates and returns the encoded module body and the Chromium version used. */
+async function build(): Promise<{ body: string; chromium: string }> {
   const styles = templateStyles();
   const browser = await launch();
+  const chromium = browser.version();
   const samples: Sample[] = [];
   let rejected = 0;
   try {
@@ -221,12 +229,37 @@ async function main(): Promise<void> {
       vectors.push(c);
     }
   }
-  const source = encodeTemplates(labels, vectors);
-  writeFileSync(new URL('../../engine/vision/text/glyph-templates.ts', import.meta.url), source);
+  const body = encodeTemplates(labels, vectors);
   console.log(
     `${styles.length} styles, ${samples.length} glyph samples (${rejected} lines rejected), ` +
-      `${labels.length} prototypes for ${byLabel.size} characters, ${source.length} bytes`,
+      `${labels.length} prototypes for ${byLabel.size} characters`,
   );
+  return { body, chromium };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main();
+async function main(argv: string[]): Promise<void> {
+  const option = (name: string): string | undefined => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const keep = option('keep');
+  if (argv.includes('--keep')) {
+    if (!keep?.trim()) throw new Error('--keep needs the reason the templates stay valid, in quotes');
+    const { header, body } = parseGeneratedFile(readFileSync(generatedPath(), 'utf8'));
+    // The earlier history stays in the header: where the templates were built, every keep since.
+    const history =
+      header.status.kind === 'built'
+        ? `built in Chromium ${header.status.chromium} from earlier inputs (${header.inputsSha256.slice(0, 16)}).`
+        : header.status.reason;
+    const reason = `${history} Kept again: ${keep.trim()}`;
+    writeFileSync(generatedPath(), generatedFile(body, { kind: 'kept', reason }));
+    console.log(`${GENERATED_FILE}: kept for the current inputs (${keep.trim()})`);
+    return;
+  }
+  const { body, chromium } = await build();
+  const out = option('out') ?? generatedPath();
+  writeFileSync(out, generatedFile(body, { kind: 'built', chromium }));
+  console.log(`wrote ${out}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main(process.argv.slice(2));

@@ -8,11 +8,11 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import sharp from 'sharp';
+import { decodeImage } from '../../adapters/node/decode-image';
 import type { RgbaImage } from '../../engine/core/image';
 import {
   axisRect,
   corpusAvailable,
-  decodeImage,
   expectedAxisLabels,
   legendRect,
   listCorpus,

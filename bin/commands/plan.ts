@@ -1,6 +1,6 @@
 import { EngineError } from '../../engine/core/errors';
 import { analyzeCharts } from '../../engine/plan';
-import { decodeImage } from '../decode-image';
+import { decodeImage } from '../../adapters/node/decode-image';
 
 const USAGE =
   'usage: chart-to-plan plan --5m A.png --15m B.png --4h C.png [--account 10000] [--risk 2] [--symbol EURUSD] [--pretty]\n' +

@@ -1,5 +1,5 @@
 import { readChart } from '../../engine/vision';
-import { decodeImage } from '../decode-image';
+import { decodeImage } from '../../adapters/node/decode-image';
 
 /** `chart-to-plan read IMAGE`: prints the chart reading as JSON on stdout. */
 export async function run(args: string[]): Promise<number> {

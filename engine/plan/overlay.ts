@@ -6,7 +6,7 @@
  * Prices map to rows through the chart's fitted price scale (priceToY); bar indices map to the
  * x of the candle read at that index (the analysed series is the read candles, one to one).
  */
-import { priceToY } from '../vision/price-scale';
+import { priceToY } from '../vision/scale/price-scale';
 import type { SlotData } from './context';
 import type { SetupZone } from './setup';
 import type {

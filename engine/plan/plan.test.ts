@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { TimeframeAnalysis } from '../analysis/types';
 import { EngineError } from '../core/errors';
 import { findInstrument, formatPrice } from '../instruments';
-import { priceToY } from '../vision/price-scale';
+import { priceToY } from '../vision/scale/price-scale';
 import { buildPlan, type BuildPlanInput } from './build-plan';
 import { planContext, slotData } from './context';
 import { analyzeReadings } from './pipeline';

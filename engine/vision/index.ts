@@ -1,5 +1,6 @@
 export * from './types';
-export { priceToY, yToPrice } from './price-scale';
-export { readChart, MIN_CANDLES } from './read-chart';
+export { priceToY, yToPrice } from './scale/price-scale';
+export { readChart } from './read-chart';
+export { MIN_CANDLES } from './checks';
 // Text recognition is public too: callers can read a legend or an axis strip on their own.
 export * from './text';

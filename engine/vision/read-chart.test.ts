@@ -1,20 +1,22 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadImage } from './test-support/load-image';
+import { decodeImage } from '../../adapters/node/decode-image';
+import { readChart } from './read-chart';
+import { continuityVerdict, dropUnjoined, joinedShare } from './checks';
+import { dropLineClasses } from './cleanup';
+import { candlesBeyondLabels } from './scale/read-scale';
 import {
-  candlesBeyondLabels,
-  continuityVerdict,
-  dropLineClasses,
-  dropUnjoined,
-  joinedShare,
-  readChart,
-} from './read-chart';
-import { anchorOnLegend, anchorOnPriceLine, axisLabels, gridContradicts, snapToGrid } from './axis-scale';
-import { fitPriceScale } from './scale-fit';
-import { toRaster } from './raster';
-import type { Layout } from './layout';
+  anchorOnLegend,
+  anchorOnPriceLine,
+  axisLabels,
+  gridContradicts,
+  snapToGrid,
+} from './scale/axis-scale';
+import { fitPriceScale } from './scale/scale-fit';
+import { toRaster } from './pixels/raster';
+import type { Layout } from './layout/layout';
 import type { TextToken } from './text';
-import { priceToY, yToPrice } from './price-scale';
+import { priceToY, yToPrice } from './scale/price-scale';
 import { paintChart } from './test-support/paint';
 import type { RgbaImage } from '../core/image';
 import type { ChartReading } from './types';
@@ -470,7 +472,7 @@ describe.skipIf(collections.length === 0)('readChart golden screenshots', () => 
       };
       const chart = truth.charts[tf];
       if (!chart) return;
-      const reading = readChart(await loadImage(join(dir, id, chart.file)));
+      const reading = readChart(await decodeImage(join(dir, id, chart.file)));
       expect(exactShare(reading, chart)).toBeGreaterThanOrEqual(0.95);
       // A symbol or timeframe is either the one the chart shows or honestly unknown, never another.
       expect([truth.symbol, null]).toContain(reading.symbol);

@@ -3,7 +3,7 @@ import { readChart } from './read-chart';
 import { isEngineError } from '../core/errors';
 import type { RgbaImage } from '../core/image';
 import { paintChart } from './test-support/paint';
-import { decodeImage } from '../../bin/decode-image';
+import { decodeImage } from '../../adapters/node/decode-image';
 
 const CODES = new Set(['INVALID_IMAGE', 'NO_CHART_FOUND', 'AXIS_UNREADABLE', 'TOO_FEW_CANDLES']);
 

@@ -33,6 +33,11 @@ export const users = pgTable(
     email: text('email').notNull(),
     tradingExperience: tradingExperience('trading_experience').notNull(),
     createdAt: createdAt(),
+    /**
+     * When the owner first signed in with an emailed code (decision 015). Registration alone
+     * proves nothing about the address, so until then the account is unverified.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
@@ -63,7 +68,10 @@ export const loginCodes = pgTable(
   'login_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** One row per user: requesting a new code replaces the old one (upsert on user_id). */
+    /**
+     * Several rows per user: a new request does not void a code still alive, so a stranger
+     * asking for codes cannot burn the one the owner is typing (decision 015).
+     */
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -73,7 +81,7 @@ export const loginCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('login_codes_user_id_unique').on(t.userId)],
+  (t) => [index('login_codes_user_id_idx').on(t.userId)],
 );
 
 /**

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import { parseOhlcCsv } from '../../../bin/commands/analyze';
+import { parseOhlcCsv } from '../../../adapters/node/parse-ohlc-csv';
 import type { Bar } from '../../core/ohlc';
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -1,15 +1,11 @@
 import type { RgbaImage } from '../../core/image';
-import { toRaster } from '../raster';
-import { findLayout } from '../layout';
-import { classifyInk, learnPalette } from '../palette';
-import { extractCandles } from '../candles';
+import { readPixels } from '../read-chart';
 
-/** The pixel stages of readChart (no OCR) on a painted image, which a test may have altered. */
+/**
+ * The pixel stages of readChart on a painted image, which a test may have altered: the same
+ * runner readChart uses (readPixels), with the names the tests use.
+ */
 export function pixelStages(image: RgbaImage) {
-  const raster = toRaster(image);
-  const layout = findLayout(raster)!;
-  const palette = learnPalette(raster, layout);
-  const ink = classifyInk(raster, layout, palette);
-  const ex = extractCandles(ink, layout.plot, palette, { raster, background: layout.background });
-  return { layout, palette, ink, ex };
+  const { layout, palette, ink, extraction } = readPixels(image);
+  return { layout, palette, ink, ex: extraction };
 }

@@ -1,5 +1,5 @@
 import { FEATURE_LENGTH, GEOM, GRID } from './features';
-import { TEMPLATE_DATA, TEMPLATE_LABELS } from './glyph-templates';
+import { TEMPLATE_DATA, TEMPLATE_LABELS } from './glyph-templates.generated';
 import { decodeTemplates, type GlyphTemplates } from './template-codec';
 
 /** Weights of the geometric features against the summed squared ink difference of 144 cells. */

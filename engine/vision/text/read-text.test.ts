@@ -1,15 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { RgbaImage } from '../../core/image';
 import { identifyInstrument, parsePriceLabel, readLegendOhlc, readText } from './index';
-import { loadImage } from '../test-support/load-image';
-import {
-  axisRect,
-  corpusAvailable,
-  decodeImage,
-  expectedAxisLabels,
-  legendRect,
-  listCorpus,
-} from './test-support/corpus';
+import { decodeImage } from '../../../adapters/node/decode-image';
+import { axisRect, corpusAvailable, expectedAxisLabels, legendRect, listCorpus } from './test-support/corpus';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
 
@@ -24,7 +17,7 @@ interface FixtureEntry {
 
 const fixtures = JSON.parse(readFileSync(FIXTURES + 'fixtures.json', 'utf8')) as FixtureEntry[];
 
-const load = (file: string) => loadImage(FIXTURES + file);
+const load = (file: string) => decodeImage(FIXTURES + file);
 
 function whole(img: RgbaImage): { left: number; top: number; right: number; bottom: number } {
   return { left: 0, top: 0, right: img.width, bottom: img.height };

@@ -1,5 +1,5 @@
 import type { RgbaImage } from '../../core/image';
-import { nextNonZero, wordView } from '../byte-scan';
+import { nextNonZero, wordView } from '../pixels/byte-scan';
 import type { Rect } from './types';
 
 /**

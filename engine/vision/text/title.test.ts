@@ -1,11 +1,11 @@
 import type { RgbaImage } from '../../core/image';
 import { readText } from './read-text';
 import { identifyTitle } from './title';
-import { loadImage } from '../test-support/load-image';
+import { decodeImage } from '../../../adapters/node/decode-image';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
 
-const load = (file: string) => loadImage(FIXTURES + file);
+const load = (file: string) => decodeImage(FIXTURES + file);
 
 function identify(img: RgbaImage): ReturnType<typeof identifyTitle> {
   return identifyTitle(img, readText(img, { left: 0, top: 0, right: img.width, bottom: img.height }));

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { UPLOAD_LIMITS } from '../../../contracts/analysis';
+import { decodeImage } from '../../../adapters/node/decode-image';
 import type { RgbaImage } from '../../../engine/core/image';
 import { AppError } from '../../http/errors';
 
@@ -47,27 +48,14 @@ export function assertPixelBudget(dims: { width: number; height: number }, label
 }
 
 /**
- * Decodes to the engine's 8-bit RGBA (EXIF orientation applied, sRGB). The pixel data gets an
- * ArrayBuffer of its own so it can be transferred to the worker thread: sharp's output is
- * external memory, which postMessage would silently clone instead of moving.
+ * Decodes to the engine's 8-bit RGBA with the decode the command line and the benchmarks use
+ * (EXIF orientation applied, sRGB, refused above UPLOAD_LIMITS.maxPixels from the header, pixels
+ * in an ArrayBuffer of their own so they can be transferred to the worker thread). Any failure is
+ * the trader-facing 422 naming the slot.
  */
 export async function decodeUpload(bytes: Uint8Array, label: string): Promise<RgbaImage> {
   try {
-    const { data, info } = await sharp(bytes, {
-      failOn: 'error',
-      limitInputPixels: UPLOAD_LIMITS.maxPixels,
-      // One top-to-bottom pass: the pipeline has no step that needs random access (~15% less CPU).
-      sequentialRead: true,
-    })
-      .rotate()
-      .toColourspace('srgb')
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    if (info.channels !== 4 || data.length !== info.width * info.height * 4) throw new Error('layout');
-    const own = new Uint8Array(data.length);
-    own.set(data);
-    return { width: info.width, height: info.height, data: own };
+    return await decodeImage(bytes);
   } catch {
     throw unreadable(label);
   }

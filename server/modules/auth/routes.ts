@@ -10,29 +10,38 @@ import {
   type User,
   type UserEnvelope,
 } from '../../../contracts/auth';
+import { clientKey } from '../../http/client-key';
 import { AppError, parseWith } from '../../http/errors';
 import { emailHash } from '../../logger';
 import '../../types';
 import { issueLoginCode, verifyLoginCode, type VerifyOutcome } from './login-codes';
 import { clearSessionCookie, currentUser, setSessionCookie } from './session-plugin';
-import { SESSION_COOKIE, createSession, deleteSession } from './sessions';
+import { SESSION_COOKIE, createSession, deleteSession, findSessionUser } from './sessions';
 import { createUser, findUserByEmail, toUser } from './users';
+import { verifyEmail } from './verification';
 
 /** Limits of the account routes; tests and deployments may tighten or loosen them. */
 export interface AuthRateLimits {
-  /** Login codes sent to one email address per window. */
+  /** Login codes sent to one email address at the request of one client per window. */
+  codesPerEmailAndClient: number;
+  /**
+   * Login codes sent to one email address per window, whoever asks. Larger than the per
+   * client limit so that a stranger alone cannot lock the owner out (issue 19); reaching it
+   * takes several clients, and their requests only fill the owner's inbox with live codes.
+   */
   codesPerEmail: number;
-  /** Login codes requested from one IP per window (also covers probing for accounts). */
+  /** Login codes requested from one client per window (also covers probing for accounts). */
   codesPerIp: number;
-  /** Code checks from one IP per window (each code also dies after 5 wrong tries). */
+  /** Code checks from one client per window (each code also dies after 5 tries). */
   verifiesPerIp: number;
-  /** Registrations from one IP per window. */
+  /** Registrations from one client per window. */
   registrationsPerIp: number;
   windowMs: number;
 }
 
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
-  codesPerEmail: 5,
+  codesPerEmailAndClient: 5,
+  codesPerEmail: 10,
   codesPerIp: 20,
   verifiesPerIp: 30,
   registrationsPerIp: 50,
@@ -92,16 +101,36 @@ function codeRefused(outcome: Exclude<VerifyOutcome, { ok: true }>): AppError {
 export function authRoutes(limits: AuthRateLimits = DEFAULT_AUTH_RATE_LIMITS) {
   return async function registerAuthRoutes(app: FastifyInstance) {
     const timeWindow = limits.windowMs;
+    // Every limiter names itself in its key: with REDIS_URL they all share one Redis store,
+    // where @fastify/rate-limit would otherwise give them one counter between them.
+    const emailOf = (request: FastifyRequest) => (request as RequestWithEmail).normalisedEmail ?? '';
     const limiters = {
-      register: app.createRateLimit({ max: limits.registrationsPerIp, timeWindow }),
-      codesPerIp: app.createRateLimit({ max: limits.codesPerIp, timeWindow }),
+      register: app.createRateLimit({
+        max: limits.registrationsPerIp,
+        timeWindow,
+        keyGenerator: (request) => `register:${clientKey(request)}`,
+      }),
+      codesPerIp: app.createRateLimit({
+        max: limits.codesPerIp,
+        timeWindow,
+        keyGenerator: (request) => `codes-ip:${clientKey(request)}`,
+      }),
+      // These two run after the body is parsed and normalised (see the login route).
+      codesPerEmailAndClient: app.createRateLimit({
+        max: limits.codesPerEmailAndClient,
+        timeWindow,
+        keyGenerator: (request) => `codes-email-ip:${emailOf(request)}:${clientKey(request)}`,
+      }),
       codesPerEmail: app.createRateLimit({
         max: limits.codesPerEmail,
         timeWindow,
-        // Runs after the body is parsed and normalised (see enforce()).
-        keyGenerator: (request) => `email:${(request as RequestWithEmail).normalisedEmail ?? ''}`,
+        keyGenerator: (request) => `codes-email:${emailOf(request)}`,
       }),
-      verifiesPerIp: app.createRateLimit({ max: limits.verifiesPerIp, timeWindow }),
+      verifiesPerIp: app.createRateLimit({
+        max: limits.verifiesPerIp,
+        timeWindow,
+        keyGenerator: (request) => `verify-ip:${clientKey(request)}`,
+      }),
     };
 
     async function enforce(limiter: keyof typeof limiters, request: FastifyRequest) {
@@ -115,6 +144,12 @@ export function authRoutes(limits: AuthRateLimits = DEFAULT_AUTH_RATE_LIMITS) {
           { title: 'Too Many Attempts', retryAfter: result.ttlInSeconds },
         );
       }
+    }
+
+    /** The user id of the session this request came with, if it still is one. */
+    async function sessionUserId(request: FastifyRequest): Promise<string | undefined> {
+      const token = request.cookies[SESSION_COOKIE];
+      return token ? (await findSessionUser(app.db, token, app.now()))?.user.id : undefined;
     }
 
     async function signIn(request: FastifyRequest, reply: FastifyReply, userId: string) {
@@ -139,6 +174,8 @@ export function authRoutes(limits: AuthRateLimits = DEFAULT_AUTH_RATE_LIMITS) {
       await enforce('codesPerIp', request);
       const { email } = parseWith(loginBodySchema, request.body);
       (request as RequestWithEmail).normalisedEmail = email;
+      // Per client first: a stranger who hits their own limit does not use up the ceiling.
+      await enforce('codesPerEmailAndClient', request);
       await enforce('codesPerEmail', request);
       const user = await findUserByEmail(app.db, email);
       if (!user) throw noAccount();
@@ -169,8 +206,22 @@ export function authRoutes(limits: AuthRateLimits = DEFAULT_AUTH_RATE_LIMITS) {
         request.log.info({ userId: user.id, reason: outcome.reason }, 'login code refused');
         throw codeRefused(outcome);
       }
+      let signedInUser = user;
+      if (!user.emailVerifiedAt) {
+        const verification = await verifyEmail(app.db, user.id, {
+          now: app.now(),
+          heldSessionUserId: await sessionUserId(request),
+        });
+        signedInUser = verification.user;
+        if (verification.firstProof) {
+          request.log.info(
+            { userId: user.id, dataKept: verification.dataKept },
+            'email verified; every earlier session ended',
+          );
+        }
+      }
       await signIn(request, reply, user.id);
-      const response: UserEnvelope = { user: toUser(user) };
+      const response: UserEnvelope = { user: toUser(signedInUser) };
       return reply.code(200).send(response);
     });
 

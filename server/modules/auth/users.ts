@@ -8,6 +8,7 @@ export const toUser = (row: UserRow): User => ({
   name: row.name,
   email: row.email,
   tradingExperience: row.tradingExperience,
+  emailVerified: row.emailVerifiedAt !== null,
 });
 
 /** `email` must already be normalised (trimmed, lower-cased) by the contract schema. */

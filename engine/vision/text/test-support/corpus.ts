@@ -2,11 +2,11 @@
  * The shared dev corpus (../shared/chart-corpus/dev) seen as an OCR test set: for each chart,
  * the price-axis strip with the tick labels it must show (derived from truth.json's price scale,
  * not from any reading), the last-price badge (the last candle's close) and the legend band.
- * Node-only (sharp, fs): used by tests and bench/ocr.bench.ts, never by the engine.
+ * Node-only (fs): used by tests and bench/ocr.bench.ts, never by the engine; decode the charts
+ * with adapters/node/decode-image.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import type { RgbaImage } from '../../../core/image';
 import type { Timeframe } from '../../../core/ohlc';
 import { findTextLines } from '../segment';
@@ -79,15 +79,6 @@ export function listCorpus(): CorpusChart[] {
 
 export function listCorpusDirs(): string[] {
   return readdirSync(CORPUS_DIR).filter((d) => d.startsWith('dev-'));
-}
-
-export async function decodeImage(file: string): Promise<RgbaImage> {
-  const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return {
-    width: info.width,
-    height: info.height,
-    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
-  };
 }
 
 /** The price axis: right of the plot, over the plot's height. */

@@ -1,2 +1,8 @@
 export { useUser, userQueryOptions, USER_QUERY_KEY } from './use-user';
-export { useLogout, useRegister, useRequestLoginCode, useVerifyLoginCode } from './use-auth-mutations';
+export {
+  useLogout,
+  useRegister,
+  useRequestLoginCode,
+  useVerifyEmail,
+  useVerifyLoginCode,
+} from './use-auth-mutations';

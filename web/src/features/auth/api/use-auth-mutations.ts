@@ -64,6 +64,30 @@ export function useVerifyLoginCode() {
   });
 }
 
+/**
+ * Proving the email of a signed-in account (decision 015): the same code exchange as login,
+ * from the browser that holds the account's session, so its journal and analyses are kept
+ * and the trader stays where they are. The server ends every other session of the account.
+ */
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { email: string; code: string }) =>
+      apiJson<UserEnvelope>('POST', '/api/login/verify', body),
+    onSuccess: async ({ user }) => {
+      await refreshUser(queryClient);
+      toast({
+        title: 'Email Verified',
+        description: `${user.email} is confirmed as yours. Any other device signed in to this account was signed out.`,
+      });
+    },
+    onError: (error) => {
+      const { title, message } = loginErrorToast(error);
+      toast({ title, description: message, variant: 'destructive' });
+    },
+  });
+}
+
 export function useLogout() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();

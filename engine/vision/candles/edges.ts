@@ -1,0 +1,166 @@
+import type { Raster } from '../pixels/raster';
+import { luminance } from '../pixels/raster';
+import { dilutedInk, tint } from '../palette/palette';
+import type { PixelCandle } from './types';
+
+/**
+ * Sub-pixel edges. Anti-aliasing and the smoothing of scaled (HiDPI, zoomed) captures spread an
+ * edge over two or three rows whose colour is a blend of ink and background; the share of ink in
+ * those rows says where the edge really is. Crisp images come out unchanged.
+ */
+export interface EdgeSampler {
+  raster: Raster;
+  background: number;
+}
+
+function alphaAt(s: EdgeSampler, x: number, y: number, ink: number): number {
+  const { raster } = s;
+  if (x < 0 || y < 0 || x >= raster.width || y >= raster.height) return 0;
+  const c = raster.rgb[y * raster.width + x]!;
+  const t = tint(c, s.background, ink);
+  if (t.off > 40 && !dilutedInk(c, s.background, ink)) return 0;
+  return Math.max(0, Math.min(1, t.alpha));
+}
+
+/** Continuous top edge of a vertical stroke in column x whose first ink row is `a`. */
+export function topEdge(s: EdgeSampler, x: number, a: number, ink: number, maxInward: number): number {
+  let deficit = 0;
+  for (let k = 0; k < Math.min(2, maxInward); k++) {
+    const al = alphaAt(s, x, a + k, ink);
+    if (al >= 0.95) break;
+    deficit += 1 - al;
+  }
+  let surplus = 0;
+  for (let k = 1; k <= 2; k++) {
+    const al = alphaAt(s, x, a - k, ink);
+    // Blended rows only: a solid row beyond the edge is another object (a price line, a
+    // neighbouring stroke), not anti-aliasing.
+    if (al < 0.05 || al >= 0.9) break;
+    surplus += al;
+  }
+  return a + deficit - surplus;
+}
+
+/** Continuous bottom edge (one past the last covered row) of a stroke ending at row `b`. */
+export function bottomEdge(s: EdgeSampler, x: number, b: number, ink: number, maxInward: number): number {
+  let deficit = 0;
+  for (let k = 0; k < Math.min(2, maxInward); k++) {
+    const al = alphaAt(s, x, b - k, ink);
+    if (al >= 0.95) break;
+    deficit += 1 - al;
+  }
+  let surplus = 0;
+  for (let k = 1; k <= 2; k++) {
+    const al = alphaAt(s, x, b + k, ink);
+    if (al < 0.05 || al >= 0.9) break;
+    surplus += al;
+  }
+  return b + 1 - deficit + surplus;
+}
+
+/** Width of a stroke at row y around column x, as the sum of ink shares across it. */
+export function strokeWidth(s: EdgeSampler, x: number, y: number, ink: number): number {
+  let w = alphaAt(s, x, y, ink);
+  for (let k = 1; k < 6; k++) {
+    const al = alphaAt(s, x - k, y, ink);
+    if (al < 0.05) break;
+    w += al;
+  }
+  for (let k = 1; k < 6; k++) {
+    const al = alphaAt(s, x + k, y, ink);
+    if (al < 0.05) break;
+    w += al;
+  }
+  return w;
+}
+
+/**
+ * How far a thin stroke (a wick or a bar's stem) runs on beyond `from` in direction `dir` (-1 up,
+ * +1 down) on brightness alone, with the sub-pixel share of its last, partly covered row: the
+ * continuous edge, or null when it does not go on. Low-quality JPEG stores colour at half
+ * resolution, so a 1-px wick keeps the ink's brightness but loses most of its colour, and its
+ * tip (sometimes the whole stretch beyond the body) is not classified as the candle's ink. A
+ * row continues the stroke when its pixel has at least half the ink's brightness against the
+ * background and the pixels `reach` columns either side have little (a thin stroke, not a line
+ * or a glyph crossing it). Needs an ink that differs from the background in brightness.
+ */
+function strokeBeyond(
+  s: EdgeSampler,
+  x: number,
+  from: number,
+  dir: -1 | 1,
+  ink: number,
+  reach: number,
+): number | null {
+  const { raster } = s;
+  const lb = luminance(s.background);
+  const vl = luminance(ink) - lb;
+  if (reach === 0 || Math.abs(vl) < 40 || x - reach < 0 || x + reach >= raster.width) return null;
+  const share = (px: number, y: number) => (luminance(raster.rgb[y * raster.width + px]!) - lb) / vl;
+  const maxRows = 30 * reach;
+  let y = from;
+  for (let k = 0; k < maxRows; k++) {
+    const next = y + dir;
+    if (next < 0 || next >= raster.height) break;
+    const a = share(x, next);
+    if (a < 0.5 || a > 1.5 || share(x - reach, next) > 0.3 || share(x + reach, next) > 0.3) break;
+    y = next;
+  }
+  if (y === from) return null;
+  // The row beyond the last one kept is partly covered when the stroke ends between rows.
+  const beyond = y + dir;
+  let partial = beyond >= 0 && beyond < raster.height ? Math.min(0.5, share(x, beyond)) : 0;
+  if (partial < 0.05) partial = 0;
+  return dir < 0 ? y - partial : y + 1 + partial;
+}
+
+export interface RefinedCandle {
+  highY: number;
+  lowY: number;
+  bodyTop: number;
+  bodyBottom: number;
+}
+
+/**
+ * Refines a candle's rows. The result is in "price rows": the row whose price is the value, so a
+ * bottom edge is moved up by one rendering pixel (`unit`: 1 on a plain capture, 2 on a capture
+ * scaled 2x), because charting libraries fill from the top row through the bottom row inclusive.
+ */
+export function refineCandle(
+  s: EdgeSampler,
+  c: PixelCandle,
+  wickInk: number,
+  bodyInk: number,
+  bodyColumns: number[],
+  unit: number,
+): RefinedCandle {
+  const sx = Math.round(c.x);
+  const bodyH = Math.round(c.bodyBottom - c.bodyTop) + 1;
+  // A wick whose tip JPEG stripped of colour runs on beyond its classified ink (strokeBeyond).
+  const reach = c.ambiguous ? 0 : Math.round(unit) + 1;
+  const highY =
+    strokeBeyond(s, sx, c.highY, -1, wickInk, reach) ?? topEdge(s, sx, c.highY, wickInk, c.lowY - c.highY);
+  const lowY =
+    (strokeBeyond(s, sx, c.lowY, 1, wickInk, reach) ?? bottomEdge(s, sx, c.lowY, wickInk, c.lowY - c.highY)) -
+    unit;
+  let bodyTop = c.bodyTop;
+  let bodyBottom: number;
+  if (bodyColumns.length && bodyH >= 2) {
+    let t = 0;
+    let b = 0;
+    for (const x of bodyColumns) {
+      t += topEdge(s, x, Math.round(c.bodyTop), bodyInk, bodyH - 1);
+      b += bottomEdge(s, x, Math.round(c.bodyBottom), bodyInk, bodyH - 1);
+    }
+    bodyTop = t / bodyColumns.length;
+    bodyBottom = b / bodyColumns.length - unit;
+  } else {
+    bodyBottom = c.bodyBottom + 1 - unit;
+  }
+  return {
+    highY: Math.min(highY, bodyTop),
+    lowY: Math.max(lowY, bodyBottom),
+    bodyTop,
+    bodyBottom: Math.max(bodyTop, bodyBottom),
+  };
+}

@@ -1,0 +1,342 @@
+import type { InkClass } from '../palette/palette';
+import type { PlotRect } from '../types';
+import type { EdgeSampler } from './edges';
+import { tint } from '../palette/palette';
+import { median } from '../pixels/stats';
+import { removeVolumeBars } from '../cleanup/volume';
+import { removeCrossingLines, removeHorizontalLines } from '../cleanup/lines';
+import type { CandleExtraction, PixelCandle } from './types';
+import { components, isSized, pieceRows, stemPieces, type Component } from './shapes';
+import { measure, type AlphaAt } from './measure';
+import { fitsLattice, offLattice, touchingCandles, type Staircase } from './staircase';
+import { assignDirections } from './direction';
+import { refineAll } from './refine';
+import {
+  BARS_SHARE,
+  BAR_PIECES_SHARE,
+  ONE_PX_WARN_SHARE,
+  REMNANT_WIDTH_SHARE,
+  SLAB_PIECES_SHARE,
+  STAIRCASE_KEPT,
+  WIDE_SHAPE_SHARE,
+  TICK_COLUMNS_MAX_SHARE,
+  TICK_COLUMNS_CUT_MAX_SHARE,
+} from './tuning';
+
+/** A piece of a shape read as one candle or bar; `id` is the shape it came from. */
+type Measured = { candle: PixelCandle; barLike: boolean; id: number };
+
+/** The ink's shapes once lines are cleared: labels per plot pixel, and each shape's box. */
+interface Shapes {
+  labels: Int32Array;
+  comps: Component[];
+  /** Shapes left of a line cleared from them and much narrower than a candle: not candles. */
+  remnant: Set<number>;
+  /** Whether volume bars were cleared from the ink. */
+  volumeCleared: boolean;
+}
+
+/**
+ * Finds every candle (or OHLC bar) in the ink mask. `ink` is modified (line removal).
+ * Coordinates in the result are image px.
+ *
+ * The steps: lines and volume bars cleared, the shapes found (clearShapes); one shape per column
+ * kept (candleShapes); shapes cut into candles and measured (cutAndMeasure); edges refined to
+ * sub-pixel rows, fragments off the lattice dropped, directions assigned (finish).
+ */
+export function extractCandles(
+  ink: Uint8Array,
+  plot: PlotRect,
+  palette: InkClass[],
+  sampler: EdgeSampler,
+  /** Text boxes (image px) inside the plot: components wholly inside one are glyphs. */
+  textBoxes: readonly PlotRect[] = [],
+): CandleExtraction {
+  const pw = plot.right - plot.left + 1;
+  const ph = plot.bottom - plot.top + 1;
+  const warnings: string[] = [];
+  const alphaAt = inkShare(ink, plot, palette, sampler);
+  const shapes = clearShapes(ink, plot, palette, sampler, alphaAt);
+  const { labels, comps } = shapes;
+  const kept = candleShapes(shapes, plot, ph, textBoxes, warnings);
+  const measured = cutAndMeasure(kept, comps, labels, ink, pw, alphaAt);
+  measured.sort((a, b) => a.candle.x - b.candle.x);
+  const bars = measured.filter((m) => m.barLike).length > measured.length * BARS_SHARE;
+  const kind = bars ? 'bars' : 'candles';
+  refineAll(measured, ink, labels, pw, plot, palette, sampler, bars);
+  const all = measured.map((m) => m.candle);
+  const candles = offLattice(all);
+  const gaps: number[] = [];
+  for (let i = 1; i < candles.length; i++) gaps.push(candles[i]!.x - candles[i - 1]!.x);
+  const barSpacing = gaps.length ? median(gaps) : 0;
+  if (!bars) assignDirections(candles, palette);
+  // A flat candle (doji) is also "ambiguous" as its body is no wider than its wick, but then
+  // the candles are not 1 px wide: warn only when a real share of them are that narrow (up to
+  // 2 px, as anti-aliasing or a scaled capture widens a 1 px stroke).
+  const onePx = candles.filter((c) => c.ambiguous && c.right - c.left + 1 <= 2).length;
+  if (onePx >= Math.max(2, ONE_PX_WARN_SHARE * candles.length)) {
+    warnings.push(
+      'Some candles are 1 pixel wide, so their open and close cannot be told from their wicks; zoom in for exact bodies.',
+    );
+  }
+  return {
+    kind,
+    candles,
+    allShapes: all,
+    barSpacing,
+    warnings,
+    uncertainBodies: candles.some((c) => c.ambiguous),
+  };
+}
+
+/**
+ * The ink share of a plot pixel in its own class's colour (see AlphaAt). It reads the ink as it
+ * is when called, so it follows the line removal. Neighbouring rows' end pixels often repeat a
+ * colour: the last answer is kept.
+ */
+function inkShare(ink: Uint8Array, plot: PlotRect, palette: InkClass[], sampler: EdgeSampler): AlphaAt {
+  const pw = plot.right - plot.left + 1;
+  const { width, rgb } = sampler.raster;
+  let lastK = -1;
+  let lastRgb = -1;
+  let lastAlpha = 1;
+  return (x, y) => {
+    const k = ink[y * pw + x]!;
+    const c = rgb[(y + plot.top) * width + x + plot.left]!;
+    if (k === lastK && c === lastRgb) return lastAlpha;
+    const colour = palette[k - 1]?.colour;
+    const a = colour === undefined ? 1 : Math.max(0, Math.min(1, tint(c, sampler.background, colour).alpha));
+    lastK = k;
+    lastRgb = c;
+    lastAlpha = a;
+    return a;
+  };
+}
+
+/** Clears volume bars, horizontal lines and lines crossing candles, and finds the shapes left. */
+function clearShapes(
+  ink: Uint8Array,
+  plot: PlotRect,
+  palette: InkClass[],
+  sampler: EdgeSampler,
+  alphaAt: AlphaAt,
+): Shapes {
+  const pw = plot.right - plot.left + 1;
+  const ph = plot.bottom - plot.top + 1;
+  const volumeCleared = removeVolumeBars(ink, plot, palette, sampler.raster, sampler.background);
+  removeHorizontalLines(ink, pw, ph);
+  let { labels, comps } = components(ink, pw, ph, 0);
+  // What is left of a shape a line was cleared from and is much narrower than a candle is a
+  // piece of the line (a steep stretch, where it met a body), not a candle: every candle,
+  // even a doji, has a body as wide as the others.
+  const remnant = new Set<number>();
+  // A staircase of touching candles is no line, though its runs continue from column to
+  // column: shapes the candle lattice cuts cleanly keep their ink.
+  const stairs = touchingCandles(
+    comps.map((_, i) => i),
+    comps,
+    labels,
+    ink,
+    pw,
+    alphaAt,
+  );
+  const keep = new Set(
+    [...stairs]
+      .filter(
+        ([, s]) =>
+          s.ranges.length >= STAIRCASE_KEPT.candles &&
+          s.bounds >= STAIRCASE_KEPT.bounds &&
+          s.used >= STAIRCASE_KEPT.used &&
+          s.thin < STAIRCASE_KEPT.thin,
+      )
+      .map(([i]) => i),
+  );
+  const crossing = removeCrossingLines(ink, pw, labels, comps, keep);
+  if (crossing) {
+    const before = labels;
+    const again = components(ink, pw, ph, 1);
+    ({ labels, comps } = again);
+    const { first } = again;
+    comps.forEach((c, i) => {
+      if (
+        crossing.crossed.has(before[first[i]!]!) &&
+        c.maxX - c.minX + 1 <= crossing.typical * REMNANT_WIDTH_SHARE
+      )
+        remnant.add(i);
+    });
+  }
+  return { labels, comps, remnant, volumeCleared };
+}
+
+/**
+ * The shapes that may be candles, left to right. Candles never share a column, so of
+ * components sharing columns only the largest is a candle: legend glyphs, labels and fragments
+ * above or below it lose.
+ */
+function candleShapes(
+  { comps, remnant, volumeCleared }: Shapes,
+  plot: PlotRect,
+  ph: number,
+  textBoxes: readonly PlotRect[],
+  warnings: string[],
+): number[] {
+  const pw = plot.right - plot.left + 1;
+  const volume = volumeBaseline(comps, ph);
+  const sizedShapes = comps.filter(isSized);
+  const shapeWidth = median(sizedShapes.map((c) => c.maxX - c.minX + 1));
+  if (volume !== null || volumeCleared) {
+    warnings.push('Volume bars drawn over the chart were ignored.');
+  }
+  const order = comps
+    .map((c, i) => i)
+    .filter((i) => comps[i]!.count >= 2 && !insideText(comps[i]!, plot, textBoxes))
+    .filter((i) => volume === null || Math.abs(comps[i]!.maxY - volume) > 1)
+    .filter((i) => !remnant.has(i))
+    .filter((i) => !lineSpeck(comps[i]!, shapeWidth))
+    .sort((a, b) => comps[b]!.count - comps[a]!.count);
+  const owner = new Int32Array(pw).fill(-1);
+  const kept: number[] = [];
+  for (const i of order) {
+    const c = comps[i]!;
+    let overlap = 0;
+    for (let x = c.minX; x <= c.maxX; x++) if (owner[x]! >= 0) overlap++;
+    if (overlap > 0) continue;
+    for (let x = c.minX; x <= c.maxX; x++) if (owner[x]! < 0) owner[x] = i;
+    kept.push(i);
+  }
+  return kept.sort((a, b) => comps[a]!.minX - comps[b]!.minX);
+}
+
+/**
+ * Cuts the kept shapes into candles or bars and measures each piece. OHLC bars of a continuous
+ * series touch (a bar's close tick meets the next bar's open tick on the same row): such a chain
+ * is cut between its stems when its pieces read as bars. Touching candles are cut on the candle
+ * lattice; other shapes several candles wide at the typical width.
+ */
+function cutAndMeasure(
+  kept: number[],
+  comps: Component[],
+  labels: Int32Array,
+  ink: Uint8Array,
+  pw: number,
+  alphaAt: AlphaAt,
+): Measured[] {
+  const measured: Measured[] = [];
+  const whole: number[] = [];
+  /** Shapes already read whole (all their columns, all their rows), by shape. */
+  const readWhole = new Map<number, Measured>();
+  // A shape whose columns are mostly taller than a tick is candles, however thin their wicks.
+  const lattice = touchingCandles(kept, comps, labels, ink, pw, alphaAt);
+  for (const i of kept) {
+    const c = comps[i]!;
+    const cut = lattice.get(i);
+    if (cut && fitsLattice(cut) && cut.thin < TICK_COLUMNS_MAX_SHARE) {
+      whole.push(i);
+      continue;
+    }
+    const pieces = stemPieces(labels, pw, i, c).map(([x0, x1]) => {
+      const rows = pieceRows(labels, pw, i, c, x0, x1);
+      return rows && { ...measure(ink, labels, pw, i, rows, x0, x1, alphaAt), id: i };
+    });
+    const bars = pieces.filter((p) => p?.barLike).length;
+    if (pieces.length > 1 && bars >= pieces.length * BAR_PIECES_SHARE) {
+      for (const p of pieces) if (p) measured.push(p);
+    } else {
+      whole.push(i);
+      // One piece is the whole shape read whole, as below unless it is cut there.
+      if (pieces.length === 1 && pieces[0]) readWhole.set(i, pieces[0]);
+    }
+  }
+  // Split components that are several touching candles wide.
+  // Its typical width from shapes of some size: specks (JPEG noise, the dots of a dotted line)
+  // would make it a pixel or two and cut every body apart.
+  const sized = whole.filter((i) => isSized(comps[i]!));
+  const typical = median((sized.length ? sized : whole).map((i) => comps[i]!.maxX - comps[i]!.minX + 1));
+  for (const i of whole) {
+    measured.push(...cutWhole(i, comps[i]!, typical, lattice.get(i), readWhole, labels, ink, pw, alphaAt));
+  }
+  return measured;
+}
+
+/** One shape (not a chain of bars) cut into candles and measured. */
+function cutWhole(
+  i: number,
+  c: Component,
+  typical: number,
+  cut: Staircase | undefined,
+  readWhole: Map<number, Measured>,
+  labels: Int32Array,
+  ink: Uint8Array,
+  pw: number,
+  alphaAt: AlphaAt,
+): Measured[] {
+  const w = c.maxX - c.minX + 1;
+  let ranges: [number, number][];
+  // A shape the lattice does not cut cleanly (candles a line glued together, with the line's
+  // own shifts between them), or of OHLC bars (most columns a tick: they leave no sure cut
+  // between bars and may leave one within a bar's stem), is cut at the typical width.
+  if (cut && fitsLattice(cut) && cut.thin < TICK_COLUMNS_CUT_MAX_SHARE) ranges = cut.ranges;
+  else {
+    const parts = w > typical * WIDE_SHAPE_SHARE && typical >= 1 ? Math.round(w / (typical + 1)) : 1;
+    ranges = [];
+    for (let p = 0; p < parts; p++)
+      ranges.push([c.minX + Math.floor((p * w) / parts), c.minX + Math.floor(((p + 1) * w) / parts) - 1]);
+  }
+  const parts = ranges.length;
+  const pieces: Measured[] = [];
+  for (const [x0, x1] of ranges) {
+    const rows = parts === 1 ? c : pieceRows(labels, pw, i, c, x0, x1);
+    if (!rows) continue;
+    const known = parts === 1 ? readWhole.get(i) : undefined;
+    pieces.push(known ?? { ...measure(ink, labels, pw, i, rows, x0, x1, alphaAt), id: i });
+  }
+  // Touching candles each keep a wick or rows of their own (wickless ones a step between
+  // them); pieces that are all one flat slab over the same rows (a wide body cut where the
+  // typical shape is a sliver of a broken outline) are one candle.
+  const first = pieces[0]?.candle;
+  const slab = (p: { candle: PixelCandle }) =>
+    p.candle.ambiguous &&
+    first !== undefined &&
+    Math.abs(p.candle.highY - first.highY) <= 1 &&
+    Math.abs(p.candle.lowY - first.lowY) <= 1;
+  if (parts > 1 && pieces.filter(slab).length >= pieces.length * SLAB_PIECES_SHARE) {
+    return [readWhole.get(i) ?? { ...measure(ink, labels, pw, i, c, c.minX, c.maxX, alphaAt), id: i }];
+  }
+  return pieces;
+}
+
+/**
+ * A speck no wider than 0.4 of the typical shape and at most 3 rows tall is a piece of a thin
+ * line between the candles (a 1 px moving average's steep stretch, a dash of a price line left
+ * by its anti-aliased edge), not a candle: every candle, even a doji, has a body as wide as the
+ * others, and a 1 px candle has a wick. Left in, a row of them breaks the candles' spacing.
+ */
+function lineSpeck(c: Component, typical: number): boolean {
+  return typical >= 4 && c.maxX - c.minX + 1 <= typical * 0.4 && c.maxY - c.minY + 1 <= 3;
+}
+
+function insideText(c: Component, plot: PlotRect, boxes: readonly PlotRect[]): boolean {
+  const l = c.minX + plot.left;
+  const r = c.maxX + plot.left;
+  const t = c.minY + plot.top;
+  const b = c.maxY + plot.top;
+  return boxes.some((x) => l >= x.left - 2 && r <= x.right + 2 && t >= x.top - 2 && b <= x.bottom + 2);
+}
+
+/**
+ * Volume bars drawn over the plot stand on one baseline near the bottom; candles do not share a
+ * bottom row. Returns that row (plot coordinates) when a quarter of the shapes stand on it.
+ */
+function volumeBaseline(comps: Component[], ph: number): number | null {
+  const big = comps.filter((c) => c.count >= 4);
+  if (big.length < 8) return null;
+  const hist = new Map<number, number>();
+  for (const c of big) hist.set(c.maxY, (hist.get(c.maxY) ?? 0) + 1);
+  let row = -1;
+  let best = 0;
+  for (const [y, n] of hist) {
+    const near = n + (hist.get(y - 1) ?? 0) + (hist.get(y + 1) ?? 0);
+    if (near > best) [row, best] = [y, near];
+  }
+  return best >= Math.max(5, big.length * 0.25) && row >= ph * 0.6 ? row : null;
+}

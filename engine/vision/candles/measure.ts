@@ -1,0 +1,345 @@
+import type { PixelCandle } from './types';
+import {
+  WICK_SLACK_PX,
+  WICK_SLACK_SHARE,
+  TIP_ROWS_NARROW_SHARE,
+  BODY_GAP_ROWS,
+  BODY_EDGE_SLACK_PX,
+} from './tuning';
+
+/** Ink share (0..1) of the pixel at plot coordinates (x, y) in its own class's colour. */
+export type AlphaAt = (x: number, y: number) => number;
+
+/**
+ * measure's per-row arrays, kept from call to call (it runs for every candle, and twice for
+ * many); grown as needed. Only the first h elements of a call are written and read.
+ */
+const rowSpans = {
+  left: new Int32Array(256),
+  right: new Int32Array(256),
+  frac: new Float64Array(256),
+  wick: new Uint8Array(256),
+};
+/**
+ * measure's tallies (rows per stem width, pixels per ink class), all zero between calls: each
+ * call clears the entries it counted.
+ */
+const widthTally = { count: new Int32Array(256) };
+const classTally = new Int32Array(256);
+
+/** One piece of a shape: its label in `labels`, its rows and its columns (plot px). */
+interface Piece {
+  ink: Uint8Array;
+  labels: Int32Array;
+  pw: number;
+  id: number;
+  /** First row holding any of the piece (plot px). */
+  minY: number;
+  h: number;
+  x0: number;
+  x1: number;
+}
+
+/** The piece's rows as spans (in rowSpans): first and last ink row, ink rows, widest span. */
+interface RowExtent {
+  minY: number;
+  maxY: number;
+  inkRows: number;
+  full: number;
+}
+
+/** The stem (wick) of a piece: its wick rows (rowSpans.wick), centre and whole-pixel columns. */
+interface Stem {
+  stemX: number;
+  stemL: number;
+  stemR: number;
+  /** Whole-pixel width of the stem (or of the whole piece when every row is wick). */
+  stem: number;
+}
+
+/** Reads one component: high/low rows, body rows, fill class, and whether it is an OHLC bar. */
+export function measure(
+  ink: Uint8Array,
+  labels: Int32Array,
+  pw: number,
+  id: number,
+  /** The rows of the piece (its first and last holding any of it). */
+  c: { minY: number; maxY: number },
+  x0: number,
+  x1: number,
+  alphaAt: AlphaAt,
+): { candle: PixelCandle; barLike: boolean } {
+  const h = c.maxY - c.minY + 1;
+  const p: Piece = { ink, labels, pw, id, minY: c.minY, h, x0, x1 };
+  const extent = rowWidths(p, alphaAt);
+  const stem = findStem(p, extent);
+  const body = bodyRows(p, extent, stem);
+  return {
+    candle: {
+      x: stem.stemX,
+      left: x0,
+      right: x1,
+      highY: extent.minY,
+      lowY: extent.maxY,
+      bodyTop: body.bodyTop,
+      bodyBottom: body.bodyBottom,
+      fill: fillClass(p, extent, stem, body),
+      direction: body.direction,
+      ambiguous: body.ambiguous,
+      stemLeft: stem.stemL,
+      stemRight: stem.stemR,
+    },
+    barLike: body.barLike,
+  };
+}
+
+/** Fills rowSpans with each row's first and last pixel of the piece and its inked width. */
+function rowWidths(p: Piece, alphaAt: AlphaAt): RowExtent {
+  const { labels, pw, id, x0, x1, h } = p;
+  if (rowSpans.left.length < h) {
+    const n = Math.max(h, rowSpans.left.length * 2);
+    rowSpans.left = new Int32Array(n);
+    rowSpans.right = new Int32Array(n);
+    rowSpans.frac = new Float64Array(n);
+    rowSpans.wick = new Uint8Array(n);
+  }
+  const spanL = rowSpans.left;
+  const spanR = rowSpans.right;
+  // Row width counting the end pixels by their ink share: a wick drawn between two pixel
+  // columns (a 1.5x capture) covers one column fully in some rows and two half-covered
+  // columns in others, 1 or 2 whole pixels wide but always about 1.5 px of ink.
+  const fracW = rowSpans.frac;
+  let minY = -1;
+  let maxY = -1;
+  let inkRows = 0;
+  for (let y = p.minY; y < p.minY + h; y++) {
+    // The row's first and last pixel of the shape (the last looked for from the right).
+    const row = y * pw;
+    let l = x0;
+    while (l <= x1 && labels[row + l] !== id) l++;
+    let r = -1;
+    if (l > x1) l = -1;
+    else {
+      r = x1;
+      while (labels[row + r] !== id) r--;
+    }
+    const i = y - p.minY;
+    spanL[i] = l;
+    spanR[i] = r;
+    fracW[i] = 0;
+    if (l >= 0) {
+      if (minY < 0) minY = y;
+      maxY = y;
+      inkRows++;
+      const al = alphaAt(l, y);
+      const ar = l === r ? al : alphaAt(r, y);
+      fracW[i] = l === r ? al : r - l - 1 + al + ar;
+    }
+  }
+  let full = 0;
+  for (let i = 0; i < h; i++) if (spanL[i]! >= 0) full = Math.max(full, spanR[i]! - spanL[i]! + 1);
+  return { minY, maxY, inkRows, full };
+}
+
+/** Marks the wick rows (the narrowest) in rowSpans.wick and finds the stem's columns. */
+function findStem(p: Piece, e: RowExtent): Stem {
+  const { h, x0, x1 } = p;
+  const spanL = rowSpans.left;
+  const spanR = rowSpans.right;
+  const fracW = rowSpans.frac;
+  // The wick/stem: the narrowest rows. A wick's tip rows (its first and last) may be covered
+  // only in part vertically and read narrower than the wick; they set the width only when no
+  // other row is narrow (a wick one row long).
+  let minAll = Infinity;
+  let minInner = Infinity;
+  let maxW = 0;
+  for (let i = 0; i < h; i++) {
+    if (spanL[i]! < 0) continue;
+    const y = i + p.minY;
+    minAll = Math.min(minAll, fracW[i]!);
+    if (y !== e.minY && y !== e.maxY) minInner = Math.min(minInner, fracW[i]!);
+    maxW = Math.max(maxW, fracW[i]!);
+  }
+  const stemW = minInner <= maxW * TIP_ROWS_NARROW_SHARE ? minInner : minAll;
+  const wickMax = stemW + Math.max(WICK_SLACK_PX, stemW * WICK_SLACK_SHARE);
+  const wick = rowSpans.wick;
+  for (let i = 0; i < h; i++) wick[i] = spanL[i]! >= 0 && fracW[i]! <= wickMax ? 1 : 0;
+  // Stem columns: the most common whole-pixel span of the wick rows (the narrowest of equally
+  // common ones); centre from those rows.
+  if (widthTally.count.length <= e.full) widthTally.count = new Int32Array(e.full * 2);
+  const widthCount = widthTally.count;
+  const widths: number[] = [];
+  for (let i = 0; i < h; i++) {
+    if (wick[i] !== 1) continue;
+    const w = spanR[i]! - spanL[i]! + 1;
+    if (widthCount[w]!++ === 0) widths.push(w);
+  }
+  let stem = e.full;
+  let stemN = 0;
+  for (const w of widths) {
+    const n = widthCount[w]!;
+    widthCount[w] = 0;
+    if (n > stemN || (n === stemN && w < stem)) [stem, stemN] = [w, n];
+  }
+  let sx = 0;
+  let sn = 0;
+  let wickRows = 0;
+  for (let i = 0; i < h; i++) {
+    if (wick[i] !== 1) continue;
+    wickRows++;
+    sx += (spanL[i]! + spanR[i]!) / 2;
+    sn++;
+  }
+  const allWick = wickRows === e.inkRows;
+  const stemX = !allWick && sn ? sx / sn : (x0 + x1) / 2;
+  if (allWick) stem = e.full;
+  const stemL = Math.round(stemX - (stem - 1) / 2);
+  return { stemX, stemL, stemR: stemL + stem - 1, stem };
+}
+
+/** The open/close rows of a piece: a body (candles) or the ticks (OHLC bars). */
+interface BodyRows {
+  bodyTop: number;
+  bodyBottom: number;
+  barLike: boolean;
+  ambiguous: boolean;
+  /** +1 bull, -1 bear, 0 unknown (only bars know theirs here, from their ticks). */
+  direction: number;
+}
+
+/** Rows wider than the stem: body rows (candles) or ticks left and right of it (bars). */
+function bodyRows(p: Piece, e: RowExtent, s: Stem): BodyRows {
+  const spanL = rowSpans.left;
+  const spanR = rowSpans.right;
+  const wick = rowSpans.wick;
+  let leftOnly = 0;
+  let rightOnly = 0;
+  let both = 0;
+  let leftRows = 0;
+  let leftN = 0;
+  let rightRows = 0;
+  let rightN = 0;
+  let bodyTop = -1;
+  let bodyBottom = -1;
+  for (let i = 0; i < p.h; i++) {
+    if (spanL[i]! < 0 || wick[i] === 1) continue;
+    const l = spanL[i]! < s.stemL;
+    const r = spanR[i]! > s.stemR;
+    if (l && r) both++;
+    else if (l) leftOnly++;
+    else if (r) rightOnly++;
+    if (l) {
+      leftRows += i;
+      leftN++;
+    }
+    if (r) {
+      rightRows += i;
+      rightN++;
+    }
+    if (l || r) {
+      if (bodyTop < 0) bodyTop = i;
+      bodyBottom = i;
+    }
+  }
+  const barLike = leftOnly + rightOnly > both && leftN > 0 && rightN > 0;
+  if (barLike) {
+    const openY = p.minY + leftRows / leftN;
+    const closeY = p.minY + rightRows / rightN;
+    const direction = closeY < openY ? 1 : closeY > openY ? -1 : 0;
+    return {
+      bodyTop: Math.min(openY, closeY),
+      bodyBottom: Math.max(openY, closeY),
+      barLike,
+      ambiguous: false,
+      direction,
+    };
+  }
+  if (bodyTop < 0) {
+    // Nothing wider than the wick: a 1-px candle; its body cannot be told from its wick.
+    return { bodyTop: e.minY, bodyBottom: e.maxY, barLike, ambiguous: true, direction: 0 };
+  }
+  const [top, bottom] = bodyRun(p.h, bodyTop, bodyBottom);
+  return { bodyTop: top + p.minY, bodyBottom: bottom + p.minY, barLike, ambiguous: false, direction: 0 };
+}
+
+/**
+ * The body among the wide rows from `first` to `last` (piece rows): the longest run of them, so
+ * a wider row elsewhere on the wick (where a grid or indicator line crosses it, blending with
+ * the wick's edges) does not stretch it; then grown across a line drawn through the body.
+ */
+function bodyRun(h: number, first: number, last: number): [number, number] {
+  const spanL = rowSpans.left;
+  const spanR = rowSpans.right;
+  const wick = rowSpans.wick;
+  let best = 0;
+  let top = first;
+  let bottom = last;
+  for (let i = first; i <= last;) {
+    if (wick[i] === 1 || spanL[i]! < 0) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 <= last && spanL[j + 1]! >= 0 && wick[j + 1] !== 1) j++;
+    if (j - i + 1 > best) [best, top, bottom] = [j - i + 1, i, j];
+    i = j + 1;
+  }
+  // A line in another colour drawn across the body (a price level) leaves a row or two of the
+  // body narrow: a run of wide rows as wide as the body just beyond them is still the body.
+  // (A line crossing the wick is about the wick's width, not the body's.)
+  const wide = (i: number) => spanL[i]! >= 0 && wick[i] !== 1;
+  const sameSpan = (i: number, k: number) =>
+    Math.abs(spanL[i]! - spanL[k]!) <= BODY_EDGE_SLACK_PX &&
+    Math.abs(spanR[i]! - spanR[k]!) <= BODY_EDGE_SLACK_PX;
+  for (let grown = true; grown;) {
+    grown = false;
+    for (let gap = 1; gap <= BODY_GAP_ROWS && !grown; gap++) {
+      const below = bottom + gap + 1;
+      if (below < h && !wide(bottom + gap) && wide(below) && sameSpan(below, bottom)) {
+        for (bottom = below; bottom + 1 < h && wide(bottom + 1);) bottom++;
+        grown = true;
+      }
+      const above = top - gap - 1;
+      if (!grown && above >= 0 && !wide(top - gap) && wide(above) && sameSpan(above, top)) {
+        for (top = above; top > 0 && wide(top - 1);) top--;
+        grown = true;
+      }
+    }
+  }
+  return [top, bottom];
+}
+
+/**
+ * Fill: the class at the body's centre column, middle rows (0 = hollow). Pixels per class, and
+ * the classes in the order first met: the first of equally common classes fills it.
+ */
+function fillClass(p: Piece, e: RowExtent, s: Stem, b: BodyRows): number {
+  const { ink, labels, pw, id, x0, x1 } = p;
+  const counts = classTally;
+  const met: number[] = [];
+  const cx = Math.round(s.stemX);
+  const bt = Math.round(b.bodyTop);
+  const bb = Math.round(b.bodyBottom);
+  // Inside the outline (if any): skip the edge rows when the body is tall enough.
+  const inset = bb - bt >= 6 ? 2 : bb - bt >= 2 ? 1 : 0;
+  const inner0 = bt + inset;
+  const inner1 = bb - inset;
+  const fillColumns = e.full - s.stem >= 4 ? [cx - 1, cx + 1].filter((v) => v !== cx) : [cx];
+  // Hollow bodies show background beside the wick column; sample beside it when there is room.
+  const sampleX = e.full >= 5 ? fillColumns : [cx];
+  for (let y = inner0; y <= inner1; y++) {
+    for (const x of sampleX) {
+      if (x < x0 || x > x1) continue;
+      const k = labels[y * pw + x] === id ? ink[y * pw + x]! : 0;
+      if (counts[k]!++ === 0) met.push(k);
+    }
+  }
+  let fill = 0;
+  let best = -1;
+  for (const k of met) {
+    const n = counts[k]!;
+    counts[k] = 0;
+    if (n > best) [fill, best] = [k, n];
+  }
+  return fill;
+}

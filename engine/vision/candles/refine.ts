@@ -1,0 +1,91 @@
+import type { PixelCandle } from './types';
+import type { InkClass } from '../palette/palette';
+import type { PlotRect } from '../types';
+import type { EdgeSampler } from './edges';
+import { refineCandle, strokeWidth } from './edges';
+import { median } from '../pixels/stats';
+
+/** Moves every candle to image px and refines its edges to sub-pixel "price rows". */
+export function refineAll(
+  measured: { candle: PixelCandle; id: number }[],
+  ink: Uint8Array,
+  labels: Int32Array,
+  pw: number,
+  plot: PlotRect,
+  palette: InkClass[],
+  sampler: EdgeSampler,
+  bars: boolean,
+): void {
+  const inkAt = (x: number, y: number, id: number) => {
+    const i = (y - plot.top) * pw + (x - plot.left);
+    return labels[i] === id ? ink[i]! : 0;
+  };
+  const colourOf = (k: number) => palette[k - 1]?.colour ?? palette[0]?.colour ?? 0;
+  for (const { candle: c } of measured) {
+    c.x += plot.left;
+    c.left += plot.left;
+    c.right += plot.left;
+    c.stemLeft += plot.left;
+    c.stemRight += plot.left;
+    c.highY += plot.top;
+    c.lowY += plot.top;
+    c.bodyTop += plot.top;
+    c.bodyBottom += plot.top;
+  }
+  // One rendering pixel, from the wick width: 1 on plain captures, 2-3 on scaled ones.
+  const widths: number[] = [];
+  for (const { candle: c, id } of measured) {
+    const y = bars ? bareStemRow(c) : Math.round((c.highY + Math.min(c.bodyTop, c.lowY)) / 2);
+    if (y === null || (c.bodyTop - c.highY < 3 && !bars)) continue;
+    const k = inkAt(Math.round(c.x), y, id);
+    if (k) widths.push(strokeWidth(sampler, Math.round(c.x), y, colourOf(k)));
+    if (widths.length > 60) break;
+  }
+  const unit = widths.length >= 3 ? Math.max(1, Math.round(median(widths) * 2) / 2) : 1;
+  for (const { candle: c, id } of measured) {
+    const sx = Math.round(c.x);
+    const wickK = inkAt(sx, c.highY, id) || inkAt(sx, c.lowY, id) || 1;
+    if (bars) {
+      const r = refineCandle(sampler, c, colourOf(wickK), colourOf(wickK), [], unit);
+      c.highY = r.highY;
+      c.lowY = r.lowY;
+      c.bodyTop -= (unit - 1) / 2;
+      c.bodyBottom -= (unit - 1) / 2;
+      continue;
+    }
+    const top = Math.round(c.bodyTop);
+    const bottom = Math.round(c.bodyBottom);
+    const mid = Math.round((c.bodyTop + c.bodyBottom) / 2);
+    const cols: number[] = [];
+    for (let x = c.left; x <= c.right; x++) {
+      if (x >= c.stemLeft - 1 && x <= c.stemRight + 1) continue;
+      if (!inkAt(x, top, id) || !inkAt(x, bottom, id)) continue;
+      if (c.fill !== 0 && inkAt(x, mid, id) !== c.fill) continue;
+      cols.push(x);
+    }
+    // The edge rows carry the outline colour where bodies are outlined (MetaTrader).
+    const bodyK = inkAt(cols[0] ?? sx, top, id) || c.fill || wickK;
+    const r = refineCandle(sampler, c, colourOf(wickK), colourOf(bodyK), cols.slice(0, 6), unit);
+    c.highY = r.highY;
+    c.lowY = r.lowY;
+    c.bodyTop = r.bodyTop;
+    c.bodyBottom = r.bodyBottom;
+  }
+}
+
+/**
+ * A row of an OHLC bar's stem away from its open and close ticks (the middle of the longest
+ * stretch of stem between high, ticks and low, 2+ rows from a tick), where the stem's width is
+ * the rendering pixel; a row on a tick would measure the tick's length. Null when no stretch
+ * is long enough.
+ */
+function bareStemRow(c: PixelCandle): number | null {
+  const stops = [c.highY, c.bodyTop, c.bodyBottom, c.lowY].sort((a, b) => a - b);
+  let best: number | null = null;
+  let longest = 4;
+  for (let i = 1; i < stops.length; i++) {
+    const gap = stops[i]! - stops[i - 1]!;
+    if (gap > longest) [best, longest] = [Math.round((stops[i]! + stops[i - 1]!) / 2), gap];
+  }
+  return best;
+}

@@ -1,0 +1,130 @@
+import type { PixelCandle } from './types';
+import type { Component } from './shapes';
+import { isSized } from './shapes';
+import type { AlphaAt } from './measure';
+import { median } from '../pixels/stats';
+import { latticeFit, latticeGroups, latticeSpacing, shapeColumns, sureCut, type Column } from './lattice';
+
+export interface Staircase {
+  /** Column ranges (plot px) of the candles the shape is cut into. */
+  ranges: [number, number][];
+  /** Share of the shape's columns no taller than an OHLC bar's tick. */
+  thin: number;
+  /** Share of the cuts that fall where the columns change (colour, shifted body). */
+  bounds: number;
+  /**
+   * Share of those changes that are cuts. A line gluing candles shifts its rows every column or
+   * two, off the lattice; same-colour neighbours cut on the lattice alone only lower `bounds`.
+   */
+  used: number;
+}
+
+export const fitsLattice = (s: Staircase) => s.used >= 0.7 && s.bounds >= 0.3;
+
+/**
+ * Touching candles (a dense chart: bodies 2-3 px wide with no gap between them) merge into
+ * staircases many candles wide. The candle spacing is found from where shapes and sure column
+ * changes (a colour change, a shifted body) start; a shape wider than one and a half spacings is
+ * cut into candles on that lattice.
+ */
+export function touchingCandles(
+  shapes: number[],
+  comps: Component[],
+  labels: Int32Array,
+  ink: Uint8Array,
+  pw: number,
+  alphaAt: AlphaAt,
+): Map<number, Staircase> {
+  const out = new Map<number, Staircase>();
+  const starts: number[] = [];
+  const columns = new Map<number, Column[]>();
+  // Shapes of some size only: specks (JPEG noise, glyph dots, fragments of a line between two
+  // candles) would put starts off the lattice.
+  const sized = shapes.filter((i) => isSized(comps[i]!));
+  for (const i of sized) {
+    const c = comps[i]!;
+    starts.push(c.minX);
+    if (c.maxX - c.minX < 2) continue;
+    columns.set(i, shapeColumns(labels, ink, pw, i, c.minX, c.maxX, c.minY, c.maxY));
+  }
+  // Not on a blurred capture (JPEG, scaled: most column ends only partly ink): the ends wander
+  // by a row, which passes for a shifted body, and the bodies measured on such staircases are
+  // off by 2-3 px in a way the continuity check does not always catch.
+  let soft = 0;
+  let ends = 0;
+  for (const [i, cols] of columns) {
+    const x0 = comps[i]!.minX;
+    cols.forEach((k, j) => {
+      ends += 2;
+      if (alphaAt(x0 + j, k.top) < 0.75) soft++;
+      if (alphaAt(x0 + j, k.bottom) < 0.75) soft++;
+    });
+  }
+  if (soft > ends * 0.25) return out;
+  for (const [i, cols] of columns)
+    for (let p = 1; p < cols.length; p++)
+      if (sureCut(cols[p - 1]!, cols[p]!)) starts.push(comps[i]!.minX + p);
+  const spacing = latticeSpacing(starts);
+  if (!(spacing >= 1.5)) return out;
+  // Only where candles touch: most of the ink stands in shapes wider than one candle. Elsewhere
+  // a wide shape is candles a line glued together, cut at the typical width.
+  let wide = 0;
+  let all = 0;
+  for (const i of sized) {
+    const c = comps[i]!;
+    const w = c.maxX - c.minX + 1;
+    all += w;
+    if (w > spacing * 1.5) wide += w;
+  }
+  if (wide < all * 0.3) return out;
+  for (const [i, cols] of columns) {
+    if (cols.length <= spacing * 1.5) continue;
+    const x0 = comps[i]!.minX;
+    const groups = latticeGroups(cols, spacing);
+    const fit = latticeFit(cols, groups);
+    if (groups.length < 2) continue;
+    out.set(i, {
+      ranges: groups.map(([a, b]) => [x0 + a, x0 + b]),
+      // Columns no taller than an OHLC bar's tick.
+      thin: cols.filter((k) => k.bottom - k.top < 3).length / cols.length,
+      bounds: fit.bounds,
+      used: fit.used,
+    });
+  }
+  return out;
+}
+
+/**
+ * Candles stand on a lattice of one spacing. A short fragment (a piece of an indicator line, a
+ * glyph, a tick mark) that the tall candles either side of it put between two lattice places
+ * is not a candle. The spacing comes from the tall candles, which such fragments do not split.
+ */
+export function offLattice(candles: PixelCandle[]): PixelCandle[] {
+  const isTall = (c: PixelCandle) => c.lowY - c.highY >= 3;
+  const tall = candles.filter(isTall);
+  if (tall.length < 10) return candles;
+  const gaps: number[] = [];
+  for (let i = 1; i < tall.length; i++) gaps.push(tall[i]!.x - tall[i - 1]!.x);
+  const spacing = median(gaps);
+  if (!(spacing >= 3)) return candles;
+  const keep: PixelCandle[] = [];
+  let prev: PixelCandle | undefined;
+  let next = 0;
+  for (const c of candles) {
+    if (isTall(c)) {
+      prev = c;
+      keep.push(c);
+      continue;
+    }
+    while (next < tall.length && tall[next]!.x <= c.x) next++;
+    const after = tall[next];
+    if (prev && after) {
+      const span = (after.x - prev.x) / spacing;
+      const at = (c.x - prev.x) / spacing;
+      const regular = Math.round(span) >= 1 && Math.abs(span - Math.round(span)) <= 0.25;
+      if (regular && Math.abs(at - Math.round(at)) > 0.3) continue;
+    }
+    keep.push(c);
+  }
+  return keep;
+}

@@ -1,0 +1,32 @@
+/** One candle or bar as pixel rows, before any price scale is applied. */
+export interface PixelCandle {
+  /** Centre column, image px. */
+  x: number;
+  left: number;
+  right: number;
+  highY: number;
+  lowY: number;
+  /** Rows of the open and close (top/bottom of the body for candles; ticks for bars). */
+  bodyTop: number;
+  bodyBottom: number;
+  /** Ink class filling the body (0 = hollow: background inside an outline). */
+  fill: number;
+  /** +1 bull, -1 bear, 0 unknown yet (candles get theirs from the colour classes). */
+  direction: number;
+  /** The body could not be told from the wick (1 px candles): open/close are a best reading. */
+  ambiguous: boolean;
+  /** Stem (wick) columns, image px. */
+  stemLeft: number;
+  stemRight: number;
+}
+
+export interface CandleExtraction {
+  kind: 'candles' | 'bars';
+  candles: PixelCandle[];
+  barSpacing: number;
+  warnings: string[];
+  /** Some candle's body could not be told from its wick (1 px wide, or a flat doji). */
+  uncertainBodies: boolean;
+  /** Every shape read as a candle before fragments off the candles' lattice were dropped. */
+  allShapes: PixelCandle[];
+}

@@ -1,0 +1,12 @@
+/**
+ * Stage: clean-up. What is drawn over the candles is taken away before they are cut apart.
+ * - overlays: translucent zones and position tools a trader drew, lifted off the raster
+ *   (in: raster + layout; out: the raster with the blend undone, the zones found).
+ * - lines: price lines, dotted last-price lines and moving averages in candle colours,
+ *   cleared from the ink mask (in and out: the ink mask).
+ * - occluders: indicator lines crossing a wick or body, bridged so the candle stays whole.
+ * - volume: volume bars drawn over the plot, cleared from the ink mask.
+ */
+export { liftOverlays } from './overlays';
+export { dropLineClasses } from './lines';
+export { bridgeOccluders } from './occluders';

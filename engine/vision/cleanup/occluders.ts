@@ -1,0 +1,98 @@
+import type { PlotRect } from '../types';
+import type { EdgeSampler } from '../candles/edges';
+import { colourDistance } from '../pixels/raster';
+import { BG_TOLERANCE } from '../layout/layout';
+import { nextNonZero, wordView } from '../pixels/byte-scan';
+
+/** Whether 3 pixels of column x from row `from` in direction `dir` are all of class `cls`. */
+function isStroke(
+  ink: Uint8Array,
+  pw: number,
+  ph: number,
+  x: number,
+  from: number,
+  dir: number,
+  cls: number,
+) {
+  for (let k = 0; k < 3; k++) {
+    const yy = from + dir * k;
+    if (yy < 0 || yy >= ph || ink[yy * pw + x] !== cls) return false;
+  }
+  return true;
+}
+
+/**
+ * Indicator lines drawn over the candles (a moving average crossing a wick or a body) cut a
+ * candle in two. Where a short run of non-background, non-candle pixels has the same candle
+ * class directly above and below it, the run is part of the candle and is filled in.
+ * `bgMask` covers the whole image (row-major, `width` wide); `ink` covers the plot.
+ */
+export function bridgeOccluders(
+  ink: Uint8Array,
+  bgMask: Uint8Array,
+  sampler: EdgeSampler,
+  plot: PlotRect,
+): void {
+  const { width, rgb } = sampler.raster;
+  const pw = plot.right - plot.left + 1;
+  const ph = plot.bottom - plot.top + 1;
+  // A thin line crossing a 1 px stem steeply (a moving average in a fast move) covers it over
+  // as many rows as it falls in one column: up to 16 rows are bridged.
+  const maxRun = Math.max(16, Math.round(ph * 0.012));
+  /**
+   * Bridges the foreign run (neither candle ink nor background) that starts at row y of column
+   * x under candle ink, when candle strokes of that class continue on both sides of it.
+   */
+  const bridge = (x: number, y: number): void => {
+    const above = ink[(y - 1) * pw + x]!;
+    let end = y;
+    while (
+      end < ph &&
+      end - y < maxRun &&
+      !ink[end * pw + x] &&
+      !bgMask[(end + plot.top) * width + x + plot.left]
+    )
+      end++;
+    // The crossing may hold a pixel or two that pass for ink (the line's blend with the
+    // candle): the gap ends where a real stroke of the same class resumes.
+    let resume = end;
+    while (
+      resume < ph &&
+      resume - y < maxRun &&
+      !bgMask[(resume + plot.top) * width + x + plot.left] &&
+      !isStroke(ink, pw, ph, x, resume, 1, above)
+    )
+      resume++;
+    // Both sides must be real strokes (3+ px), not the anti-aliased insides of a glyph;
+    // except that a thin line (up to 3 px) crossing a wick near its end leaves only the tip
+    // beyond it: a pixel or two of the wick's class, where the stroke ends.
+    let tipEnd = end;
+    while (tipEnd < ph && tipEnd - end < 3 && ink[tipEnd * pw + x] === above) tipEnd++;
+    const tip = end - y <= 3 && tipEnd > end && tipEnd - end < 3 && (tipEnd >= ph || !ink[tipEnd * pw + x]);
+    const across = resume < ph && resume - y < maxRun && isStroke(ink, pw, ph, x, resume, 1, above);
+    const to = across ? resume : tip ? end : -1;
+    // A one-pixel gap must be a line's colour, not near-background noise between the dashes
+    // of a dotted grid (which would join them into a tall "candle").
+    const solidGap =
+      to - y >= 2 ||
+      colourDistance(rgb[(y + plot.top) * width + x + plot.left]!, sampler.background) > BG_TOLERANCE * 3;
+    if (to >= 0 && solidGap && isStroke(ink, pw, ph, x, y - 1, -1, above)) {
+      for (let k = y; k < to; k++) ink[k * pw + x] = above;
+    }
+  };
+  // Every column is bridged on its own (a bridge reads and writes only its own column), but the
+  // plot is walked row by row: a walk down a column reads one cache line per pixel. Every
+  // foreign pixel under candle ink is tried (the rows below it in its run are foreign under
+  // foreign, and a bridge's rows are candle ink once it is made), so the walk looks for them
+  // under the ink of the row above (a few % of the plot), found 4 bytes at a time.
+  const words = wordView(ink);
+  for (let y = 1; y < ph - 1; y++) {
+    const above = (y - 1) * pw;
+    const end = above + pw;
+    // From an index into the row above to the pixel below it in the background mask.
+    const toBg = (y + plot.top) * width + plot.left - above;
+    for (let i = nextNonZero(ink, words, above, end); i < end; i = nextNonZero(ink, words, i + 1, end)) {
+      if (!ink[i + pw] && !bgMask[i + toBg]) bridge(i - above, y);
+    }
+  }
+}

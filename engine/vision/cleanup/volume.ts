@@ -1,0 +1,100 @@
+import type { InkClass } from '../palette/palette';
+import { tint } from '../palette/palette';
+import type { Raster } from '../pixels/raster';
+import type { PlotRect } from '../types';
+import { nextNonZero, wordView } from '../pixels/byte-scan';
+
+/** Share of ink of a volume bar's tint: paler than a candle, darker than an edge's blend. */
+const PALE_MIN = 0.2;
+const PALE_MAX = 0.85;
+/** The paleness table holds 2^PALE_BITS colours. */
+const PALE_BITS = 12;
+const PALE_SLOTS = 1 << PALE_BITS;
+
+/**
+ * Clears a volume histogram drawn in tints of the candle colours (TradingView's volume overlay:
+ * the candle colours at about half strength) from the ink. Its bars pass for candle ink and,
+ * where they touch the candles above them, glue them into one shape or stretch their lows.
+ * Volume bars stand on one baseline (the plot's bottom, or a volume pane's floor); candles never
+ * share a bottom row, and their bodies are full-strength ink. Every column's run of pale ink that
+ * ends on that baseline is cleared, up to the first pixel that is not pale (a candle's wick or
+ * body keeps its own pixels). Returns whether a histogram was found.
+ */
+export function removeVolumeBars(
+  ink: Uint8Array,
+  plot: PlotRect,
+  palette: InkClass[],
+  raster: Raster,
+  background: number,
+): boolean {
+  const pw = plot.right - plot.left + 1;
+  const ph = plot.bottom - plot.top + 1;
+  const { width, rgb } = raster;
+  // Paleness per exact colour in a direct-mapped table (colours are 24-bit, so -1 marks a free
+  // slot; a colour that meets another's slot is worked out again): a Map lookup per ink pixel
+  // was most of this pass.
+  const keys = new Int32Array(PALE_SLOTS).fill(-1);
+  const values = new Uint8Array(PALE_SLOTS);
+  // Pale: a blend of the background with a candle colour at part strength, whatever class the
+  // pixel was given (a tint common enough is learned as a class of its own).
+  const isPale = (c: number) => {
+    const slot = Math.imul(c, 0x9e3779b1) >>> (32 - PALE_BITS);
+    if (keys[slot] === c) return values[slot] === 1;
+    const p = palette.some((k) => {
+      const t = tint(c, background, k.colour);
+      return t.alpha >= PALE_MIN && t.alpha <= PALE_MAX && t.off <= 24;
+    });
+    keys[slot] = c;
+    values[slot] = p ? 1 : 0;
+    return p;
+  };
+  const pale = (x: number, y: number) =>
+    ink[y * pw + x] !== 0 && isPale(rgb[(y + plot.top) * width + x + plot.left]!);
+
+  // Bottom rows of pale runs (3+ px), once per column and run. The rows are walked in order
+  // (down a column would read a cache line per pixel), over the ink only, with each column's
+  // current run in arrays: its last pale row and its length.
+  const bottoms = new Int32Array(ph);
+  const last = new Int32Array(pw).fill(-2);
+  const run = new Int32Array(pw);
+  const words = wordView(ink);
+  for (let y = 0; y < ph; y++) {
+    const row = y * pw;
+    const rowEnd = row + pw;
+    // From an index into the ink to the same pixel's in the raster.
+    const toRgb = (y + plot.top) * width + plot.left - row;
+    for (let i = nextNonZero(ink, words, row, rowEnd); i < rowEnd; i = nextNonZero(ink, words, i, rowEnd)) {
+      for (; i < rowEnd && ink[i]; i++) {
+        if (!isPale(rgb[i + toRgb]!)) continue;
+        const x = i - row;
+        if (last[x] === y - 1) run[x]!++;
+        else {
+          if (run[x]! >= 3) bottoms[last[x]!]!++;
+          run[x] = 1;
+        }
+        last[x] = y;
+      }
+    }
+  }
+  for (let x = 0; x < pw; x++) if (run[x]! >= 3) bottoms[last[x]!]!++;
+  let base = -1;
+  let best = 0;
+  for (let y = Math.floor(ph * 0.5); y < ph; y++) {
+    const n = bottoms[y]! + (bottoms[y - 1] ?? 0) + (y + 1 < ph ? bottoms[y + 1]! : 0);
+    if (n > best) [base, best] = [y, n];
+  }
+  if (base < 0 || best < Math.max(8, pw * 0.05)) return false;
+  for (let x = 0; x < pw; x++) {
+    // The run's foot: a pale pixel on the baseline (within a row) with no pale pixel below it.
+    let foot = -1;
+    for (let y = Math.min(ph - 1, base + 1); y >= base - 1; y--) {
+      if (pale(x, y) && (y + 1 >= ph || !pale(x, y + 1))) {
+        foot = y;
+        break;
+      }
+    }
+    if (foot < 0) continue;
+    for (let y = foot; y >= 0 && pale(x, y); y--) ink[y * pw + x] = 0;
+  }
+  return true;
+}

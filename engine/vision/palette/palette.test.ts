@@ -1,0 +1,214 @@
+import { dilutedInk, learnPalette, tint } from './palette';
+import { paintChart } from '../test-support/paint';
+import { colourDistance, toRaster } from '../pixels/raster';
+import { findLayout } from '../layout/layout';
+
+describe('JPEG-diluted ink', () => {
+  // Magenta candles on white: a JPEG wick keeps the ink's brightness, its colour is averaged
+  // with the white beside it (pixels measured on a quality-64 capture).
+  const white = 0xffffff;
+  const magenta = 0xa61b74;
+
+  it('accepts a thin stroke whose colour JPEG diluted but whose brightness is the ink', () => {
+    for (const wick of [0x452b46, 0x633c5b, 0x78446a]) {
+      expect(tint(wick, white, magenta).off).toBeGreaterThan(50);
+      expect(dilutedInk(wick, white, magenta)).toBe(true);
+    }
+  });
+
+  it('accepts stronger colour than a class learned from JPEG-diluted thin strokes', () => {
+    // MetaTrader's #00ff00 outlines on black, learned as #64b966 from their 1-px strokes;
+    // outline pixels with more green than that (quality 63).
+    for (const c of [0x51cb54, 0x51d039]) expect(dilutedInk(c, 0x010101, 0x64b966)).toBe(true);
+    // A hollow teal outline learned as #497e73 on white; its wick with TradingView's teal.
+    expect(dilutedInk(0x30987d, white, 0x497e73)).toBe(true);
+    // Grey of the same brightness, and red, are still no green ink.
+    expect(dilutedInk(0x8a8a8a, 0x010101, 0x64b966)).toBe(false);
+    expect(dilutedInk(0xd04040, 0x010101, 0x64b966)).toBe(false);
+  });
+
+  it('keeps a stroke darker than its ink (JPEG ringing) on the background-ink line', () => {
+    // A 1-px teal wick on white, darker than the class colour by a tenth of the way.
+    const t = tint(0x1d775e, white, 0x497e73);
+    expect(t.alpha).toBeGreaterThan(1);
+    expect(t.off).toBeLessThan(30);
+  });
+
+  it('rejects grey text, another hue and a plain blend of another ink', () => {
+    // Neutral grey as dark as the ink: no colour at all, so not diluted ink.
+    expect(dilutedInk(0x4e4e4e, white, magenta)).toBe(false);
+    // The blue candles of the same chart.
+    expect(dilutedInk(0x264597, white, magenta)).toBe(false);
+    // A pink indicator line's anti-aliased edge on a dark chart with red candles: dimmed in
+    // brightness and colour alike, which is a blend, not JPEG dilution.
+    expect(dilutedInk(0xbe1d57, 0x211f2c, 0xf6465d)).toBe(false);
+  });
+});
+
+describe('palette on a JPEG capture', () => {
+  it('does not learn the colour JPEG bleeds beside bodies (background brightness, ink hue)', () => {
+    const bg = 0x1a1a32;
+    const { image, candles } = paintChart({
+      background: bg,
+      grid: null,
+      bull: 0x2a62fd,
+      bear: 0xfcfdff,
+      seed: 31,
+    });
+    // Two columns either side of every body carry the blue's hue at the background's brightness.
+    const { data, width } = image;
+    for (const c of candles) {
+      for (let y = Math.min(c.openY, c.closeY); y <= Math.max(c.openY, c.closeY); y++) {
+        for (const x of [c.x - 5, c.x - 4, c.x + 4, c.x + 5]) {
+          const k = (y * width + x) * 4;
+          [data[k], data[k + 1], data[k + 2]] = [0x06, 0x1b, 0x65];
+        }
+      }
+    }
+    const raster = toRaster(image);
+    const palette = learnPalette(raster, findLayout(raster)!);
+    expect(palette.map((p) => p.colour)).toEqual(expect.arrayContaining([0x2a62fd, 0xfcfdff]));
+    expect(palette).toHaveLength(2);
+  });
+});
+
+describe('a JPEG body border', () => {
+  it('is the body class, not a class of its own', () => {
+    const bg = 0xffffff;
+    const bear = 0xf43547;
+    // Measured on a quality-78 capture: a red body's edge pixels and its wicks keep the red's
+    // brightness while their colour is averaged with the white beside them. As a class of its
+    // own it ranked above the hollow teal outlines, and a third class that is thin in most
+    // columns is cleared as an indicator line.
+    const rim = 0xc54957;
+    const bull = 0x089981;
+    const painted = paintChart({ background: bg, grid: null, bull, bear, seed: 7 });
+    const { data, width, height } = painted.image;
+    const src = new Uint32Array(width * height);
+    for (let i = 0; i < src.length; i++)
+      src[i] = (data[i * 4]! << 16) | (data[i * 4 + 1]! << 8) | data[i * 4 + 2]!;
+    for (let y = 1; y < height - 1; y++) {
+      for (let x = 1; x < width - 1; x++) {
+        const i = y * width + x;
+        if (src[i] !== bear) continue;
+        if (![src[i - 1], src[i + 1], src[i - width], src[i + width]].includes(bg)) continue;
+        [data[i * 4], data[i * 4 + 1], data[i * 4 + 2]] = [(rim >> 16) & 255, (rim >> 8) & 255, rim & 255];
+      }
+    }
+    const raster = toRaster(painted.image);
+    const palette = learnPalette(raster, findLayout(raster)!);
+    expect(palette.map((k) => k.colour)).toEqual(expect.arrayContaining([bull, bear]));
+    expect(palette).toHaveLength(2);
+  });
+});
+
+describe('a thin outline drawn between two pixel columns (1.5x capture)', () => {
+  it('learns the outline colour, not its half-covered blend, though the blend has more pixels', () => {
+    const bg = 0x161a25;
+    const outline = 0x089981;
+    const painted = paintChart({
+      background: bg,
+      grid: null,
+      hollowBull: true,
+      outline,
+      bear: 0xf23645,
+      seed: 19,
+    });
+    const { data, width } = painted.image;
+    const half = (v: number, b: number) => Math.round(b + (v - b) * 0.5);
+    const blend =
+      (half((outline >> 16) & 255, (bg >> 16) & 255) << 16) |
+      (half((outline >> 8) & 255, (bg >> 8) & 255) << 8) |
+      half(outline & 255, bg & 255);
+    const set = (x: number, y: number) => {
+      const k = (y * width + x) * 4;
+      [data[k], data[k + 1], data[k + 2]] = [(blend >> 16) & 255, (blend >> 8) & 255, blend & 255];
+    };
+    const isBg = (x: number, y: number) => {
+      const k = (y * width + x) * 4;
+      return ((data[k]! << 16) | (data[k + 1]! << 8) | data[k + 2]!) === bg;
+    };
+    // Every outline pixel gets a half-covered neighbour on both sides where the background was.
+    const src = new Uint8Array(data);
+    const h = painted.image.height;
+    for (let y = 1; y < h - 1; y++) {
+      for (let x = 1; x < width - 1; x++) {
+        const k = (y * width + x) * 4;
+        if (((src[k]! << 16) | (src[k + 1]! << 8) | src[k + 2]!) !== outline) continue;
+        for (const dx of [-1, 1]) if (isBg(x + dx, y)) set(x + dx, y);
+      }
+    }
+    const raster = toRaster(painted.image);
+    const layout = findLayout(raster)!;
+    const palette = learnPalette(raster, layout);
+    const near = (c: number) => palette.some((k) => colourDistance(k.colour, c) <= 24);
+    expect(near(outline)).toBe(true);
+    expect(palette.some((k) => colourDistance(k.colour, blend) <= 12)).toBe(false);
+  });
+});
+
+describe('a plot shaded in bands (split areas)', () => {
+  it('learns the candle colours though the faint band fill makes most of the vertical strokes', () => {
+    const bg = 0xffffff;
+    const band = 0xeeeeee;
+    const { image, plotRight } = paintChart({ background: bg, grid: 0xe0e3eb, seed: 23 });
+    // The plot as found without the bands (with them, this unlabelled painting has no region;
+    // a real chart's price labels keep it).
+    const { plot } = findLayout(toRaster(image))!;
+    // Every other 40-row stretch of the plot is filled with the band colour under the candles.
+    const { data, width, height } = image;
+    for (let y = 30; y < height - 30; y++) {
+      if (Math.floor((y - 30) / 40) % 2 === 0) continue;
+      for (let x = 0; x <= plotRight; x++) {
+        const k = (y * width + x) * 4;
+        if (((data[k]! << 16) | (data[k + 1]! << 8) | data[k + 2]!) !== bg) continue;
+        [data[k], data[k + 1], data[k + 2]] = [(band >> 16) & 255, (band >> 8) & 255, band & 255];
+      }
+    }
+    const raster = toRaster(image);
+    const palette = learnPalette(raster, { ...findLayout(raster)!, plot });
+    expect(palette.map((p) => p.colour)).toEqual(expect.arrayContaining([0x26a69a, 0xef5350]));
+  });
+});
+
+describe('a volume histogram whose tints outnumber thin dense candles', () => {
+  it('learns the candle colours, and the tints go with them', () => {
+    const bg = 0x1e222d;
+    const bull = 0x089981;
+    const bear = 0xf23645;
+    // Dense OHLC bars (1 px stems): few stroke pixels per bar.
+    const { image, candles } = paintChart({
+      background: bg,
+      grid: null,
+      bull,
+      bear,
+      bars: true,
+      spacing: 4,
+      bodyWidth: 3,
+      maxWick: 4,
+      seed: 5,
+    });
+    const { data, width, height } = image;
+    const tinted = (c: number) => {
+      const mix = (s: number) =>
+        Math.round(((bg >> s) & 255) + (((c >> s) & 255) - ((bg >> s) & 255)) * 0.45);
+      return [mix(16), mix(8), mix(0)] as const;
+    };
+    // A 2 px wide volume bar under every bar, in its colour at 45 %, standing on the plot's bottom
+    // and up to a fifth of the plot tall: more stroke pixels than the bars themselves.
+    const bottom = height - 31;
+    candles.forEach((c, i) => {
+      const rgb = tinted(c.closeY < c.openY ? bull : bear);
+      const tall = 20 + ((i * 37) % 50);
+      for (let y = bottom - tall; y <= bottom; y++)
+        for (const x of [c.x - 1, c.x]) {
+          const k = (y * width + x) * 4;
+          [data[k], data[k + 1], data[k + 2]] = rgb;
+        }
+    });
+    const raster = toRaster(image);
+    const layout = findLayout(raster)!;
+    const palette = learnPalette(raster, { ...layout, plot: { ...layout.plot, bottom } });
+    expect(palette.map((p) => p.colour).sort()).toEqual([bull, bear].sort());
+  });
+});

@@ -1,0 +1,500 @@
+import { colourDistance } from '../pixels/raster';
+import type { Raster } from '../pixels/raster';
+import { BG_TOLERANCE, MAX_LINE_WIDTH } from '../layout/layout';
+import type { Layout, LineRun } from '../layout/layout';
+import { priceReadings } from '../layout/axis-locate';
+import { fitPriceScale } from './scale-fit';
+import type { AxisLabel } from './scale-fit';
+import { priceToY, yToPrice } from './price-scale';
+import type { PlotRect, PriceScale } from '../types';
+import type { TextToken } from '../text';
+
+/*
+ * From the axis tokens read to a price scale: which tokens are tick labels and which are badges,
+ * the row each label's price is drawn at (tick marks, the font's offset, grid lines), and the
+ * checks of a fitted scale against the plot's own grid and price line. The fit itself is
+ * scale-fit.ts; read-chart.ts decides what to do with the result.
+ */
+
+/**
+ * Axis tokens that read as prices. Tick labels sit on the axis background; badges (last price,
+ * alerts, drawings) sit on a coloured box and are kept apart: they may be nudged off their
+ * price to avoid overlapping, so they only cross-check.
+ */
+export function axisLabels(
+  r: Raster,
+  layout: Layout,
+  tokens: TextToken[],
+): { labels: AxisLabel[]; badges: AxisLabel[] } {
+  const labels: AxisLabel[] = [];
+  const badges: AxisLabel[] = [];
+  // A label split in two at its decimal point ("149" "400", "0." "85400") is read joined, and
+  // its parts are dropped: the parts can form a scale of their own ("85400", "85300"...) that
+  // fits exactly as well as the real one.
+  const decimalPoint = tokens.some((t) => /\d[.]\d/.test(t.text));
+  const joined: TextToken[] = [];
+  const parts = new Set<TextToken>();
+  const sorted = [...tokens].sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left);
+  for (let i = 0; i + 1 < sorted.length; i++) {
+    const a = sorted[i]!;
+    const b = sorted[i + 1]!;
+    const h = a.box.bottom - a.box.top;
+    const sameRow = Math.abs(a.box.top + a.box.bottom - b.box.top - b.box.bottom) <= h * 0.6;
+    if (!sameRow || b.box.left < a.box.right || b.box.left - a.box.right > h * 1.2) continue;
+    if (!/^\d+$/.test(b.text) || !/[\d.,]$/.test(a.text)) continue;
+    const box = {
+      left: a.box.left,
+      top: Math.min(a.box.top, b.box.top),
+      right: b.box.right,
+      bottom: Math.max(a.box.bottom, b.box.bottom),
+    };
+    // The left part may keep the point it was split at ("0." "85400").
+    const point = /[.,]$/.test(a.text);
+    joined.push({
+      text: point
+        ? `${a.text.slice(0, -1)}.${b.text}`
+        : decimalPoint
+          ? `${a.text}.${b.text}`
+          : `${a.text}${b.text}`,
+      box,
+      confidence: Math.min(a.confidence, b.confidence),
+      badge: a.badge === true || b.badge === true,
+    });
+    parts.add(a).add(b);
+  }
+  const seen = new Set<string>();
+  const all = [...tokens.filter((t) => !parts.has(t)), ...joined];
+  const rows = labelRows(r, layout, all);
+  // "39,000" and "39.000": a thousands comma and a decimal point look alike on a small or
+  // resized capture. When most such labels show commas, the points are blurred commas too;
+  // when neither clearly wins (two or more commas, at least a third of them), the magnitude is
+  // unknown and none of them is used (a scale a thousand times off is worse than none).
+  const commaLike = (t: TextToken) => t.badge !== true && /^\d{1,3}(?:,\d{3})+$/.test(t.text);
+  const pointLike = (t: TextToken) => t.badge !== true && /^\d{1,3}(?:\.\d{3})+$/.test(t.text);
+  const commas = all.filter(commaLike).length;
+  const points = all.filter(pointLike).length;
+  const thousands = commas > points;
+  const ambiguous = !thousands && commas >= 2 && commas * 2 >= points;
+  for (const t of all) {
+    const badge = t.badge === true;
+    const y = rows.get(t)!;
+    if (ambiguous && (commaLike(t) || pointLike(t))) continue;
+    const prices = priceReadings(t.text);
+    if (thousands && pointLike(t)) prices.push(Number(t.text.replace(/\./g, '')));
+    for (const price of prices) {
+      const key = `${y}:${price}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const label = { y, price, text: t.text };
+      if (badge) badges.push(label);
+      else labels.push(label);
+    }
+  }
+  return { labels, badges };
+}
+
+/**
+ * The row each token's price is drawn at. A label's glyph centre is not its price's row: fonts
+ * place digits a pixel or more above the row the text is anchored on (canvas "middle" baseline
+ * is about half an x-height above the baseline, digits are a cap height tall). Where the axis
+ * draws a tick mark beside each label (MetaTrader), the tick's row is the price's row. One font
+ * draws every label, so the tick's offset from the glyph centre is the same on every label: when
+ * at least three labels show a tick and most agree on that offset, labels without a visible tick
+ * (or with a stray one) take the common offset too. Without ticks, labels drawn on boxes of
+ * their own are placed on the boxes' middles the same way.
+ */
+function labelRows(r: Raster, layout: Layout, tokens: TextToken[]): Map<TextToken, number> {
+  const rows = new Map<TextToken, number>();
+  const centreOf = (t: TextToken) => (t.box.top + t.box.bottom) / 2;
+  const ticks = new Map<TextToken, number>();
+  for (const t of tokens) {
+    rows.set(t, centreOf(t));
+    if (t.badge === true) continue;
+    const led = tickMarkRow(r, layout.background, t);
+    if (led !== null) rows.set(t, led);
+    const tick = led ?? tickBeside(r, layout, t);
+    if (tick !== null) ticks.set(t, tick);
+  }
+  // Too few ticks to learn the font's offset: a tick mark read as the token's dash still places
+  // its own label; a stroke beside one or two labels only is not trusted. Labels drawn on boxes
+  // of their own (a label background) are centred on their rows like the boxes.
+  if (placeByMarks(tokens, ticks, rows)) return rows;
+  const boxes = new Map<TextToken, number>();
+  for (const t of tokens) {
+    if (t.badge === true) continue;
+    const box = labelBoxCentre(r, t);
+    if (box !== null) boxes.set(t, box);
+  }
+  placeByMarks(tokens, boxes, rows);
+  return rows;
+}
+
+/**
+ * When at least three labels carry a mark of their row (a tick, a box) and most marks agree on
+ * their offset from the glyph centre (one font draws every label), every label is placed on its
+ * own mark, or, where it shows none or a stray one, at the common offset. Returns whether it did.
+ */
+function placeByMarks(
+  tokens: TextToken[],
+  marks: Map<TextToken, number>,
+  rows: Map<TextToken, number>,
+): boolean {
+  const centreOf = (t: TextToken) => (t.box.top + t.box.bottom) / 2;
+  const sorted = [...marks].map(([t, row]) => row - centreOf(t)).sort((a, b) => a - b);
+  const median = sorted[sorted.length >> 1] ?? 0;
+  const agree = sorted.filter((o) => Math.abs(o - median) <= 0.75).length;
+  if (sorted.length < 3 || agree < Math.max(3, sorted.length * 0.7)) return false;
+  for (const t of tokens) {
+    if (t.badge === true) continue;
+    const mark = marks.get(t);
+    const centre = centreOf(t);
+    rows.set(t, mark !== undefined && Math.abs(mark - centre - median) <= 0.75 ? mark : centre + median);
+  }
+  return true;
+}
+
+/**
+ * The middle of a box drawn behind one label (some platforms give every tick label a background
+ * of its own), or null when the label has none. The box is centred on the label's price row,
+ * which its glyphs are not (fonts sit digits up to 0.17 of their height above it). Found in the
+ * columns just left and right of the glyphs: a run of one colour around the label's middle row
+ * with a clear edge at each end, taller than the glyphs and no more than 2.5 times as tall, the
+ * same on both sides.
+ */
+function labelBoxCentre(r: Raster, t: TextToken): number | null {
+  const { width, height, rgb } = r;
+  const h = t.box.bottom - t.box.top;
+  const middle = Math.floor((t.box.top + t.box.bottom) / 2);
+  const span = (x: number): [number, number] | null => {
+    if (x < 0 || x >= width || middle < 0 || middle >= height) return null;
+    const fill = rgb[middle * width + x]!;
+    const same = (y: number) => colourDistance(rgb[y * width + x]!, fill) <= 6;
+    let top = middle;
+    while (top > 0 && middle - top < 2 * h && same(top - 1)) top--;
+    let bottom = middle + 1; // exclusive
+    while (bottom < height && bottom - middle < 2 * h && same(bottom)) bottom++;
+    if (top === 0 || bottom === height) return null;
+    const edge = (y: number) => colourDistance(rgb[y * width + x]!, fill) >= 12;
+    if (!edge(top - 1) || !edge(bottom)) return null;
+    if (top >= t.box.top || bottom <= t.box.bottom || bottom - top > 2.5 * h) return null;
+    return [top, bottom];
+  };
+  const left = span(t.box.left - 2);
+  const right = span(t.box.right + 1);
+  if (!left || !right || Math.abs(left[0] - right[0]) > 1 || Math.abs(left[1] - right[1]) > 1) return null;
+  return (left[0] + left[1] + right[0] + right[1]) / 4;
+}
+
+/**
+ * The row of a tick mark drawn in the gap between the plot and a label (MetaTrader draws a short
+ * stroke from the axis line towards each label; the recogniser leaves it out of the token). A
+ * column of that gap holds either nothing, a full-height rule (the axis line) or the tick: a thin
+ * stroke within the label's rows. Returns null when no column shows a tick, or anything taller
+ * than a tick other than the rule stands in the gap.
+ */
+function tickBeside(r: Raster, layout: Layout, t: TextToken): number | null {
+  const plot = layout.plot as PlotRect | undefined;
+  if (!plot) return null;
+  const { width, height, rgb } = r;
+  const h = t.box.bottom - t.box.top;
+  if (h < 5) return null;
+  const right = layout.axisSide !== 'left';
+  // The column touching the glyphs is left out: it holds their anti-aliased edge.
+  const x0 = right ? Math.max(plot.right + 1, t.box.left - 2 * h) : t.box.right + 1;
+  const x1 = right ? t.box.left - 1 : Math.min(plot.left, t.box.right + 2 * h);
+  if (x1 - x0 < 2 || x0 < 0 || x1 > width) return null;
+  const top = Math.max(0, t.box.top - 2);
+  const bottom = Math.min(height, t.box.bottom + 2);
+  // The gap's own background: its most frequent colour (the axis panel, not necessarily the plot's).
+  const counts = new Map<number, number>();
+  for (let y = top; y < bottom; y++)
+    for (let x = x0; x < x1; x++) counts.set(rgb[y * width + x]!, (counts.get(rgb[y * width + x]!) ?? 0) + 1);
+  let bg = layout.background;
+  let most = 0;
+  for (const [c, n] of counts) if (n > most) [bg, most] = [c, n];
+  let contrast = 0;
+  for (let y = t.box.top; y < t.box.bottom; y++)
+    for (let x = Math.max(0, t.box.left); x < Math.min(width, t.box.right); x++)
+      contrast = Math.max(contrast, colourDistance(rgb[y * width + x]!, bg));
+  if (contrast <= BG_TOLERANCE * 3) return null;
+  // Each column: empty, a rule (ink, however faint, down most rows: the axis line, where a grid
+  // or price line crossing it may be brighter), a tick-like stroke, or something taller.
+  const strokes: { x: number; w: number; wy: number }[] = [];
+  for (let x = x0; x < x1; x++) {
+    let w = 0;
+    let wy = 0;
+    let first = -1;
+    let last = -1;
+    let faint = 0;
+    for (let y = top; y < bottom; y++) {
+      const share = Math.min(1, colourDistance(rgb[y * width + x]!, bg) / contrast);
+      if (share < 0.15) continue;
+      faint++;
+      w += share;
+      wy += share * y;
+      if (share >= 0.35) {
+        if (first < 0) first = y;
+        last = y;
+      }
+    }
+    if (faint >= 0.8 * (bottom - top)) continue;
+    if (first < 0) continue;
+    if (last - first + 1 > Math.max(2, h / 3)) return null; // taller than a tick: not a tick gap
+    strokes.push({ x, w, wy });
+  }
+  // The tick: the widest run of adjacent stroke columns, all on one row.
+  let best: typeof strokes = [];
+  for (let i = 0; i < strokes.length;) {
+    let j = i;
+    while (j + 1 < strokes.length && strokes[j + 1]!.x === strokes[j]!.x + 1) j++;
+    if (j - i + 1 > best.length) best = strokes.slice(i, j + 1);
+    i = j + 1;
+  }
+  if (best.length < 2) return null;
+  let sum = 0;
+  let sumY = 0;
+  for (const c of best) {
+    sum += c.w;
+    sumY += c.wy;
+  }
+  const c = sumY / sum;
+  if (best.some((k) => Math.abs(k.wy / k.w - c) > 0.75)) return null;
+  const thickness = sum / best.length;
+  return c - Math.max(0, thickness - 1) / 2;
+}
+
+/**
+ * A label led by a tick mark ("-1.09000", MetaTrader) is drawn beside its tick, and the tick's
+ * row is the price's row; the glyphs' centre can sit a pixel or two off it. Returns that row
+ * (the top row of a thick tick, as for grid lines and candle edges), or null when the token
+ * does not start with a short horizontal stroke standing apart from the digits.
+ */
+function tickMarkRow(r: Raster, background: number, t: TextToken): number | null {
+  if (!/^[-\u2212][\dOolI|]/.test(t.text)) return null;
+  const { width, height, rgb } = r;
+  const h = t.box.bottom - t.box.top;
+  const top = Math.max(0, t.box.top - 1);
+  const bottom = Math.min(height, t.box.bottom + 1);
+  // Ink share of a pixel: its distance from the background relative to the text's own contrast.
+  let contrast = 0;
+  for (let y = top; y < bottom; y++) {
+    for (let x = Math.max(0, t.box.left); x < Math.min(width, t.box.right); x++) {
+      const d = colourDistance(rgb[y * width + x]!, background);
+      if (d > contrast) contrast = d;
+    }
+  }
+  if (contrast <= BG_TOLERANCE * 3) return null;
+  let sum = 0;
+  let sumY = 0;
+  let columns = 0;
+  for (let x = Math.max(0, t.box.left); x < Math.min(width, t.box.left + h); x++) {
+    let w = 0;
+    let wy = 0;
+    let first = -1;
+    let last = -1;
+    for (let y = top; y < bottom; y++) {
+      const d = colourDistance(rgb[y * width + x]!, background);
+      if (d <= BG_TOLERANCE) continue;
+      const share = Math.min(1, d / contrast);
+      w += share;
+      wy += share * y;
+      if (share >= 0.35) {
+        if (first < 0) first = y;
+        last = y;
+      }
+    }
+    if (w < 0.35) {
+      if (columns > 0) break; // the gap between the tick and the digits
+      continue;
+    }
+    // A glyph column is tall; the tick is a stroke at most a third of the text high.
+    if (first < 0 || last - first + 1 > Math.max(2, h / 3)) return null;
+    sum += w;
+    sumY += wy;
+    columns++;
+  }
+  if (columns < 2 || columns >= h) return null;
+  const thickness = sum / columns;
+  return sumY / sum - Math.max(0, thickness - 1) / 2;
+}
+
+/**
+ * A self-check of the fitted scale against the plot's own grid. Every charting platform draws
+ * its horizontal grid lines at its labelled ticks (sometimes at every other one, or labels at
+ * every other line): a regular grid whose spacing is not a whole multiple (or fraction) of the
+ * label spacing means the numbers read are not this plot's axis (a price ladder or order book
+ * beside the chart, another pane's axis), and their scale must not be used. Needs four or more
+ * solid, evenly spaced lines of one colour across most of the plot, at least 8 px apart.
+ */
+export function gridContradicts(scale: PriceScale, layout: Layout): boolean {
+  if (scale.mode !== 'linear' || scale.labels.length < 2) return false;
+  const { plot } = layout;
+  const plotW = plot.right - plot.left + 1;
+  const long = layout.gridRows.filter(
+    (g) => !g.dotted && g.end - g.start >= 0.6 * plotW && g.at >= plot.top - 2 && g.at <= plot.bottom + 2,
+  );
+  if (long.length < 4) return false;
+  // The grid's colour: the one most of these lines share.
+  const byColour = new Map<number, number>();
+  for (const g of long) byColour.set(g.colour, (byColour.get(g.colour) ?? 0) + 1);
+  const colour = [...byColour.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+  const rows = long
+    .filter((g) => colourDistance(g.colour, colour) <= BG_TOLERANCE)
+    .map((g) => g.at)
+    .sort((a, b) => a - b);
+  // One line may be several rows thick.
+  const lines: number[] = [];
+  for (const y of rows) if (!lines.length || y - lines.at(-1)! > 1) lines.push(y);
+  if (lines.length < 4) return false;
+  const gaps = lines.slice(1).map((y, i) => y - lines[i]!);
+  const gap = [...gaps].sort((a, b) => a - b)[gaps.length >> 1]!;
+  if (gap < 8 || gaps.filter((g) => Math.abs(g - gap) <= 2).length < 3) return false;
+  // The label spacing: the usual price step between neighbouring labels (a last-price label
+  // among the ticks makes one odd step), in px.
+  const ls = [...scale.labels].sort((a, b) => a.y - b.y);
+  const steps: number[] = [];
+  for (let i = 1; i < ls.length; i++) {
+    const d = Math.abs(ls[i]!.price - ls[i - 1]!.price);
+    if (d > 0) steps.push(d);
+  }
+  if (steps.length < 2) return false;
+  const step = steps.sort((a, b) => a - b)[steps.length >> 1]!;
+  const labelGap = Math.abs(step / scale.slope);
+  if (!Number.isFinite(labelGap) || labelGap < 4) return false;
+  // Grid lines at ticks stand on round prices: multiples of the label step, or of a fraction of
+  // it when there are k lines per label. Lines read through a wrong scale fall anywhere.
+  const perLabel = labelGap > gap ? Math.round(labelGap / gap) : 1;
+  const unit = step / perLabel;
+  const unitPx = labelGap / perLabel;
+  // Labels are fitted at their glyph centres, a few px off their rows alike, so the lines need
+  // only agree with one another on where they fall between two lattice rows.
+  const phase = lines.map((y) => {
+    const p = yToPrice(scale, y) / unit;
+    return (p - Math.floor(p)) * unitPx;
+  });
+  const near = (a: number, b: number) => {
+    const d = Math.abs(a - b) % unitPx;
+    return Math.min(d, unitPx - d) <= 1.5;
+  };
+  const onLattice = Math.max(...phase.map((a) => phase.filter((b) => near(a, b)).length));
+  return onLattice < 0.6 * lines.length;
+}
+
+/**
+ * Tick labels are centred on their grid line; when the grid is drawn, the line's row is a more
+ * precise tick position than the centre of the glyphs. Keep the snapped fit only if it is tighter.
+ */
+export function snapToGrid(scale: PriceScale, layout: Layout): PriceScale {
+  // A grid line may be several rows thick on a scaled capture; its price row is its top row
+  // (the same convention as candle edges), its centre is where the label's centre lands.
+  // Dotted grids count too: a snap only happens where a label's centre sits on a line.
+  const at = layout.gridRows.map((g) => g.at);
+  const bands: { top: number; centre: number }[] = [];
+  for (let i = 0; i < at.length;) {
+    let j = i;
+    while (j + 1 < at.length && at[j + 1] === at[j]! + 1 && j - i < 3) j++;
+    bands.push({ top: at[i]!, centre: (at[i]! + at[j]!) / 2 });
+    i = j + 1;
+  }
+  if (bands.length < 2) return scale;
+  const offsets: number[] = [];
+  const rows = scale.labels.map((l) => {
+    let best: number | null = null;
+    let d = 3.01;
+    for (const b of bands) {
+      if (Math.abs(b.centre - l.y) < d) [best, d] = [b.top, Math.abs(b.centre - l.y)];
+    }
+    if (best !== null) offsets.push(best - l.y);
+    return best;
+  });
+  if (offsets.length < Math.max(3, scale.labels.length * 0.6)) return scale;
+  // A label whose grid line is not drawn (hidden under a header, a badge or the plot's edge)
+  // is moved by the offset the other labels snapped by: one font draws them all, so their
+  // glyphs sit alike off their rows.
+  const median = [...offsets].sort((a, b) => a - b)[offsets.length >> 1]!;
+  const snapped = scale.labels.map((l, i) => ({ ...l, y: rows[i] ?? l.y + median }));
+  const refit = fitPriceScale(snapped, 1.5);
+  if (!refit || refit.labels.length < scale.labels.length * 0.8) return scale;
+  return refit;
+}
+
+/** Line rows (sorted by row) grouped into runs of adjacent rows. */
+function runsOfRows(rows: LineRun[]): LineRun[][] {
+  const runs: LineRun[][] = [];
+  for (const g of rows) {
+    const run = runs.at(-1);
+    if (run && g.at === run.at(-1)!.at + 1) run.push(g);
+    else runs.push([g]);
+  }
+  return runs;
+}
+
+/**
+ * Without a grid, label glyph centres can sit a pixel or so off their ticks (fonts differ). The
+ * last-price badge states a price and its horizontal price line marks the exact row of that
+ * price: when both are present, that row corrects the fitted scale's offset. A line is stroked
+ * centred on its price, and on a HiDPI capture it is 2-3 rows thick with anti-aliased rows of
+ * unequal strength either side, so its row is the centre of its strong rows (at least half the
+ * strongest row's contrast with the background, weighted by it), not its first row: on c60's
+ * 1.5-3x charts the first row, often a faint blend, put the scale 1-1.5 px too high.
+ */
+export function anchorOnPriceLine(scale: PriceScale, layout: Layout, badges: AxisLabel[]): PriceScale {
+  const plotW = layout.plot.right - layout.plot.left + 1;
+  const runs = runsOfRows(layout.gridRows);
+  for (const b of badges) {
+    const line = layout.gridRows.find((g) => Math.abs(g.at - b.y) <= 4 && g.end - g.start >= plotW * 0.5);
+    if (!line) continue;
+    const run = runs.find((r) => r.includes(line))!;
+    if (run.length > MAX_LINE_WIDTH) continue;
+    // The line's own rows: faint rows beside them (a JPEG's ringing, a blend of a few percent)
+    // would pull the centre off a crisp line.
+    const contrast = run.map((g) => colourDistance(g.colour, layout.background));
+    const strongest = Math.max(...contrast);
+    let sum = 0;
+    let sumY = 0;
+    run.forEach((g, i) => {
+      if (contrast[i]! < strongest / 2) return;
+      sum += contrast[i]!;
+      sumY += contrast[i]! * g.at;
+    });
+    const offset = sumY / sum - priceToY(scale, b.price);
+    if (!(Math.abs(offset) <= 4)) continue;
+    return shifted(scale, offset);
+  }
+  return scale;
+}
+
+/** Rows of one candle's prices (image px, the rows whose prices are the values). */
+export interface CandleRows {
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+
+/**
+ * Without a grid or a price line, label glyph centres sit up to 2 px off their price rows (fonts
+ * place digits differently: 0 to 0.17 of the digit height above the row on our corpora). The
+ * legend's O/H/L/C states the exact prices of the last candle, whose four rows are measured to a
+ * fraction of a pixel: when all four rows sit off the fitted scale by one amount, that amount is
+ * the scale's offset. A legend describing another candle (one the cursor hovers) or a last candle
+ * that was not read does not agree on one offset and changes nothing.
+ */
+export function anchorOnLegend(scale: PriceScale, legend: CandleRows, rows: CandleRows): PriceScale {
+  if (rows.low - rows.high < 3) return scale;
+  const keys = ['open', 'high', 'low', 'close'] as const;
+  const offsets = keys.map((k) => rows[k] - priceToY(scale, legend[k]));
+  if (Math.max(...offsets) - Math.min(...offsets) > 1) return scale;
+  const offset = offsets.reduce((a, b) => a + b, 0) / offsets.length;
+  if (!(Math.abs(offset) >= 0.25 && Math.abs(offset) <= 4)) return scale;
+  return shifted(scale, offset);
+}
+
+/** The scale moved down by `offset` px: every price's row, and every label's, is `offset` lower. */
+function shifted(scale: PriceScale, offset: number): PriceScale {
+  return {
+    ...scale,
+    intercept: scale.intercept - scale.slope * offset,
+    labels: scale.labels.map((l) => ({ ...l, y: l.y + offset })),
+  };
+}

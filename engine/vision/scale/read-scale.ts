@@ -1,0 +1,121 @@
+import type { RgbaImage } from '../../core/image';
+import { EngineError } from '../../core/errors';
+import type { Raster } from '../pixels/raster';
+import type { Layout } from '../layout/layout';
+import { readStrip } from '../layout/axis-locate';
+import type { PixelCandle } from '../candles';
+import { readLegendOhlc } from '../text';
+import type { TextToken } from '../text';
+import type { PriceScale } from '../types';
+import { anchorOnLegend, anchorOnPriceLine, axisLabels, gridContradicts, snapToGrid } from './axis-scale';
+import type { CandleRows } from './axis-scale';
+import { fitPriceScale } from './scale-fit';
+import type { AxisLabel } from './scale-fit';
+
+/** The fitted and placed price scale, and what it was read from. */
+export interface ScaleReading {
+  priceScale: PriceScale;
+  /** Every axis label read, those the fit left out included. */
+  labels: AxisLabel[];
+  /** Price tags on the axis (the last price, lines a trader drew). */
+  badges: AxisLabel[];
+  /** The legend's O/H/L/C, where the chart prints them. */
+  legend: CandleRows | null;
+}
+
+/** AXIS_UNREADABLE, with the reason when there is more to say than that the labels were not read. */
+const unreadable = (labelsRead: number, reason?: string) =>
+  new EngineError(
+    'AXIS_UNREADABLE',
+    `The price axis could not be read: ${reason ? `${reason} Make sure` : 'make sure'} the price labels on the chart’s right (or left) edge are visible and not cropped.`,
+    { labelsRead },
+  );
+
+/**
+ * Reads the price axis beside the plot and fits the price scale to it (labels to prices, a
+ * linear or logarithmic fit), then places its rows on what marks them exactly. Throws
+ * AXIS_UNREADABLE when fewer than three labels fit, when the grid contradicts them, or when they
+ * cover only part of the candles (a column of other numbers).
+ */
+export function readPriceScale(
+  image: RgbaImage,
+  raster: Raster,
+  layout: Layout,
+  candles: PixelCandle[],
+  titleTokens: TextToken[],
+): ScaleReading {
+  const { labels, badges } = axisLabels(raster, layout, axisTokens(image, raster, layout));
+  const fitted = fitPriceScale(labels);
+  if (!fitted || fitted.labels.length < 3) throw unreadable(labels.length);
+  if (gridContradicts(fitted, layout)) {
+    throw unreadable(labels.length, 'the numbers read beside the chart do not match its grid lines.');
+  }
+  if (candlesBeyondLabels(fitted, candles) > 0.2) {
+    throw unreadable(
+      labels.length,
+      'the numbers read beside the chart cover only part of it, so they may not be its price labels.',
+    );
+  }
+  const legend = readLegendOhlc(titleTokens);
+  const priceScale = placeScale(fitted, layout, badges, legend, candles.at(-1)!);
+  return { priceScale, labels, badges, legend };
+}
+
+/**
+ * Where the fitted scale's rows lie: on the grid lines the labels sit on, else on a last-price
+ * line whose price a badge states, else where the legend's O/H/L/C put the last candle's rows.
+ * Each is exact where glyph centres are not (see axis-scale.ts).
+ */
+function placeScale(
+  fitted: PriceScale,
+  layout: Layout,
+  badges: AxisLabel[],
+  legend: CandleRows | null,
+  last: PixelCandle,
+): PriceScale {
+  const snapped = snapToGrid(fitted, layout);
+  if (snapped !== fitted) return snapped;
+  const onLine = anchorOnPriceLine(fitted, layout, badges);
+  if (onLine !== fitted || !legend) return onLine;
+  const bull = last.direction >= 0;
+  return anchorOnLegend(fitted, legend, {
+    open: bull ? last.bodyBottom : last.bodyTop,
+    high: last.highY,
+    low: last.lowY,
+    close: bull ? last.bodyTop : last.bodyBottom,
+  });
+}
+
+/**
+ * The text of the axis strip. When the layout found the axis from its labels, that column was
+ * read down the whole image already: its tokens centred in the strip are the strip's (reading
+ * the strip again cost a tenth of a read at 2560x1440). Else the strip is read.
+ */
+function axisTokens(image: RgbaImage, raster: Raster, layout: Layout): TextToken[] {
+  const s = layout.axisStrip;
+  if (!layout.axisTokens) return readStrip(image, raster, s);
+  return layout.axisTokens.filter((t) => {
+    const x = (t.box.left + t.box.right - 1) / 2;
+    const y = (t.box.top + t.box.bottom - 1) / 2;
+    return x >= s.left && x <= s.right && y >= s.top && y <= s.bottom;
+  });
+}
+
+/**
+ * Share of the candles reaching further than two label steps beyond the outermost labels. A
+ * price axis labels the whole pane, so its candles lie among its labels; a column of other
+ * numbers that happens to step evenly (an order book's sizes, a price ladder beside the chart)
+ * covers only part of the pane, and most candles then stand beyond it.
+ */
+export function candlesBeyondLabels(scale: PriceScale, candles: PixelCandle[]): number {
+  const rows = scale.labels.map((l) => l.y).sort((a, b) => a - b);
+  if (rows.length < 2 || candles.length === 0) return 0;
+  const steps = rows
+    .slice(1)
+    .map((y, i) => y - rows[i]!)
+    .sort((a, b) => a - b);
+  const step = steps[steps.length >> 1]!;
+  const top = rows[0]! - 2 * step;
+  const bottom = rows.at(-1)! + 2 * step;
+  return candles.filter((c) => c.highY < top || c.lowY > bottom).length / candles.length;
+}

@@ -1,0 +1,127 @@
+import type { PriceScale } from '../types';
+
+export interface AxisLabel {
+  /** Image row of the label's tick. */
+  y: number;
+  price: number;
+  text: string;
+}
+
+interface Fit {
+  mode: 'linear' | 'log';
+  slope: number;
+  intercept: number;
+  inliers: AxisLabel[];
+  residualPx: number;
+}
+
+const value = (mode: 'linear' | 'log', p: number) => (mode === 'log' ? Math.log(p) : p);
+
+/** Least squares of value(price) on y. */
+function leastSquares(mode: 'linear' | 'log', pts: AxisLabel[]): { slope: number; intercept: number } {
+  const n = pts.length;
+  let sy = 0;
+  let sv = 0;
+  for (const p of pts) {
+    sy += p.y;
+    sv += value(mode, p.price);
+  }
+  const my = sy / n;
+  const mv = sv / n;
+  let num = 0;
+  let den = 0;
+  for (const p of pts) {
+    num += (p.y - my) * (value(mode, p.price) - mv);
+    den += (p.y - my) ** 2;
+  }
+  const slope = den > 0 ? num / den : 0;
+  return { slope, intercept: mv - slope * my };
+}
+
+/** Residual of a label in px under a fit. */
+const residual = (mode: 'linear' | 'log', slope: number, intercept: number, p: AxisLabel) =>
+  Math.abs((value(mode, p.price) - intercept) / slope - p.y);
+
+/**
+ * Two different prices a few px apart cannot both be ticks of one axis (labels would overlap).
+ * A line steep enough to explain such a pair (one that puts all prices on a few rows) fits
+ * garbage, e.g. misread fragments on one row of the axis.
+ */
+function crowded(labels: AxisLabel[]): boolean {
+  const s = [...labels].sort((a, b) => a.y - b.y);
+  for (let i = 1; i < s.length; i++) {
+    if (s[i]!.y - s[i - 1]!.y < 4 && s[i]!.price !== s[i - 1]!.price) return true;
+  }
+  return false;
+}
+
+/**
+ * Robust fit: every pair of labels proposes a line; the one most labels agree with (within
+ * `tolPx`) wins and is refitted on those labels. A misread digit or a badge placed off its tick
+ * disagrees with the rest and drops out.
+ */
+function robustFit(mode: 'linear' | 'log', labels: AxisLabel[], tolPx: number): Fit | null {
+  const pts = labels.filter((l) => Number.isFinite(l.price) && (mode === 'linear' || l.price > 0));
+  if (pts.length < 2) return null;
+  let best: AxisLabel[] = [];
+  let bestErr = Infinity;
+  for (let i = 0; i < pts.length; i++) {
+    for (let j = i + 1; j < pts.length; j++) {
+      const a = pts[i]!;
+      const b = pts[j]!;
+      if (Math.abs(a.y - b.y) < 4) continue;
+      const slope = (value(mode, b.price) - value(mode, a.price)) / (b.y - a.y);
+      // Prices rise upwards on every chart we read; a zero or inverted slope is a misreading.
+      if (!(slope < 0) || !Number.isFinite(slope)) continue;
+      const intercept = value(mode, a.price) - slope * a.y;
+      const inl: AxisLabel[] = [];
+      let err = 0;
+      for (const p of pts) {
+        const r = residual(mode, slope, intercept, p);
+        if (r <= tolPx) {
+          inl.push(p);
+          err += r * r;
+        }
+      }
+      if (crowded(inl)) continue;
+      if (inl.length > best.length || (inl.length === best.length && err < bestErr)) {
+        best = inl;
+        bestErr = err;
+      }
+    }
+  }
+  if (best.length < 2) return null;
+  const { slope, intercept } = leastSquares(mode, best);
+  if (!(slope < 0)) return null;
+  let ss = 0;
+  for (const p of best) ss += residual(mode, slope, intercept, p) ** 2;
+  return { mode, slope, intercept, inliers: best, residualPx: Math.sqrt(ss / best.length) };
+}
+
+/**
+ * Fits the price scale from axis labels, linear or logarithmic, whichever explains more labels
+ * (log only when it is clearly better: on a narrow range both fit).
+ */
+export function fitPriceScale(labels: AxisLabel[], tolPx = 2.5): PriceScale | null {
+  const lin = robustFit('linear', labels, tolPx);
+  const log = robustFit('log', labels, tolPx);
+  let fit = lin;
+  if (
+    log &&
+    (!lin ||
+      log.inliers.length > lin.inliers.length ||
+      (log.inliers.length === lin.inliers.length &&
+        log.residualPx < lin.residualPx * 0.5 &&
+        lin.residualPx > 0.5))
+  ) {
+    fit = log;
+  }
+  if (!fit) return null;
+  return {
+    mode: fit.mode,
+    slope: fit.slope,
+    intercept: fit.intercept,
+    labels: [...fit.inliers].sort((a, b) => a.y - b.y).map((l) => ({ y: l.y, price: l.price, text: l.text })),
+    residualPx: fit.residualPx,
+  };
+}
