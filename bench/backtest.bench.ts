@@ -8,7 +8,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { format, resolveConfig } from 'prettier';
-import { parseOhlcCsv } from '../bin/commands/analyze';
+import { parseOhlcCsv } from '../adapters/node/parse-ohlc-csv';
 import { CONFIDENCE_BUCKETS, type BacktestReport } from '../engine/backtest/figures';
 import type { SimBar } from '../engine/backtest/simulate';
 import { summarise, type BacktestFigures } from '../engine/backtest/stats';
