@@ -9,7 +9,7 @@ import {
   mql5Script,
   pineScript,
   type ExportablePlan,
-} from '../../../../../engine/plan/exports';
+} from '../../../../../engine/exports/plan-exports';
 
 /** Hands a generated file to the browser as a download. */
 function download(name: string, text: string) {
@@ -41,7 +41,7 @@ async function copyLevels(plan: ExportablePlan) {
 
 /**
  * Take the plan to the platform: copy its levels as text, or download a TradingView Pine Script
- * or a MetaTrader 5 script that draws it on the trader's own chart (engine/plan/exports.ts).
+ * or a MetaTrader 5 script that draws it on the trader's own chart (engine/exports/plan-exports.ts).
  */
 export function PlanExportButtons({ result }: { result: AnalysisResultDto }) {
   const plan = exportablePlan(result);

@@ -4,13 +4,13 @@
  * lines and the zones as boxes on the trader's own chart.
  *
  * Neither generated program could be compiled where this was written (no TradingView or MetaEditor
- * on the build machine): engine/plan/exports.test.ts checks the text against committed golden
+ * on the build machine): engine/exports/plan-exports.test.ts checks the text against committed golden
  * files, and each file's header says so. Prices are written with the instrument's own decimals,
  * strings are escaped for the target language, and nothing in the output depends on the clock, so
  * the same plan always gives the same files.
  */
 import { formatPrice } from '../instruments';
-import type { AnalysisResult, PlanDirection } from './types';
+import type { AnalysisResult, PlanDirection } from '../plan/types';
 
 /** A box to draw: the setup zone, or another live 15m zone for context. */
 export interface ExportZone {

@@ -7,17 +7,18 @@ import {
   mql5Script,
   pineScript,
   type ExportablePlan,
-} from './exports';
-import { scenario } from './test-support/scenario';
-import { buildPlan } from './build-plan';
+} from './plan-exports';
+import { scenario } from '../plan/test-support/scenario';
+import { buildPlan } from '../plan/build-plan';
 
-const dir = join(import.meta.dirname, 'fixtures', 'exports');
+const dir = join(import.meta.dirname, 'fixtures');
 const plan = JSON.parse(readFileSync(join(dir, 'eurusd-long.json'), 'utf8')) as ExportablePlan;
 
 /** Compares with the committed file; UPDATE_GOLDEN=1 rewrites it (then review the diff). */
 function golden(name: string, text: string) {
   const path = join(dir, name);
-  if (process.env['UPDATE_GOLDEN'] === '1' || !existsSync(path)) writeFileSync(path, text);
+  if (process.env['UPDATE_GOLDEN'] === '1') writeFileSync(path, text);
+  expect(existsSync(path), `${path} is missing: run with UPDATE_GOLDEN=1 and review it`).toBe(true);
   expect(text).toBe(readFileSync(path, 'utf8'));
 }
 
