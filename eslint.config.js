@@ -15,8 +15,11 @@ import globals from 'globals';
 /** A relative path that climbs out to the repository root and into one of these top-level folders. */
 const into = (...folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
 const NODE_BUILTIN = `^(node:|(${builtinModules.filter((m) => !m.includes('/')).join('|')})(/|$))`;
-/** The engine modules the web app may import: pure rules it shares with the server (sizing, grading, journal). */
-const WEB_ENGINE_MODULES = ['instruments', 'analysis', 'journal'];
+/**
+ * The engine modules the web app may import: pure rules it shares with the server (sizing, grading,
+ * journal), the plan's platform exports and the committed backtest figures.
+ */
+const WEB_ENGINE_MODULES = ['instruments', 'analysis', 'journal', 'exports', 'backtest'];
 const WEB_FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);

@@ -107,6 +107,8 @@ const ALLOWED: Case[] = [
   ['web/src/pages/snippet.tsx', '../../../engine/instruments'],
   ['web/src/pages/snippet.tsx', '../../../engine/analysis/swings'],
   ['web/src/pages/snippet.tsx', '../../../engine/journal'],
+  ['web/src/features/dashboard/components/snippet.tsx', '../../../../../engine/exports/plan-exports'],
+  ['web/src/features/dashboard/components/snippet.tsx', '../../../../../engine/backtest/figures'],
   ['web/src/components/layout/snippet.tsx', '@/components/ui/button'],
   ['web/src/components/layout/snippet.tsx', '@/lib/contracts'],
   ['web/src/lib/snippet.ts', './api'],

@@ -1,5 +1,5 @@
 /**
- * A setup to watch (issue 18, decision 016): when the 4h and 15m agree and a 15m zone is there
+ * A setup to watch (issue 18, decision 018): when the 4h and 15m agree and a 15m zone is there
  * but the entry is not (price has not reached the zone, or the 5m has not turned inside it),
  * the trader gets the conditional plan instead of a bare "No trade": the trigger that must
  * happen, the levels the trade would then have, and when the idea stops being valid.

@@ -73,13 +73,13 @@ export const DEFAULT_TP1_R = 2;
  * trade from a 15m zone with a stop of about one 15m ATR (at least half of one, see
  * MIN_STOP_ATR); an average day ranges about 10 15m ATRs (96 bars, range ~ sqrt(96) ATR), so
  * 5R is about half a day's range: a level further away is a swing target, not this trade's
- * (decision 016). Before this cap a 4h low 31R away was offered as TP2.
+ * (decision 018). Before this cap a 4h low 31R away was offered as TP2.
  */
 export const MAX_TP2_R = 5;
 /**
  * A setup to watch stops being valid when its trigger has not come within this many 15m bars
  * of the last candle on the charts (8 hours, about one trading session): by then the 15m
- * structure the zone came from has moved on and the charts must be read again (decision 016).
+ * structure the zone came from has moved on and the charts must be read again (decision 018).
  */
 export const WATCH_EXPIRY_15M_BARS = 32;
 /**

@@ -24,6 +24,8 @@ import {
   TradeIdeaCard,
 } from './components/result-cards';
 import { PanelTitle } from './components/panel-title';
+import { PlanExportButtons } from './components/plan-exports';
+import { BacktestLine } from './components/backtest-line';
 
 /** What the journal panel (features/journal) gets to prefill its form. */
 export interface JournalContext {
@@ -148,11 +150,14 @@ export function DashboardContent({ journal }: { journal?: (context: JournalConte
                   plan={result.tradePlan}
                   current={result.currentPrice}
                   action={
-                    <AddPlanToJournalButton
-                      tradePlan={result.tradePlan}
-                      accountSize={shown.stored.accountSize}
-                      riskPercentage={shown.stored.riskPercentage}
-                    />
+                    <div className="flex flex-wrap gap-2">
+                      <AddPlanToJournalButton
+                        tradePlan={result.tradePlan}
+                        accountSize={shown.stored.accountSize}
+                        riskPercentage={shown.stored.riskPercentage}
+                      />
+                      <PlanExportButtons result={result} />
+                    </div>
                   }
                 />
               ) : (
@@ -166,7 +171,12 @@ export function DashboardContent({ journal }: { journal?: (context: JournalConte
                   )}
                 </>
               )}
-              <ConfidenceBreakdown confidence={result.confidence} />
+              <ConfidenceBreakdown
+                confidence={result.confidence}
+                trackRecord={
+                  <BacktestLine score={result.confidence.score} threshold={result.confidence.threshold} />
+                }
+              />
             </>
           ) : (
             <StartHereCard />
