@@ -186,10 +186,8 @@ export const timeframeResultSchema = z.object({
   overlay: timeframeOverlaySchema,
 });
 
-export const tradePlanSchema = z.object({
-  symbol: z.string(),
-  direction: z.enum(['LONG', 'SHORT']),
-  entryType: z.enum(['limit', 'market']),
+/** Entry, stop and targets, as numbers and as the platform prints them (trade plans and setups to watch). */
+const planLevels = {
   entry: num,
   stopLoss: num,
   takeProfit1: num,
@@ -201,6 +199,13 @@ export const tradePlanSchema = z.object({
     takeProfit1: z.string(),
     takeProfit2: z.string().nullable(),
   }),
+};
+
+export const tradePlanSchema = z.object({
+  symbol: z.string(),
+  direction: z.enum(['LONG', 'SHORT']),
+  entryType: z.enum(['limit', 'market']),
+  ...planLevels,
   targetNotes: z.object({ takeProfit1: z.string(), takeProfit2: z.string() }),
   precision: num,
   confidence: num.int().min(0).max(100),
@@ -263,16 +268,7 @@ export const setupToWatchSchema = z.object({
   waitingFor: z.enum(['zone', 'trigger']),
   zone: z.object({ kind: zoneKind, top: num, bottom: num, formatted: z.string() }),
   trigger: z.string(),
-  entry: num,
-  stopLoss: num,
-  takeProfit1: num,
-  takeProfit2: num.nullable(),
-  formatted: z.object({
-    entry: z.string(),
-    stopLoss: z.string(),
-    takeProfit1: z.string(),
-    takeProfit2: z.string().nullable(),
-  }),
+  ...planLevels,
   riskRewardRatio: num,
   riskRewardRatioTp2: num.nullable(),
   confidenceIfTriggered: num.int().min(0).max(100),

@@ -129,11 +129,8 @@ export interface TimeframeResult {
 // ---------------------------------------------------------------------------------------------
 // Trade plan (SPEC.md 3 "TradePlan" + sizing details)
 
-export interface TradePlan {
-  readonly symbol: string;
-  readonly direction: PlanDirection;
-  /** 'limit' = wait for price to come to the entry; 'market' = price is at the entry now. */
-  readonly entryType: 'limit' | 'market';
+/** Entry, stop and targets, as numbers and as the platform prints them (trade plans and setups to watch). */
+export interface PlanLevels {
   readonly entry: number;
   readonly stopLoss: number;
   readonly takeProfit1: number;
@@ -146,6 +143,13 @@ export interface TradePlan {
     readonly takeProfit1: string;
     readonly takeProfit2: string | null;
   };
+}
+
+export interface TradePlan extends PlanLevels {
+  readonly symbol: string;
+  readonly direction: PlanDirection;
+  /** 'limit' = wait for price to come to the entry; 'market' = price is at the entry now. */
+  readonly entryType: 'limit' | 'market';
   /** What each target is ("15m swing high (buy-side liquidity)"), or why TP2 is left out. */
   readonly targetNotes: { readonly takeProfit1: string; readonly takeProfit2: string };
   readonly precision: number;
@@ -257,7 +261,7 @@ export interface CurrentPrice {
  * entry is not (price has not reached the zone, or the 5m has not turned in it). It says what
  * must happen, the levels the plan would then have, and when it stops being valid.
  */
-export interface SetupToWatch {
+export interface SetupToWatch extends PlanLevels {
   readonly direction: PlanDirection;
   /** What comes first: price trading into the zone, or (already in it) the 5m trigger. */
   readonly waitingFor: 'zone' | 'trigger';
@@ -270,16 +274,6 @@ export interface SetupToWatch {
   };
   /** The trigger in words: "a 5m CHoCH up inside 1.08420-1.08460". */
   readonly trigger: string;
-  readonly entry: number;
-  readonly stopLoss: number;
-  readonly takeProfit1: number;
-  readonly takeProfit2: number | null;
-  readonly formatted: {
-    readonly entry: string;
-    readonly stopLoss: string;
-    readonly takeProfit1: string;
-    readonly takeProfit2: string | null;
-  };
   readonly riskRewardRatio: number;
   readonly riskRewardRatioTp2: number | null;
   /** The confidence once the trigger prints (today's is confidence.score, below the gate). */
