@@ -69,7 +69,7 @@ const ACTION_TOASTS: Record<JournalAction, (e: JournalEntry) => { title: string;
   activate: (e) => ({ title: 'Trade Activated', description: `${e.symbol} ${e.direction} is now ACTIVE.` }),
   close: (e) => ({
     title: 'Trade Closed',
-    description: `${e.symbol} ${e.direction} closed at ${e.result ? `${e.result.rMultiple >= 0 ? '+' : ''}${e.result.rMultiple.toFixed(2)}R` : 'its exit price'}.`,
+    description: `${e.symbol} ${e.direction} closed at ${e.result && e.result.rMultiple !== null ? `${e.result.rMultiple >= 0 ? '+' : ''}${e.result.rMultiple.toFixed(2)}R` : 'its exit price'}.`,
   }),
   cancel: (e) => ({ title: 'Trade Cancelled', description: `${e.symbol} ${e.direction} was cancelled.` }),
 };

@@ -93,8 +93,7 @@ export function StatisticsTab() {
                   {t.outcome}
                 </span>
                 <span className="ml-auto tabular-nums">
-                  {t.rMultiple >= 0 ? '+' : ''}
-                  {t.rMultiple.toFixed(2)}R
+                  {t.rMultiple === null ? '— R' : `${t.rMultiple >= 0 ? '+' : ''}${t.rMultiple.toFixed(2)}R`}
                 </span>
                 <span
                   className={cn(
