@@ -4,6 +4,7 @@ import { toast } from '@/components/ui/use-toast';
 import type {
   JournalCreateBody,
   JournalEntry,
+  JournalImportPreview,
   JournalImportResult,
   JournalList,
   JournalStats,
@@ -134,5 +135,47 @@ export function useImportJournal() {
       await refresh(queryClient);
     },
     onError: failureToast('Import Failed'),
+  });
+}
+
+/** What the import dialog sends: a statement (or the journal CSV) with the optional fields. */
+export interface StatementUploadInput {
+  file: File;
+  utcOffsetHours: string;
+  accountSize: string;
+}
+
+function statementForm({ file, utcOffsetHours, accountSize }: StatementUploadInput): FormData {
+  const form = new FormData();
+  // Fields first: the server reads the parts in order and judges the file with them.
+  if (utcOffsetHours.trim() !== '') form.append('utcOffsetHours', utcOffsetHours.trim());
+  if (accountSize.trim() !== '') form.append('accountSize', accountSize.trim());
+  form.append('file', file);
+  return form;
+}
+
+/** POST /api/journal/import?dryRun=1: what the file holds; nothing is written. */
+export function usePreviewStatement() {
+  return useMutation({
+    mutationFn: (input: StatementUploadInput) =>
+      apiJson<JournalImportPreview>('POST', '/api/journal/import?dryRun=1', statementForm(input)),
+  });
+}
+
+/** The same file for real: every new trade in one go, or none. */
+export function useImportStatement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StatementUploadInput) =>
+      apiJson<JournalImportResult>('POST', '/api/journal/import', statementForm(input)),
+    onSuccess: async ({ imported, skipped }) => {
+      toast({
+        title: 'Trades Imported',
+        description:
+          `${imported} trade${imported === 1 ? '' : 's'} imported` +
+          (skipped > 0 ? `; ${skipped} already in your journal were left as they are.` : '.'),
+      });
+      await refresh(queryClient);
+    },
   });
 }
