@@ -147,6 +147,7 @@ async function oneRun(run: number) {
 
     // /healthz poller: one request at a time, every HEALTH_POLL_MS, for the whole run.
     const health: number[] = [];
+    const samples: { at: number; ms: number }[] = [];
     let polling = true;
     const poller = (async () => {
       while (polling) {
@@ -154,6 +155,7 @@ async function oneRun(run: number) {
         const res = await fetch(`${base}/healthz`);
         await res.arrayBuffer();
         health.push(performance.now() - t0);
+        samples.push({ at: t0, ms: performance.now() - t0 });
         await new Promise((r) => setTimeout(r, HEALTH_POLL_MS));
       }
     })();
@@ -182,6 +184,12 @@ async function oneRun(run: number) {
     const statsMs = performance.now() - t2;
     polling = false;
     await poller;
+    // The slowest /healthz answer that began in each phase (a stall is charged where it started).
+    const worstIn = (from: number, to: number) =>
+      Math.max(0, ...samples.filter((x) => x.at >= from && x.at < to).map((x) => x.ms));
+    console.log(
+      `  /healthz worst during import ${worstIn(t0, t1).toFixed(1)} ms, list ${worstIn(t1, t2).toFixed(1)} ms, stats ${worstIn(t2, performance.now()).toFixed(1)} ms`,
+    );
     const result = {
       importMs,
       listMs,

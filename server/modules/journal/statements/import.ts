@@ -45,8 +45,13 @@ export function csvPreview(recognised: number, toImport: number): JournalImportP
 
 /** Tickets per query: far below PostgreSQL's 65,535 bind parameters. */
 const TICKETS_PER_QUERY = 1000;
-/** Rows per INSERT, as the CSV import. */
-const ROWS_PER_INSERT = 500;
+/**
+ * Rows per INSERT. On PGlite the database runs on the server's own thread, so each INSERT holds
+ * the event loop for as long as it takes; 100 rows keep that to a few milliseconds, and the
+ * import yields between chunks so /healthz and other traders are answered meanwhile.
+ */
+const ROWS_PER_INSERT = 100;
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * A parsed statement into the journal: a preview (dryRun), or every new trade in one
@@ -84,6 +89,7 @@ export async function importStatement(
         ),
       );
     for (const f of found) if (f.ticket !== null) existing.add(f.ticket);
+    await yieldToEventLoop();
   }
   const fresh = rows.filter((r) => !existing.has(r.brokerTicket));
   if (dryRun) {
@@ -111,6 +117,7 @@ export async function importStatement(
         .onConflictDoNothing()
         .returning({ id: journalEntries.id });
       count += inserted.length;
+      await yieldToEventLoop();
     }
     return count;
   });
