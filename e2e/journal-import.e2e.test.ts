@@ -75,6 +75,10 @@ describe('journal statement import', () => {
           .count(),
       )
       .toBe(3);
+    // Each card says where it came from, with the costs kept apart from the gross result.
+    expect(await journal().getByTestId('entry-broker').allInnerTexts()).toContain(
+      'Imported from MetaTrader 5 #7005/7006 · gross -90.00, commission -1.80, swap 0.00 EUR',
+    );
 
     // The same statement again: all three are already there, so there is nothing to import.
     await journal().getByRole('button', { name: 'Import Trades' }).click();

@@ -158,7 +158,8 @@ function tradeRow(
     takeProfit1: takeProfit,
     takeProfit2: null,
     accountSize,
-    riskPercentage: riskAmount === null ? null : Math.round((riskAmount / accountSize) * 100 * 1e4) / 1e4,
+    // Two decimals, as a trader states a risk percentage.
+    riskPercentage: riskAmount === null ? null : Math.round((riskAmount / accountSize) * 100 * 100) / 100,
     riskAmount,
     lotSize: t.volumeLots,
     units,

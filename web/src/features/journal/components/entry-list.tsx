@@ -10,6 +10,13 @@ import { StatusBadge } from './status-badge';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+/** How the statement sources (decision 017) are named on a card. */
+const BROKER_SOURCE_LABELS: Record<string, string> = {
+  mt4: 'MetaTrader 4',
+  mt5: 'MetaTrader 5',
+  ctrader: 'cTrader',
+};
+
 export function EntryList({ entries }: { entries: readonly JournalEntry[] }) {
   return (
     <ul className="grid gap-3" aria-label="Journal entries">
@@ -88,6 +95,15 @@ function EntryCard({ entry }: { entry: JournalEntry }) {
         />
         {entry.exitPrice !== null ? <Item label="Exit" value={price(entry.exitPrice)} /> : null}
       </dl>
+      {entry.broker ? (
+        <p className="mt-2 text-xs text-muted-foreground" data-testid="entry-broker">
+          Imported from {BROKER_SOURCE_LABELS[entry.broker.source] ?? entry.broker.source} #
+          {entry.broker.ticket}
+          {entry.broker.partialClose ? ' (partial close)' : ''} · gross {entry.broker.grossProfit.toFixed(2)},
+          commission {entry.broker.commission.toFixed(2)}, swap {entry.broker.swap.toFixed(2)}
+          {entry.broker.accountCurrency ? ` ${entry.broker.accountCurrency}` : ''}
+        </p>
+      ) : null}
       {entry.notes ? (
         <p className="mt-2 text-sm whitespace-pre-line text-muted-foreground">{entry.notes}</p>
       ) : null}
