@@ -294,6 +294,33 @@ export const recentTradeSchema = z.object({
   outcome: z.enum(['win', 'loss', 'breakeven']),
 });
 
+/** One group of a breakdown (engine/journal/breakdowns.ts). */
+export const breakdownRowSchema = z.object({
+  key: z.string(),
+  trades: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  winRate: num.nullable(),
+  netPnlUsd: num,
+  averageR: num.nullable(),
+  totalR: num,
+  /** Fewer closed trades than minMeaningfulTrades: too few to mean anything. */
+  tooFewTrades: z.boolean(),
+});
+export type BreakdownRow = z.infer<typeof breakdownRowSchema>;
+
+export const journalBreakdownsSchema = z.object({
+  minMeaningfulTrades: z.number().int(),
+  byTag: z.array(breakdownRowSchema),
+  bySymbol: z.array(breakdownRowSchema),
+  byDirection: z.array(breakdownRowSchema),
+  /** Weekday of entry, UTC. */
+  byWeekday: z.array(breakdownRowSchema),
+  /** Hour of entry, UTC. */
+  byHour: z.array(breakdownRowSchema),
+});
+export type JournalBreakdowns = z.infer<typeof journalBreakdownsSchema>;
+
 export const journalStatsSchema = z.object({
   totalTrades: z.number().int(),
   plannedTrades: z.number().int(),
@@ -323,6 +350,8 @@ export const journalStatsSchema = z.object({
   maxDrawdownPct: num,
   equityCurve: z.array(equityPointSchema),
   recentTrades: z.array(recentTradeSchema),
+  /** Closed trades grouped by tag, symbol, direction, weekday and hour of entry. */
+  breakdowns: journalBreakdownsSchema,
 });
 export type JournalStats = z.infer<typeof journalStatsSchema>;
 

@@ -80,6 +80,17 @@ describe('journal statement import', () => {
       'Imported from MetaTrader 5 #7005/7006 · gross -90.00, commission -1.80, swap 0.00 EUR',
     );
 
+    // The statistics break the imported trades down, saying when a group is too small.
+    await journal().getByRole('tab', { name: 'Statistics' }).click();
+    const breakdowns = journal().getByTestId('breakdowns');
+    await breakdowns.getByLabel('Group by').selectOption({ label: 'Symbol' });
+    // EURUSD: two halves of one position, +0.8R and +1.6R (stop 1.0750 under entry 1.0800).
+    const eurusd = breakdowns.getByRole('row', { name: /^EURUSD/ });
+    expect((await eurusd.innerText()).replace(/\s+/g, ' ')).toMatch(
+      /^EURUSD \(too few trades to mean anything\) 2 100% \+1\.20R \$/,
+    );
+    await journal().getByRole('tab', { name: 'Trade Entries' }).click();
+
     // The same statement again: all three are already there, so there is nothing to import.
     await journal().getByRole('button', { name: 'Import Trades' }).click();
     await choose('ReportHistory-5001234.html', mt5German(), 'text/html');

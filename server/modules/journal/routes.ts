@@ -14,7 +14,7 @@ import {
   type JournalStats,
   type JournalStatus,
 } from '../../../contracts/journal';
-import { journalStatistics, realisedResult } from '../../../engine/journal';
+import { journalBreakdowns, journalStatistics, realisedResult } from '../../../engine/journal';
 import { journalEntries, type JournalEntryRow } from '../../db/schema';
 import { AppError, parseWith } from '../../http/errors';
 import '../../types';
@@ -147,7 +147,7 @@ export async function journalRoutes(app: FastifyInstance) {
 
   app.get('/api/journal/stats', guard, async (request): Promise<JournalStats> => {
     const entries = await allEntries(currentUser(request).id);
-    return journalStatistics(entries) as JournalStats;
+    return { ...journalStatistics(entries), breakdowns: journalBreakdowns(entries) } as JournalStats;
   });
 
   app.get('/api/journal/export.csv', guard, async (request, reply) => {
