@@ -84,7 +84,11 @@ function groupBy(
 ) {
   const groups = new Map<string, BreakdownEntry[]>();
   for (const e of entries) {
-    for (const key of keysOf(e)) groups.set(key, [...(groups.get(key) ?? []), e]);
+    for (const key of keysOf(e)) {
+      const group = groups.get(key);
+      if (group) group.push(e);
+      else groups.set(key, [e]);
+    }
   }
   return [...groups].map(([key, group]) => row(key, group)).sort(order);
 }

@@ -151,7 +151,11 @@ export function parseCtraderCsv(text: string): ParsedStatement {
   // Closes of one position, in time order, are numbered: "12345#1", "12345#2"; more than one
   // means each was a partial close.
   const byPosition = new Map<string, (StatementTrade & { position: string })[]>();
-  for (const d of drafts) byPosition.set(d.position, [...(byPosition.get(d.position) ?? []), d]);
+  for (const d of drafts) {
+    const closes = byPosition.get(d.position);
+    if (closes) closes.push(d);
+    else byPosition.set(d.position, [d]);
+  }
   for (const [position, closes] of byPosition) {
     closes.sort((a, b) => a.closedAt.getTime() - b.closedAt.getTime());
     closes.forEach((c, k) => {
