@@ -4,6 +4,9 @@
 // row cap), then lists the journal and computes its statistics. Meanwhile /healthz is polled
 // every 50 ms; the bench reports each phase's time and the slowest /healthz answer, which must
 // stay under 100 ms (issue 21: a big import must not stall the server for everyone else).
+// BENCH_DATABASE_URL=postgres://... runs the server on that PostgreSQL database instead (each run
+// registers a new trader, so the database may be reused); PGlite runs in the server's own
+// thread, so there every query holds the event loop.
 //   npm run bench:journal [-- --trades 10000 --runs 3]
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -108,7 +111,7 @@ async function oneRun(run: number) {
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
       PUBLIC_ORIGIN: base,
       LOG_LEVEL: 'warn',
     },

@@ -74,7 +74,10 @@ export async function importStatement(
       { title: 'Upload Too Large' },
     );
   }
+  // Parsing ran in one go; let waiting requests through before the rows are built.
+  await yieldToEventLoop();
   const { source, rows, preview, notes } = statementToRows(statement, accountSize);
+  await yieldToEventLoop();
   const tickets = rows.map((r) => r.brokerTicket);
   const existing = new Set<string>();
   for (let i = 0; i < tickets.length; i += TICKETS_PER_QUERY) {

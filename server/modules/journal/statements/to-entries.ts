@@ -87,9 +87,10 @@ export function statementToRows(
   const preview: StatementRows['preview'] = [];
   // Trades come in close order; each one's account size is the balance before it.
   let balanceUsd = money((start ?? 0) * usdPerUnit);
+  const lookup = instrumentLookup();
   const ordered = [...statement.trades].sort((a, b) => a.closedAt.getTime() - b.closedAt.getTime());
   for (const t of ordered) {
-    const row = tradeRow(t, balanceUsd, usdPerUnit, approximateMoney);
+    const row = tradeRow(lookup, t, balanceUsd, usdPerUnit, approximateMoney);
     rows.push({
       ...row,
       source,
@@ -127,13 +128,27 @@ export function statementToRows(
   return { source, rows, preview, notes };
 }
 
+/**
+ * A statement repeats a handful of symbols thousands of times; each is looked up once per
+ * import (the cache lives as long as one statementToRows call).
+ */
+type InstrumentLookup = (symbol: string) => ReturnType<typeof findInstrument>;
+function instrumentLookup(): InstrumentLookup {
+  const cache = new Map<string, ReturnType<typeof findInstrument>>();
+  return (symbol) => {
+    if (!cache.has(symbol)) cache.set(symbol, findInstrument(symbol));
+    return cache.get(symbol);
+  };
+}
+
 function tradeRow(
+  lookup: InstrumentLookup,
   t: StatementTrade,
   accountSize: number,
   usdPerUnit: number,
   approximate: boolean,
 ): ImportedRow {
-  const known = findInstrument(t.symbol);
+  const known = lookup(t.symbol);
   const instrument = known ?? fallbackInstrument(t.symbol, decimalsOf(t.entry));
   const long = t.direction === 'LONG';
   // MetaTrader keeps the stop as it was at the close; one moved past the entry is no risk measure.
