@@ -9,10 +9,14 @@
 // and posts again, as the web app's toast asks a trader to. 503s are counted apart, with how
 // fast they came back; latency percentiles are of ACCEPTED (201) analyses.
 // Target (issue 6): >= 3 analyses/s, p99 < 3 s, no errors, with 20 clients for 60 s.
-//   npm run bench:api [-- --seconds 60 --clients 20]
+// --slow-clients N (issue 19.1) adds an attacker beside them: one more account keeps N uploads
+// open on loopback, each announcing 2 MB and sending one byte every 500 ms, and opens a new one
+// whenever the server answers or ends one (at most 200 x N in all, none after the measured
+// time). The report then gives the normal clients' 503 share: the attacker should not push it up.
+//   npm run bench:api [-- --seconds 60 --clients 20 --slow-clients 6]
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -26,6 +30,7 @@ const arg = (name: string, fallback: number) => {
 };
 const seconds = arg('seconds', 60);
 const clients = Math.round(arg('clients', 20));
+const slowClients = process.argv.includes('--slow-clients') ? Math.round(arg('slow-clients', 6)) : 0;
 
 const entry = join(root, 'dist/server/main.js');
 if (!existsSync(entry) || !existsSync(join(root, 'dist/server/analyze-worker.js'))) {
@@ -165,6 +170,62 @@ function form(set: Record<string, Buffer>): FormData {
   return body;
 }
 
+/** Bytes the slow client trickles, and how often: slow enough to hold a place for minutes. */
+const SLOW_BYTE_EVERY_MS = 500;
+const SLOW_CONNECTIONS_PER_CLIENT = 200;
+
+/**
+ * The attacker of issue 19.1: `count` uploads kept open at once on one account until `end`,
+ * each a raw loopback socket that sends its headers and then one byte every 500 ms. Returns
+ * how many connections it opened and how the server ended them.
+ */
+function slowAttack(cookie: string, count: number, end: number) {
+  const url = new URL(base);
+  const outcomes = new Map<string, number>();
+  let opened = 0;
+  const budget = count * SLOW_CONNECTIONS_PER_CLIENT;
+  const open = (): Promise<void> =>
+    new Promise((resolve) => {
+      if (performance.now() >= end || opened >= budget) return resolve();
+      opened++;
+      const socket = connect(Number(url.port), '127.0.0.1');
+      let answer = '';
+      // Any answer (busy, refused, timed out) ends this try: the attacker drops the connection
+      // and opens another, to take a place the moment one is free.
+      socket.on('data', (chunk: Buffer) => {
+        if (!answer) answer = chunk.toString('latin1').split('\r\n')[0] ?? '';
+        socket.destroy();
+      });
+      socket.on('error', () => {});
+      socket.write(
+        [
+          'POST /api/analyze HTTP/1.1',
+          `Host: ${url.host}`,
+          `Origin: ${base}`,
+          'X-Requested-With: chart-to-plan',
+          `Cookie: ${cookie}`,
+          'Content-Type: multipart/form-data; boundary=slow',
+          'Content-Length: 2000000',
+          '',
+          '--slow\r\nContent-Disposition: form-data; name="chart5m"; filename="5m.png"\r\nContent-Type: image/png\r\n\r\n',
+        ].join('\r\n'),
+      );
+      const drip = setInterval(() => {
+        if (performance.now() >= end) socket.destroy();
+        else if (!socket.destroyed) socket.write('x');
+      }, SLOW_BYTE_EVERY_MS);
+      socket.on('close', () => {
+        clearInterval(drip);
+        const outcome = answer || 'closed by the bench at the end';
+        outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+        // Pause a little before the next one, so a server that refuses at once is not flooded.
+        setTimeout(() => void open().then(resolve), 200);
+      });
+    });
+  const done = Promise.all(Array.from({ length: count }, open));
+  return { done, outcomes, opened: () => opened };
+}
+
 try {
   await waitReady();
   const cookies = await Promise.all(Array.from({ length: clients }, (_, i) => register(i)));
@@ -196,6 +257,7 @@ try {
   const sampler = setInterval(() => {
     rssPeak = Math.max(rssPeak, peakRssMb(server.pid!) ?? 0);
   }, 500);
+  const attack = slowClients > 0 ? slowAttack(await register(clients), slowClients, end) : undefined;
 
   await Promise.all(
     cookies.map(async (cookie, c) => {
@@ -233,6 +295,7 @@ try {
       }
     }),
   );
+  await attack?.done;
   const elapsed = (performance.now() - started) / 1000;
   const cpu = cpuSeconds(server.pid!) - cpu0;
   const threads = cpuByThread(server.pid!);
@@ -264,6 +327,15 @@ try {
   console.log(
     `  errors          ${errors}${errors ? ` (${[...statuses].map(([s, n]) => `${s}: ${n}`).join(', ')})` : ''}`,
   );
+  const answered = ok + busyLatencies.length + errors;
+  console.log(
+    `  503 share       ${answered ? ((100 * busyLatencies.length) / answered).toFixed(1) : '-'} % of the normal clients' answers`,
+  );
+  if (attack) {
+    console.log(
+      `  slow attacker   ${slowClients} uploads open at a time, ${attack.opened()} opened; ended by: ${[...attack.outcomes].map(([o, n]) => `${o}: ${n}`).join(', ')}`,
+    );
+  }
   console.log(`  server peak RSS ${rssPeak.toFixed(0)} MB`);
   console.log(
     `  server CPU      ${cpu.toFixed(1)} s = ${ok ? ((cpu / ok) * 1000).toFixed(0) : '-'} ms per stored analysis (all threads)`,

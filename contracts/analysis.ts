@@ -12,7 +12,15 @@ import { z } from 'zod';
 
 /** SPEC.md 5 "Analysis form" limits and messages. */
 export const ANALYSIS_LIMITS = {
-  accountSize: { min: 100, default: 10_000, message: 'Account size must be at least $100' },
+  accountSize: {
+    min: 100,
+    // A bound so sizing arithmetic stays finite (1e300 once overflowed to Infinity and was
+    // stored as null); a billion dollars is beyond any retail account this plans for.
+    max: 1_000_000_000,
+    default: 10_000,
+    message: 'Account size must be at least $100',
+    maxMessage: 'Account size cannot exceed $1,000,000,000',
+  },
   riskPercentage: {
     min: 0.1,
     max: 10,
@@ -32,7 +40,8 @@ export const CHART_FIELDS = {
 export const analyzeFieldsSchema = z.object({
   accountSize: z.coerce
     .number({ error: ANALYSIS_LIMITS.accountSize.message })
-    .min(ANALYSIS_LIMITS.accountSize.min, ANALYSIS_LIMITS.accountSize.message),
+    .min(ANALYSIS_LIMITS.accountSize.min, ANALYSIS_LIMITS.accountSize.message)
+    .max(ANALYSIS_LIMITS.accountSize.max, ANALYSIS_LIMITS.accountSize.maxMessage),
   riskPercentage: z.coerce
     .number({ error: ANALYSIS_LIMITS.riskPercentage.minMessage })
     .min(ANALYSIS_LIMITS.riskPercentage.min, ANALYSIS_LIMITS.riskPercentage.minMessage)

@@ -20,6 +20,9 @@ export const JOURNAL_MESSAGES = {
   stopLoss: 'Stop loss must be positive',
   takeProfit: 'Take profit must be positive',
   accountSize: ANALYSIS_LIMITS.accountSize.message,
+  accountSizeMax: ANALYSIS_LIMITS.accountSize.maxMessage, // not in SPEC
+  priceTooLarge: 'Prices above 10,000,000 are not accepted', // not in SPEC
+  numberTooLarge: 'is out of range (at most 1,000,000,000,000 either way)', // not in SPEC
   riskMin: ANALYSIS_LIMITS.riskPercentage.minMessage,
   riskMax: ANALYSIS_LIMITS.riskPercentage.maxMessage,
   stopSideLong: 'Stop loss must be below the entry price for a LONG trade', // not in SPEC
@@ -41,6 +44,15 @@ export const JOURNAL_DEFAULTS = {
 /** Trades whose realised result is within this many R of zero count as breakeven, not won or lost. */
 export const BREAKEVEN_R = 0.1;
 
+/**
+ * Largest price accepted. Bitcoin, indices and JPY pairs all trade far below it; the bound keeps
+ * sizing (which divides by entry - stop and multiplies by contract sizes) finite.
+ */
+export const JOURNAL_PRICE_MAX = 10_000_000;
+
+/** Largest magnitude of an imported money or size column (riskAmount, units, pnlUsd ...). */
+const JOURNAL_NUMBER_MAX = 1e12;
+
 /** Blank form and CSV cells mean "not given", not 0. */
 const blankToUndefined = (value: unknown) =>
   value === '' || value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
@@ -50,20 +62,15 @@ const blankToUndefined = (value: unknown) =>
  * SPEC.md 5 writes ">= 0" with the message "must be positive"; a zero price cannot be sized
  * (division by |entry - stop|), so positive it is (docs/decisions/012-trading-journal.md).
  */
-const price = (message: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: message }).refine((v) => Number.isFinite(v) && v > 0, { error: message }),
-  );
+const priceNumber = (message: string) =>
+  z.coerce
+    .number({ error: message })
+    .refine((v) => Number.isFinite(v) && v > 0, { error: message, abort: true })
+    .refine((v) => v <= JOURNAL_PRICE_MAX, { error: JOURNAL_MESSAGES.priceTooLarge });
 
-const optionalPrice = (message: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: message })
-      .refine((v) => Number.isFinite(v) && v > 0, { error: message })
-      .optional(),
-  );
+const price = (message: string) => z.preprocess(blankToUndefined, priceNumber(message));
+
+const optionalPrice = (message: string) => z.preprocess(blankToUndefined, priceNumber(message).optional());
 
 /** Comma-separated text or a list; each tag trimmed, empty ones dropped, duplicates removed. */
 export function splitTags(value: string | readonly string[]): string[] {
@@ -102,7 +109,12 @@ export const journalTradeFieldsSchema = z.object({
     z.coerce
       .number({ error: JOURNAL_MESSAGES.accountSize })
       .refine(Number.isFinite, { error: JOURNAL_MESSAGES.accountSize })
-      .pipe(z.number().min(ANALYSIS_LIMITS.accountSize.min, JOURNAL_MESSAGES.accountSize)),
+      .pipe(
+        z
+          .number()
+          .min(ANALYSIS_LIMITS.accountSize.min, JOURNAL_MESSAGES.accountSize)
+          .max(ANALYSIS_LIMITS.accountSize.max, JOURNAL_MESSAGES.accountSizeMax),
+      ),
   ),
   riskPercentage: z.preprocess(
     blankToUndefined,
@@ -255,7 +267,39 @@ export const journalEntrySchema = z.object({
 });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
-export const journalListSchema = z.object({ entries: z.array(journalEntrySchema) });
+/**
+ * Bounds that keep one journal's requests small (issue 19.9). A trader who logs ten trades a
+ * day every trading day for four years has 10,000 entries; past that, creating or importing
+ * answers 409. The list comes in pages, newest first.
+ */
+export const JOURNAL_LIMITS = {
+  maxEntries: 10_000,
+  /** Entries per page of GET /api/journal when the client does not say. */
+  pageSize: 50,
+  /** Most entries one page may ask for (about 100 KB of JSON). */
+  maxPageSize: 200,
+} as const;
+
+/** GET /api/journal query: `limit` entries after `cursor` (the previous page's nextCursor). */
+export const journalListQuerySchema = z.object({
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: `limit must be a whole number from 1 to ${JOURNAL_LIMITS.maxPageSize}` })
+      .int(`limit must be a whole number from 1 to ${JOURNAL_LIMITS.maxPageSize}`)
+      .min(1, `limit must be a whole number from 1 to ${JOURNAL_LIMITS.maxPageSize}`)
+      .max(JOURNAL_LIMITS.maxPageSize, `limit must be a whole number from 1 to ${JOURNAL_LIMITS.maxPageSize}`)
+      .default(JOURNAL_LIMITS.pageSize),
+  ),
+  cursor: z.preprocess(blankToUndefined, z.string().max(200).optional()),
+});
+export type JournalListQuery = z.input<typeof journalListQuerySchema>;
+
+export const journalListSchema = z.object({
+  entries: z.array(journalEntrySchema),
+  /** Pass as `cursor` to get the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 export type JournalList = z.infer<typeof journalListSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -395,10 +439,16 @@ const isoDate = (message: string) =>
       .optional(),
   );
 
-const optionalNumber = (message: string) =>
+const optionalNumber = (message: string, column: string) =>
   z.preprocess(
     blankToUndefined,
-    z.coerce.number({ error: message }).refine(Number.isFinite, { error: message }).optional(),
+    z.coerce
+      .number({ error: message })
+      .refine(Number.isFinite, { error: message, abort: true })
+      .refine((v) => Math.abs(v) <= JOURNAL_NUMBER_MAX, {
+        error: `${column} ${JOURNAL_MESSAGES.numberTooLarge}`,
+      })
+      .optional(),
   );
 
 /**
@@ -416,16 +466,16 @@ export const journalImportRowSchema = journalTradeFieldsSchema
         .enum(JOURNAL_STATUSES, { error: 'status must be PLANNED, ACTIVE, CLOSED or CANCELLED' })
         .default('PLANNED'),
     ),
-    riskAmount: optionalNumber('riskAmount must be a number'),
-    lotSize: optionalNumber('lotSize must be a number'),
-    units: optionalNumber('units must be a number'),
+    riskAmount: optionalNumber('riskAmount must be a number', 'riskAmount'),
+    lotSize: optionalNumber('lotSize must be a number', 'lotSize'),
+    units: optionalNumber('units must be a number', 'units'),
     instrument: z.preprocess(blankToUndefined, z.string().optional()),
     activatedAt: isoDate('activatedAt must be an ISO date'),
     exitPrice: optionalPrice(JOURNAL_MESSAGES.exitPrice),
     closedAt: isoDate('closedAt must be an ISO date'),
     cancelledAt: isoDate('cancelledAt must be an ISO date'),
-    pnlUsd: optionalNumber('pnlUsd must be a number'),
-    rMultiple: optionalNumber('rMultiple must be a number'),
+    pnlUsd: optionalNumber('pnlUsd must be a number', 'pnlUsd'),
+    rMultiple: optionalNumber('rMultiple must be a number', 'rMultiple'),
   })
   .superRefine((row, ctx) => {
     checkSides(row, ctx);

@@ -1,12 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { registerErrorHandling, registerNotFound } from './http/errors';
 import { DEFAULT_RATE_LIMIT_NAMESPACE, connectRateLimitRedis } from './http/rate-limit-store';
+import { registerInputGuards } from './http/input-guards';
 import { registerSecurity } from './http/security';
 import { hasWebBuild, registerStaticWeb } from './http/static-web';
 import { createLogger } from './logger';
@@ -31,7 +32,28 @@ export interface AppOptions {
   authRateLimits?: Partial<AuthRateLimits>;
   /** Prefix of the rate-limit keys in Redis (tests use their own). */
   rateLimitNamespace?: string;
+  /** Called for every route as it is registered (the fuzz test enumerates them so). */
+  onRoute?: (route: RouteOptions) => void;
 }
+
+/**
+ * /readyz gives the database this long to answer `select 1`. A database that takes longer is
+ * not ready for traffic (a load balancer should send it none): PostgreSQL under a lock storm or
+ * out of connections, or PGlite stuck behind a long statement (it ignores statement_timeout).
+ */
+export const READY_TIMEOUT_MS = 2_000;
+
+function answersWithin(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  work.catch(() => {}); // a late failure after the deadline is already answered
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** Longest time a client may take to send one request, headers and body (ms). */
+export const REQUEST_TIMEOUT_MS = 120_000;
 
 /** Builds the whole HTTP app: migrated database, security, accounts, feature modules. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -41,7 +63,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     trustProxy: typeof config.trustProxy === 'number' ? hopCount(config.trustProxy) : config.trustProxy,
     // JSON bodies here are small; multipart uploads (analyze) set their own limits.
     bodyLimit: 1024 * 1024,
+    // Node answers 408 and closes a connection whose request (headers and body) has not
+    // arrived in this time; Fastify's default is no limit, which lets a client that trickles
+    // bytes hold a connection forever. The analyze upload has its own, shorter deadline.
+    requestTimeout: REQUEST_TIMEOUT_MS,
   });
+
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config.database));
@@ -77,6 +105,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   registerErrorHandling(app);
+  registerInputGuards(app);
   await registerSecurity(app, config);
   await app.register(fastifyCookie);
   // global: false -> limits are applied where a route asks (see modules/auth/routes.ts).
@@ -101,7 +130,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (request, reply) => {
     try {
-      await database.ping();
+      await answersWithin(database.ping(), READY_TIMEOUT_MS);
       return { status: 'ready', database: database.driver };
     } catch (err) {
       request.log.error({ err }, 'database not reachable');

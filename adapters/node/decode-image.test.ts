@@ -100,7 +100,7 @@ describe('decodeImage', () => {
 
   it('turns a missing file, text and a truncated file into INVALID_IMAGE with a plain message', async () => {
     expect(await codeOf(decodeImage('/nonexistent/chart.png'))).toBe(
-      'INVALID_IMAGE: The file /nonexistent/chart.png does not exist.',
+      'INVALID_IMAGE: file not found: /nonexistent/chart.png',
     );
     expect(await codeOf(decodeImage(new TextEncoder().encode('not an image at all')))).toMatch(
       /^INVALID_IMAGE: This file is not a readable PNG, JPEG or WebP image/,

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import sharp from 'sharp';
 import { UPLOAD_LIMITS } from '../../contracts/analysis';
 import { EngineError } from '../../engine/core/errors';
@@ -20,6 +21,13 @@ export const MAX_IMAGE_PIXELS = UPLOAD_LIMITS.maxPixels;
  * costs about a millisecond for a 1600 x 900 screenshot.
  */
 export async function decodeImage(input: string | Uint8Array): Promise<RgbaImage> {
+  // A path that names no file is a typo, not a corrupt image: say so before sharp reports it as
+  // an unreadable input.
+  if (typeof input === 'string') {
+    const stat = statSync(input, { throwIfNoEntry: false });
+    if (!stat) throw new EngineError('INVALID_IMAGE', `file not found: ${input}`);
+    if (!stat.isFile()) throw new EngineError('INVALID_IMAGE', `not a file: ${input}`);
+  }
   try {
     const { data, info } = await sharp(input, {
       failOn: 'error',
@@ -41,9 +49,6 @@ export async function decodeImage(input: string | Uint8Array): Promise<RgbaImage
   } catch (error) {
     if (error instanceof EngineError) throw error;
     const reason = error instanceof Error ? error.message : String(error);
-    if (/ENOENT|no such file|file is missing/i.test(reason)) {
-      throw new EngineError('INVALID_IMAGE', `The file ${String(input)} does not exist.`);
-    }
     if (/pixel limit/i.test(reason)) {
       throw new EngineError(
         'INVALID_IMAGE',

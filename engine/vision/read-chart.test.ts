@@ -14,7 +14,7 @@ import {
 } from './scale/axis-scale';
 import { fitPriceScale } from './scale/scale-fit';
 import { toRaster } from './pixels/raster';
-import type { Layout } from './layout/layout';
+import type { Layout } from './layout';
 import type { TextToken } from './text';
 import { priceToY, yToPrice } from './scale/price-scale';
 import { paintChart } from './test-support/paint';

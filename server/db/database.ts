@@ -33,10 +33,35 @@ export type DatabaseLocation =
   /** A throw-away in-memory PGlite (tests). */
   | { kind: 'pglite-memory' };
 
+/**
+ * Bounds on how long PostgreSQL may keep a request waiting (issue 19.8). A statement running
+ * longer than STATEMENT_TIMEOUT_MS or waiting longer than LOCK_TIMEOUT_MS for a lock is
+ * cancelled by the server, and the request answers 503 with Retry-After (db/errors.ts) instead
+ * of hanging: the app's queries take milliseconds, the largest (a 5,000-row import) well under
+ * a second. Connecting gives up after CONNECT_TIMEOUT_S.
+ *
+ * PGlite (the embedded default) ignores statement_timeout (measured: `SET statement_timeout =
+ * 200; select pg_sleep(1)` runs the full second: the WASM build has no timer interrupt), and
+ * it has one connection, whose statements run one after another, so one process never waits
+ * on another's lock. There, /readyz's own deadline (app.ts) is what shows a stuck database.
+ */
+export const STATEMENT_TIMEOUT_MS = 10_000;
+export const LOCK_TIMEOUT_MS = 5_000;
+export const CONNECT_TIMEOUT_S = 10;
+
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
   if (location.kind === 'postgres') {
     // Few connections: the app is one process and PGlite proves it needs no pool to speak of.
-    const client = postgres(location.url, { max: 10, onnotice: () => {} });
+    const client = postgres(location.url, {
+      max: 10,
+      onnotice: () => {},
+      connect_timeout: CONNECT_TIMEOUT_S,
+      // Startup parameters of every connection: no per-query SET needed, none forgotten.
+      connection: {
+        statement_timeout: STATEMENT_TIMEOUT_MS,
+        lock_timeout: LOCK_TIMEOUT_MS,
+      },
+    });
     const db = drizzlePostgres({ client, schema });
     return wrap(
       db,

@@ -151,7 +151,7 @@ export const journalEntries = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     pnlUsd: doublePrecision('pnl_usd'),
     rMultiple: doublePrecision('r_multiple'),
-    // Broker statement imports (issue 21, docs/decisions/017-broker-statement-import.md): where
+    // Broker statement imports (issue 21, docs/decisions/019-broker-statement-import.md): where
     // the trade came from, the broker's ticket (re-imports are deduplicated on it), the offset
     // of the statement's clock, and the money as the statement gave it in its own currency.
     source: text('source'),

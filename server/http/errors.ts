@@ -3,11 +3,14 @@ import { ZodError, type ZodType, type z } from 'zod';
 import { validationTitleFor } from '../../contracts/auth';
 import { PROBLEM_CONTENT_TYPE, type Problem, type ProblemFieldError } from '../../contracts/problem';
 import { isEngineError, type EngineErrorCode } from '../../engine/core/errors';
+import { isDatabaseUnavailable } from '../db/errors';
 
 /**
  * The server's one error model. Route code throws `AppError` (or lets an `EngineError`
  * escape); the error handler below turns every error into problem+json (RFC 9457).
- * 4xx details are written for the trader; 5xx details are never shown.
+ * An AppError's message is written for the trader and shown whatever its status (a 503
+ * "busy, try again in a few seconds" must reach them as written); any other error is a 500
+ * whose detail is never shown, except a database that cannot answer, which is a 503.
  */
 export class AppError extends Error {
   override readonly name = 'AppError';
@@ -32,12 +35,19 @@ export class AppError extends Error {
 
 export const INTERNAL_ERROR_DETAIL = 'Something went wrong on our side. Please try again.';
 
+export const DATABASE_UNAVAILABLE_DETAIL =
+  'Your data cannot be reached right now. Nothing was changed; please try again in a few seconds.';
+
+/** A restarting database is back within seconds; a client should not hammer it sooner. */
+const DATABASE_RETRY_AFTER_S = 5;
+
 const STATUS_TITLES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Not Signed In',
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Upload Too Large',
   415: 'Unsupported Content Type',
@@ -102,7 +112,7 @@ export function toProblem(error: unknown): { problem: Problem; retryAfter?: numb
       type: problemType(error.code),
       title: error.options.title ?? titleFor(status),
       status,
-      detail: status >= 500 ? INTERNAL_ERROR_DETAIL : error.message,
+      detail: error.message,
       code: error.code,
       ...(error.options.errors ? { errors: error.options.errors } : {}),
       ...error.options.extensions,
@@ -122,6 +132,14 @@ export function toProblem(error: unknown): { problem: Problem; retryAfter?: numb
     };
   }
   if (error instanceof ZodError) return toProblem(validationError(error));
+  if (isDatabaseUnavailable(error)) {
+    return toProblem(
+      new AppError(503, 'DATABASE_UNAVAILABLE', DATABASE_UNAVAILABLE_DETAIL, {
+        title: 'Service Unavailable',
+        retryAfter: DATABASE_RETRY_AFTER_S,
+      }),
+    );
+  }
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {

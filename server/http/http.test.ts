@@ -29,7 +29,9 @@ beforeAll(async () => {
         );
       });
       instance.get('/api/test/unavailable', async () => {
-        throw new AppError(503, 'BUSY', 'internal queue name xyz is full', { retryAfter: 7 });
+        throw new AppError(503, 'BUSY', 'Many charts are being analysed right now. Try again soon.', {
+          retryAfter: 7,
+        });
       });
       instance.post('/api/test/echo', async (request) => ({ received: request.body }));
     },
@@ -101,13 +103,33 @@ describe('CSRF defence on state-changing requests', () => {
     expect(response.json()).toEqual({ received: { a: 1 } });
   });
 
-  it('accepts an Origin matching the Host header when PUBLIC_ORIGIN differs (dev proxy)', async () => {
+  it('with PUBLIC_ORIGIN set, refuses an Origin that only matches the Host header (403)', async () => {
     const response = await post({
-      origin: 'http://127.0.0.1:5173',
-      host: '127.0.0.1:5173',
+      origin: 'http://rebound.example:3000',
+      host: 'rebound.example:3000',
       'x-requested-with': 'fetch',
     });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'CROSS_SITE_REQUEST' });
+  });
+
+  it('without PUBLIC_ORIGIN, accepts an Origin matching the Host header (local use, dev proxy)', async () => {
+    const local = await createTestApp({
+      database: testDb.database,
+      env: { PUBLIC_ORIGIN: '' },
+      routes: (instance) => instance.post('/api/test/echo', async (request) => ({ received: request.body })),
+    });
+    try {
+      const response = await local.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        headers: { origin: 'http://127.0.0.1:5173', host: '127.0.0.1:5173', 'x-requested-with': 'fetch' },
+        payload: { a: 1 },
+      });
+      expect(response.statusCode).toBe(200);
+    } finally {
+      await local.close();
+    }
   });
 
   it('refuses a request without X-Requested-With (403)', async () => {
@@ -233,12 +255,11 @@ describe('problem+json errors', () => {
     });
   });
 
-  it('hides the message of a 5xx AppError but keeps Retry-After', async () => {
+  it('shows the written text of a 503 AppError (not the generic 500 words) with Retry-After', async () => {
     const response = await app.inject('/api/test/unavailable');
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('7');
-    expect(response.body).not.toContain('xyz');
-    expect(response.json().detail).toBe('Something went wrong on our side. Please try again.');
+    expect(response.json().detail).toBe('Many charts are being analysed right now. Try again soon.');
   });
 
   it('maps an EngineError to 422 with its message and code', async () => {

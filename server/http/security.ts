@@ -74,12 +74,12 @@ function assertSameOrigin(request: FastifyRequest, config: Config) {
   const origin = header(request, 'origin');
   if (fetchSite && fetchSite !== 'same-origin') refuse();
   if (origin) {
-    // Host is what the victim's browser dialled, so a forged cross-site request carries our
-    // Host but the attacker's Origin; both the configured origin and the Host-derived one
-    // are therefore safe to accept (the latter covers localhost and dev proxies).
-    const allowed = new Set<string>([`${request.protocol}://${request.host}`]);
-    if (config.publicOrigin) allowed.add(config.publicOrigin);
-    if (!allowed.has(origin)) refuse();
+    // With PUBLIC_ORIGIN set it is the only origin that counts: the Host header is whatever
+    // the client says (a DNS-rebound name, a proxy that passes Host through), so an Origin that
+    // merely matches it proves nothing. Unset (local use, dev proxy), the Host-derived origin is
+    // the best there is: a forged cross-site request carries our Host but the attacker's Origin.
+    const allowed = config.publicOrigin ?? `${request.protocol}://${request.host}`;
+    if (origin !== allowed) refuse();
   } else if (!fetchSite) {
     // Browsers send Origin on every POST/PUT/PATCH/DELETE; its absence means an old or
     // non-browser client, which must say where it comes from like everyone else.

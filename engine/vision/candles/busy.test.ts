@@ -1,7 +1,7 @@
 import { pixelStages } from '../test-support/stages';
 import { paintChart, type PaintOptions } from '../test-support/paint';
 import { toRaster } from '../pixels/raster';
-import { findLayout } from '../layout/layout';
+import { findLayout } from '../layout';
 import { learnPalette, classifyInk } from '../palette/palette';
 import { extractCandles } from './extract';
 import { dropLineClasses } from '../cleanup/lines';

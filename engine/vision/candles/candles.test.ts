@@ -598,4 +598,27 @@ describe('components', () => {
       expect([...got.first]).toEqual(want.first);
     }
   });
+
+  it('finds the same shapes as a flood fill on the ink of painted charts', () => {
+    const looks: PaintOptions[] = [
+      { seed: 3, priceLine: true },
+      { seed: 8, background: 0x000000, hollowBull: true, outline: 0x00ff00, bear: 0xffffff },
+      { seed: 11, bars: true },
+      { seed: 13, touching: true, spacing: 2.7, bodyWidth: 3, movingAverage: 0x2962ff },
+    ];
+    let shapes = 0;
+    for (const look of looks) {
+      const { layout, ink } = pixelStages(paintChart(look).image);
+      const pw = layout.plot.right - layout.plot.left + 1;
+      const ph = layout.plot.bottom - layout.plot.top + 1;
+      const want = floodFill(ink, pw, ph);
+      const got = components(ink, pw, ph, 1);
+      shapes += want.comps.length;
+      expect(got.comps).toEqual(want.comps);
+      expect([...got.first]).toEqual(want.first);
+      expect(got.labels.every((v, i) => v === want.labels[i])).toBe(true);
+    }
+    // Touching candles make a few wide shapes; the other looks one shape per candle.
+    expect(shapes).toBeGreaterThan(100);
+  });
 });

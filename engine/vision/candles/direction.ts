@@ -1,5 +1,6 @@
 import type { PixelCandle } from './types';
 import type { InkClass } from '../palette/palette';
+import { DIRECTION_COST_MARGIN, GAP_COST_CAP_PX } from './tuning';
 
 /**
  * Which fill means bull? Bars open where the previous one closed (or close by), so the mapping
@@ -24,7 +25,7 @@ export function assignDirections(candles: PixelCandle[], palette: InkClass[]): v
       const qBull = (q.fill === a) === aBull;
       const pClose = pBull ? p.bodyTop : p.bodyBottom;
       const qOpen = qBull ? q.bodyBottom : q.bodyTop;
-      s += Math.min(Math.abs(pClose - qOpen), 20);
+      s += Math.min(Math.abs(pClose - qOpen), GAP_COST_CAP_PX);
       n++;
     }
     return n ? s / n : 0;
@@ -32,7 +33,7 @@ export function assignDirections(candles: PixelCandle[], palette: InkClass[]): v
   const costA = cost(true);
   const costB = cost(false);
   let aBull: boolean;
-  if (Math.abs(costA - costB) > 0.3) aBull = costA < costB;
+  if (Math.abs(costA - costB) > DIRECTION_COST_MARGIN) aBull = costA < costB;
   else aBull = bullishByConvention(a, b, palette);
   for (const c of candles) {
     c.direction = (c.fill === a) === aBull ? 1 : -1;

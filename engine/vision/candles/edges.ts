@@ -2,6 +2,19 @@ import type { Raster } from '../pixels/raster';
 import { luminance } from '../pixels/raster';
 import { dilutedInk, tint } from '../palette/palette';
 import type { PixelCandle } from './types';
+import {
+  BEYOND_LUMA_MIN,
+  BEYOND_ROWS_PER_REACH,
+  BEYOND_SHARE_MAX,
+  BEYOND_SHARE_MIN,
+  BEYOND_SIDE_MAX,
+  EDGE_OFF_MAX,
+  FAINT_ALPHA,
+  OTHER_OBJECT_ALPHA,
+  PARTIAL_ROW_MAX,
+  SOLID_ALPHA,
+  STROKE_REACH,
+} from './tuning';
 
 /**
  * Sub-pixel edges. Anti-aliasing and the smoothing of scaled (HiDPI, zoomed) captures spread an
@@ -18,7 +31,7 @@ function alphaAt(s: EdgeSampler, x: number, y: number, ink: number): number {
   if (x < 0 || y < 0 || x >= raster.width || y >= raster.height) return 0;
   const c = raster.rgb[y * raster.width + x]!;
   const t = tint(c, s.background, ink);
-  if (t.off > 40 && !dilutedInk(c, s.background, ink)) return 0;
+  if (t.off > EDGE_OFF_MAX && !dilutedInk(c, s.background, ink)) return 0;
   return Math.max(0, Math.min(1, t.alpha));
 }
 
@@ -27,7 +40,7 @@ export function topEdge(s: EdgeSampler, x: number, a: number, ink: number, maxIn
   let deficit = 0;
   for (let k = 0; k < Math.min(2, maxInward); k++) {
     const al = alphaAt(s, x, a + k, ink);
-    if (al >= 0.95) break;
+    if (al >= SOLID_ALPHA) break;
     deficit += 1 - al;
   }
   let surplus = 0;
@@ -35,7 +48,7 @@ export function topEdge(s: EdgeSampler, x: number, a: number, ink: number, maxIn
     const al = alphaAt(s, x, a - k, ink);
     // Blended rows only: a solid row beyond the edge is another object (a price line, a
     // neighbouring stroke), not anti-aliasing.
-    if (al < 0.05 || al >= 0.9) break;
+    if (al < FAINT_ALPHA || al >= OTHER_OBJECT_ALPHA) break;
     surplus += al;
   }
   return a + deficit - surplus;
@@ -46,13 +59,13 @@ export function bottomEdge(s: EdgeSampler, x: number, b: number, ink: number, ma
   let deficit = 0;
   for (let k = 0; k < Math.min(2, maxInward); k++) {
     const al = alphaAt(s, x, b - k, ink);
-    if (al >= 0.95) break;
+    if (al >= SOLID_ALPHA) break;
     deficit += 1 - al;
   }
   let surplus = 0;
   for (let k = 1; k <= 2; k++) {
     const al = alphaAt(s, x, b + k, ink);
-    if (al < 0.05 || al >= 0.9) break;
+    if (al < FAINT_ALPHA || al >= OTHER_OBJECT_ALPHA) break;
     surplus += al;
   }
   return b + 1 - deficit + surplus;
@@ -61,14 +74,14 @@ export function bottomEdge(s: EdgeSampler, x: number, b: number, ink: number, ma
 /** Width of a stroke at row y around column x, as the sum of ink shares across it. */
 export function strokeWidth(s: EdgeSampler, x: number, y: number, ink: number): number {
   let w = alphaAt(s, x, y, ink);
-  for (let k = 1; k < 6; k++) {
+  for (let k = 1; k < STROKE_REACH; k++) {
     const al = alphaAt(s, x - k, y, ink);
-    if (al < 0.05) break;
+    if (al < FAINT_ALPHA) break;
     w += al;
   }
-  for (let k = 1; k < 6; k++) {
+  for (let k = 1; k < STROKE_REACH; k++) {
     const al = alphaAt(s, x + k, y, ink);
-    if (al < 0.05) break;
+    if (al < FAINT_ALPHA) break;
     w += al;
   }
   return w;
@@ -95,22 +108,29 @@ function strokeBeyond(
   const { raster } = s;
   const lb = luminance(s.background);
   const vl = luminance(ink) - lb;
-  if (reach === 0 || Math.abs(vl) < 40 || x - reach < 0 || x + reach >= raster.width) return null;
+  if (reach === 0 || Math.abs(vl) < BEYOND_LUMA_MIN || x - reach < 0 || x + reach >= raster.width)
+    return null;
   const share = (px: number, y: number) => (luminance(raster.rgb[y * raster.width + px]!) - lb) / vl;
-  const maxRows = 30 * reach;
+  const maxRows = BEYOND_ROWS_PER_REACH * reach;
   let y = from;
   for (let k = 0; k < maxRows; k++) {
     const next = y + dir;
     if (next < 0 || next >= raster.height) break;
     const a = share(x, next);
-    if (a < 0.5 || a > 1.5 || share(x - reach, next) > 0.3 || share(x + reach, next) > 0.3) break;
+    if (
+      a < BEYOND_SHARE_MIN ||
+      a > BEYOND_SHARE_MAX ||
+      share(x - reach, next) > BEYOND_SIDE_MAX ||
+      share(x + reach, next) > BEYOND_SIDE_MAX
+    )
+      break;
     y = next;
   }
   if (y === from) return null;
   // The row beyond the last one kept is partly covered when the stroke ends between rows.
   const beyond = y + dir;
-  let partial = beyond >= 0 && beyond < raster.height ? Math.min(0.5, share(x, beyond)) : 0;
-  if (partial < 0.05) partial = 0;
+  let partial = beyond >= 0 && beyond < raster.height ? Math.min(PARTIAL_ROW_MAX, share(x, beyond)) : 0;
+  if (partial < FAINT_ALPHA) partial = 0;
   return dir < 0 ? y - partial : y + 1 + partial;
 }
 

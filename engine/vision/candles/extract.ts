@@ -14,13 +14,21 @@ import { refineAll } from './refine';
 import {
   BARS_SHARE,
   BAR_PIECES_SHARE,
+  BASELINE_FROM_SHARE,
+  BASELINE_MIN_SHAPES,
+  BASELINE_MIN_STANDING,
+  BASELINE_SHAPE_MIN_PX,
+  BASELINE_STANDING_SHARE,
   ONE_PX_WARN_SHARE,
   REMNANT_WIDTH_SHARE,
   SLAB_PIECES_SHARE,
+  SPECK_MAX_ROWS,
+  SPECK_MIN_TYPICAL_PX,
+  SPECK_WIDTH_SHARE,
   STAIRCASE_KEPT,
-  WIDE_SHAPE_SHARE,
-  TICK_COLUMNS_MAX_SHARE,
   TICK_COLUMNS_CUT_MAX_SHARE,
+  TICK_COLUMNS_MAX_SHARE,
+  WIDE_SHAPE_SHARE,
 } from './tuning';
 
 /** A piece of a shape read as one candle or bar; `id` is the shape it came from. */
@@ -312,7 +320,11 @@ function cutWhole(
  * others, and a 1 px candle has a wick. Left in, a row of them breaks the candles' spacing.
  */
 function lineSpeck(c: Component, typical: number): boolean {
-  return typical >= 4 && c.maxX - c.minX + 1 <= typical * 0.4 && c.maxY - c.minY + 1 <= 3;
+  return (
+    typical >= SPECK_MIN_TYPICAL_PX &&
+    c.maxX - c.minX + 1 <= typical * SPECK_WIDTH_SHARE &&
+    c.maxY - c.minY + 1 <= SPECK_MAX_ROWS
+  );
 }
 
 function insideText(c: Component, plot: PlotRect, boxes: readonly PlotRect[]): boolean {
@@ -328,8 +340,8 @@ function insideText(c: Component, plot: PlotRect, boxes: readonly PlotRect[]): b
  * bottom row. Returns that row (plot coordinates) when a quarter of the shapes stand on it.
  */
 function volumeBaseline(comps: Component[], ph: number): number | null {
-  const big = comps.filter((c) => c.count >= 4);
-  if (big.length < 8) return null;
+  const big = comps.filter((c) => c.count >= BASELINE_SHAPE_MIN_PX);
+  if (big.length < BASELINE_MIN_SHAPES) return null;
   const hist = new Map<number, number>();
   for (const c of big) hist.set(c.maxY, (hist.get(c.maxY) ?? 0) + 1);
   let row = -1;
@@ -338,5 +350,8 @@ function volumeBaseline(comps: Component[], ph: number): number | null {
     const near = n + (hist.get(y - 1) ?? 0) + (hist.get(y + 1) ?? 0);
     if (near > best) [row, best] = [y, near];
   }
-  return best >= Math.max(5, big.length * 0.25) && row >= ph * 0.6 ? row : null;
+  return best >= Math.max(BASELINE_MIN_STANDING, big.length * BASELINE_STANDING_SHARE) &&
+    row >= ph * BASELINE_FROM_SHARE
+    ? row
+    : null;
 }

@@ -5,6 +5,24 @@
  * shape the cuts go where the columns say one candle ends and the next begins.
  */
 
+import {
+  GROUP_DEVIATION_COST,
+  GROUP_INSIDE_COST,
+  GROUP_MAX_SPACINGS,
+  GROUP_WEAK_CUT_GAIN,
+  MIN_SPACING_PX,
+  SPACING_FINE_STEPS,
+  SPACING_LAGS,
+  SPACING_MIN_HIGH,
+  SPACING_MIN_SCORE,
+  SPACING_MIN_STARTS,
+  SPACING_MIN_STEP,
+  SPACING_PEAK_SHARE,
+  SPACING_REFINE_HIGH,
+  SPACING_REFINE_LOW,
+  SPACING_STEP,
+} from './tuning';
+
 /** One column of a shape: its ink's first and last rows, its majority class, the classes in it. */
 export interface Column {
   top: number;
@@ -101,13 +119,13 @@ export function latticeSpacing(starts: number[]): number {
   const s = [...new Set(starts)].sort((a, b) => a - b);
   const d: number[] = [];
   for (let i = 1; i < s.length; i++) d.push(s[i]! - s[i - 1]!);
-  if (d.length < 10) return NaN;
+  if (d.length < SPACING_MIN_STARTS) return NaN;
   const span = s[s.length - 1]! - s[0]!;
-  const lo = 1.5;
-  const hi = Math.max(3, 2 * [...d].sort((a, b) => a - b)[d.length >> 1]!);
+  const lo = MIN_SPACING_PX;
+  const hi = Math.max(SPACING_MIN_HIGH, 2 * [...d].sort((a, b) => a - b)[d.length >> 1]!);
   // First on the distances between starts up to a few periods apart (cheap: a short histogram
   // of whole pixels), then over the whole plot near the period found.
-  const maxLag = Math.min(span, Math.ceil(hi * 6));
+  const maxLag = Math.min(span, Math.ceil(hi * SPACING_LAGS));
   const lags = new Float64Array(maxLag + 1);
   let pairs = 0;
   for (let i = 0; i < s.length; i++) {
@@ -124,26 +142,26 @@ export function latticeSpacing(starts: number[]): number {
     return sum / pairs;
   };
   const found: { s: number; r: number }[] = [];
-  for (let p = lo; p <= hi; p *= 1.01) found.push({ s: p, r: score(p) });
+  for (let p = lo; p <= hi; p *= SPACING_STEP) found.push({ s: p, r: score(p) });
   const top = Math.max(...found.map((f) => f.r));
-  if (!(top >= 0.3)) return NaN;
+  if (!(top >= SPACING_MIN_SCORE)) return NaN;
   let best = -1;
   for (let i = 0; i < found.length; i++) {
     const f = found[i]!;
     const peak = (i === 0 || found[i - 1]!.r <= f.r) && (i + 1 === found.length || found[i + 1]!.r <= f.r);
-    if (peak && f.r >= top * 0.85) best = i;
+    if (peak && f.r >= top * SPACING_PEAK_SHARE) best = i;
   }
   const f = found[best]!;
-  const step = Math.max(0.002, (f.s * f.s) / (4 * span));
+  const step = Math.max(SPACING_MIN_STEP, (f.s * f.s) / (4 * span));
   let bs = f.s;
   let br = coherence(s, f.s);
-  for (let p = f.s * 0.96; p <= f.s * 1.04; p += step) {
+  for (let p = f.s * SPACING_REFINE_LOW; p <= f.s * SPACING_REFINE_HIGH; p += step) {
     const r = coherence(s, p);
     if (r > br) [bs, br] = [p, r];
   }
   // Then to a tenth of a step around the best.
   const c = bs;
-  for (let p = c - step; p <= c + step; p += step / 10) {
+  for (let p = c - step; p <= c + step; p += step / SPACING_FINE_STEPS) {
     const r = coherence(s, p);
     if (r > br) [bs, br] = [p, r];
   }
@@ -169,7 +187,7 @@ export function latticeGroups(cols: Column[], spacing: number): [number, number]
   // Sure cuts before each place, to count those inside a group in O(1).
   const sureBefore = new Int32Array(w + 2);
   for (let p = 0; p <= w; p++) sureBefore[p + 1] = sureBefore[p]! + sure[p]!;
-  const gmax = Math.max(2, Math.ceil(spacing * 1.6));
+  const gmax = Math.max(2, Math.ceil(spacing * GROUP_MAX_SPACINGS));
   const cost = new Float64Array(w + 1).fill(Infinity);
   const from = new Int32Array(w + 1).fill(-1);
   cost[0] = 0;
@@ -179,8 +197,8 @@ export function latticeGroups(cols: Column[], spacing: number): [number, number]
       if (cost[a] === Infinity) continue;
       const inside = sureBefore[p]! - sureBefore[a + 1]!;
       const dev = (g - spacing) / spacing;
-      let c = cost[a]! + 3 * dev * dev + 1.5 * inside;
-      if (p < w) c -= sure[p] ? 1 : weak[p] ? 0.2 : 0;
+      let c = cost[a]! + GROUP_DEVIATION_COST * dev * dev + GROUP_INSIDE_COST * inside;
+      if (p < w) c -= sure[p] ? 1 : weak[p] ? GROUP_WEAK_CUT_GAIN : 0;
       if (c < cost[p]!) {
         cost[p] = c;
         from[p] = a;

@@ -1,10 +1,13 @@
 import type { PixelCandle } from './types';
 import {
+  BODY_EDGE_SLACK_PX,
+  BODY_GAP_ROWS,
+  FILL_BESIDE_STEM_PX,
+  FILL_INSET_ROWS,
+  FILL_SAMPLE_MIN_WIDTH,
+  TIP_ROWS_NARROW_SHARE,
   WICK_SLACK_PX,
   WICK_SLACK_SHARE,
-  TIP_ROWS_NARROW_SHARE,
-  BODY_GAP_ROWS,
-  BODY_EDGE_SLACK_PX,
 } from './tuning';
 
 /** Ink share (0..1) of the pixel at plot coordinates (x, y) in its own class's colour. */
@@ -321,12 +324,13 @@ function fillClass(p: Piece, e: RowExtent, s: Stem, b: BodyRows): number {
   const bt = Math.round(b.bodyTop);
   const bb = Math.round(b.bodyBottom);
   // Inside the outline (if any): skip the edge rows when the body is tall enough.
-  const inset = bb - bt >= 6 ? 2 : bb - bt >= 2 ? 1 : 0;
+  const inset = bb - bt >= FILL_INSET_ROWS ? 2 : bb - bt >= 2 ? 1 : 0;
   const inner0 = bt + inset;
   const inner1 = bb - inset;
-  const fillColumns = e.full - s.stem >= 4 ? [cx - 1, cx + 1].filter((v) => v !== cx) : [cx];
+  const fillColumns =
+    e.full - s.stem >= FILL_BESIDE_STEM_PX ? [cx - 1, cx + 1].filter((v) => v !== cx) : [cx];
   // Hollow bodies show background beside the wick column; sample beside it when there is room.
-  const sampleX = e.full >= 5 ? fillColumns : [cx];
+  const sampleX = e.full >= FILL_SAMPLE_MIN_WIDTH ? fillColumns : [cx];
   for (let y = inner0; y <= inner1; y++) {
     for (const x of sampleX) {
       if (x < x0 || x > x1) continue;

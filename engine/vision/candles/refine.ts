@@ -4,6 +4,13 @@ import type { PlotRect } from '../types';
 import type { EdgeSampler } from './edges';
 import { refineCandle, strokeWidth } from './edges';
 import { median } from '../pixels/stats';
+import {
+  BARE_STEM_MIN_ROWS,
+  BODY_EDGE_COLUMNS,
+  UNIT_MAX_SAMPLES,
+  UNIT_MIN_SAMPLES,
+  UNIT_WICK_MIN_ROWS,
+} from './tuning';
 
 /** Moves every candle to image px and refines its edges to sub-pixel "price rows". */
 export function refineAll(
@@ -36,12 +43,12 @@ export function refineAll(
   const widths: number[] = [];
   for (const { candle: c, id } of measured) {
     const y = bars ? bareStemRow(c) : Math.round((c.highY + Math.min(c.bodyTop, c.lowY)) / 2);
-    if (y === null || (c.bodyTop - c.highY < 3 && !bars)) continue;
+    if (y === null || (c.bodyTop - c.highY < UNIT_WICK_MIN_ROWS && !bars)) continue;
     const k = inkAt(Math.round(c.x), y, id);
     if (k) widths.push(strokeWidth(sampler, Math.round(c.x), y, colourOf(k)));
-    if (widths.length > 60) break;
+    if (widths.length > UNIT_MAX_SAMPLES) break;
   }
-  const unit = widths.length >= 3 ? Math.max(1, Math.round(median(widths) * 2) / 2) : 1;
+  const unit = widths.length >= UNIT_MIN_SAMPLES ? Math.max(1, Math.round(median(widths) * 2) / 2) : 1;
   for (const { candle: c, id } of measured) {
     const sx = Math.round(c.x);
     const wickK = inkAt(sx, c.highY, id) || inkAt(sx, c.lowY, id) || 1;
@@ -65,7 +72,14 @@ export function refineAll(
     }
     // The edge rows carry the outline colour where bodies are outlined (MetaTrader).
     const bodyK = inkAt(cols[0] ?? sx, top, id) || c.fill || wickK;
-    const r = refineCandle(sampler, c, colourOf(wickK), colourOf(bodyK), cols.slice(0, 6), unit);
+    const r = refineCandle(
+      sampler,
+      c,
+      colourOf(wickK),
+      colourOf(bodyK),
+      cols.slice(0, BODY_EDGE_COLUMNS),
+      unit,
+    );
     c.highY = r.highY;
     c.lowY = r.lowY;
     c.bodyTop = r.bodyTop;
@@ -82,7 +96,7 @@ export function refineAll(
 function bareStemRow(c: PixelCandle): number | null {
   const stops = [c.highY, c.bodyTop, c.bodyBottom, c.lowY].sort((a, b) => a - b);
   let best: number | null = null;
-  let longest = 4;
+  let longest = BARE_STEM_MIN_ROWS;
   for (let i = 1; i < stops.length; i++) {
     const gap = stops[i]! - stops[i - 1]!;
     if (gap > longest) [best, longest] = [Math.round((stops[i]! + stops[i - 1]!) / 2), gap];

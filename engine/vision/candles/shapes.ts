@@ -1,5 +1,14 @@
 import { ScratchArray } from '../pixels/scratch';
 import { nextNonZero, wordView } from '../pixels/byte-scan';
+import {
+  SHORT_STEM_MIN_PX,
+  SIZED_MIN_PX,
+  SIZED_MIN_ROWS,
+  STEM_MAX_COLUMNS,
+  STEM_MIN_PX,
+  STEM_TICK_BESIDE_PX,
+  TICK_MAX_ROWS,
+} from './tuning';
 
 export interface Component {
   minX: number;
@@ -13,7 +22,7 @@ export interface Component {
  * A shape of some size, which typical widths are taken from: specks (JPEG noise, the dots of a
  * dotted line) would make them a pixel or two.
  */
-export const isSized = (c: Component) => c.count >= 6 && c.maxY - c.minY >= 2;
+export const isSized = (c: Component) => c.count >= SIZED_MIN_PX && c.maxY - c.minY >= SIZED_MIN_ROWS;
 
 /**
  * The label arrays of a read, kept from read to read (a fresh 15 MB array per call cost garbage
@@ -163,9 +172,14 @@ export function stemPieces(labels: Int32Array, pw: number, id: number, c: Compon
   // A short bar's stem (a flat stretch of a dense chart) stands out from the one-pixel ticks
   // either side of it.
   const stem = (k: number) =>
-    count[k]! >= 6 ||
-    (count[k]! >= 4 && runs[k] === 1 && k > 0 && k + 1 < w && count[k - 1]! <= 2 && count[k + 1]! <= 2);
-  const tick = (k: number) => runs[k] === 1 && count[k]! <= 3;
+    count[k]! >= STEM_MIN_PX ||
+    (count[k]! >= SHORT_STEM_MIN_PX &&
+      runs[k] === 1 &&
+      k > 0 &&
+      k + 1 < w &&
+      count[k - 1]! <= STEM_TICK_BESIDE_PX &&
+      count[k + 1]! <= STEM_TICK_BESIDE_PX);
+  const tick = (k: number) => runs[k] === 1 && count[k]! <= TICK_MAX_ROWS;
   const out: [number, number][] = [];
   let start = 0;
   let k = 0;
@@ -174,7 +188,7 @@ export function stemPieces(labels: Int32Array, pw: number, id: number, c: Compon
     // Bar stems are thin; a run of tall columns wider than a scaled stem is a candle's body.
     const from = k;
     while (k < w && stem(k)) k++;
-    if (k - from > 4) {
+    if (k - from > STEM_MAX_COLUMNS) {
       while (k < w && !stem(k)) k++;
       continue;
     }
@@ -203,7 +217,7 @@ export function stemPieces(labels: Int32Array, pw: number, id: number, c: Compon
       g >= w ||
       !stem(g) ||
       g === k ||
-      next - g > 4 ||
+      next - g > STEM_MAX_COLUMNS ||
       !(inside(k - 1) || inside(g) || opposite || sameEnds)
     ) {
       while (k < w && !stem(k)) k++;

@@ -4,6 +4,21 @@ import { isSized } from './shapes';
 import type { AlphaAt } from './measure';
 import { median } from '../pixels/stats';
 import { latticeFit, latticeGroups, latticeSpacing, shapeColumns, sureCut, type Column } from './lattice';
+import {
+  LATTICE_BOUNDS_SHARE,
+  LATTICE_USED_SHARE,
+  MIN_SPACING_PX,
+  OFF_LATTICE_MIN_SPACING,
+  OFF_LATTICE_MIN_TALL,
+  OFF_LATTICE_SHARE,
+  REGULAR_SPAN_SLACK,
+  SOFT_ENDS_MAX_SHARE,
+  SOFT_END_ALPHA,
+  STAIRCASE_INK_SHARE,
+  STAIRCASE_SPACINGS,
+  TALL_CANDLE_ROWS,
+  TICK_COLUMN_ROWS,
+} from './tuning';
 
 export interface Staircase {
   /** Column ranges (plot px) of the candles the shape is cut into. */
@@ -19,7 +34,7 @@ export interface Staircase {
   used: number;
 }
 
-export const fitsLattice = (s: Staircase) => s.used >= 0.7 && s.bounds >= 0.3;
+export const fitsLattice = (s: Staircase) => s.used >= LATTICE_USED_SHARE && s.bounds >= LATTICE_BOUNDS_SHARE;
 
 /**
  * Touching candles (a dense chart: bodies 2-3 px wide with no gap between them) merge into
@@ -56,16 +71,16 @@ export function touchingCandles(
     const x0 = comps[i]!.minX;
     cols.forEach((k, j) => {
       ends += 2;
-      if (alphaAt(x0 + j, k.top) < 0.75) soft++;
-      if (alphaAt(x0 + j, k.bottom) < 0.75) soft++;
+      if (alphaAt(x0 + j, k.top) < SOFT_END_ALPHA) soft++;
+      if (alphaAt(x0 + j, k.bottom) < SOFT_END_ALPHA) soft++;
     });
   }
-  if (soft > ends * 0.25) return out;
+  if (soft > ends * SOFT_ENDS_MAX_SHARE) return out;
   for (const [i, cols] of columns)
     for (let p = 1; p < cols.length; p++)
       if (sureCut(cols[p - 1]!, cols[p]!)) starts.push(comps[i]!.minX + p);
   const spacing = latticeSpacing(starts);
-  if (!(spacing >= 1.5)) return out;
+  if (!(spacing >= MIN_SPACING_PX)) return out;
   // Only where candles touch: most of the ink stands in shapes wider than one candle. Elsewhere
   // a wide shape is candles a line glued together, cut at the typical width.
   let wide = 0;
@@ -74,11 +89,11 @@ export function touchingCandles(
     const c = comps[i]!;
     const w = c.maxX - c.minX + 1;
     all += w;
-    if (w > spacing * 1.5) wide += w;
+    if (w > spacing * STAIRCASE_SPACINGS) wide += w;
   }
-  if (wide < all * 0.3) return out;
+  if (wide < all * STAIRCASE_INK_SHARE) return out;
   for (const [i, cols] of columns) {
-    if (cols.length <= spacing * 1.5) continue;
+    if (cols.length <= spacing * STAIRCASE_SPACINGS) continue;
     const x0 = comps[i]!.minX;
     const groups = latticeGroups(cols, spacing);
     const fit = latticeFit(cols, groups);
@@ -86,7 +101,7 @@ export function touchingCandles(
     out.set(i, {
       ranges: groups.map(([a, b]) => [x0 + a, x0 + b]),
       // Columns no taller than an OHLC bar's tick.
-      thin: cols.filter((k) => k.bottom - k.top < 3).length / cols.length,
+      thin: cols.filter((k) => k.bottom - k.top < TICK_COLUMN_ROWS).length / cols.length,
       bounds: fit.bounds,
       used: fit.used,
     });
@@ -100,13 +115,13 @@ export function touchingCandles(
  * is not a candle. The spacing comes from the tall candles, which such fragments do not split.
  */
 export function offLattice(candles: PixelCandle[]): PixelCandle[] {
-  const isTall = (c: PixelCandle) => c.lowY - c.highY >= 3;
+  const isTall = (c: PixelCandle) => c.lowY - c.highY >= TALL_CANDLE_ROWS;
   const tall = candles.filter(isTall);
-  if (tall.length < 10) return candles;
+  if (tall.length < OFF_LATTICE_MIN_TALL) return candles;
   const gaps: number[] = [];
   for (let i = 1; i < tall.length; i++) gaps.push(tall[i]!.x - tall[i - 1]!.x);
   const spacing = median(gaps);
-  if (!(spacing >= 3)) return candles;
+  if (!(spacing >= OFF_LATTICE_MIN_SPACING)) return candles;
   const keep: PixelCandle[] = [];
   let prev: PixelCandle | undefined;
   let next = 0;
@@ -121,8 +136,8 @@ export function offLattice(candles: PixelCandle[]): PixelCandle[] {
     if (prev && after) {
       const span = (after.x - prev.x) / spacing;
       const at = (c.x - prev.x) / spacing;
-      const regular = Math.round(span) >= 1 && Math.abs(span - Math.round(span)) <= 0.25;
-      if (regular && Math.abs(at - Math.round(at)) > 0.3) continue;
+      const regular = Math.round(span) >= 1 && Math.abs(span - Math.round(span)) <= REGULAR_SPAN_SLACK;
+      if (regular && Math.abs(at - Math.round(at)) > OFF_LATTICE_SHARE) continue;
     }
     keep.push(c);
   }

@@ -65,3 +65,141 @@ export const TICK_COLUMNS_MAX_SHARE = 0.3;
  * columns a tick) leave no sure cut between bars and are cut at the typical width instead.
  */
 export const TICK_COLUMNS_CUT_MAX_SHARE = 0.5;
+/** A speck no wider than this share of the typical shape is a piece of a thin line between candles ... */
+export const SPECK_WIDTH_SHARE = 0.4;
+/** ... when at most this many rows tall ... */
+export const SPECK_MAX_ROWS = 3;
+/** ... and the typical shape is at least this wide (on thinner charts a candle is as narrow). */
+export const SPECK_MIN_TYPICAL_PX = 4;
+/** A shape of this many px or more counts towards a volume baseline (fewer is a speck). */
+export const BASELINE_SHAPE_MIN_PX = 4;
+/** Fewest such shapes to look for a volume baseline among. */
+export const BASELINE_MIN_SHAPES = 8;
+/** A volume baseline has at least this many shapes standing on it ... */
+export const BASELINE_MIN_STANDING = 5;
+/** ... and this share of them ... */
+export const BASELINE_STANDING_SHARE = 0.25;
+/** ... in the plot's lower part: below this share of its height. */
+export const BASELINE_FROM_SHARE = 0.6;
+
+// measure: a body's fill colour.
+
+/** A body this many rows tall or more skips two edge rows (an outline) when sampling its fill. */
+export const FILL_INSET_ROWS = 6;
+/** The fill is sampled beside the wick column when the body is this many px wider than the stem ... */
+export const FILL_BESIDE_STEM_PX = 4;
+/** ... and at least this wide (a hollow body shows background beside the wick). */
+export const FILL_SAMPLE_MIN_WIDTH = 5;
+
+// shapes: components and OHLC bar stems.
+
+/** A shape of some size (typical widths come from these) has at least this many px ... */
+export const SIZED_MIN_PX = 6;
+/** ... over more than this many rows (specks and dotted lines are a pixel or two). */
+export const SIZED_MIN_ROWS = 2;
+/** A bar's stem column holds at least this many px ... */
+export const STEM_MIN_PX = 6;
+/** ... or this many in one run, beside tick columns of at most STEM_TICK_BESIDE_PX (a short bar). */
+export const SHORT_STEM_MIN_PX = 4;
+export const STEM_TICK_BESIDE_PX = 2;
+/** A tick column is one run of at most this many rows (3 on a 3x capture). */
+export const TICK_MAX_ROWS = 3;
+/** Stems wider than this many columns are a candle's body; tick gaps wider than this, no bar's. */
+export const STEM_MAX_COLUMNS = 4;
+
+// staircase and lattice: touching candles on one spacing.
+
+/** A staircase fits the lattice when this share of the sure cuts are used ... */
+export const LATTICE_USED_SHARE = 0.7;
+/** ... and this share of its cuts fall on sure cuts. */
+export const LATTICE_BOUNDS_SHARE = 0.3;
+/** A column end with less ink than this share is soft (blurred: JPEG, scaled capture). */
+export const SOFT_END_ALPHA = 0.75;
+/** On a capture with more than this share of soft column ends, staircases are not cut. */
+export const SOFT_ENDS_MAX_SHARE = 0.25;
+/** The candle spacing is at least this many px (touching 2-3 px bodies on a dense chart). */
+export const MIN_SPACING_PX = 1.5;
+/** A shape wider than this many spacings is candles touching. */
+export const STAIRCASE_SPACINGS = 1.5;
+/** Staircases are cut only where this share of the ink stands in such wide shapes. */
+export const STAIRCASE_INK_SHARE = 0.3;
+/** A column no taller than an OHLC bar's tick: fewer than this many rows from top to bottom. */
+export const TICK_COLUMN_ROWS = 3;
+/** A candle at least this many rows from high to low is tall (fragments are shorter). */
+export const TALL_CANDLE_ROWS = 3;
+/** Fewest tall candles to take the lattice's spacing from. */
+export const OFF_LATTICE_MIN_TALL = 10;
+/** The lattice is looked at only when the spacing is at least this many px. */
+export const OFF_LATTICE_MIN_SPACING = 3;
+/** Two tall candles are regularly spaced when this near a whole number of spacings ... */
+export const REGULAR_SPAN_SLACK = 0.25;
+/** ... and a short fragment further than this share of a spacing from a place is off the lattice. */
+export const OFF_LATTICE_SHARE = 0.3;
+/** Fewest starts to find a spacing from. */
+export const SPACING_MIN_STARTS = 10;
+/** The spacing searched: from MIN_SPACING_PX to twice the median gap, and at least this. */
+export const SPACING_MIN_HIGH = 3;
+/** Autocorrelation lags up to this many times the largest spacing searched. */
+export const SPACING_LAGS = 6;
+/** The spacings tried grow by this factor. */
+export const SPACING_STEP = 1.01;
+/** A spacing whose score is below this is no lattice. */
+export const SPACING_MIN_SCORE = 0.3;
+/** The smallest peak within this share of the best score wins (a multiple scores as well). */
+export const SPACING_PEAK_SHARE = 0.85;
+/** The finest step of the refinement (px). */
+export const SPACING_MIN_STEP = 0.002;
+/** The refinement looks within this factor either side of the peak ... */
+export const SPACING_REFINE_LOW = 0.96;
+export const SPACING_REFINE_HIGH = 1.04;
+/** ... then at this many finer steps around the best. */
+export const SPACING_FINE_STEPS = 10;
+/** A lattice group is at most this many spacings wide. */
+export const GROUP_MAX_SPACINGS = 1.6;
+/** A group's cost: its squared deviation from the spacing, times this ... */
+export const GROUP_DEVIATION_COST = 3;
+/** ... plus this for every sure cut inside it ... */
+export const GROUP_INSIDE_COST = 1.5;
+/** ... less this for ending on a weak cut (a sure cut takes 1). */
+export const GROUP_WEAK_CUT_GAIN = 0.2;
+
+// refine: sub-pixel edges.
+
+/** The wick width is measured on candles whose wick above the body is at least this many rows. */
+export const UNIT_WICK_MIN_ROWS = 3;
+/** The rendering pixel is the median of at most this many wick widths (more change nothing) ... */
+export const UNIT_MAX_SAMPLES = 60;
+/** ... and of at least this many (fewer: 1 px). */
+export const UNIT_MIN_SAMPLES = 3;
+/** A body's top and bottom edges are averaged over at most this many of its columns. */
+export const BODY_EDGE_COLUMNS = 6;
+/** A bar's stem row is looked for in a stretch longer than this many rows between its stops. */
+export const BARE_STEM_MIN_ROWS = 4;
+/** A pixel further than this (RGB) off the background-ink line holds no ink, unless JPEG-diluted. */
+export const EDGE_OFF_MAX = 40;
+/** A row with at least this share of ink is solid: the edge is not in it. */
+export const SOLID_ALPHA = 0.95;
+/** Beyond the edge, rows with less ink than this are background ... */
+export const FAINT_ALPHA = 0.05;
+/** ... and rows with this much or more are another object, not anti-aliasing. */
+export const OTHER_OBJECT_ALPHA = 0.9;
+/** A stroke's width is summed over at most this many columns either side. */
+export const STROKE_REACH = 6;
+/** strokeBeyond needs an ink this far from the background in brightness (luma). */
+export const BEYOND_LUMA_MIN = 40;
+/** strokeBeyond follows a stroke at most this many rows per px of reach. */
+export const BEYOND_ROWS_PER_REACH = 30;
+/** A row continues the stroke with a brightness share between these ... */
+export const BEYOND_SHARE_MIN = 0.5;
+export const BEYOND_SHARE_MAX = 1.5;
+/** ... when the pixels `reach` either side have at most this share (a thin stroke, not a line). */
+export const BEYOND_SIDE_MAX = 0.3;
+/** The last, partly covered row counts for at most this share of a row. */
+export const PARTIAL_ROW_MAX = 0.5;
+
+// direction: which fill is bull.
+
+/** A close-to-open jump counts at most this many px (a real gap says nothing more). */
+export const GAP_COST_CAP_PX = 20;
+/** The two mappings differ by more than this (mean px) to decide; else by convention. */
+export const DIRECTION_COST_MARGIN = 0.3;

@@ -1,8 +1,17 @@
 import { EngineError } from '../../core/errors';
 import type { PixelCandle, CandleExtraction } from '../candles';
+import {
+  MIN_CANDLES,
+  MIN_CANDLES_FOR_A_CHART,
+  MIN_SPACING_PX,
+  NEAR_GAP_MAX,
+  NEAR_GAP_MIN,
+  REGULAR_GAP_MAX_SPACINGS,
+  REGULAR_GAP_SLACK,
+  REGULAR_GAPS_SHARE,
+} from './tuning';
 
-/** Fewer candles than this cannot be analysed. */
-export const MIN_CANDLES = 10;
+export { MIN_CANDLES };
 
 /** The refusal for an image where no chart (or no row of candles) was found. */
 export const noChart = (why: string) =>
@@ -18,7 +27,7 @@ export const noChart = (why: string) =>
  */
 export function checkCandleRow(extraction: CandleExtraction): void {
   const found = extraction.candles.length;
-  if (found < 3 || !looksLikeCandles(extraction.allShapes)) {
+  if (found < MIN_CANDLES_FOR_A_CHART || !looksLikeCandles(extraction.allShapes)) {
     throw noChart('no regular row of candles or bars; line charts cannot be read');
   }
   if (found < MIN_CANDLES) {
@@ -37,16 +46,16 @@ function looksLikeCandles(c: PixelCandle[]): boolean {
   const mid = gaps.sort((a, b) => a - b)[gaps.length >> 1] ?? 0;
   // A dense chart's spacing is a fraction (3.4 px: gaps of 3 and 4), so the mean of the gaps
   // near the median one is tried too.
-  const near = gaps.filter((g) => g >= mid * 0.5 && g <= mid * 1.5);
+  const near = gaps.filter((g) => g >= mid * NEAR_GAP_MIN && g <= mid * NEAR_GAP_MAX);
   const mean = near.reduce((a, b) => a + b, 0) / near.length;
   const regularAt = (spacing: number) => {
-    if (!(spacing >= 1.5)) return false;
+    if (!(spacing >= MIN_SPACING_PX)) return false;
     let regular = 0;
     for (let i = 1; i < c.length; i++) {
       const g = (c[i]!.x - c[i - 1]!.x) / spacing;
-      if (Math.abs(g - Math.round(g)) < 0.3 && g < 8) regular++;
+      if (Math.abs(g - Math.round(g)) < REGULAR_GAP_SLACK && g < REGULAR_GAP_MAX_SPACINGS) regular++;
     }
-    return regular >= 0.6 * (c.length - 1);
+    return regular >= REGULAR_GAPS_SHARE * (c.length - 1);
   };
   return regularAt(mid) || regularAt(mean);
 }

@@ -5,6 +5,7 @@ import { priceToY } from '../scale/price-scale';
 import type { PriceScale, ReadCandle } from '../types';
 import { MIN_CANDLES } from './candle-row';
 import { round } from '../scale/prices';
+import { JOIN_PX, MAX_UNJOINED, MIN_JOINED } from './tuning';
 
 /** Share of neighbouring candles whose close and next open are on the same row (2.5 px). */
 export function joinedShare(c: ReadCandle[], s: PriceScale): number {
@@ -15,7 +16,7 @@ export function joinedShare(c: ReadCandle[], s: PriceScale): number {
 
 /** Within 2.5 px: the close of one bar and the open of the next are on the same row. */
 const joins = (s: PriceScale, a: ReadCandle, b: ReadCandle) =>
-  Math.abs(priceToY(s, b.open) - priceToY(s, a.close)) <= 2.5;
+  Math.abs(priceToY(s, b.open) - priceToY(s, a.close)) <= JOIN_PX;
 
 /** The candles that open where the previous one closed or close where the next one opens. */
 export function dropUnjoined(c: ReadCandle[], s: PriceScale): ReadCandle[] {
@@ -26,15 +27,7 @@ export function dropUnjoined(c: ReadCandle[], s: PriceScale): ReadCandle[] {
 
 const isDaily = (tf: Timeframe | null) => tf !== null && TIMEFRAME_MINUTES[tf] >= TIMEFRAME_MINUTES['1d'];
 
-/**
- * Below this share of joined bars an intraday reading is refused (a daily one only warned
- * about). Readings kept between 30 and 50 % joined were misread throughout (c60 and ed30: 3 to
- * 52 % of their candles exact: dense charts cut at a wrong spacing, split outlines), so there
- * is no band where such a reading is kept with a warning any more.
- */
-export const MIN_JOINED = 0.5;
-/** Above this share of candles joining neither neighbour, an intraday reading is refused. */
-export const MAX_UNJOINED = 0.35;
+export { MAX_UNJOINED, MIN_JOINED };
 
 /**
  * What the continuity check makes of a reading. Within a trading session every market's bars

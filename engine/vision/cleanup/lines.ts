@@ -2,6 +2,31 @@ import type { Component } from '../candles/shapes';
 import { isSized } from '../candles/shapes';
 import { median } from '../pixels/stats';
 import { countNonZero, nextNonZero, wordView } from '../pixels/byte-scan';
+import {
+  CHAIN_SLACK_PX,
+  CLASS_ROW_SHARE,
+  CROSSING_MIN_SHAPES,
+  CROSSING_MIN_WIDE_PX,
+  CROSSING_MIN_WIDE_SHAPES,
+  EDGE_OVER_LOOSE,
+  EDGE_ROW_SHARE,
+  FLAT_LINE_SHAPE_THICKNESSES,
+  FLAT_LINE_SLACK_PX,
+  FLAT_LINE_WIDTHS,
+  LINE_CLASS_COLUMNS_SHARE,
+  LINE_CLASS_PERCENTILE,
+  LINE_CLASS_SPAN_SHARE,
+  LINE_CLASS_THIN_PX,
+  LINE_EXTRA_ROWS,
+  LINE_ROW_INK_SHARE,
+  LINE_THIN_SHARE,
+  MEETING_PASSES,
+  MEETING_SLACK_PX,
+  MIN_CHAIN_COLUMNS,
+  SIMILAR_RUN_PX,
+  SIMILAR_RUN_RATIO,
+  THIN_RUN_PX,
+} from './tuning';
 
 /**
  * Removes thin horizontal strokes in candle colours (the dotted last-price line, price lines
@@ -16,16 +41,16 @@ export function removeHorizontalLines(ink: Uint8Array, pw: number, ph: number): 
   const thin = (x: number, y: number) => {
     if (!ink[y * pw + x]) return false;
     let n = 1;
-    for (let k = 1; k <= 4 && y - k >= 0 && ink[(y - k) * pw + x]; k++) n++;
-    for (let k = 1; k <= 4 && y + k < ph && ink[(y + k) * pw + x]; k++) n++;
-    return n <= 4;
+    for (let k = 1; k <= THIN_RUN_PX && y - k >= 0 && ink[(y - k) * pw + x]; k++) n++;
+    for (let k = 1; k <= THIN_RUN_PX && y + k < ph && ink[(y + k) * pw + x]; k++) n++;
+    return n <= THIN_RUN_PX;
   };
   const isLine = (y: number) => {
-    if (rowInk[y]! < pw * 0.2) return false;
+    if (rowInk[y]! < pw * LINE_ROW_INK_SHARE) return false;
     // A row through many doji bodies is not a line: most of a line's pixels are thin.
     let t = 0;
     for (let x = 0; x < pw; x++) if (thin(x, y)) t++;
-    return t >= rowInk[y]! * 0.3;
+    return t >= rowInk[y]! * LINE_THIN_SHARE;
   };
   // A row beside the line whose thin ink is (nearly) all the line's anti-aliased edge: thin
   // pixels touching the line's row (candles crossing it are not thin). A dotted line drawn off the pixel grid (2.625x phones) has such an
@@ -40,14 +65,14 @@ export function removeHorizontalLines(ink: Uint8Array, pw: number, ph: number): 
       if (ink[line * pw + x]) edge++;
       else loose++;
     }
-    return edge >= pw * 0.02 && edge >= loose * 4;
+    return edge >= pw * EDGE_ROW_SHARE && edge >= loose * EDGE_OVER_LOOSE;
   };
   for (let y = 0; y < ph; y++) {
     if (!isLine(y)) continue;
     let y1 = y;
-    while (y1 + 1 < ph && y1 - y < 4 && rowInk[y1 + 1]! >= pw * 0.2) y1++;
-    if (y1 - y < 4 && isEdge(y1 + 1, y1)) y1++;
-    if (y1 - y < 4 && isEdge(y - 1, y)) y--;
+    while (y1 + 1 < ph && y1 - y < LINE_EXTRA_ROWS && rowInk[y1 + 1]! >= pw * LINE_ROW_INK_SHARE) y1++;
+    if (y1 - y < LINE_EXTRA_ROWS && isEdge(y1 + 1, y1)) y1++;
+    if (y1 - y < LINE_EXTRA_ROWS && isEdge(y - 1, y)) y--;
     for (let x = 0; x < pw; x++) {
       const above = y > 0 ? ink[(y - 1) * pw + x]! : 0;
       const below = y1 + 1 < ph ? ink[(y1 + 1) * pw + x]! : 0;
@@ -77,9 +102,9 @@ export function removeCrossingLines(
   keep: ReadonlySet<number> = new Set(),
 ): { crossed: Set<number>; typical: number } | null {
   const sized = comps.filter(isSized);
-  if (sized.length < 5) return null;
+  if (sized.length < CROSSING_MIN_SHAPES) return null;
   const typical = median(sized.map((c) => c.maxX - c.minX + 1));
-  const minWide = Math.max(20, typical * 3);
+  const minWide = Math.max(CROSSING_MIN_WIDE_PX, typical * CROSSING_MIN_WIDE_SHAPES);
   const crossed = new Set<number>();
   comps.forEach((c, id) => {
     const w = c.maxX - c.minX + 1;
@@ -150,7 +175,7 @@ function lineRuns(runs: ShapeRuns, c: Component, typical: number): Uint8Array {
   const similar = (a: number, b: number) => {
     const ha = h(a);
     const hb = h(b);
-    return Math.abs(ha - hb) <= 2 || Math.max(ha, hb) <= Math.min(ha, hb) * 1.6;
+    return Math.abs(ha - hb) <= SIMILAR_RUN_PX || Math.max(ha, hb) <= Math.min(ha, hb) * SIMILAR_RUN_RATIO;
   };
   const touch = (a: number, b: number) => tops[a]! <= bottoms[b]! && bottoms[a]! >= tops[b]!;
   // A run is line-like when a neighbouring run of like height continues it and it is no taller
@@ -187,7 +212,7 @@ function lineChains(
   typical: number,
 ): Uint8Array {
   const { tops, bottoms, cols, colStart, n, w } = runs;
-  const minChain = 3;
+  const minChain = MIN_CHAIN_COLUMNS;
   const parent = Array.from({ length: n }, (_, i) => i);
   const find = (a: number): number => {
     while (parent[a] !== a) a = parent[a] = parent[parent[a]!]!;
@@ -216,13 +241,15 @@ function lineChains(
   const gone = new Uint8Array(n);
   // A flat chain many candles long is a line too, unless it fills the shape's height (one
   // wide body).
-  const flatLine = (g: number) => hi[g]! - lo[g]! + 1 >= typical * 2 + 2 && thick * 3 <= c.maxY - c.minY + 1;
+  const flatLine = (g: number) =>
+    hi[g]! - lo[g]! + 1 >= typical * FLAT_LINE_WIDTHS + FLAT_LINE_SLACK_PX &&
+    thick * FLAT_LINE_SHAPE_THICKNESSES <= c.maxY - c.minY + 1;
   for (let r = 0; r < n; r++) {
     if (!lineLike[r]) continue;
     const g = find(r);
     // A short chain that stays on the same rows is a body or a hollow body's edge.
     if (hi[g]! - lo[g]! + 1 < minChain) continue;
-    if (bottom[g]! - top[g]! + 1 < 2 * thick + 2 && !flatLine(g)) continue;
+    if (bottom[g]! - top[g]! + 1 < 2 * thick + CHAIN_SLACK_PX && !flatLine(g)) continue;
     gone[r] = 1;
   }
   return gone;
@@ -242,13 +269,13 @@ function clearMeetings(runs: ShapeRuns, gone: Uint8Array, touch: (a: number, b: 
       if (gone[a] && touch(a, r)) most = Math.max(most, h(a));
     return most;
   };
-  for (let pass = 0; pass < 8; pass++) {
+  for (let pass = 0; pass < MEETING_PASSES; pass++) {
     let more = false;
     for (let r = 0; r < n; r++) {
       if (gone[r]) continue;
       const left = clearedBeside(r, cols[r]! - 1);
       const right = clearedBeside(r, cols[r]! + 1);
-      if (left && right && h(r) <= left + right + 2) {
+      if (left && right && h(r) <= left + right + MEETING_SLACK_PX) {
         gone[r] = 1;
         more = true;
       }
@@ -294,7 +321,7 @@ export function dropLineClasses(ink: Uint8Array, pw: number, ph: number, classes
     const end = (y + 1) * pw;
     for (let i = nextNonZero(ink, words, y * pw, end); i < end; i = nextNonZero(ink, words, i + 1, end)) {
       const k = of(ink[i]!);
-      if (k < 0 || rowInk[k * ph + y]! >= pw * 0.5) continue;
+      if (k < 0 || rowInk[k * ph + y]! >= pw * CLASS_ROW_SHARE) continue;
       const c = k * pw + i - y * pw;
       run[c] = lastRow[c] === y - 1 ? run[c]! + 1 : 1;
       lastRow[c] = y;
@@ -311,10 +338,10 @@ export function dropLineClasses(ink: Uint8Array, pw: number, ph: number, classes
       span = best > 0 ? span + 1 : 0;
       if (span > widest) widest = span;
     }
-    if (longest.length < pw * 0.3) continue;
+    if (longest.length < pw * LINE_CLASS_COLUMNS_SHARE) continue;
     longest.sort((a, b) => a - b);
-    const p75 = longest[Math.floor(longest.length * 0.75)]!;
-    if (p75 > 5 && widest < pw * 0.25) continue;
+    const p75 = longest[Math.floor(longest.length * LINE_CLASS_PERCENTILE)]!;
+    if (p75 > LINE_CLASS_THIN_PX && widest < pw * LINE_CLASS_SPAN_SHARE) continue;
     for (let i = 0; i < ink.length; i++) if (ink[i] === k + 3) ink[i] = 0;
   }
 }

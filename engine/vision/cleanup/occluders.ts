@@ -1,10 +1,11 @@
 import type { PlotRect } from '../types';
 import type { EdgeSampler } from '../candles/edges';
 import { colourDistance } from '../pixels/raster';
-import { BG_TOLERANCE } from '../layout/layout';
+import { BG_TOLERANCE } from '../layout';
 import { nextNonZero, wordView } from '../pixels/byte-scan';
+import { BRIDGE_MAX_ROWS, BRIDGE_MAX_SHARE, SOLID_GAP_TOLERANCES, STROKE_PX, TIP_LINE_PX } from './tuning';
 
-/** Whether 3 pixels of column x from row `from` in direction `dir` are all of class `cls`. */
+/** Whether STROKE_PX pixels of column x from row `from` in direction `dir` are all of class `cls`. */
 function isStroke(
   ink: Uint8Array,
   pw: number,
@@ -14,7 +15,7 @@ function isStroke(
   dir: number,
   cls: number,
 ) {
-  for (let k = 0; k < 3; k++) {
+  for (let k = 0; k < STROKE_PX; k++) {
     const yy = from + dir * k;
     if (yy < 0 || yy >= ph || ink[yy * pw + x] !== cls) return false;
   }
@@ -37,8 +38,8 @@ export function bridgeOccluders(
   const pw = plot.right - plot.left + 1;
   const ph = plot.bottom - plot.top + 1;
   // A thin line crossing a 1 px stem steeply (a moving average in a fast move) covers it over
-  // as many rows as it falls in one column: up to 16 rows are bridged.
-  const maxRun = Math.max(16, Math.round(ph * 0.012));
+  // as many rows as it falls in one column (BRIDGE_MAX_ROWS).
+  const maxRun = Math.max(BRIDGE_MAX_ROWS, Math.round(ph * BRIDGE_MAX_SHARE));
   /**
    * Bridges the foreign run (neither candle ink nor background) that starts at row y of column
    * x under candle ink, when candle strokes of that class continue on both sides of it.
@@ -67,15 +68,20 @@ export function bridgeOccluders(
     // except that a thin line (up to 3 px) crossing a wick near its end leaves only the tip
     // beyond it: a pixel or two of the wick's class, where the stroke ends.
     let tipEnd = end;
-    while (tipEnd < ph && tipEnd - end < 3 && ink[tipEnd * pw + x] === above) tipEnd++;
-    const tip = end - y <= 3 && tipEnd > end && tipEnd - end < 3 && (tipEnd >= ph || !ink[tipEnd * pw + x]);
+    while (tipEnd < ph && tipEnd - end < STROKE_PX && ink[tipEnd * pw + x] === above) tipEnd++;
+    const tip =
+      end - y <= TIP_LINE_PX &&
+      tipEnd > end &&
+      tipEnd - end < STROKE_PX &&
+      (tipEnd >= ph || !ink[tipEnd * pw + x]);
     const across = resume < ph && resume - y < maxRun && isStroke(ink, pw, ph, x, resume, 1, above);
     const to = across ? resume : tip ? end : -1;
     // A one-pixel gap must be a line's colour, not near-background noise between the dashes
     // of a dotted grid (which would join them into a tall "candle").
     const solidGap =
       to - y >= 2 ||
-      colourDistance(rgb[(y + plot.top) * width + x + plot.left]!, sampler.background) > BG_TOLERANCE * 3;
+      colourDistance(rgb[(y + plot.top) * width + x + plot.left]!, sampler.background) >
+        BG_TOLERANCE * SOLID_GAP_TOLERANCES;
     if (to >= 0 && solidGap && isStroke(ink, pw, ph, x, y - 1, -1, above)) {
       for (let k = y; k < to; k++) ink[k * pw + x] = above;
     }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RgbaImage } from '../../core/image';
 import { paintChart, type PaintOptions } from '../test-support/paint';
 import { toRaster } from '../pixels/raster';
-import { findLayout } from '../layout/layout';
+import { findLayout } from '../layout';
 import { classifyInk, learnPalette } from '../palette/palette';
 import { extractCandles } from '../candles';
 import { liftOverlays } from './overlays';

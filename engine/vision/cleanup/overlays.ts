@@ -15,13 +15,44 @@
  * A band drawn under the candles (session shading, a watermark) leaves their colours as they are:
  * it is not lifted, as the later stages already read candles over a shaded band.
  */
-import type { Layout } from '../layout/layout';
-import { BG_TOLERANCE } from '../layout/layout';
+import type { Layout } from '../layout';
+import { BG_TOLERANCE } from '../layout';
 import { learnPalette, tint } from '../palette/palette';
 import type { Raster } from '../pixels/raster';
 import { bin15, colourDistance } from '../pixels/raster';
 import { maskWords, nextClear } from '../pixels/byte-scan';
 import type { PlotRect } from '../types';
+import {
+  BELOW_AREA_SHARE,
+  BLEND_CHANNEL_SLACK,
+  BORDER_SAME_SHARE,
+  FILL_COVER_SHARE,
+  FILL_EDGE_SLACK_PX,
+  FILL_EDGE_SLACK_SHARE,
+  FILL_GAP_PX,
+  FILL_GAP_SHARE,
+  FILL_MIN_RUNS,
+  FILL_RUN_MIN_PX,
+  FILL_RUN_MIN_SHARE,
+  FILL_TOLERANCE,
+  INFORMATIVE_OFF,
+  MAX_BORDER,
+  MAX_CANDIDATES,
+  MAX_GAP_ROWS,
+  MAX_SHARE,
+  MIN_POSITION_OF_SHARE,
+  MIN_ROWS,
+  MIN_SAMPLES,
+  MIN_SHARE,
+  OFF_LINE_LEN2_SHARE,
+  OFF_LINE_NOISE2,
+  REFERENCE_MIN_LEN2,
+  SAME_ZONE_PX,
+  SOLID_POSITION_SLACK,
+  UNCHANGED_DISTANCE,
+  UNCHANGED_SHARE,
+  UPPER_QUANTILE,
+} from './tuning';
 
 export interface Overlay {
   /** Image pixels of the zone's fill (its border, if any, is left as a line). */
@@ -31,23 +62,6 @@ export interface Overlay {
   /** s: the share of the underlying colour that shows through. */
   share: number;
 }
-
-/** A fill's pixels may differ this much from its colour (JPEG noise, a gradient's step). */
-const FILL_TOLERANCE = 8;
-/** Shares outside this range are not a translucent drawing over candles. */
-const MIN_SHARE = 0.4;
-const MAX_SHARE = 0.95;
-/** Fewest candle pixels inside a zone to measure its share from. */
-const MIN_SAMPLES = 24;
-/** At most this many fill colours are examined (a chart has a handful of drawings). */
-const MAX_CANDIDATES = 8;
-/**
- * A fill is at least this many rows tall: a grid line is fewer (4 with its anti-aliasing on a 2x
- * capture, 3 on a 3x one), and the scale is placed on grid lines, so lifting one would move it.
- */
-const MIN_ROWS = 6;
-/** Rows of another colour (grid lines, a wide body) a zone's fill may be crossed by. */
-const MAX_GAP_ROWS = 3;
 
 const channels = (c: number): [number, number, number] => [(c >> 16) & 255, (c >> 8) & 255, c & 255];
 
@@ -102,7 +116,7 @@ export function liftOverlays(r: Raster, layout: Layout): Overlay[] {
       // Two candidate colours may be one fill (JPEG spreads it over neighbouring bins).
       const again = zones.some(
         (z) =>
-          Math.abs(z.rect.top - rect.top) + Math.abs(z.rect.bottom - rect.bottom) <= 2 &&
+          Math.abs(z.rect.top - rect.top) + Math.abs(z.rect.bottom - rect.bottom) <= SAME_ZONE_PX &&
           z.rect.left === rect.left,
       );
       if (again) continue;
@@ -126,7 +140,7 @@ export function liftOverlays(r: Raster, layout: Layout): Overlay[] {
   const sameFill = (a: number, b: number) => colourDistance(a, b) <= FILL_TOLERANCE / 2;
   const areaOf = (pieces: { rect: PlotRect; colour: number }[], colour: number) =>
     pieces.filter((p) => sameFill(p.colour, colour)).reduce((sum, p) => sum + size(p.rect), 0);
-  const drawn = zones.filter((z) => areaOf(below, z.colour) < 0.25 * areaOf(zones, z.colour));
+  const drawn = zones.filter((z) => areaOf(below, z.colour) < BELOW_AREA_SHARE * areaOf(zones, z.colour));
   for (const u of unmeasured) {
     const same = drawn.find((z) => sameFill(z.colour, u.colour));
     if (same && blendable(u.colour, layout.background, same.share)) drawn.push({ ...u, share: same.share });
@@ -153,7 +167,7 @@ function blendable(fill: number, background: number, share: number): boolean {
   const b = channels(background);
   return f.every((v, i) => {
     const o = b[i]! + (v - b[i]!) / (1 - share);
-    return o >= -12 && o <= 267;
+    return o >= -BLEND_CHANNEL_SLACK && o <= 255 + BLEND_CHANNEL_SLACK;
   });
 }
 
@@ -205,7 +219,7 @@ interface FillCandidate {
 function fillColours(r: Raster, area: PlotRect, bgMask: Uint8Array): FillCandidate[] {
   const { width, rgb } = r;
   const aw = area.right - area.left + 1;
-  const minRun = Math.max(24, Math.round(aw * 0.03));
+  const minRun = Math.max(FILL_RUN_MIN_PX, Math.round(aw * FILL_RUN_MIN_SHARE));
   const tally = new Map<
     number,
     {
@@ -256,7 +270,7 @@ function fillColours(r: Raster, area: PlotRect, bgMask: Uint8Array): FillCandida
     }
   }
   return [...tally.values()]
-    .filter((t) => t.mass >= 3 * minRun && t.tallest >= MIN_ROWS)
+    .filter((t) => t.mass >= FILL_MIN_RUNS * minRun && t.tallest >= MIN_ROWS)
     .sort((a, b) => b.mass - a.mass)
     .slice(0, MAX_CANDIDATES)
     .map((t) => ({
@@ -275,11 +289,11 @@ function fillColours(r: Raster, area: PlotRect, bgMask: Uint8Array): FillCandida
 function fillRects(r: Raster, area: PlotRect, fill: number): PlotRect[] {
   const { width, rgb } = r;
   const aw = area.right - area.left + 1;
-  const minWidth = Math.max(24, Math.round(aw * 0.03));
-  const slack = Math.max(4, Math.round(aw * 0.01));
+  const minWidth = Math.max(FILL_RUN_MIN_PX, Math.round(aw * FILL_RUN_MIN_SHARE));
+  const slack = Math.max(FILL_EDGE_SLACK_PX, Math.round(aw * FILL_EDGE_SLACK_SHARE));
   // What stands on a fill (candles, a label) is bridged up to this wide: inside a zone drawn over
   // the candles' bodies, they may cover half of each row.
-  const maxGap = Math.max(12, Math.round(aw * 0.02));
+  const maxGap = Math.max(FILL_GAP_PX, Math.round(aw * FILL_GAP_SHARE));
   const rects: PlotRect[] = [];
   // Open rectangles with the last row they were filled on: a grid line or a wide body crossing
   // the whole zone takes a row or two from the fill without ending it.
@@ -292,7 +306,7 @@ function fillRects(r: Raster, area: PlotRect, fill: number): PlotRect[] {
     let last = -1;
     let count = 0;
     const close = () => {
-      if (first >= 0 && last - first + 1 >= minWidth && count >= 0.3 * (last - first + 1))
+      if (first >= 0 && last - first + 1 >= minWidth && count >= FILL_COVER_SHARE * (last - first + 1))
         segments.push({ first, last });
     };
     // Run by run of one colour (the background and a fill are long ones): within a run, fill
@@ -382,14 +396,14 @@ function measureShare(
       for (let k = 0; k < dirs.length; k++) {
         const { d, len2 } = dirs[k]!;
         // A reference too close to the background (a faint grid on white) tells no share.
-        if (len2 < 196) continue;
-        if (colourDistance(c, colours[k]!) <= 4) unchanged[k]!++;
+        if (len2 < REFERENCE_MIN_LEN2) continue;
+        if (colourDistance(c, colours[k]!) <= UNCHANGED_DISTANCE) unchanged[k]!++;
         const t = (vr * d[0] + vg * d[1] + vb * d[2]) / len2;
-        if (t < MIN_SHARE * 0.75) continue;
+        if (t < MIN_SHARE * MIN_POSITION_OF_SHARE) continue;
         const er = vr - t * d[0];
         const eg = vg - t * d[1];
         const eb = vb - t * d[2];
-        if (er * er + eg * eg + eb * eb <= 0.01 * len2 + 100) along[k]!.push(t);
+        if (er * er + eg * eg + eb * eb <= OFF_LINE_LEN2_SHARE * len2 + OFF_LINE_NOISE2) along[k]!.push(t);
       }
     }
   }
@@ -402,17 +416,17 @@ function measureShare(
     const sorted = new Float64Array(a).sort();
     for (let i = 0; i < a.length; i++) a[i] = sorted[i]!;
   }
-  const upper = (a: number[]) => a[Math.floor(a.length * 0.9)]!;
+  const upper = (a: number[]) => a[Math.floor(a.length * UPPER_QUANTILE)]!;
   // Drawn below: every colour seen enough in the zone keeps its colour where it is solid (the
   // upper tail of its positions; its anti-aliased edges there blend with the fill instead).
   // A colour the fill is a tint of tells nothing: a red zone leaves red candles red either way.
-  const informative = colours.map((c) => tint(fill, background, c).off > 12);
+  const informative = colours.map((c) => tint(fill, background, c).off > INFORMATIVE_OFF);
   const drawnBelow =
     informative.some((yes, k) => yes && along[k]!.length >= MIN_SAMPLES / 2) &&
     along.every((a, k) => {
       if (a.length < MIN_SAMPLES / 2 || !informative[k]) return true;
-      const solid = a.length - a.findIndex((t) => t >= upper(a) - 0.06);
-      return unchanged[k]! >= 0.5 * solid;
+      const solid = a.length - a.findIndex((t) => t >= upper(a) - SOLID_POSITION_SLACK);
+      return unchanged[k]! >= UNCHANGED_SHARE * solid;
     });
   if (drawnBelow) return 'below';
   const share = upper(best);
@@ -447,9 +461,6 @@ function lift(r: Raster, layout: Layout, area: PlotRect, z: Overlay, lifted: Uin
     }
   }
 }
-
-/** A drawn zone's border is at most this many pixels thick (a 1-px line on a 3x capture). */
-const MAX_BORDER = 4;
 
 /**
  * A zone's border (an opaque line along its fill) hides what is under it; a vertical one in a
@@ -496,5 +507,5 @@ function isLine(
   let same = 0;
   for (let t = side.from; t <= side.to; t++)
     if (colourDistance(rgb[side.px(t, k)]!, first) <= FILL_TOLERANCE) same++;
-  return same >= 0.5 * (side.to - side.from + 1);
+  return same >= BORDER_SAME_SHARE * (side.to - side.from + 1);
 }

@@ -3,10 +3,16 @@ import { tint } from '../palette/palette';
 import type { Raster } from '../pixels/raster';
 import type { PlotRect } from '../types';
 import { nextNonZero, wordView } from '../pixels/byte-scan';
+import {
+  BASELINE_FROM_SHARE,
+  MIN_BARS,
+  MIN_BARS_SHARE,
+  PALE_MAX,
+  PALE_MIN,
+  PALE_OFF_MAX,
+  PALE_RUN_MIN,
+} from './tuning';
 
-/** Share of ink of a volume bar's tint: paler than a candle, darker than an edge's blend. */
-const PALE_MIN = 0.2;
-const PALE_MAX = 0.85;
 /** The paleness table holds 2^PALE_BITS colours. */
 const PALE_BITS = 12;
 const PALE_SLOTS = 1 << PALE_BITS;
@@ -42,7 +48,7 @@ export function removeVolumeBars(
     if (keys[slot] === c) return values[slot] === 1;
     const p = palette.some((k) => {
       const t = tint(c, background, k.colour);
-      return t.alpha >= PALE_MIN && t.alpha <= PALE_MAX && t.off <= 24;
+      return t.alpha >= PALE_MIN && t.alpha <= PALE_MAX && t.off <= PALE_OFF_MAX;
     });
     keys[slot] = c;
     values[slot] = p ? 1 : 0;
@@ -69,21 +75,21 @@ export function removeVolumeBars(
         const x = i - row;
         if (last[x] === y - 1) run[x]!++;
         else {
-          if (run[x]! >= 3) bottoms[last[x]!]!++;
+          if (run[x]! >= PALE_RUN_MIN) bottoms[last[x]!]!++;
           run[x] = 1;
         }
         last[x] = y;
       }
     }
   }
-  for (let x = 0; x < pw; x++) if (run[x]! >= 3) bottoms[last[x]!]!++;
+  for (let x = 0; x < pw; x++) if (run[x]! >= PALE_RUN_MIN) bottoms[last[x]!]!++;
   let base = -1;
   let best = 0;
-  for (let y = Math.floor(ph * 0.5); y < ph; y++) {
+  for (let y = Math.floor(ph * BASELINE_FROM_SHARE); y < ph; y++) {
     const n = bottoms[y]! + (bottoms[y - 1] ?? 0) + (y + 1 < ph ? bottoms[y + 1]! : 0);
     if (n > best) [base, best] = [y, n];
   }
-  if (base < 0 || best < Math.max(8, pw * 0.05)) return false;
+  if (base < 0 || best < Math.max(MIN_BARS, pw * MIN_BARS_SHARE)) return false;
   for (let x = 0; x < pw; x++) {
     // The run's foot: a pale pixel on the baseline (within a row) with no pale pixel below it.
     let foot = -1;

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeImage } from '../../../adapters/node/decode-image';
-import { findTextColumns, otherScaleBelow, plotEdgeBeside, priceReadings, readStrip } from './axis-locate';
+import { findTextColumns, otherScaleBelow, plotEdgeBeside, priceReadings } from './axis-locate';
+import { readStrip } from './read-strip';
 import type { AxisColumn } from './axis-locate';
-import { findLayout } from './layout';
+import { findLayout } from './find-layout';
 import { toRaster } from '../pixels/raster';
 import type { Raster } from '../pixels/raster';
 import type { RgbaImage } from '../../core/image';

@@ -1,13 +1,50 @@
 import type { RgbaImage } from '../../core/image';
 import type { Raster } from '../pixels/raster';
-import { bin15, colourDistance } from '../pixels/raster';
+import { colourDistance } from '../pixels/raster';
 import { columnRuns } from '../pixels/column-runs';
 import { fitPriceScale } from '../scale/scale-fit';
 import type { AxisLabel } from '../scale/scale-fit';
-import { readText, parsePriceLabel } from '../text';
+import { parsePriceLabel, solveAxisLabels } from '../text';
+import { readStrip } from './read-strip';
 import type { TextToken } from '../text';
 import type { PlotRect, PriceScale } from '../types';
 import { priceToY } from '../scale/price-scale';
+import {
+  AXIS_CANDIDATES,
+  COLUMN_PAD_DIVISOR,
+  COLUMN_PAD_MAX_PX,
+  COLUMN_PAD_PX,
+  CONFUSION_DIGIT_SHARE,
+  CONFUSION_MIN_DIGITS,
+  CONVINCING,
+  EDGE_CHANGE_SHARE,
+  EDGE_REACH_CAPS,
+  EDGE_REACH_MIN_PX,
+  EDGE_TOLERANCE,
+  GLYPH_MAX_MIN_PX,
+  GLYPH_MAX_SHARE,
+  GLYPH_STROKE_PARTS,
+  JOIN_GAP_FACTOR,
+  JOIN_WEIGHT_RATIO,
+  LABEL_CLEARANCE_PX,
+  LABEL_COLUMN_SLACK_PX,
+  LABEL_INK,
+  MIN_LABELS,
+  MISREAD_RHYTHM_PX,
+  OTHER_SCALE_OFF_STEPS,
+  SEPARATOR_MAX_PX,
+  SHORT_SPAN,
+  SPAN_WIN,
+  TEXT_COLUMN_MAX_SHARE,
+  TEXT_COLUMN_MIN_PX,
+  TEXT_GAP_MIN_PX,
+  TEXT_GAP_SHARE,
+  TEXT_MIN_RUNS,
+  TEXT_SPLIT_DEPTH,
+  TEXT_SPLIT_RUNS_FACTOR,
+  TRUNCATION_BG_ABOVE_PX,
+  TRUNCATION_REACH_LABELS,
+} from './tuning';
 
 /** A column of text found without reading it: x-range and how text-like its columns are. */
 export interface TextColumn {
@@ -28,9 +65,6 @@ export interface AxisColumn {
   scale: PriceScale;
 }
 
-/** A pixel this far (largest channel difference) from its column's majority colour is ink. */
-const INK = 40;
-
 /**
  * Columns of text (price labels, toolbar icons, watchlists), found from the shape of each
  * column's ink: a column through a stack of labels crosses many short runs of ink separated by
@@ -42,27 +76,27 @@ export function findTextColumns(r: Raster, top: number, bottom: number): TextCol
   const { width } = r;
   const h = bottom - top + 1;
   // Glyphs are at most a few percent of the height tall; taller runs are candles or panels.
-  const maxGlyph = Math.max(24, Math.round(h * 0.04));
+  const maxGlyph = Math.max(GLYPH_MAX_MIN_PX, Math.round(h * GLYPH_MAX_SHARE));
   // Per column: short ink runs (glyphs), or 0 for a column through more than one tall run.
   const runs = columnRuns(r, top, bottom, maxGlyph);
   // A column of labels: neighbouring columns with many short runs, bridging the gaps between
   // glyphs and the decimal point.
   const out: TextColumn[] = [];
-  const maxGap = Math.max(6, Math.round(width * 0.005));
-  const maxWidth = width * 0.25;
+  const maxGap = Math.max(TEXT_GAP_MIN_PX, Math.round(width * TEXT_GAP_SHARE));
+  const maxWidth = width * TEXT_COLUMN_MAX_SHARE;
   const segment = (from: number, to: number, minRuns: number, depth: number) => {
     let start = -1;
     let last = -1;
     let score = 0;
     const close = () => {
       const w = last - start + 1;
-      if (w >= 10 && w <= maxWidth) out.push({ left: start, right: last, score });
-      else if (w > maxWidth && depth < 2) {
+      if (w >= TEXT_COLUMN_MIN_PX && w <= maxWidth) out.push({ left: start, right: last, score });
+      else if (w > maxWidth && depth < TEXT_SPLIT_DEPTH) {
         // Short candles, an indicator line and dotted grid rows make a whole plot look like
         // text: the labels beside it are the columns with far more runs than the plot's.
         const inside = Array.from(runs.subarray(start, last + 1)).sort((a, b) => a - b);
         const typical = inside[inside.length >> 1]!;
-        segment(start, last, Math.max(minRuns + 1, 2 * typical), depth + 1);
+        segment(start, last, Math.max(minRuns + 1, TEXT_SPLIT_RUNS_FACTOR * typical), depth + 1);
       }
     };
     for (let x = from; x <= to + 1; x++) {
@@ -81,7 +115,7 @@ export function findTextColumns(r: Raster, top: number, bottom: number): TextCol
     }
     if (start >= 0) close();
   };
-  segment(0, width - 1, 5, 0);
+  segment(0, width - 1, TEXT_MIN_RUNS, 0);
   out.sort((a, b) => a.left - b.left);
   // Large or monospaced digits leave wider gaps ("211" | ".000" at 3x): neighbouring columns of
   // like weight may be one column of labels, and are offered joined as well as apart (short
@@ -91,7 +125,11 @@ export function findTextColumns(r: Raster, top: number, bottom: number): TextCol
     const a = out[i]!;
     const b = out[i + 1]!;
     const ratio = Math.max(a.score, b.score) / Math.min(a.score, b.score);
-    if (b.left - a.right - 1 <= 3 * maxGap && ratio <= 3 && b.right - a.left < width * 0.25) {
+    if (
+      b.left - a.right - 1 <= JOIN_GAP_FACTOR * maxGap &&
+      ratio <= JOIN_WEIGHT_RATIO &&
+      b.right - a.left < width * TEXT_COLUMN_MAX_SHARE
+    ) {
       joined.push({ left: a.left, right: b.right, score: a.score + b.score });
     }
   }
@@ -116,7 +154,10 @@ export function priceReadings(token: string): number[] {
   text = text.replace(/^[.\u00b7:,]{2,}(?=[-\u2212\dOolI|])/, '');
   add(text);
   const digits = (text.match(/\d/g) ?? []).length;
-  if (digits >= 2 && digits >= text.replace(/[.,\s-]/g, '').length * 0.5) {
+  if (
+    digits >= CONFUSION_MIN_DIGITS &&
+    digits >= text.replace(/[.,\s-]/g, '').length * CONFUSION_DIGIT_SHARE
+  ) {
     const fixed = text.replace(/[Oo]/g, '0').replace(/[lI|]/g, '1').replace(/S/g, '5').replace(/B/g, '8');
     add(fixed);
     if (/^[-\u2212]/.test(fixed)) add(fixed.slice(1));
@@ -125,131 +166,6 @@ export function priceReadings(token: string): number[] {
   }
   return [...out];
 }
-
-/**
- * Reads a strip of the image (an axis) band by band. Rows whose majority colour is the strip's
- * own background are read apart from the rows between them (badges, a toolbar above, the time
- * axis below): the recogniser sets its ink threshold from the strongest ink in what it is
- * given, and a bright badge or toolbar would set it too high for the grey tick labels.
- */
-export function readStrip(image: RgbaImage, r: Raster, rect: PlotRect): TextToken[] {
-  const { width, rgb } = r;
-  const { top, bottom } = rect;
-  let { left, right } = rect;
-  // The strip's background: its most common colour (5 bits per channel).
-  const bins = new Uint32Array(1 << 15);
-  for (let y = top; y <= bottom; y += 2) {
-    for (let i = y * width + left, end = y * width + right; i <= end; i++) {
-      const c = rgb[i]!;
-      bins[bin15(c)]!++;
-    }
-  }
-  let key = 0;
-  for (let k = 1; k < bins.length; k++) if (bins[k]! > bins[key]!) key = k;
-  const panel =
-    (((key >> 10) << 3) + 4) * 65536 + ((((key >> 5) & 31) << 3) + 4) * 256 + (((key & 31) << 3) + 4);
-  // A frame line along the strip's side would join every badge into one tall shape: leave it out.
-  const columnOnPanel = (x: number) => {
-    let k = 0;
-    for (let y = top; y <= bottom; y += 2)
-      if (colourDistance(rgb[y * width + x]!, panel) <= 2 * PANEL_TOLERANCE) k++;
-    return k >= 0.5 * ((bottom - top) / 2 + 1);
-  };
-  for (let n = 0; n < 3 && left < right && !columnOnPanel(left); n++) left++;
-  for (let n = 0; n < 3 && right > left && !columnOnPanel(right); n++) right--;
-  // Label rows keep a good share of panel between the glyphs; a badge or another panel covers
-  // the row. A faint box behind each label (some platforms draw one) counts as panel.
-  const off = new Uint8Array(bottom - top + 1);
-  for (let y = top; y <= bottom; y++) {
-    let k = 0;
-    for (let i = y * width + left, end = y * width + right; i <= end; i++) {
-      if (colourDistance(rgb[i]!, panel) <= 2 * PANEL_TOLERANCE) k++;
-    }
-    if (k < 0.25 * (right - left + 1)) off[y - top] = 1;
-  }
-  const onPanel = (y: number) => off[y - top] === 0;
-  // Bands of rows on and off the panel. A badge's text rows can show the panel colour through
-  // the glyphs: a panel run shorter than the off-panel runs on both sides belongs to them.
-  const runs: { start: number; end: number; panel: boolean }[] = [];
-  for (let y = top; y <= bottom; y++) {
-    const p = onPanel(y);
-    const last = runs.at(-1);
-    if (last && last.panel === p) last.end = y;
-    else runs.push({ start: y, end: y, panel: p });
-  }
-  // Two rows or fewer of one fill are a stroke or a rule, not a box.
-  for (let i = 0; i < runs.length; i++) {
-    const run = runs[i]!;
-    if (run.panel || run.end - run.start >= 2) continue;
-    run.panel = true;
-    const prev = runs[i - 1];
-    if (prev?.panel) {
-      prev.end = run.end;
-      runs.splice(i--, 1);
-    }
-    const next = runs[i + 1];
-    if (next?.panel && runs[i]!.panel) {
-      runs[i]!.end = next.end;
-      runs.splice(i + 1, 1);
-    }
-  }
-  for (let i = 1; i + 1 < runs.length; i++) {
-    const [a, b, c] = [runs[i - 1]!, runs[i]!, runs[i + 1]!];
-    const len = (x: typeof a) => x.end - x.start + 1;
-    if (b.panel && !a.panel && len(b) < Math.min(len(a), len(c))) {
-      runs.splice(i - 1, 3, { start: a.start, end: c.end, panel: false });
-      i = Math.max(0, i - 2);
-    }
-  }
-  const tokens: TextToken[] = [];
-  for (const run of runs) {
-    const { start } = run;
-    const y = run.end + 1;
-    const panelBand = run.panel;
-    // A badge is read with as much of the panel around it as it is tall, so that it shows as a
-    // filled box and is read against its own fill; labels caught in that margin are read with
-    // their own band.
-    const margin = panelBand ? 0 : y - start;
-    const band = {
-      left,
-      top: Math.max(top, start - margin),
-      right: right + 1,
-      bottom: Math.min(bottom + 1, y + margin),
-    };
-    for (const t of readText(image, band)) {
-      const mid = (t.box.top + t.box.bottom) / 2;
-      if (mid < start || mid >= y) continue;
-      tokens.push({ ...t, badge: !panelBand || t.badge === true || boxed(r, t, panel) });
-    }
-  }
-  return tokens;
-}
-
-/**
- * Text on a filled box inside a panel band (a badge narrower than the strip): the rows just
- * above and below the text are not the panel's background.
- */
-function boxed(r: Raster, t: TextToken, panel: number): boolean {
-  const { width, height, rgb } = r;
-  let other = 0;
-  let n = 0;
-  for (const y of [t.box.top - 2, t.box.bottom + 1]) {
-    if (y < 0 || y >= height) continue;
-    for (let x = Math.max(0, t.box.left); x < Math.min(width, t.box.right); x += 2) {
-      n++;
-      if (colourDistance(rgb[y * width + x]!, panel) > 2 * PANEL_TOLERANCE) other++;
-    }
-  }
-  return n > 0 && other > 0.6 * n;
-}
-
-const PANEL_TOLERANCE = 12;
-
-/** Fewer labels on one scale than this happen by chance in a watchlist or a clock column. */
-const MIN_LABELS = 4;
-
-/** Enough labels on one scale that a column is taken without reading the others. */
-const CONVINCING = 5;
 
 /**
  * Reads the most text-like columns, best first, and keeps the one whose numbers fit one price
@@ -261,16 +177,32 @@ export function locatePriceAxis(
   r: Raster,
   top: number,
   bottom: number,
-  maxCandidates = 5,
+  maxCandidates = AXIS_CANDIDATES,
 ): AxisColumn | null {
   let best: AxisColumn | null = null;
   let bestSpan = 0;
-  for (const col of findTextColumns(r, top, bottom).slice(0, maxCandidates)) {
+  const columns = findTextColumns(r, top, bottom).slice(0, maxCandidates);
+  const read = new Map<TextColumn, TextToken[]>();
+  // First as read glyph by glyph; when no column fits a scale so, each column's labels read
+  // again together (solveAxisLabels: one font, one steady price step), which reads fonts the
+  // templates do not know.
+  for (const [col, jointly] of [
+    ...columns.map((c) => [c, false] as const),
+    ...columns.map((c) => [c, true] as const),
+  ]) {
+    if (jointly && best) break;
     // Room beside the glyphs, so that rows of bold digits still show mostly panel.
-    const pad = 4 + Math.min(24, Math.round((col.right - col.left) / 4));
+    const pad =
+      COLUMN_PAD_PX + Math.min(COLUMN_PAD_MAX_PX, Math.round((col.right - col.left) / COLUMN_PAD_DIVISOR));
     const left = Math.max(0, col.left - pad);
     const right = Math.min(r.width - 1, col.right + pad);
-    const tokens = readStrip(image, r, { left, top, right, bottom });
+    let tokens = read.get(col) ?? readStrip(image, r, { left, top, right, bottom });
+    read.set(col, tokens);
+    if (jointly) {
+      const solved = solveAxisLabels(tokens);
+      if (!solved) continue;
+      tokens = solved;
+    }
     const labels: (AxisLabel & { token: TextToken })[] = [];
     for (const t of tokens) {
       if (t.badge) continue;
@@ -299,9 +231,9 @@ export function locatePriceAxis(
     best = {
       // Within the column: dots of a grid line read as part of a label are not label.
       labels: {
-        left: Math.max(col.left - 4, Math.min(...used.map((t) => t.box.left))),
+        left: Math.max(col.left - LABEL_COLUMN_SLACK_PX, Math.min(...used.map((t) => t.box.left))),
         top: Math.min(...used.map((t) => t.box.top)),
-        right: Math.min(col.right + 4, Math.max(...used.map((t) => t.box.right - 1))),
+        right: Math.min(col.right + LABEL_COLUMN_SLACK_PX, Math.max(...used.map((t) => t.box.right - 1))),
         bottom: Math.max(...used.map((t) => t.box.bottom)) - 1,
       },
       tokens,
@@ -321,11 +253,6 @@ export function locatePriceAxis(
 const labelSpan = (used: TextToken[]) =>
   Math.max(...used.map((t) => t.box.bottom)) - Math.min(...used.map((t) => t.box.top));
 
-/** A column whose labels span this much more than another's is the axis, whatever the counts. */
-const SPAN_WIN = 1.5;
-/** Labels spanning less than this share of the searched rows may be a ladder beside the axis. */
-const SHORT_SPAN = 0.5;
-
 /**
  * True when most labels have ink of their own rows right beside what was read of them (within two
  * label heights): their readings miss digits.
@@ -335,23 +262,25 @@ function truncated(r: Raster, used: TextToken[]): boolean {
   let cut = 0;
   for (const t of used) {
     // Two label heights: a monospaced "0." left of the read digits.
-    const reach = 2 * (t.box.bottom - t.box.top);
+    const reach = TRUNCATION_REACH_LABELS * (t.box.bottom - t.box.top);
     // Ink against the same column just above the label: a frame line running down the column
     // is not part of any label.
-    const above = Math.max(0, t.box.top - 3);
+    const above = Math.max(0, t.box.top - TRUNCATION_BG_ABOVE_PX);
     // A glyph's stroke covers a good part of the label's height; a grid line through the
     // label's row covers one row.
     const inkBetween = (from: number, to: number) => {
       for (let x = from; x <= to; x++) {
         const bg = rgb[above * width + x]!;
         let k = 0;
-        for (let y = t.box.top; y < t.box.bottom; y++) if (colourDistance(rgb[y * width + x]!, bg) > INK) k++;
-        if (k * 3 >= t.box.bottom - t.box.top) return true;
+        for (let y = t.box.top; y < t.box.bottom; y++)
+          if (colourDistance(rgb[y * width + x]!, bg) > LABEL_INK) k++;
+        if (k * GLYPH_STROKE_PARTS >= t.box.bottom - t.box.top) return true;
       }
       return false;
     };
-    if (inkBetween(Math.max(0, t.box.left - reach), t.box.left - 3)) cut++;
-    else if (inkBetween(t.box.right + 2, Math.min(width - 1, t.box.right + reach))) cut++;
+    if (inkBetween(Math.max(0, t.box.left - reach), t.box.left - LABEL_CLEARANCE_PX)) cut++;
+    else if (inkBetween(t.box.right - 1 + LABEL_CLEARANCE_PX, Math.min(width - 1, t.box.right + reach)))
+      cut++;
   }
   return cut > used.length / 2;
 }
@@ -360,19 +289,17 @@ function truncated(r: Raster, used: TextToken[]): boolean {
 function columnMajority(r: Raster, x: number, top: number, bottom: number): number {
   let cand = -1;
   let votes = 0;
+  const tol = EDGE_TOLERANCE;
   for (let y = top, i = top * r.width + x; y <= bottom; y += 2, i += 2 * r.width) {
     const c = r.rgb[i]!;
     if (votes === 0) {
       cand = c;
       votes = 1;
-    } else if (colourDistance(c, cand) <= EDGE_TOLERANCE) votes++;
+    } else if (colourDistance(c, cand) <= tol) votes++;
     else votes--;
   }
   return cand;
 }
-
-/** Colours closer than this (largest channel difference) are one background. */
-const EDGE_TOLERANCE = 12;
 
 /**
  * Where the plot ends beside the labels: walking from the labels towards the plot over the
@@ -391,26 +318,27 @@ export function plotEdgeBeside(
   const { top, bottom } = labels;
   const axisBg = columnMajority(r, side === 'right' ? labels.left - 1 : labels.right + 1, top, bottom);
   const n = Math.floor((bottom - top) / 2) + 1;
+  const tol = EDGE_TOLERANCE;
   const matching = (x: number) => {
     let k = 0;
     for (let y = top, i = top * r.width + x; y <= bottom; y += 2, i += 2 * r.width) {
-      if (colourDistance(r.rgb[i]!, axisBg) <= EDGE_TOLERANCE) k++;
+      if (colourDistance(r.rgb[i]!, axisBg) <= tol) k++;
     }
     return k / n;
   };
-  const reach = Math.max(40, 6 * capHeight);
+  const reach = Math.max(EDGE_REACH_MIN_PX, EDGE_REACH_CAPS * capHeight);
   let x = side === 'right' ? labels.left - 1 : labels.right + 1;
   for (let steps = 0; steps < reach && x > 0 && x < r.width - 1; steps++, x += dir) {
     // Badges wider than the labels cover only some rows: the edge is where most rows change.
-    if (matching(x) >= 0.5) continue;
+    if (matching(x) >= EDGE_CHANGE_SHARE) continue;
     // A line (up to 3 px, antialiased) of another colour than what lies beyond it: a separator.
     // Its columns are those nearer the line's colour than the plot's; a dark theme's separator
     // may be only a few levels off the plot's background.
     const here = columnMajority(r, x, top, bottom);
-    const beyond = columnMajority(r, x + 3 * dir, top, bottom);
+    const beyond = columnMajority(r, x + SEPARATOR_MAX_PX * dir, top, bottom);
     if (colourDistance(here, beyond) <= EDGE_TOLERANCE / 2) return { at: x, sure: true, limit: x };
     let k = 1;
-    while (k < 3) {
+    while (k < SEPARATOR_MAX_PX) {
       const c = columnMajority(r, x + k * dir, top, bottom);
       if (colourDistance(c, here) >= colourDistance(c, beyond)) break;
       k++;
@@ -443,7 +371,11 @@ export function otherScaleBelow(axis: AxisColumn): number | null {
     if (t.badge || t.box.top <= labels.bottom + capHeight / 2) continue;
     const readings = priceReadings(t.text);
     const y = (t.box.top + t.box.bottom) / 2;
-    if (readings.length === 0 || readings.some((p) => Math.abs(priceToY(scale, p) - y) <= 2 * step)) continue;
+    if (
+      readings.length === 0 ||
+      readings.some((p) => Math.abs(priceToY(scale, p) - y) <= OTHER_SCALE_OFF_STEPS * step)
+    )
+      continue;
     for (const price of readings) points.push({ y, price, text: t.text, top: t.box.top });
   }
   const fit = fitPriceScale(points);
@@ -453,7 +385,7 @@ export function otherScaleBelow(axis: AxisColumn): number | null {
   const last = rows.at(-1)!;
   const onRhythm = (y: number) => {
     const off = (y - last) % step;
-    return Math.min(off, step - off) <= 3;
+    return Math.min(off, step - off) <= MISREAD_RHYTHM_PX;
   };
   if (fit.labels.filter((l) => onRhythm(l.y)).length * 2 >= fit.labels.length) return null;
   return Math.min(...points.filter((p) => fit.labels.some((l) => l.y === p.y)).map((p) => p.top));

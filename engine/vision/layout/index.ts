@@ -1,10 +1,29 @@
 /**
- * Stage: layout. In: the raster (and the image, for the axis labels' text). Out: where the chart
- * is: background and theme, the plot rectangle, the price axis strip and its side, the grid's
- * rows and columns, the colours of long lines, the background mask.
+ * Stage: layout. In: the raster (and the image, for the axis labels' text; the zones the clean-up
+ * stage lifted, on the second run). Out: where the chart is (Layout): background and theme, the
+ * chart region, the plot rectangle, the price axis strip and its side, the grid's rows and
+ * columns, the colours of long lines, the background mask, and the axis labels' tokens when the
+ * axis was found from them.
  *
- * The background and its shading are found row by row, straight lines (grid, separators, pane
- * frames) by runs, the price axis from a column of numbers (axis-locate), the time axis from text
- * under the plot; the plot is what they enclose.
+ * The files, in the order findLayout (find-layout.ts) runs them:
+ * - background.ts: the dominant colour, each row's background (a gradient is followed row by
+ *   row) and every pixel quantised with the background marked (the background mask).
+ * - axis-locate.ts: the price axis from its own labels (a column of numbers on one price scale)
+ *   and the plot's edge beside them; read-strip.ts reads a strip of labels band by band with the
+ *   text stage (the scale stage reads the axis strip with it too).
+ * - region.ts: the chart region, the largest block of mostly-background rows and columns, carried
+ *   across shaded bands away from the axis.
+ * - lines.ts: long straight lines (grid, separators, frames) by runs of one colour, fills told
+ *   apart, where vertical grid lines span, the grid's colours.
+ * - plot-edges.ts: the plot's left and right from grid rows and separators (and the labels'
+ *   edge), its top and bottom from vertical grid lines.
+ * - pane.ts: the price pane's frame lines and another scale's labels below it.
+ * - time-axis.ts: a row of time labels under a plot with no rule above it.
+ * - axis-strip.ts: the axis side and the strip its labels are read from.
+ * - tuning.ts: every threshold of the stage, with its reason.
  */
-export { findLayout, BG_TOLERANCE, type Layout, type LineRun } from './layout';
+export { findLayout, type Layout } from './find-layout';
+export { type LineRun } from './lines';
+export { priceReadings } from './axis-locate';
+export { readStrip } from './read-strip';
+export { BG_TOLERANCE, MAX_LINE_WIDTH } from './tuning';

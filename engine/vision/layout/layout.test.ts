@@ -1,13 +1,10 @@
-import type { LineRun } from './layout';
-import {
-  acrossBands,
-  findLayout,
-  gridSpan,
-  paneFrame,
-  rowBackgrounds,
-  timeAxisText,
-  withoutFills,
-} from './layout';
+import type { LineRun } from './lines';
+import { gridSpan, withoutFills } from './lines';
+import { findLayout } from './find-layout';
+import { rowBackgrounds } from './background';
+import { acrossBands } from './region';
+import { paneFrame } from './pane';
+import { timeAxisText } from './time-axis';
 import type { Raster } from '../pixels/raster';
 
 describe('findLayout', () => {

@@ -1,7 +1,7 @@
 import { dilutedInk, learnPalette, tint } from './palette';
 import { paintChart } from '../test-support/paint';
 import { colourDistance, toRaster } from '../pixels/raster';
-import { findLayout } from '../layout/layout';
+import { findLayout } from '../layout';
 
 describe('JPEG-diluted ink', () => {
   // Magenta candles on white: a JPEG wick keeps the ink's brightness, its colour is averaged

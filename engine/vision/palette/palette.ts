@@ -1,8 +1,49 @@
 import type { Raster } from '../pixels/raster';
 import { colourDistance, luminance } from '../pixels/raster';
 import { maskWords, nextClear } from '../pixels/byte-scan';
-import type { Layout } from '../layout/layout';
-import { BG_TOLERANCE } from '../layout/layout';
+import type { Layout } from '../layout';
+import { BG_TOLERANCE } from '../layout';
+import {
+  BEYOND_INK_LUMA,
+  BIN_MIN_SHARE,
+  BLEED_CHROMA_MIN,
+  BLEED_LUMA_MAX,
+  BLEND_ALPHA_MAX,
+  BLEND_ALPHA_MIN,
+  BLEND_BESIDE_SHARE,
+  BLEND_OFF_MAX,
+  BLENDED_CLASS_ALPHA_MAX,
+  CLASS_MIN_SHARE,
+  DILUTED_CHROMA_MAX,
+  DILUTED_CHROMA_MIN,
+  DILUTED_CHROMA_PER_ALPHA,
+  DILUTED_PENALTY,
+  FAINT_DISTANCE,
+  FILL_SOLID_SHARE,
+  GRID_NEAR,
+  HUE_NEIGHBOURHOOD,
+  HUE_OFF_BASE,
+  HUE_OFF_PER_CHROMA,
+  INK_CHROMA_MIN,
+  INK_TOLERANCE,
+  LEARN_HUE_TOLERANCE,
+  LINE_COLOUR_DISTANCE,
+  LOW_ZONE_PARTS,
+  LUMA_ALONE_MIN,
+  MAX_CLASSES,
+  MIN_ALPHA,
+  MIN_RUN,
+  OWN_BODIES_LOW_MAX_SHARE,
+  OWN_BODIES_SOLID_SHARE,
+  RINGING_ALPHA_MAX,
+  STRONGER_CHROMA_MAX,
+  STRONGER_CHROMA_MIN,
+  TINT_OFF_FAINT_EXTRA,
+  TINT_OFF_MAX,
+  VOLUME_LOW_SHARE,
+} from './tuning';
+
+export { INK_TOLERANCE, MIN_ALPHA };
 
 /** A colour class of candle ink (bull body, bear body, outline, wick ...) learned from the image. */
 export interface InkClass {
@@ -10,9 +51,6 @@ export interface InkClass {
   /** Pixels of this class that sit in vertical strokes. */
   mass: number;
 }
-
-/** How far a JPEG-damaged or anti-aliased pixel may be from its class colour. */
-export const INK_TOLERANCE = 44;
 
 /**
  * Where `c` lies on the line from the background to `ink`: alpha 1 = pure ink, 0 = background,
@@ -33,7 +71,7 @@ export function tint(c: number, bg: number, ink: number): { alpha: number; off: 
   // background differ enough in brightness the share of ink is measured on brightness alone.
   const vl = 0.299 * vr + 0.587 * vg + 0.114 * vb;
   let alpha: number;
-  if (Math.abs(vl) >= 40) {
+  if (Math.abs(vl) >= LUMA_ALONE_MIN) {
     alpha = (0.299 * pr + 0.587 * pg + 0.114 * pb) / vl;
   } else {
     const vv = vr * vr + vg * vg + vb * vb || 1;
@@ -41,7 +79,7 @@ export function tint(c: number, bg: number, ink: number): { alpha: number; off: 
   }
   // JPEG's ringing makes a thin dark stroke darker than its ink (and a light one lighter): up to
   // a quarter beyond the ink along the line is still on it, not off it by that overshoot.
-  const a = Math.max(0, Math.min(1.25, alpha));
+  const a = Math.max(0, Math.min(RINGING_ALPHA_MAX, alpha));
   const dr = pr - a * vr;
   const dg = pg - a * vg;
   const db = pb - a * vb;
@@ -74,17 +112,20 @@ export function dilution(bg: number, ink: number, hueTolerance = 1): (c: number)
   const lb = luminance(bg);
   const vl = luminance(ink) - lb;
   const share = chromaShareOf(bg, ink, hueTolerance);
-  if (Math.abs(vl) < 40) return () => false;
+  if (Math.abs(vl) < LUMA_ALONE_MIN) return () => false;
   return (c) => {
     const alpha = (luminance(c) - lb) / vl;
-    if (alpha < MIN_ALPHA || alpha > 1.25) return false;
+    if (alpha < MIN_ALPHA || alpha > RINGING_ALPHA_MAX) return false;
     // Diluted: less of the ink's colour than of its brightness. A plain blend of another ink
     // with the background (an indicator line's anti-aliased edge) dims both alike.
     // Or more of it than the class: a class learned from thin strokes (hollow outlines, wicks)
     // is itself diluted, down to a third of its ink's colour (#64b966 for MetaTrader's
     // #00ff00 outlines on black), and its strokes' stronger pixels are the ink.
     const s = share(c);
-    return (s >= 0.15 && s <= Math.min(0.75, alpha * 0.9)) || (s >= 1.25 && s <= 3);
+    return (
+      (s >= DILUTED_CHROMA_MIN && s <= Math.min(DILUTED_CHROMA_MAX, alpha * DILUTED_CHROMA_PER_ALPHA)) ||
+      (s >= STRONGER_CHROMA_MIN && s <= STRONGER_CHROMA_MAX)
+    );
   };
 }
 
@@ -98,8 +139,8 @@ function chromaShareOf(bg: number, ink: number, hueTolerance = 1): (c: number) =
   const ku = iu - bu;
   const kv = iv - bv;
   const k2 = ku * ku + kv * kv;
-  if (k2 < 24 * 24) return () => -1;
-  const tolerance = (4 + 0.2 * Math.sqrt(k2)) * hueTolerance;
+  if (k2 < INK_CHROMA_MIN * INK_CHROMA_MIN) return () => -1;
+  const tolerance = (HUE_OFF_BASE + HUE_OFF_PER_CHROMA * Math.sqrt(k2)) * hueTolerance;
   return (c) => {
     const [pu, pv] = chromaOf(c);
     const share = ((pu - bu) * ku + (pv - bv) * kv) / k2;
@@ -107,9 +148,6 @@ function chromaShareOf(bg: number, ink: number, hueTolerance = 1): (c: number) =
     return off <= tolerance ? share : -1;
   };
 }
-
-/** Minimum share of ink in a blended pixel for it to count as part of the candle. */
-export const MIN_ALPHA = 0.45;
 
 const quant = (c: number) => ((c >> 12) & 0xf00) | ((c >> 8) & 0xf0) | ((c >> 4) & 0xf);
 
@@ -129,8 +167,6 @@ interface Tally {
   sumG: Float64Array;
   sumB: Float64Array;
 }
-
-const MIN_RUN = 4;
 
 /**
  * Credits column i's finished run (MIN_RUN px or more of one colour) to its colour; `low` when
@@ -171,12 +207,15 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
   let allStrokes = 0;
   for (let i = 0; i < 4096; i++) allStrokes += count[i]!;
   for (let i = 0; i < 4096; i++)
-    if (count[i]! > 0 && !(solid[i]! >= count[i]! * 0.5 && colourDistance(binColour(i), bg) < 48))
+    if (
+      count[i]! > 0 &&
+      !(solid[i]! >= count[i]! * FILL_SOLID_SHARE && colourDistance(binColour(i), bg) < FAINT_DISTANCE)
+    )
       total += count[i]!;
   if (total === 0) return [];
   // (A plain loop: spreading the array's keys cost more than the rest of this tail.)
   const bins: number[] = [];
-  for (let i = 0; i < 4096; i++) if (count[i]! >= total * 0.01) bins.push(i);
+  for (let i = 0; i < 4096; i++) if (count[i]! >= total * BIN_MIN_SHARE) bins.push(i);
   bins.sort((a, b) => count[b]! - count[a]!);
   const classes: InkClass[] = [];
   // Whether each class fills bodies of its own (see ownBodies below), and its first bin.
@@ -186,14 +225,15 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     const n = count[b]!;
     const colour = binColour(b);
     // Tinted bodies standing at the bottom of the plot are a volume histogram (see below).
-    const ownBodies = solid[b]! >= n * 0.3 && solidLow[b]! < solid[b]! * 0.6;
+    const ownBodies =
+      solid[b]! >= n * OWN_BODIES_SOLID_SHARE && solidLow[b]! < solid[b]! * OWN_BODIES_LOW_MAX_SHARE;
     // A grid colour is not a candle colour, unless it fills bodies above the plot's bottom (a
     // grid line is a pixel or two wide: no pixel of it has its colour on both sides): the
     // layout takes the long wicks and bodies of tall candles in one colour for a family of
     // vertical lines. (The bars of a volume histogram stay out: they stand at the bottom.)
-    if (!ownBodies && lineColours.some((l) => colourDistance(l, colour) <= 8)) continue;
+    if (!ownBodies && lineColours.some((l) => colourDistance(l, colour) <= LINE_COLOUR_DISTANCE)) continue;
     // Candles stand out from the background; faint greys are grid, shading or watermark.
-    if (colourDistance(colour, bg) < 48) continue;
+    if (colourDistance(colour, bg) < FAINT_DISTANCE) continue;
     // A blend of a class with the background is that class's anti-aliased or blurred edge,
     // which is a column or two wide. A blend that fills bodies of its own is a colour of its
     // own: grey candles beside black ones on a white chart (MetaTrader) lie on the line from
@@ -202,8 +242,8 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     // JPEG spreads a body's colour onto the background pixels beside it at the background's
     // brightness: a "colour" as dark as the background in a class's hue is that bleed.
     if (
-      Math.abs(luminance(colour) - luminance(bg)) < 12 &&
-      classes.some((k) => chromaShareOf(bg, k.colour)(colour) >= 0.15)
+      Math.abs(luminance(colour) - luminance(bg)) < BLEED_LUMA_MAX &&
+      classes.some((k) => chromaShareOf(bg, k.colour)(colour) >= BLEED_CHROMA_MIN)
     ) {
       continue;
     }
@@ -215,9 +255,9 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
       // Its hue is the class's own (JPEG mixes in the background's colour, which moves it
       // towards the background only): a nearby hue is another ink (teal bars beside a green
       // volume histogram), so half the classification's hue tolerance is allowed.
-      if (dilutedInk(colour, bg, k.colour, 0.5)) return true;
+      if (dilutedInk(colour, bg, k.colour, LEARN_HUE_TOLERANCE)) return true;
       const t = tint(colour, bg, k.colour);
-      return t.alpha >= 0.2 && t.alpha <= 1.1 && t.off <= 24;
+      return t.alpha >= BLEND_ALPHA_MIN && t.alpha <= BLEND_ALPHA_MAX && t.off <= BLEND_OFF_MAX;
     });
     // The other way round: a class learned first may be the blend (a thin outline drawn
     // between two pixel columns on a 1.5x capture is more half-covered pixels than whole
@@ -232,12 +272,12 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
       classes.find((k, i) => {
         if (ownOf[i] || ownBodies) return false;
         const t = tint(k.colour, bg, colour);
-        const volume = low[binOf[i]!]! >= count[binOf[i]!]! * 0.8;
+        const volume = low[binOf[i]!]! >= count[binOf[i]!]! * VOLUME_LOW_SHARE;
         return (
-          t.alpha >= 0.2 &&
-          t.alpha <= 0.9 &&
-          t.off <= 24 &&
-          (volume || besideShare(r, plot, binOf[i]!, b) >= 0.5)
+          t.alpha >= BLEND_ALPHA_MIN &&
+          t.alpha <= BLENDED_CLASS_ALPHA_MAX &&
+          t.off <= BLEND_OFF_MAX &&
+          (volume || besideShare(r, plot, binOf[i]!, b) >= BLEND_BESIDE_SHARE)
         );
       });
     if (near) near.mass += n;
@@ -253,12 +293,12 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
   // The two strongest classes (the candles' own colours) are measured against the strokes less
   // the shading; any further class (a drawing's fill, a badge) against every stroke, as before.
   classes.sort((a, b) => b.mass - a.mass);
-  const kept = classes.filter((k, i) => k.mass >= (i < 2 ? total : allStrokes) * 0.04);
-  return kept.slice(0, 4);
+  const kept = classes.filter((k, i) => k.mass >= (i < 2 ? total : allStrokes) * CLASS_MIN_SHARE);
+  return kept.slice(0, MAX_CLASSES);
 }
 
 /** Per quantised colour bin: the vertical strokes' pixels and colour sums (see learnPalette). */
-interface StrokeStats {
+export interface StrokeStats {
   count: Float64Array;
   sumR: Float64Array;
   sumG: Float64Array;
@@ -275,7 +315,7 @@ interface StrokeStats {
  * Counts the pixels of every vertical stroke (a run of 4+ px of one quantised colour down a
  * column) inside the plot, per colour bin.
  */
-function strokeStats(r: Raster, layout: Layout): StrokeStats {
+export function strokeStats(r: Raster, layout: Layout): StrokeStats {
   const { width, rgb } = r;
   const { plot } = layout;
   const count = new Float64Array(4096);
@@ -286,7 +326,7 @@ function strokeStats(r: Raster, layout: Layout): StrokeStats {
   const solid = new Float64Array(4096);
   // Of those, the ones in the plot's bottom quarter, where volume histograms stand.
   const solidLow = new Float64Array(4096);
-  const lowFrom = plot.bottom - (plot.bottom - plot.top) / 4;
+  const lowFrom = plot.bottom - (plot.bottom - plot.top) / LOW_ZONE_PARTS;
   const low = new Float64Array(4096);
   // Row-major with one run state per column (cache-friendly on large captures).
   const pw = plot.right - plot.left + 1;
@@ -392,12 +432,7 @@ function besideShare(r: Raster, plot: Layout['plot'], a: number, b: number): num
  */
 export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uint8Array {
   const { width, rgb } = r;
-  const { plot, background: bg, bgMask } = layout;
-  // A grid colour that is a class's own colour was learned as candles (it fills bodies): the
-  // "grid" was tall candles taken for vertical lines.
-  const lineColours = layout.lineColours.filter(
-    (l) => !palette.some((p) => colourDistance(l, p.colour) <= 8),
-  );
+  const { plot, bgMask } = layout;
   const pw = plot.right - plot.left + 1;
   const ph = plot.bottom - plot.top + 1;
   const out = new Uint8Array(pw * ph);
@@ -410,31 +445,8 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
   let lastC = -1;
   let lastK = 0;
   const diluted: number[] = [];
-  const dilutedBy = palette.map((p) => dilution(bg, p.colour));
   // The class of a colour not seen before, kept out of the pixel loop so that loop stays small.
-  const classOf = (c: number): number => {
-    let k = 0;
-    const dBg = colourDistance(c, bg);
-    if (dBg > BG_TOLERANCE) {
-      let best = Infinity;
-      for (let i = 0; i < palette.length; i++) {
-        const isDiluted = dilutedBy[i]!;
-        const ink = palette[i]!.colour;
-        const t = tint(c, bg, ink);
-        let d = colourDistance(c, ink);
-        if (t.alpha < MIN_ALPHA || t.alpha > 1.25 || t.off > 30 + 20 * (1 - Math.min(1, t.alpha))) {
-          // A JPEG-diluted stroke only when no class explains the pixel plainly.
-          if (!isDiluted(c)) continue;
-          d += 256;
-        }
-        if (d < best) [best, k] = [d, i + 1];
-      }
-      // A pixel nearer a grid line than the ink is grid, not candle.
-      if (k && lineColours.some((l) => colourDistance(c, l) < Math.min(best, 12))) k = 0;
-      if (k && best >= 256) k |= DILUTED;
-    }
-    return k;
-  };
+  const classOf = inkClassOf(layout, palette);
   // Most of the plot is background: it is skipped 8 pixels at a time.
   const words = maskWords(bgMask);
   for (let y = 0; y < ph; y++) {
@@ -469,11 +481,71 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
       if (k & DILUTED) diluted.push(i + toOut);
     }
   }
-  // Where two inks meet (neighbouring candles of a dense chart, a line crossing a candle), their
-  // blend can pass for a diluted stroke of either: a diluted pixel beside another class is not
-  // trusted. Decided on the first pass's classes, so the order of pixels does not matter.
+  // A diluted pixel beside another class is not trusted. Decided on the first pass's classes, so
+  // the order of pixels does not matter.
+  settleDiluted(r, layout, palette, out, diluted);
+  return out;
+}
+
+/**
+ * The first-pass class of one colour (0 = not candle ink, k = palette[k-1], with DILUTED set
+ * when it is ink only as a JPEG-diluted stroke), for classifyInk's pixels that are not background.
+ */
+export function inkClassOf(layout: Layout, palette: InkClass[]): (c: number) => number {
+  const { background: bg } = layout;
+  // A grid colour that is a class's own colour was learned as candles (it fills bodies): the
+  // "grid" was tall candles taken for vertical lines.
+  const lineColours = layout.lineColours.filter(
+    (l) => !palette.some((p) => colourDistance(l, p.colour) <= LINE_COLOUR_DISTANCE),
+  );
+  const dilutedBy = palette.map((p) => dilution(bg, p.colour));
+  return (c: number): number => {
+    let k = 0;
+    const dBg = colourDistance(c, bg);
+    if (dBg > BG_TOLERANCE) {
+      let best = Infinity;
+      for (let i = 0; i < palette.length; i++) {
+        const isDiluted = dilutedBy[i]!;
+        const ink = palette[i]!.colour;
+        const t = tint(c, bg, ink);
+        let d = colourDistance(c, ink);
+        if (
+          t.alpha < MIN_ALPHA ||
+          t.alpha > RINGING_ALPHA_MAX ||
+          t.off > TINT_OFF_MAX + TINT_OFF_FAINT_EXTRA * (1 - Math.min(1, t.alpha))
+        ) {
+          // A JPEG-diluted stroke only when no class explains the pixel plainly.
+          if (!isDiluted(c)) continue;
+          d += DILUTED_PENALTY;
+        }
+        if (d < best) [best, k] = [d, i + 1];
+      }
+      // A pixel nearer a grid line than the ink is grid, not candle.
+      if (k && lineColours.some((l) => colourDistance(c, l) < Math.min(best, GRID_NEAR))) k = 0;
+      if (k && best >= DILUTED_PENALTY) k |= DILUTED;
+    }
+    return k;
+  };
+}
+
+/**
+ * Where two inks meet (neighbouring candles of a dense chart, a line crossing a candle), their
+ * blend can pass for a diluted stroke of either: a diluted pixel (`diluted`, indices into `out`)
+ * beside another class is not trusted, and is cleared; the others lose their DILUTED flag.
+ */
+export function settleDiluted(
+  r: Raster,
+  layout: Layout,
+  palette: InkClass[],
+  out: Uint8Array,
+  diluted: number[],
+): void {
+  const { width, rgb } = r;
+  const { plot, background: bg, bgMask } = layout;
+  const pw = plot.right - plot.left + 1;
+  const ph = plot.bottom - plot.top + 1;
   // (Plain loops, no closures: a variable a closure captures, here `out` and `pw`, is re-read
-  // from memory on every pixel of the loop above.)
+  // from memory on every pixel of the loop.)
   const keep = new Uint8Array(diluted.length);
   const lumBg = luminance(bg);
   const hue: HueCheck = {
@@ -486,7 +558,7 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
     ph,
     lumBg,
     // Further from the background in brightness than the ink itself (with JPEG's overshoot).
-    beyond: palette.map((p) => Math.abs(luminance(p.colour) - lumBg) * 1.1),
+    beyond: palette.map((p) => Math.abs(luminance(p.colour) - lumBg) * BEYOND_INK_LUMA),
     shareBy: palette.map((p) => chromaShareOf(bg, p.colour)),
   };
   for (let n = 0; n < diluted.length; n++) {
@@ -504,7 +576,6 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
     const i = diluted[n]!;
     out[i] = keep[n] ? out[i]! & ~DILUTED : 0;
   }
-  return out;
 }
 
 /** What besideBrighterHue reads: the first pass's classes over the plot and the pixels. */
@@ -535,8 +606,8 @@ function besideBrighterHue(h: HueCheck, i: number, k: number): boolean {
   const { rgb, width, bgMask, plot, out, pw, ph, lumBg } = h;
   const x = i % pw;
   const y = (i - x) / pw;
-  for (let dy = -2; dy <= 2; dy++) {
-    for (let dx = -2; dx <= 2; dx++) {
+  for (let dy = -HUE_NEIGHBOURHOOD; dy <= HUE_NEIGHBOURHOOD; dy++) {
+    for (let dx = -HUE_NEIGHBOURHOOD; dx <= HUE_NEIGHBOURHOOD; dx++) {
       const xx = x + dx;
       const yy = y + dy;
       if ((!dx && !dy) || xx < 0 || xx >= pw || yy < 0 || yy >= ph || out[yy * pw + xx]) continue;

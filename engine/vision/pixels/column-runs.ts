@@ -1,11 +1,6 @@
 import type { Raster } from './raster';
 import { colourDistance, pairView } from './raster';
-
-/** A pixel this far (largest channel difference) from its column's majority colour is ink. */
-const INK = 40;
-
-/** Share of pixel pairs repeating the pair above for the pair test to pay (see columnRuns). */
-const MIN_REPEATS = 0.5;
+import { COLUMN_INK as INK, MIN_REPEATS, REPEAT_SAMPLE_ROWS } from './tuning';
 
 /**
  * Per column x, the number of short ink runs (2..maxGlyph rows) between rows top and bottom
@@ -55,13 +50,13 @@ export function columnRuns(r: Raster, top: number, bottom: number, maxGlyph: num
   return runs;
 }
 
-/** Share of pixel pairs equal to the pair dy rows above, on 16 rows spread over top..bottom. */
+/** Share of pixel pairs equal to the pair dy rows above, on REPEAT_SAMPLE_ROWS rows spread over top..bottom. */
 function repeatShare(pairs: Float64Array, width: number, top: number, bottom: number, dy: number): number {
   const half = width >> 1;
   let same = 0;
   let n = 0;
-  for (let k = 0; k < 16; k++) {
-    const y = top + dy + Math.floor((k * (bottom - top - dy)) / 16);
+  for (let k = 0; k < REPEAT_SAMPLE_ROWS; k++) {
+    const y = top + dy + Math.floor((k * (bottom - top - dy)) / REPEAT_SAMPLE_ROWS);
     if (y > bottom) break;
     for (let p = (y * width) >> 1, end = p + half; p < end; p++, n++)
       if (pairs[p] === pairs[p - dy * half]) same++;

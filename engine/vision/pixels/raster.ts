@@ -1,11 +1,9 @@
 import type { RgbaImage } from '../../core/image';
 import type { ScratchArray } from './scratch';
 import { EngineError } from '../../core/errors';
+import { MAX_PIXELS, MIN_SIDE } from './tuning';
 
-/** Largest image the reader accepts: 8K x 5K is far beyond any screen capture. */
-export const MAX_PIXELS = 8192 * 5120;
-/** Below this there is no room for an axis, labels and candles. */
-export const MIN_SIDE = 48;
+export { MAX_PIXELS, MIN_SIDE };
 
 /**
  * The image as packed 0xRRGGBB, alpha composited over white once, so every later stage reads

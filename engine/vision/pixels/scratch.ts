@@ -1,5 +1,4 @@
-/** Largest image (4K) whose per-pixel working arrays are kept between reads. */
-const MAX_POOLED = 3840 * 2160;
+import { MAX_POOLED } from './tuning';
 
 /**
  * One per-pixel working array reused from read to read: a 2560x1440 image needs 15 MB for its

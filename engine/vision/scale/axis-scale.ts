@@ -1,13 +1,50 @@
 import { colourDistance } from '../pixels/raster';
 import type { Raster } from '../pixels/raster';
-import { BG_TOLERANCE, MAX_LINE_WIDTH } from '../layout/layout';
-import type { Layout, LineRun } from '../layout/layout';
-import { priceReadings } from '../layout/axis-locate';
+import { BG_TOLERANCE, MAX_LINE_WIDTH } from '../layout';
+import type { Layout, LineRun } from '../layout';
+import { priceReadings } from '../layout';
 import { fitPriceScale } from './scale-fit';
 import type { AxisLabel } from './scale-fit';
 import { priceToY, yToPrice } from './price-scale';
 import type { PlotRect, PriceScale } from '../types';
 import type { TextToken } from '../text';
+import {
+  ANCHOR_MAX_PX,
+  BADGE_LINE_PX,
+  BADGE_LINE_SHARE,
+  BOX_EDGE,
+  BOX_MAX_HEIGHTS,
+  BOX_SAME,
+  GAP_INK_SHARE,
+  GRID_BAND_EXTRA_ROWS,
+  GRID_GAP_SLACK,
+  GRID_LINE_SHARE,
+  GRID_MIN_GAP,
+  GRID_MIN_LINES,
+  GRID_REGULAR_GAPS,
+  LABEL_GAP_MIN,
+  LATTICE_PHASE_PX,
+  LEGEND_CANDLE_MIN_ROWS,
+  LEGEND_MIN_SHIFT,
+  MARKS_AGREE_SHARE,
+  MARKS_MIN,
+  MARK_AGREE_PX,
+  ON_LATTICE_SHARE,
+  RULE_ROWS_SHARE,
+  SAME_ROW_SHARE,
+  SNAP_FIT_TOLERANCE,
+  SNAP_KEEP_SHARE,
+  SNAP_LABELS_SHARE,
+  SNAP_MIN_LABELS,
+  SNAP_PX,
+  SPLIT_GAP_SHARE,
+  STROKE_INK_SHARE,
+  TEXT_CONTRAST_TOLERANCES,
+  TICK_MARK_GAP_INK,
+  TICK_ROW_PX,
+  TICK_TEXT_PARTS,
+  TICK_TEXT_MIN_PX,
+} from './tuning';
 
 /*
  * From the axis tokens read to a price scale: which tokens are tick labels and which are badges,
@@ -39,8 +76,8 @@ export function axisLabels(
     const a = sorted[i]!;
     const b = sorted[i + 1]!;
     const h = a.box.bottom - a.box.top;
-    const sameRow = Math.abs(a.box.top + a.box.bottom - b.box.top - b.box.bottom) <= h * 0.6;
-    if (!sameRow || b.box.left < a.box.right || b.box.left - a.box.right > h * 1.2) continue;
+    const sameRow = Math.abs(a.box.top + a.box.bottom - b.box.top - b.box.bottom) <= h * SAME_ROW_SHARE;
+    if (!sameRow || b.box.left < a.box.right || b.box.left - a.box.right > h * SPLIT_GAP_SHARE) continue;
     if (!/^\d+$/.test(b.text) || !/[\d.,]$/.test(a.text)) continue;
     const box = {
       left: a.box.left,
@@ -142,13 +179,17 @@ function placeByMarks(
   const centreOf = (t: TextToken) => (t.box.top + t.box.bottom) / 2;
   const sorted = [...marks].map(([t, row]) => row - centreOf(t)).sort((a, b) => a - b);
   const median = sorted[sorted.length >> 1] ?? 0;
-  const agree = sorted.filter((o) => Math.abs(o - median) <= 0.75).length;
-  if (sorted.length < 3 || agree < Math.max(3, sorted.length * 0.7)) return false;
+  const agree = sorted.filter((o) => Math.abs(o - median) <= MARK_AGREE_PX).length;
+  if (sorted.length < MARKS_MIN || agree < Math.max(MARKS_MIN, sorted.length * MARKS_AGREE_SHARE))
+    return false;
   for (const t of tokens) {
     if (t.badge === true) continue;
     const mark = marks.get(t);
     const centre = centreOf(t);
-    rows.set(t, mark !== undefined && Math.abs(mark - centre - median) <= 0.75 ? mark : centre + median);
+    rows.set(
+      t,
+      mark !== undefined && Math.abs(mark - centre - median) <= MARK_AGREE_PX ? mark : centre + median,
+    );
   }
   return true;
 }
@@ -168,15 +209,15 @@ function labelBoxCentre(r: Raster, t: TextToken): number | null {
   const span = (x: number): [number, number] | null => {
     if (x < 0 || x >= width || middle < 0 || middle >= height) return null;
     const fill = rgb[middle * width + x]!;
-    const same = (y: number) => colourDistance(rgb[y * width + x]!, fill) <= 6;
+    const same = (y: number) => colourDistance(rgb[y * width + x]!, fill) <= BOX_SAME;
     let top = middle;
     while (top > 0 && middle - top < 2 * h && same(top - 1)) top--;
     let bottom = middle + 1; // exclusive
     while (bottom < height && bottom - middle < 2 * h && same(bottom)) bottom++;
     if (top === 0 || bottom === height) return null;
-    const edge = (y: number) => colourDistance(rgb[y * width + x]!, fill) >= 12;
+    const edge = (y: number) => colourDistance(rgb[y * width + x]!, fill) >= BOX_EDGE;
     if (!edge(top - 1) || !edge(bottom)) return null;
-    if (top >= t.box.top || bottom <= t.box.bottom || bottom - top > 2.5 * h) return null;
+    if (top >= t.box.top || bottom <= t.box.bottom || bottom - top > BOX_MAX_HEIGHTS * h) return null;
     return [top, bottom];
   };
   const left = span(t.box.left - 2);
@@ -197,7 +238,7 @@ function tickBeside(r: Raster, layout: Layout, t: TextToken): number | null {
   if (!plot) return null;
   const { width, height, rgb } = r;
   const h = t.box.bottom - t.box.top;
-  if (h < 5) return null;
+  if (h < TICK_TEXT_MIN_PX) return null;
   const right = layout.axisSide !== 'left';
   // The column touching the glyphs is left out: it holds their anti-aliased edge.
   const x0 = right ? Math.max(plot.right + 1, t.box.left - 2 * h) : t.box.right + 1;
@@ -216,7 +257,7 @@ function tickBeside(r: Raster, layout: Layout, t: TextToken): number | null {
   for (let y = t.box.top; y < t.box.bottom; y++)
     for (let x = Math.max(0, t.box.left); x < Math.min(width, t.box.right); x++)
       contrast = Math.max(contrast, colourDistance(rgb[y * width + x]!, bg));
-  if (contrast <= BG_TOLERANCE * 3) return null;
+  if (contrast <= BG_TOLERANCE * TEXT_CONTRAST_TOLERANCES) return null;
   // Each column: empty, a rule (ink, however faint, down most rows: the axis line, where a grid
   // or price line crossing it may be brighter), a tick-like stroke, or something taller.
   const strokes: { x: number; w: number; wy: number }[] = [];
@@ -228,18 +269,18 @@ function tickBeside(r: Raster, layout: Layout, t: TextToken): number | null {
     let faint = 0;
     for (let y = top; y < bottom; y++) {
       const share = Math.min(1, colourDistance(rgb[y * width + x]!, bg) / contrast);
-      if (share < 0.15) continue;
+      if (share < GAP_INK_SHARE) continue;
       faint++;
       w += share;
       wy += share * y;
-      if (share >= 0.35) {
+      if (share >= STROKE_INK_SHARE) {
         if (first < 0) first = y;
         last = y;
       }
     }
-    if (faint >= 0.8 * (bottom - top)) continue;
+    if (faint >= RULE_ROWS_SHARE * (bottom - top)) continue;
     if (first < 0) continue;
-    if (last - first + 1 > Math.max(2, h / 3)) return null; // taller than a tick: not a tick gap
+    if (last - first + 1 > Math.max(2, h / TICK_TEXT_PARTS)) return null; // taller than a tick: not a tick gap
     strokes.push({ x, w, wy });
   }
   // The tick: the widest run of adjacent stroke columns, all on one row.
@@ -258,7 +299,7 @@ function tickBeside(r: Raster, layout: Layout, t: TextToken): number | null {
     sumY += c.wy;
   }
   const c = sumY / sum;
-  if (best.some((k) => Math.abs(k.wy / k.w - c) > 0.75)) return null;
+  if (best.some((k) => Math.abs(k.wy / k.w - c) > TICK_ROW_PX)) return null;
   const thickness = sum / best.length;
   return c - Math.max(0, thickness - 1) / 2;
 }
@@ -283,7 +324,7 @@ function tickMarkRow(r: Raster, background: number, t: TextToken): number | null
       if (d > contrast) contrast = d;
     }
   }
-  if (contrast <= BG_TOLERANCE * 3) return null;
+  if (contrast <= BG_TOLERANCE * TEXT_CONTRAST_TOLERANCES) return null;
   let sum = 0;
   let sumY = 0;
   let columns = 0;
@@ -298,17 +339,17 @@ function tickMarkRow(r: Raster, background: number, t: TextToken): number | null
       const share = Math.min(1, d / contrast);
       w += share;
       wy += share * y;
-      if (share >= 0.35) {
+      if (share >= STROKE_INK_SHARE) {
         if (first < 0) first = y;
         last = y;
       }
     }
-    if (w < 0.35) {
+    if (w < TICK_MARK_GAP_INK) {
       if (columns > 0) break; // the gap between the tick and the digits
       continue;
     }
     // A glyph column is tall; the tick is a stroke at most a third of the text high.
-    if (first < 0 || last - first + 1 > Math.max(2, h / 3)) return null;
+    if (first < 0 || last - first + 1 > Math.max(2, h / TICK_TEXT_PARTS)) return null;
     sum += w;
     sumY += wy;
     columns++;
@@ -331,9 +372,13 @@ export function gridContradicts(scale: PriceScale, layout: Layout): boolean {
   const { plot } = layout;
   const plotW = plot.right - plot.left + 1;
   const long = layout.gridRows.filter(
-    (g) => !g.dotted && g.end - g.start >= 0.6 * plotW && g.at >= plot.top - 2 && g.at <= plot.bottom + 2,
+    (g) =>
+      !g.dotted &&
+      g.end - g.start >= GRID_LINE_SHARE * plotW &&
+      g.at >= plot.top - 2 &&
+      g.at <= plot.bottom + 2,
   );
-  if (long.length < 4) return false;
+  if (long.length < GRID_MIN_LINES) return false;
   // The grid's colour: the one most of these lines share.
   const byColour = new Map<number, number>();
   for (const g of long) byColour.set(g.colour, (byColour.get(g.colour) ?? 0) + 1);
@@ -345,10 +390,14 @@ export function gridContradicts(scale: PriceScale, layout: Layout): boolean {
   // One line may be several rows thick.
   const lines: number[] = [];
   for (const y of rows) if (!lines.length || y - lines.at(-1)! > 1) lines.push(y);
-  if (lines.length < 4) return false;
+  if (lines.length < GRID_MIN_LINES) return false;
   const gaps = lines.slice(1).map((y, i) => y - lines[i]!);
   const gap = [...gaps].sort((a, b) => a - b)[gaps.length >> 1]!;
-  if (gap < 8 || gaps.filter((g) => Math.abs(g - gap) <= 2).length < 3) return false;
+  if (
+    gap < GRID_MIN_GAP ||
+    gaps.filter((g) => Math.abs(g - gap) <= GRID_GAP_SLACK).length < GRID_REGULAR_GAPS
+  )
+    return false;
   // The label spacing: the usual price step between neighbouring labels (a last-price label
   // among the ticks makes one odd step), in px.
   const ls = [...scale.labels].sort((a, b) => a.y - b.y);
@@ -360,7 +409,7 @@ export function gridContradicts(scale: PriceScale, layout: Layout): boolean {
   if (steps.length < 2) return false;
   const step = steps.sort((a, b) => a - b)[steps.length >> 1]!;
   const labelGap = Math.abs(step / scale.slope);
-  if (!Number.isFinite(labelGap) || labelGap < 4) return false;
+  if (!Number.isFinite(labelGap) || labelGap < LABEL_GAP_MIN) return false;
   // Grid lines at ticks stand on round prices: multiples of the label step, or of a fraction of
   // it when there are k lines per label. Lines read through a wrong scale fall anywhere.
   const perLabel = labelGap > gap ? Math.round(labelGap / gap) : 1;
@@ -374,10 +423,10 @@ export function gridContradicts(scale: PriceScale, layout: Layout): boolean {
   });
   const near = (a: number, b: number) => {
     const d = Math.abs(a - b) % unitPx;
-    return Math.min(d, unitPx - d) <= 1.5;
+    return Math.min(d, unitPx - d) <= LATTICE_PHASE_PX;
   };
   const onLattice = Math.max(...phase.map((a) => phase.filter((b) => near(a, b)).length));
-  return onLattice < 0.6 * lines.length;
+  return onLattice < ON_LATTICE_SHARE * lines.length;
 }
 
 /**
@@ -392,7 +441,7 @@ export function snapToGrid(scale: PriceScale, layout: Layout): PriceScale {
   const bands: { top: number; centre: number }[] = [];
   for (let i = 0; i < at.length;) {
     let j = i;
-    while (j + 1 < at.length && at[j + 1] === at[j]! + 1 && j - i < 3) j++;
+    while (j + 1 < at.length && at[j + 1] === at[j]! + 1 && j - i < GRID_BAND_EXTRA_ROWS) j++;
     bands.push({ top: at[i]!, centre: (at[i]! + at[j]!) / 2 });
     i = j + 1;
   }
@@ -400,21 +449,21 @@ export function snapToGrid(scale: PriceScale, layout: Layout): PriceScale {
   const offsets: number[] = [];
   const rows = scale.labels.map((l) => {
     let best: number | null = null;
-    let d = 3.01;
+    let d = SNAP_PX;
     for (const b of bands) {
       if (Math.abs(b.centre - l.y) < d) [best, d] = [b.top, Math.abs(b.centre - l.y)];
     }
     if (best !== null) offsets.push(best - l.y);
     return best;
   });
-  if (offsets.length < Math.max(3, scale.labels.length * 0.6)) return scale;
+  if (offsets.length < Math.max(SNAP_MIN_LABELS, scale.labels.length * SNAP_LABELS_SHARE)) return scale;
   // A label whose grid line is not drawn (hidden under a header, a badge or the plot's edge)
   // is moved by the offset the other labels snapped by: one font draws them all, so their
   // glyphs sit alike off their rows.
   const median = [...offsets].sort((a, b) => a - b)[offsets.length >> 1]!;
   const snapped = scale.labels.map((l, i) => ({ ...l, y: rows[i] ?? l.y + median }));
-  const refit = fitPriceScale(snapped, 1.5);
-  if (!refit || refit.labels.length < scale.labels.length * 0.8) return scale;
+  const refit = fitPriceScale(snapped, SNAP_FIT_TOLERANCE);
+  if (!refit || refit.labels.length < scale.labels.length * SNAP_KEEP_SHARE) return scale;
   return refit;
 }
 
@@ -442,7 +491,9 @@ export function anchorOnPriceLine(scale: PriceScale, layout: Layout, badges: Axi
   const plotW = layout.plot.right - layout.plot.left + 1;
   const runs = runsOfRows(layout.gridRows);
   for (const b of badges) {
-    const line = layout.gridRows.find((g) => Math.abs(g.at - b.y) <= 4 && g.end - g.start >= plotW * 0.5);
+    const line = layout.gridRows.find(
+      (g) => Math.abs(g.at - b.y) <= BADGE_LINE_PX && g.end - g.start >= plotW * BADGE_LINE_SHARE,
+    );
     if (!line) continue;
     const run = runs.find((r) => r.includes(line))!;
     if (run.length > MAX_LINE_WIDTH) continue;
@@ -458,7 +509,7 @@ export function anchorOnPriceLine(scale: PriceScale, layout: Layout, badges: Axi
       sumY += contrast[i]! * g.at;
     });
     const offset = sumY / sum - priceToY(scale, b.price);
-    if (!(Math.abs(offset) <= 4)) continue;
+    if (!(Math.abs(offset) <= ANCHOR_MAX_PX)) continue;
     return shifted(scale, offset);
   }
   return scale;
@@ -481,12 +532,12 @@ export interface CandleRows {
  * that was not read does not agree on one offset and changes nothing.
  */
 export function anchorOnLegend(scale: PriceScale, legend: CandleRows, rows: CandleRows): PriceScale {
-  if (rows.low - rows.high < 3) return scale;
+  if (rows.low - rows.high < LEGEND_CANDLE_MIN_ROWS) return scale;
   const keys = ['open', 'high', 'low', 'close'] as const;
   const offsets = keys.map((k) => rows[k] - priceToY(scale, legend[k]));
   if (Math.max(...offsets) - Math.min(...offsets) > 1) return scale;
   const offset = offsets.reduce((a, b) => a + b, 0) / offsets.length;
-  if (!(Math.abs(offset) >= 0.25 && Math.abs(offset) <= 4)) return scale;
+  if (!(Math.abs(offset) >= LEGEND_MIN_SHIFT && Math.abs(offset) <= ANCHOR_MAX_PX)) return scale;
   return shifted(scale, offset);
 }
 

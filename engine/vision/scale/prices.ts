@@ -1,6 +1,7 @@
 import type { PixelCandle } from '../candles';
 import type { PriceScale, ReadCandle } from '../types';
 import { yToPrice } from './price-scale';
+import { FALLBACK_DECIMALS, MAX_DECIMALS, PIXEL_PARTS } from './tuning';
 
 export const round = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d;
 
@@ -26,6 +27,6 @@ export function toPrices(c: PixelCandle, s: PriceScale): ReadCandle {
 /** Enough decimals that rounding never moves a price by more than a tenth of a pixel. */
 function decimalsOf(s: PriceScale): number {
   const perPx = Math.abs(s.mode === 'log' ? s.slope * Math.exp(s.intercept) : s.slope);
-  const d = Math.ceil(-Math.log10(perPx / 10));
-  return Math.max(0, Math.min(10, Number.isFinite(d) ? d : 6));
+  const d = Math.ceil(-Math.log10(perPx / PIXEL_PARTS));
+  return Math.max(0, Math.min(MAX_DECIMALS, Number.isFinite(d) ? d : FALLBACK_DECIMALS));
 }

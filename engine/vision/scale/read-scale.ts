@@ -1,16 +1,17 @@
 import type { RgbaImage } from '../../core/image';
 import { EngineError } from '../../core/errors';
 import type { Raster } from '../pixels/raster';
-import type { Layout } from '../layout/layout';
-import { readStrip } from '../layout/axis-locate';
+import type { Layout } from '../layout';
+import { readStrip } from '../layout';
 import type { PixelCandle } from '../candles';
-import { readLegendOhlc } from '../text';
+import { readLegendOhlc, solveAxisLabels } from '../text';
 import type { TextToken } from '../text';
 import type { PriceScale } from '../types';
 import { anchorOnLegend, anchorOnPriceLine, axisLabels, gridContradicts, snapToGrid } from './axis-scale';
 import type { CandleRows } from './axis-scale';
 import { fitPriceScale } from './scale-fit';
 import type { AxisLabel } from './scale-fit';
+import { BEYOND_LABELS_SHARE, MIN_LABELS } from './tuning';
 
 /** The fitted and placed price scale, and what it was read from. */
 export interface ScaleReading {
@@ -44,13 +45,21 @@ export function readPriceScale(
   candles: PixelCandle[],
   titleTokens: TextToken[],
 ): ScaleReading {
-  const { labels, badges } = axisLabels(raster, layout, axisTokens(image, raster, layout));
-  const fitted = fitPriceScale(labels);
-  if (!fitted || fitted.labels.length < 3) throw unreadable(labels.length);
+  const stripTokens = axisTokens(image, raster, layout);
+  let { labels, badges } = axisLabels(raster, layout, stripTokens);
+  let fitted = fitPriceScale(labels);
+  // Labels in a font the glyph templates do not know: read them again together (one font, one
+  // steady price step), only when read one by one they fit no scale.
+  const solved = !fitted || fitted.labels.length < MIN_LABELS ? solveAxisLabels(stripTokens) : null;
+  if (solved) {
+    ({ labels, badges } = axisLabels(raster, layout, solved));
+    fitted = fitPriceScale(labels);
+  }
+  if (!fitted || fitted.labels.length < MIN_LABELS) throw unreadable(labels.length);
   if (gridContradicts(fitted, layout)) {
     throw unreadable(labels.length, 'the numbers read beside the chart do not match its grid lines.');
   }
-  if (candlesBeyondLabels(fitted, candles) > 0.2) {
+  if (candlesBeyondLabels(fitted, candles) > BEYOND_LABELS_SHARE) {
     throw unreadable(
       labels.length,
       'the numbers read beside the chart cover only part of it, so they may not be its price labels.',

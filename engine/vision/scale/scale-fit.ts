@@ -1,4 +1,5 @@
 import type { PriceScale } from '../types';
+import { FIT_TOLERANCE_PX, LABEL_MIN_GAP_PX, LOG_MIN_LINEAR_RESIDUAL, LOG_RESIDUAL_SHARE } from './tuning';
 
 export interface AxisLabel {
   /** Image row of the label's tick. */
@@ -50,7 +51,7 @@ const residual = (mode: 'linear' | 'log', slope: number, intercept: number, p: A
 function crowded(labels: AxisLabel[]): boolean {
   const s = [...labels].sort((a, b) => a.y - b.y);
   for (let i = 1; i < s.length; i++) {
-    if (s[i]!.y - s[i - 1]!.y < 4 && s[i]!.price !== s[i - 1]!.price) return true;
+    if (s[i]!.y - s[i - 1]!.y < LABEL_MIN_GAP_PX && s[i]!.price !== s[i - 1]!.price) return true;
   }
   return false;
 }
@@ -69,7 +70,7 @@ function robustFit(mode: 'linear' | 'log', labels: AxisLabel[], tolPx: number): 
     for (let j = i + 1; j < pts.length; j++) {
       const a = pts[i]!;
       const b = pts[j]!;
-      if (Math.abs(a.y - b.y) < 4) continue;
+      if (Math.abs(a.y - b.y) < LABEL_MIN_GAP_PX) continue;
       const slope = (value(mode, b.price) - value(mode, a.price)) / (b.y - a.y);
       // Prices rise upwards on every chart we read; a zero or inverted slope is a misreading.
       if (!(slope < 0) || !Number.isFinite(slope)) continue;
@@ -102,7 +103,7 @@ function robustFit(mode: 'linear' | 'log', labels: AxisLabel[], tolPx: number): 
  * Fits the price scale from axis labels, linear or logarithmic, whichever explains more labels
  * (log only when it is clearly better: on a narrow range both fit).
  */
-export function fitPriceScale(labels: AxisLabel[], tolPx = 2.5): PriceScale | null {
+export function fitPriceScale(labels: AxisLabel[], tolPx = FIT_TOLERANCE_PX): PriceScale | null {
   const lin = robustFit('linear', labels, tolPx);
   const log = robustFit('log', labels, tolPx);
   let fit = lin;
@@ -111,8 +112,8 @@ export function fitPriceScale(labels: AxisLabel[], tolPx = 2.5): PriceScale | nu
     (!lin ||
       log.inliers.length > lin.inliers.length ||
       (log.inliers.length === lin.inliers.length &&
-        log.residualPx < lin.residualPx * 0.5 &&
-        lin.residualPx > 0.5))
+        log.residualPx < lin.residualPx * LOG_RESIDUAL_SHARE &&
+        lin.residualPx > LOG_MIN_LINEAR_RESIDUAL))
   ) {
     fit = log;
   }

@@ -227,3 +227,72 @@ export function classifyGlyph(f: Float32Array): GlyphGuess {
 }
 
 export const FEATURES = FEATURE_LENGTH;
+
+/**
+ * The full distance (the same measure as classifyGlyph) from a feature vector to the nearest
+ * prototype of each of `wanted`, Infinity for a label without prototypes. No shortlist: this is
+ * for the few glyph clusters of one axis (axis-solve.ts), which need every digit's distance,
+ * however far.
+ */
+export function distancesToLabels(f: Float32Array, wanted: readonly string[]): Float64Array {
+  const flat = getFlat();
+  const { prototypes, labelOf } = prototypesFor(wanted);
+  const out = new Float64Array(wanted.length).fill(Infinity);
+  for (let n = 0; n < prototypes.length; n++) {
+    const o = prototypes[n]! * FEATURE_LENGTH;
+    const i = labelOf[n]!;
+    let d = 0;
+    for (let g = 0; g < GEOM; g++) {
+      const diff = f[CELLS + g]! - flat[o + CELLS + g]!;
+      d += GEOM_WEIGHTS[g]! * diff * diff;
+    }
+    for (let c = 0; c < CELLS && d < out[i]!; c++) {
+      const diff = f[c]! - flat[o + c]!;
+      d += diff * diff;
+    }
+    if (d < out[i]!) out[i] = d;
+  }
+  return out;
+}
+
+/** The prototypes of the labels in `wanted` (indices) and each one's place in `wanted`, by list. */
+const prototypeLists = new Map<string, { prototypes: Int32Array; labelOf: Int32Array }>();
+function prototypesFor(wanted: readonly string[]): { prototypes: Int32Array; labelOf: Int32Array } {
+  const key = wanted.join('\u0000');
+  let list = prototypeLists.get(key);
+  if (!list) {
+    const { labels } = getTemplates();
+    const index = new Map(wanted.map((l, i) => [l, i]));
+    const prototypes: number[] = [];
+    const labelOf: number[] = [];
+    labels.forEach((l, k) => {
+      const i = index.get(l);
+      if (i === undefined) return;
+      prototypes.push(k);
+      labelOf.push(i);
+    });
+    list = { prototypes: Int32Array.from(prototypes), labelOf: Int32Array.from(labelOf) };
+    prototypeLists.set(key, list);
+  }
+  return list;
+}
+
+/** The classifier's distance between two glyphs' feature vectors (shape weights included). */
+export function featureDistance(a: Float32Array, b: Float32Array): number {
+  let d = 0;
+  for (let g = 0; g < GEOM; g++) {
+    const diff = a[CELLS + g]! - b[CELLS + g]!;
+    d += GEOM_WEIGHTS[g]! * diff * diff;
+  }
+  for (let c = 0; c < CELLS; c++) {
+    const diff = a[c]! - b[c]!;
+    d += diff * diff;
+  }
+  return d;
+}
+
+/** The prototypes of one label (feature vectors), e.g. to draw test glyphs between two characters. */
+export function prototypesOf(label: string): Float32Array[] {
+  const { labels, vectors } = getTemplates();
+  return vectors.filter((_, k) => labels[k] === label);
+}

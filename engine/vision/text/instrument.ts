@@ -1,5 +1,6 @@
 import type { Timeframe } from '../../core/ohlc';
 import type { Rect, TextToken } from './types';
+import { pairFromGlyphs } from './ticker-glyphs';
 
 /**
  * Symbol and timeframe from the legend/title tokens of a chart screenshot:
@@ -347,12 +348,23 @@ function symbolAt(tokens: TextToken[], i: number): SymbolHit | null {
   // MetaTrader "EURUSD,H4" / "XAUUSD.r,Daily" in one token.
   // The comma may be read as a point when a MetaTrader timeframe follows ("NZDUSD.H4").
   const comma = /^(.+?),(.+)$/.exec(text) ?? /^(.+?)[.;](M[0-9]{1,2}|H[0-9]{1,2}|D1|W1|MN1?)$/.exec(text);
+  const glyphs = tokens[i]!.glyphs;
+  // The glyphs of the symbol: up to the comma, without the bracket MetaTrader may put before it.
+  const symbolGlyphs = (n: number) => glyphs?.slice(/^[([]/.test(tokens[i]!.text) ? 1 : 0).slice(0, n) ?? [];
   if (comma) {
-    const sym = normaliseSymbol(comma[1]!) ?? misreadPair(comma[1]!);
+    const sym =
+      normaliseSymbol(comma[1]!) ??
+      misreadPair(comma[1]!) ??
+      pairFromGlyphs(symbolGlyphs(comma[1]!.length), CURRENCIES);
     if (sym) return { symbol: sym, end: i, timeframe: parseTimeframe(comma[2]!, false) };
   }
   const trimmed = text.replace(/[,·]$/, '');
-  const direct = normaliseSymbol(trimmed) ?? misreadPair(trimmed);
+  const direct =
+    normaliseSymbol(trimmed) ??
+    misreadPair(trimmed) ??
+    // A MetaTrader title "SYMBOL," whose timeframe was read apart: its glyphs' shapes may still
+    // spell a pair the reading missed.
+    (/,$/.test(text) ? pairFromGlyphs(symbolGlyphs(trimmed.length), CURRENCIES) : null);
   if (direct) return { symbol: direct, end: i, timeframe: null };
   // "EUR" "/" "USD" or "EUR/" "USD" split into tokens.
   const joined3 = tokens

@@ -57,6 +57,7 @@ interface ReadGlyph {
 }
 
 const guesses = new WeakMap<GlyphBlob, GlyphGuess>();
+const featuresOf = new WeakMap<GlyphBlob, Float32Array>();
 
 /**
  * Guesses by feature vector: a chart shows the same few glyphs over and over (the digits of
@@ -99,8 +100,10 @@ function classifyMemo(f: Float32Array): GlyphGuess {
 function guessOf(blob: GlyphBlob, line: TextLine): GlyphGuess {
   let g = guesses.get(blob);
   if (!g) {
-    g = classifyMemo(glyphFeatures(blob, line));
+    const f = glyphFeatures(blob, line);
+    g = classifyMemo(f);
     guesses.set(blob, g);
+    featuresOf.set(blob, f);
   }
   return g;
 }
@@ -333,7 +336,16 @@ function readLine(line: TextLine): TextToken[] {
       right: Math.max(...glyphs.map((g) => g.blob.right)),
       bottom: Math.max(...glyphs.map((g) => g.blob.bottom)),
     };
-    const token: TextToken = { text: glyphs.map((g) => g.text).join(''), box, confidence: conf };
+    const token: TextToken = {
+      text: glyphs.map((g) => g.text).join(''),
+      box,
+      confidence: conf,
+      glyphs: glyphs.map((g) => ({
+        text: g.text,
+        box: { left: g.blob.left, top: g.blob.top, right: g.blob.right, bottom: g.blob.bottom },
+        features: featuresOf.get(g.blob) ?? glyphFeatures(g.blob, line),
+      })),
+    };
     if (line.badge) token.badge = true;
     return token;
   });

@@ -17,4 +17,17 @@ export interface TextToken {
    * a real price, but not a tick of the scale.
    */
   badge?: boolean;
+  /**
+   * The glyphs the text was read from, left to right (one per character of `text`): their
+   * shapes let the labels of one axis be read again together (axis-solve.ts).
+   */
+  glyphs?: TokenGlyph[];
+}
+
+/** One glyph of a token: what it was read as, where it is, and its shape features. */
+export interface TokenGlyph {
+  text: string;
+  box: Rect;
+  /** glyphFeatures of the glyph on its line (features.ts). */
+  features: Float32Array;
 }

@@ -56,6 +56,20 @@ describe('analysis admission', () => {
     expect(admission.expectedWaitMs()).toBeLessThan(101);
   });
 
+  it('keeps the pixels in flight within the budget, but always admits one analysis alone', () => {
+    const admission = new Admission({ threads: 4, maxQueue: 4, maxWaitMs: 60_000, pixelBudget: 10 });
+    expect(admission.tryAdmit(6).admitted).toBe(true);
+    expect(admission.tryAdmit(5).admitted).toBe(false);
+    expect(admission.tryAdmit(4).admitted).toBe(true);
+    admission.done(6);
+    admission.done(4);
+    // Larger than the whole budget: admitted when nothing else runs, and then nothing beside it.
+    expect(admission.tryAdmit(25).admitted).toBe(true);
+    expect(admission.tryAdmit(1).admitted).toBe(false);
+    admission.done(25);
+    expect(admission.tryAdmit(1).admitted).toBe(true);
+  });
+
   it('never counts below zero when done() is called too often', () => {
     const admission = new Admission({ threads: 1, maxQueue: 0, maxWaitMs: 1000 });
     admission.done();
@@ -71,6 +85,10 @@ describe('analyze settings', () => {
       maxQueue: 4,
       maxWaitMs: 1000,
       perMinute: 20,
+      perUserInFlight: 2,
+      maxUploads: 32,
+      uploadTimeoutMs: 60_000,
+      pixelBudget: 64_000_000,
     });
     expect(loadAnalyzeSettings({ ANALYZE_THREADS: '3', ANALYZE_MAX_QUEUE: '' }).maxQueue).toBe(6);
     expect(loadAnalyzeSettings({ ANALYZE_THREADS: '1', ANALYZE_MAX_QUEUE: '0' }).maxQueue).toBe(0);

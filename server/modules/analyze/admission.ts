@@ -8,11 +8,18 @@
  * The second rule is what keeps an accepted analysis fast when the machine is slow (other work
  * on the cores, bigger screenshots): a fixed queue length alone lets the wait grow with the
  * analysis time, and a trader is better served by "try again in 2 s" than by a 30 s spinner.
+ *
+ * A third rule bounds memory: the screenshots' pixels of all admitted analyses may not exceed
+ * pixelBudget (decoding costs memory by the pixel, not by the file size), except that an
+ * analysis is always admitted when nothing else is, so one that is larger than the budget alone
+ * still runs.
  */
 export interface AdmissionOptions {
   threads: number;
   maxQueue: number;
   maxWaitMs: number;
+  /** Pixels of the screenshots of all admitted analyses together (default: no bound). */
+  pixelBudget?: number;
 }
 
 export type AdmissionDecision = { admitted: true } | { admitted: false; retryAfterSeconds: number };
@@ -28,6 +35,7 @@ const INITIAL_SERVICE_MS = 1000;
 
 export class Admission {
   private inFlight = 0;
+  private pixelsInFlight = 0;
   /** Recent time one analysis holds a worker thread, ms (a running average). */
   private serviceMs = INITIAL_SERVICE_MS;
   private measured = false;
@@ -45,19 +53,34 @@ export class Admission {
     return ((ahead + 1) / this.options.threads) * this.serviceMs;
   }
 
-  /** Admits one analysis (the caller must call done() once) or says when to come back. */
-  tryAdmit(): AdmissionDecision {
-    const { threads, maxQueue, maxWaitMs } = this.options;
+  /**
+   * Admits one analysis of `pixels` screenshot pixels (the caller must call done(pixels) once)
+   * or says when to come back. `pixels` 0 asks whether a small analysis could start now.
+   */
+  tryAdmit(pixels = 0): AdmissionDecision {
+    const { threads, maxQueue, maxWaitMs, pixelBudget = Infinity } = this.options;
     const full = this.inFlight >= threads + maxQueue;
     const tooSlow = this.inFlight >= threads && this.expectedWaitMs() > maxWaitMs;
-    if (full || tooSlow) return { admitted: false, retryAfterSeconds: this.retryAfterSeconds() };
+    const tooMuchMemory = this.inFlight > 0 && this.pixelsInFlight + pixels > pixelBudget;
+    if (full || tooSlow || tooMuchMemory) {
+      return { admitted: false, retryAfterSeconds: this.retryAfterSeconds() };
+    }
     this.inFlight++;
+    this.pixelsInFlight += pixels;
     return { admitted: true };
   }
 
-  /** One admitted analysis ended (answered, refused or failed). */
-  done(): void {
+  /** Whether tryAdmit(0) would admit now, without admitting anything. */
+  wouldAdmit(): AdmissionDecision {
+    const decision = this.tryAdmit(0);
+    if (decision.admitted) this.done(0);
+    return decision;
+  }
+
+  /** One admitted analysis of `pixels` pixels ended (answered, refused or failed). */
+  done(pixels = 0): void {
     this.inFlight = Math.max(0, this.inFlight - 1);
+    this.pixelsInFlight = this.inFlight === 0 ? 0 : Math.max(0, this.pixelsInFlight - pixels);
   }
 
   /** How long a worker thread spent on one analysis (measured in the worker). */

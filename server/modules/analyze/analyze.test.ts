@@ -53,6 +53,15 @@ describe('POST /api/analyze: form fields (SPEC 5)', () => {
     expect(response.json().detail).toBe('Account size must be at least $100');
   });
 
+  it('refuses an account above $1,000,000,000 (1e300 once overflowed the sizing)', async () => {
+    const client = await signedIn();
+    for (const accountSize of ['1e300', '1000000001']) {
+      const response = await postAnalysis(client, charts, { accountSize, riskPercentage: 2 });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toBe('Account size cannot exceed $1,000,000,000');
+    }
+  });
+
   it('refuses risk outside 0.1-10 % with the SPEC messages', async () => {
     const client = await signedIn();
     const high = await postAnalysis(client, charts, { accountSize: 10000, riskPercentage: 12 });
@@ -178,6 +187,8 @@ describe('a stored analysis', () => {
     const thumb = await owner.get(`/api/analyses/${stored.id}/charts/4h`);
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/webp');
+    // A chart of a trade must not stay in a shared computer's cache after logout.
+    expect(thumb.headers['cache-control']).toBe('private, no-store');
     const meta = await sharp(thumb.rawPayload).metadata();
     expect(meta.format).toBe('webp');
     expect(meta.width).toBeLessThanOrEqual(480);

@@ -56,7 +56,10 @@ describe('analyze capacity', () => {
     expect(statuses).toContain(503);
     const refused = responses.find((r) => r.statusCode === 503)!;
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused.json().detail).toMatch(/try again/i);
+    // The written words, not the generic "Something went wrong on our side" of a 500.
+    expect(refused.json().detail).toBe(
+      'Many charts are being analysed right now. Please try again in a few seconds.',
+    );
   });
 
   it('does not count a 503 against the per-user allowance', async () => {

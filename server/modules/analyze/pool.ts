@@ -38,10 +38,14 @@ export interface AnalysisTicket {
 
 export interface AnalysisPool {
   /**
-   * Admits one analysis or throws QueueFullError. Called before the upload is read, so a
-   * refused request costs no decoding and the count includes analyses still being decoded.
+   * Admits one analysis of `pixels` screenshot pixels or throws QueueFullError. Called once the
+   * upload is read and its image headers checked, before decoding, so a refused request costs
+   * no decoding, the count includes analyses still being decoded, and a slow upload holds no
+   * place here (routes.ts).
    */
-  admit(): AnalysisTicket;
+  admit(pixels: number): AnalysisTicket;
+  /** Throws QueueFullError when even a small analysis would be refused now (admits nothing). */
+  assertRoom(): void;
   close(): Promise<void>;
 }
 
@@ -49,6 +53,7 @@ export interface AnalysisPoolOptions {
   threads: number;
   maxQueue: number;
   maxWaitMs: number;
+  pixelBudget?: number;
 }
 
 /** A piscina pool of `threads` workers behind an Admission (admission.ts says who may start). */
@@ -67,8 +72,12 @@ export function createAnalysisPool(options: AnalysisPoolOptions): AnalysisPool {
   const admission = new Admission(options);
 
   return {
-    admit() {
-      const decision = admission.tryAdmit();
+    assertRoom() {
+      const decision = admission.wouldAdmit();
+      if (!decision.admitted) throw new QueueFullError(decision.retryAfterSeconds);
+    },
+    admit(pixels) {
+      const decision = admission.tryAdmit(pixels);
       if (!decision.admitted) throw new QueueFullError(decision.retryAfterSeconds);
       let released = false;
       let ran = false;
@@ -95,7 +104,7 @@ export function createAnalysisPool(options: AnalysisPoolOptions): AnalysisPool {
         release() {
           if (released) return;
           released = true;
-          admission.done();
+          admission.done(pixels);
         },
       };
     },

@@ -7,6 +7,7 @@ import {
   slotSchema,
   type AnalysisListDto,
   type AnalysisResultDto,
+  type AnalyzeFields,
   type ChartSlot,
 } from '../../../contracts/analysis';
 import type { RgbaImage } from '../../../engine/core/image';
@@ -17,7 +18,8 @@ import { assertPixelBudget, decodeUpload, readDimensions, sniffImageType, thumbn
 import { QueueFullError, createAnalysisPool, type AnalysisTicket } from './pool';
 import { loadAnalyzeSettings, type AnalyzeSettings } from './settings';
 import { findAnalysis, findThumbnail, listAnalyses, saveAnalysis } from './store';
-import { MULTIPART_LIMITS, readAnalyzeUpload } from './uploads';
+import { UploadGate } from './upload-gate';
+import { MULTIPART_LIMITS, readAnalyzeUpload, type AnalyzeUpload } from './uploads';
 
 const SLOTS: readonly ChartSlot[] = ['5m', '15m', '4h'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,8 +43,10 @@ export function analyzeModule(given?: AnalyzeSettings) {
       threads: settings.threads,
       maxQueue: settings.maxQueue,
       maxWaitMs: settings.maxWaitMs,
+      pixelBudget: settings.pixelBudget,
     });
     app.addHook('onClose', () => pool.close());
+    const gate = new UploadGate({ perUser: settings.perUserInFlight, total: settings.maxUploads });
 
     const perUser = app.createRateLimit({
       max: settings.perMinute,
@@ -73,38 +77,53 @@ export function analyzeModule(given?: AnalyzeSettings) {
 
     app.post('/api/analyze', { preHandler: app.requireUser }, async (request, reply) => {
       const user = currentUser(request);
-      // Admission first: a "busy" answer reads nothing and analyses nothing, so it does not
-      // use up the trader's per-minute allowance (a client that retries after Retry-After
-      // would otherwise be locked out by the rate limit for the server's own congestion).
-      let ticket: AnalysisTicket;
+      // A place at the gate first (per user and in total), held until the answer, upload
+      // included: one account cannot open more than a couple of analyses, however slowly it
+      // sends them.
+      const place = gate.tryEnter(user.id);
+      if (!place.entered) throw gateRefusal(place.reason);
       try {
-        ticket = pool.admit();
-      } catch (error) {
-        if (error instanceof QueueFullError) throw serviceBusy(error);
-        throw error;
-      }
-      // Held until the answer is ready, whatever it is: the admission counts this analysis
-      // while its upload is read and decoded, not only while a thread runs it.
-      try {
+        // A "busy" answer before reading anything: it does not use up the trader's per-minute
+        // allowance (a client that retries after Retry-After would otherwise be locked out by
+        // the rate limit for the server's own congestion), and costs no upload.
+        try {
+          pool.assertRoom();
+        } catch (error) {
+          if (error instanceof QueueFullError) throw serviceBusy(error);
+          throw error;
+        }
         await enforceRate(request);
-        return await analyzeAdmitted(request, reply, user.id, ticket);
+        return await analyze(request, reply, user.id);
       } finally {
-        ticket.release();
+        place.leave();
       }
     });
 
-    async function analyzeAdmitted(
-      request: FastifyRequest,
-      reply: FastifyReply,
-      userId: string,
-      ticket: AnalysisTicket,
-    ) {
+    function gateRefusal(reason: 'user' | 'total'): AppError {
+      if (reason === 'user') {
+        return new AppError(
+          429,
+          'ANALYSES_IN_PROGRESS',
+          `You already have ${settings.perUserInFlight} analyses in progress. Wait for them to finish, then try again.`,
+          { title: 'Analyses in Progress', retryAfter: 2 },
+        );
+      }
+      return new AppError(
+        503,
+        'ANALYSIS_BUSY',
+        'Many charts are being uploaded right now. Please try again in a few seconds.',
+        { title: 'Busy', retryAfter: 2 },
+      );
+    }
+
+    async function analyze(request: FastifyRequest, reply: FastifyReply, userId: string) {
       const timing = serverTiming();
-      const upload = await readAnalyzeUpload(request);
+      const upload = await readAnalyzeUpload(request, reply, settings.uploadTimeoutMs);
       timing.mark('upload');
       const fields = parseWith(analyzeFieldsSchema, upload.fields);
 
       // Content checks on every file before any decoding: type by magic bytes, size by header.
+      let pixels = 0;
       for (const slot of SLOTS) {
         const field = CHART_SLOT_FIELDS[slot];
         const bytes = upload.files[field];
@@ -117,9 +136,36 @@ export function analyzeModule(given?: AnalyzeSettings) {
             { title: 'Not an Image' },
           );
         }
-        assertPixelBudget(await readDimensions(bytes, label), label);
+        const dims = await readDimensions(bytes, label);
+        assertPixelBudget(dims, label);
+        pixels += dims.width * dims.height;
       }
 
+      // Admission to the pool now that the upload is here and its size in pixels is known: the
+      // worker threads and the decoding memory are only ever held by complete uploads.
+      let ticket: AnalysisTicket;
+      try {
+        ticket = pool.admit(pixels);
+      } catch (error) {
+        if (error instanceof QueueFullError) throw serviceBusy(error);
+        throw error;
+      }
+      try {
+        return await analyzeAdmitted(request, reply, userId, ticket, upload, fields, timing);
+      } finally {
+        ticket.release();
+      }
+    }
+
+    async function analyzeAdmitted(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      userId: string,
+      ticket: AnalysisTicket,
+      upload: AnalyzeUpload,
+      fields: AnalyzeFields,
+      timing: ReturnType<typeof serverTiming>,
+    ) {
       const decoded = await Promise.all(
         SLOTS.map(async (slot) => {
           const field = CHART_SLOT_FIELDS[slot];
@@ -196,11 +242,9 @@ export function analyzeModule(given?: AnalyzeSettings) {
         if (!UUID.test(request.params.id) || !slot.success) throw notFound();
         const data = await findThumbnail(app.db, user.id, request.params.id, slot.data);
         if (!data) throw notFound();
-        // Private: per user, but immutable once stored, so the browser may keep it.
-        return reply
-          .header('cache-control', 'private, max-age=86400, immutable')
-          .type('image/webp')
-          .send(data);
+        // Never stored by the browser: a chart of someone's trade must not outlive their
+        // logout on a shared computer (the thumbnails are 5-40 KB, cheap to fetch again).
+        return reply.header('cache-control', 'private, no-store').type('image/webp').send(data);
       },
     );
   };

@@ -14,6 +14,17 @@ import { z } from 'zod';
  *   for one at the recent pace gets 503 (default 1000), so the time of an accepted analysis
  *   stays bounded when each one gets slower (a busy machine, large screenshots).
  * - ANALYZE_PER_MINUTE: analyses one user may start per minute (default 20).
+ * - ANALYZE_PER_USER_IN_FLIGHT: analysis requests one user may have open at once, upload
+ *   included (default 2: a double click or a second tab; a third is answered 429).
+ * - ANALYZE_MAX_UPLOADS: analysis requests open at once in total, upload included (default 32:
+ *   bounds the uploads held in memory, at most 30 MiB each; past it, 503).
+ * - ANALYZE_UPLOAD_TIMEOUT_MS: time to send the whole upload (default 60000: three typical
+ *   0.2-1 MB screenshots need a few seconds even on a slow uplink); past it, 408 and the
+ *   connection is closed, so a client that trickles bytes holds its place for at most this.
+ * - ANALYZE_PIXEL_BUDGET_MP: megapixels of screenshots decoded at once across the analyses in
+ *   flight (default 64). Decoding and reading take about 30 bytes a pixel, so the default bounds
+ *   that memory near 2 GB; a set of 1600 x 900 charts is 4.3 MP. One analysis larger than the
+ *   budget (three 8K screenshots) still runs, alone.
  */
 const intFrom = (min: number, max: number, fallback: number) =>
   z.preprocess(
@@ -34,6 +45,10 @@ const settingsSchema = z.object({
   ),
   ANALYZE_MAX_WAIT_MS: intFrom(0, 600_000, 1000),
   ANALYZE_PER_MINUTE: intFrom(1, 100_000, 20),
+  ANALYZE_PER_USER_IN_FLIGHT: intFrom(1, 1000, 2),
+  ANALYZE_MAX_UPLOADS: intFrom(1, 100_000, 32),
+  ANALYZE_UPLOAD_TIMEOUT_MS: intFrom(100, 3_600_000, 60_000),
+  ANALYZE_PIXEL_BUDGET_MP: intFrom(1, 100_000, 64),
 });
 
 export interface AnalyzeSettings {
@@ -41,6 +56,11 @@ export interface AnalyzeSettings {
   maxQueue: number;
   maxWaitMs: number;
   perMinute: number;
+  perUserInFlight: number;
+  maxUploads: number;
+  uploadTimeoutMs: number;
+  /** Pixels (not megapixels) decoded at once across the analyses in flight. */
+  pixelBudget: number;
 }
 
 export function loadAnalyzeSettings(env: Record<string, string | undefined> = process.env): AnalyzeSettings {
@@ -56,5 +76,9 @@ export function loadAnalyzeSettings(env: Record<string, string | undefined> = pr
     maxQueue: maxQueue ?? QUEUE_PER_THREAD * threads,
     maxWaitMs: parsed.data.ANALYZE_MAX_WAIT_MS,
     perMinute: parsed.data.ANALYZE_PER_MINUTE,
+    perUserInFlight: parsed.data.ANALYZE_PER_USER_IN_FLIGHT,
+    maxUploads: parsed.data.ANALYZE_MAX_UPLOADS,
+    uploadTimeoutMs: parsed.data.ANALYZE_UPLOAD_TIMEOUT_MS,
+    pixelBudget: parsed.data.ANALYZE_PIXEL_BUDGET_MP * 1_000_000,
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CHART_FIELDS, UPLOAD_LIMITS } from '../../../contracts/analysis';
 import { AppError } from '../../http/errors';
 
@@ -32,9 +32,14 @@ const EXACTLY_THREE =
 
 /**
  * Reads the whole multipart body within the limits (the body is consumed before any answer so
- * a browser never sees a reset connection). Size problems answer 413, wrong parts 422.
+ * a browser never sees a reset connection). Size problems answer 413, wrong parts 422, a body
+ * not sent within `timeoutMs` 408: the answer then closes the connection, which ends the read.
  */
-export async function readAnalyzeUpload(request: FastifyRequest): Promise<AnalyzeUpload> {
+export async function readAnalyzeUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  timeoutMs: number,
+): Promise<AnalyzeUpload> {
   if (!request.isMultipart()) {
     throw new AppError(
       415,
@@ -42,6 +47,33 @@ export async function readAnalyzeUpload(request: FastifyRequest): Promise<Analyz
       'Send the charts as a file upload (multipart/form-data) with chart5m, chart15m and chart4h.',
     );
   }
+  const reading = readParts(request);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      // The rest of the body is never read: close the connection once the 408 is sent, and let
+      // the abandoned read end quietly when it does.
+      reading.catch(() => {});
+      reply.header('connection', 'close');
+      reply.raw.once('finish', () => request.raw.destroy());
+      reject(
+        new AppError(
+          408,
+          'UPLOAD_TIMEOUT',
+          `The upload did not arrive within ${Math.round(timeoutMs / 1000)} seconds. Check your connection and try again.`,
+          { title: 'Upload Too Slow' },
+        ),
+      );
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([reading, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function readParts(request: FastifyRequest): Promise<AnalyzeUpload> {
   const fields: Record<string, string> = {};
   const files: Partial<Record<ChartField, Buffer>> = {};
   let problem: AppError | undefined;
@@ -104,6 +136,15 @@ function translateMultipartError(error: unknown): unknown {
         'The form has too many fields: send only accountSize and riskPercentage with the three charts.',
       );
     default:
-      return error;
+      // Anything else thrown while reading the parts is the body itself: no boundary in the
+      // Content-Type, a truncated or garbled form (busboy's "Unexpected end of form", "Boundary
+      // not found" ...). The client sent it, so 400, not a 500 that looks like our bug.
+      if (error instanceof AppError) return error;
+      return new AppError(
+        400,
+        'MALFORMED_UPLOAD',
+        'The upload is incomplete or not a valid file upload. Choose the three charts and send them again.',
+        { title: 'Incomplete Upload' },
+      );
   }
 }

@@ -153,6 +153,34 @@ describe('CSV export and import', () => {
     expect(statsB.equityCurve.map((p) => p.balance)).toEqual(statsA.equityCurve.map((p) => p.balance));
   });
 
+  it('escapes a formula-like symbol, not only notes and tags, and imports it back as written', async () => {
+    const client = await signedIn();
+    const created = await client.post('/api/journal', {
+      symbol: '=HYPERLINK("evil.io")',
+      direction: 'LONG',
+      entry: 1.1,
+      stopLoss: 1.09,
+      takeProfit1: 1.12,
+      accountSize: 10_000,
+      riskPercentage: 1,
+      notes: '@SUM(A1)',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const exported = await exportRows(client);
+    const [row] = exported.rows;
+    for (const column of JOURNAL_CSV_COLUMNS) {
+      // No cell a spreadsheet would run: every formula-like text starts with the apostrophe.
+      expect(row![column], column).not.toMatch(/^[=+@\t\r]/);
+    }
+    expect(row!.symbol).toBe(`'=HYPERLINK("EVIL.IO")`);
+    expect(row!.notes).toBe("'@SUM(A1)");
+
+    const other = await signedIn();
+    expect((await importCsv(other, exported.text)).statusCode).toBe(200);
+    const [copy] = journalListSchema.parse((await other.get('/api/journal')).json()).entries;
+    expect(copy).toMatchObject({ symbol: '=HYPERLINK("EVIL.IO")', notes: '@SUM(A1)' });
+  });
+
   it('importing the same file again into the same journal adds nothing', async () => {
     const client = await signedIn();
     await fillJournal(client);

@@ -108,6 +108,25 @@ describe('POST /api/journal', () => {
     expect(list.entries).toHaveLength(0);
   });
 
+  it('refuses an account size above $1,000,000,000 and prices above 10,000,000 with clear messages', async () => {
+    const client = await signedIn();
+    const huge = await client.post('/api/journal', { ...eurusdLong, accountSize: 1e300 });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().detail).toBe('Account size cannot exceed $1,000,000,000');
+    const farPrice = await client.post('/api/journal', {
+      ...eurusdLong,
+      entry: 2e7,
+      stopLoss: 1.9e7,
+      takeProfit1: 3e7,
+      takeProfit2: undefined,
+    });
+    expect(farPrice.statusCode).toBe(400);
+    expect(problemSchema.parse(farPrice.json()).errors).toEqual(
+      expect.arrayContaining([{ field: 'entry', message: JOURNAL_MESSAGES.priceTooLarge }]),
+    );
+    expect(journalListSchema.parse((await client.get('/api/journal')).json()).entries).toHaveLength(0);
+  });
+
   it('needs a signed-in user', async () => {
     const response = await browser(app).post('/api/journal', eurusdLong);
     expect(response.statusCode).toBe(401);

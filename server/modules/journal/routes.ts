@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import {
   journalCloseBodySchema,
   journalCreateBodySchema,
@@ -8,6 +8,8 @@ import {
   JOURNAL_IMPORT_MAX_BYTES,
   journalStatementFieldsSchema,
   type JournalImportPreview,
+  JOURNAL_LIMITS,
+  journalListQuerySchema,
   type JournalEntry,
   type JournalImportResult,
   type JournalList,
@@ -19,7 +21,7 @@ import { journalEntries, type JournalEntryRow } from '../../db/schema';
 import { AppError, parseWith } from '../../http/errors';
 import '../../types';
 import { currentUser } from '../auth/session-plugin';
-import { journalToCsv, parseJournalCsv } from './csv';
+import { journalToCsv, parseJournalCsv, yieldToEventLoop } from './csv';
 import { csvPreview, importStatement, isDryRun, recogniseStatement } from './statements/import';
 import { readStatementUpload, STATEMENT_MULTIPART_LIMITS } from './statements/upload';
 import { sizingColumns, toJournalEntry, UUID_PATTERN } from './entries';
@@ -58,6 +60,47 @@ const TRADE_FIELDS = [
   'riskPercentage',
 ] as const;
 
+/**
+ * Rows per INSERT of an import: small enough that one statement holds the thread (PGlite) for
+ * milliseconds, large enough that a 5,000-row import is 20 statements.
+ */
+const IMPORT_INSERT_BATCH = 250;
+
+function journalFull(adding: number) {
+  const max = JOURNAL_LIMITS.maxEntries.toLocaleString('en-US');
+  return new AppError(
+    409,
+    'JOURNAL_FULL',
+    adding > 0
+      ? `Importing ${adding} trades would take your journal past ${max} entries. Export and delete old trades first, or import a smaller file.`
+      : `Your journal has reached ${max} entries. Export and delete old trades to add new ones.`,
+    { title: 'Journal Full' },
+  );
+}
+
+interface JournalCursor {
+  createdAt: Date;
+  id: string;
+}
+
+/** Opaque to clients: base64url of the last entry's time and id. */
+function encodeCursor(row: Pick<JournalEntryRow, 'createdAt' | 'id'>): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): JournalCursor {
+  const [iso = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(iso);
+  if (Number.isNaN(createdAt.getTime()) || !UUID_PATTERN.test(id)) {
+    throw new AppError(
+      400,
+      'INVALID_CURSOR',
+      'This page link is not valid (it may be from an old version of the page). Reload the journal.',
+    );
+  }
+  return { createdAt, id };
+}
+
 export async function journalRoutes(app: FastifyInstance) {
   const db = app.db;
 
@@ -72,6 +115,36 @@ export async function journalRoutes(app: FastifyInstance) {
       .where(and(eq(journalEntries.id, id), eq(journalEntries.userId, user.id)));
     if (!row) throw notFound();
     return row;
+  }
+
+  /** One page of the list, newest first, keyed by (createdAt, id) so inserts do not shift it. */
+  async function pageOfEntries(userId: string, limit: number, cursor: JournalCursor | undefined) {
+    const after = cursor
+      ? or(
+          lt(journalEntries.createdAt, cursor.createdAt),
+          and(eq(journalEntries.createdAt, cursor.createdAt), lt(journalEntries.id, cursor.id)),
+        )
+      : undefined;
+    const rows = await db
+      .select()
+      .from(journalEntries)
+      .where(and(eq(journalEntries.userId, userId), after))
+      .orderBy(desc(journalEntries.createdAt), desc(journalEntries.id))
+      .limit(limit + 1);
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      entries: page.map(toJournalEntry),
+      nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+    };
+  }
+
+  async function entryCount(userId: string, executor: Pick<typeof db, 'select'> = db): Promise<number> {
+    const [row] = await executor
+      .select({ n: count() })
+      .from(journalEntries)
+      .where(eq(journalEntries.userId, userId));
+    return Number(row?.n ?? 0);
   }
 
   async function allEntries(userId: string) {
@@ -116,12 +189,17 @@ export async function journalRoutes(app: FastifyInstance) {
   const guard = { preHandler: app.requireUser };
 
   app.get('/api/journal', guard, async (request): Promise<JournalList> => {
-    return { entries: await allEntries(currentUser(request).id) };
+    const query = parseWith(journalListQuerySchema, request.query);
+    const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    return pageOfEntries(currentUser(request).id, query.limit, cursor);
   });
 
   app.post('/api/journal', guard, async (request, reply) => {
     const user = currentUser(request);
     const body = parseWith(journalCreateBodySchema, request.body);
+    // A soft bound: two creates at the same instant may both pass the count; the bound is
+    // about size, not an exact quota.
+    if ((await entryCount(user.id)) >= JOURNAL_LIMITS.maxEntries) throw journalFull(0);
     const [row] = await db
       .insert(journalEntries)
       .values({
@@ -170,7 +248,7 @@ export async function journalRoutes(app: FastifyInstance) {
 
   /** The journal's own CSV: all-or-nothing, rows whose id is already here are left alone. */
   async function importCsv(userId: string, text: string, dryRun: boolean) {
-    const rows = parseJournalCsv(text, app.now());
+    const rows = await parseJournalCsv(text, app.now());
     return db.transaction(async (tx) => {
       const ids = rows.map((r) => r.id).filter((id): id is string => id !== undefined);
       const taken =
@@ -197,8 +275,13 @@ export async function journalRoutes(app: FastifyInstance) {
         updatedAt: app.now(),
         ...r,
       }));
-      for (let i = 0; i < values.length; i += 500) {
-        await tx.insert(journalEntries).values(values.slice(i, i + 500));
+      const room = JOURNAL_LIMITS.maxEntries - (await entryCount(userId, tx));
+      if (values.length > room) throw journalFull(values.length);
+      for (let i = 0; i < values.length; i += IMPORT_INSERT_BATCH) {
+        await tx.insert(journalEntries).values(values.slice(i, i + IMPORT_INSERT_BATCH));
+        // Between batches other requests get their turn (PGlite runs each statement on this
+        // very thread, so one large insert would stall /healthz and everyone else).
+        await yieldToEventLoop();
       }
       return { imported: values.length, skipped: rows.length - values.length };
     });
@@ -215,7 +298,10 @@ export async function journalRoutes(app: FastifyInstance) {
         const fields = parseWith(journalStatementFieldsSchema, upload.fields);
         const read = await recogniseStatement(upload.file, fields.utcOffsetHours * 60);
         if (read.kind === 'journal-csv') return importCsv(user.id, read.text, dryRun);
-        return importStatement(app, user.id, read.statement, fields.accountSize, dryRun);
+        return importStatement(app, user.id, read.statement, fields.accountSize, dryRun, {
+          room: async (tx) => JOURNAL_LIMITS.maxEntries - (await entryCount(user.id, tx)),
+          full: journalFull,
+        });
       }
       const body = request.body;
       const text =

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { JournalImportPreview, JournalImportResult } from '../../../../contracts/journal';
 import { journalEntries } from '../../../db/schema';
 import { AppError } from '../../../http/errors';
-import { JOURNAL_IMPORT_MAX_ROWS } from '../csv';
+import { JOURNAL_IMPORT_MAX_ROWS, yieldToEventLoop } from '../csv';
 import { readStatement, StatementFormatError, STATEMENT_FORMAT_LABELS, type ParsedStatement } from './index';
 import { statementToRows } from './to-entries';
 
@@ -51,7 +51,6 @@ const TICKETS_PER_QUERY = 1000;
  * import yields between chunks so /healthz and other traders are answered meanwhile.
  */
 const ROWS_PER_INSERT = 100;
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * A parsed statement into the journal: a preview (dryRun), or every new trade in one
@@ -65,6 +64,12 @@ export async function importStatement(
   statement: ParsedStatement,
   accountSize: number | undefined,
   dryRun: boolean,
+  cap: {
+    /** Entries this trader may still add (JOURNAL_LIMITS.maxEntries less what is stored). */
+    room: (tx: Parameters<Parameters<FastifyInstance['db']['transaction']>[0]>[0]) => Promise<number>;
+    /** The 409 for a journal that would grow past the cap. */
+    full: (adding: number) => Error;
+  },
 ): Promise<JournalImportResult | JournalImportPreview> {
   if (statement.trades.length > JOURNAL_IMPORT_MAX_ROWS) {
     throw new AppError(
@@ -112,6 +117,7 @@ export async function importStatement(
   }
   const now = app.now();
   const imported = await app.db.transaction(async (tx) => {
+    if (fresh.length > (await cap.room(tx))) throw cap.full(fresh.length);
     let count = 0;
     for (let i = 0; i < fresh.length; i += ROWS_PER_INSERT) {
       const inserted = await tx

@@ -111,6 +111,7 @@ export function AnalysisForm({ busy, onSubmit }: AnalysisFormProps) {
                 type="number"
                 inputMode="decimal"
                 min={ANALYSIS_LIMITS.accountSize.min}
+                max={ANALYSIS_LIMITS.accountSize.max}
                 step="any"
                 value={accountSize}
                 disabled={busy}

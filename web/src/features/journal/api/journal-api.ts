@@ -1,4 +1,11 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { apiJson, errorDetail } from '@/lib/api';
 import { toast } from '@/components/ui/use-toast';
 import type {
@@ -16,11 +23,21 @@ export const JOURNAL_KEY = ['journal'] as const;
 const ENTRIES_KEY = [...JOURNAL_KEY, 'entries'] as const;
 const STATS_KEY = [...JOURNAL_KEY, 'stats'] as const;
 
+/**
+ * The journal list, a page at a time (newest first; the server caps a page, issue 19.9):
+ * `data` is every entry loaded so far, `fetchNextPage` loads older ones while `hasNextPage`.
+ */
 export function useJournalEntries() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: ENTRIES_KEY,
-    queryFn: () => apiJson<JournalList>('GET', '/api/journal'),
-    select: (data) => data.entries,
+    queryFn: ({ pageParam }) =>
+      apiJson<JournalList>(
+        'GET',
+        pageParam ? `/api/journal?cursor=${encodeURIComponent(pageParam)}` : '/api/journal',
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    select: (data) => data.pages.flatMap((page) => page.entries),
   });
 }
 
@@ -54,9 +71,12 @@ export function useCreateJournalEntry() {
     mutationFn: (body: JournalCreateBody) => apiJson<JournalEntry>('POST', '/api/journal', body),
     onSuccess: async (entry) => {
       // The new entry goes to the top at once; the refetch then confirms the server's order.
-      queryClient.setQueryData<JournalList>(ENTRIES_KEY, (old) =>
-        old ? { entries: [entry, ...old.entries.filter((e) => e.id !== entry.id)] } : old,
-      );
+      queryClient.setQueryData<InfiniteData<JournalList, string | null>>(ENTRIES_KEY, (old) => {
+        const [first, ...rest] = old?.pages ?? [];
+        if (!old || !first) return old;
+        const page = { ...first, entries: [entry, ...first.entries.filter((e) => e.id !== entry.id)] };
+        return { ...old, pages: [page, ...rest] };
+      });
       tradeAddedToast(entry);
       await refresh(queryClient);
     },

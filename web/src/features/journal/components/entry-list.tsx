@@ -10,7 +10,7 @@ import { StatusBadge } from './status-badge';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** How the statement sources (decision 017) are named on a card. */
+/** How the statement sources (decision 019) are named on a card. */
 const BROKER_SOURCE_LABELS: Record<string, string> = {
   mt4: 'MetaTrader 4',
   mt5: 'MetaTrader 5',

@@ -1,4 +1,5 @@
 import { BookOpen } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -62,7 +63,20 @@ export function JournalPanel({ tradePlan, accountSize, riskPercentage }: Journal
             ) : entries.data.length === 0 ? (
               <JournalEmptyState />
             ) : (
-              <EntryList entries={entries.data} />
+              <>
+                <EntryList entries={entries.data} />
+                {entries.hasNextPage ? (
+                  <div className="mt-4 flex justify-center">
+                    <Button
+                      variant="outline"
+                      onClick={() => void entries.fetchNextPage()}
+                      disabled={entries.isFetchingNextPage}
+                    >
+                      {entries.isFetchingNextPage ? 'Loading…' : 'Show older trades'}
+                    </Button>
+                  </div>
+                ) : null}
+              </>
             )}
           </TabsContent>
           <TabsContent value="statistics">

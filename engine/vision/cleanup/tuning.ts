@@ -1,0 +1,150 @@
+/**
+ * The clean-up stage's tunables, each with the reason for its value. Measured on the corpora of
+ * docs/chart-reader-log.md (c60 tuned on, h40 held out, z30 for drawings); change one only with a
+ * measurement (`npm run bench:accuracy`) and the golden readings updated deliberately
+ * (`npm run golden`).
+ */
+
+// overlays: translucent zones lifted off the raster.
+
+/** A fill's pixels may differ this much from its colour (JPEG noise, a gradient's step). */
+export const FILL_TOLERANCE = 8;
+/** Shares outside this range are not a translucent drawing over candles. */
+export const MIN_SHARE = 0.4;
+export const MAX_SHARE = 0.95;
+/** Fewest candle pixels inside a zone to measure its share from. */
+export const MIN_SAMPLES = 24;
+/** At most this many fill colours are examined (a chart has a handful of drawings). */
+export const MAX_CANDIDATES = 8;
+/**
+ * A fill is at least this many rows tall: a grid line is fewer (4 with its anti-aliasing on a 2x
+ * capture, 3 on a 3x one), and the scale is placed on grid lines, so lifting one would move it.
+ */
+export const MIN_ROWS = 6;
+/** Rows of another colour (grid lines, a wide body) a zone's fill may be crossed by. */
+export const MAX_GAP_ROWS = 3;
+/** A drawn zone's border is at most this many pixels thick (a 1-px line on a 3x capture). */
+export const MAX_BORDER = 4;
+/** A fill's run along a row is at least this many px ... */
+export const FILL_RUN_MIN_PX = 24;
+/** ... or this share of the plot's width (wider than any body, so bodies are no fill). */
+export const FILL_RUN_MIN_SHARE = 0.03;
+/** A fill colour is a candidate when its long runs hold this many minimal runs' pixels. */
+export const FILL_MIN_RUNS = 3;
+/** A zone's span may move from row to row by this many px (anti-aliased ends) ... */
+export const FILL_EDGE_SLACK_PX = 4;
+/** ... or this share of the plot's width. */
+export const FILL_EDGE_SLACK_SHARE = 0.01;
+/**
+ * What stands on a fill (candles, a label) is bridged up to this many px wide, or this share of
+ * the plot's width: inside a zone drawn over the bodies, they may cover half of each row.
+ */
+export const FILL_GAP_PX = 12;
+export const FILL_GAP_SHARE = 0.02;
+/** A row's fill covers at least this share of its span (candles and labels the rest). */
+export const FILL_COVER_SHARE = 0.3;
+/** Two candidate colours whose rectangles' tops and bottoms together differ by this (px) are one fill. */
+export const SAME_ZONE_PX = 2;
+/** A fill seen under the candles over this share of the area it is seen over them is a band, not a drawing. */
+export const BELOW_AREA_SHARE = 0.25;
+/** The colour under a fill worked out from its share may overshoot 0..255 by this much (JPEG, rounding). */
+export const BLEND_CHANNEL_SLACK = 12;
+/** A reference colour this near the background (squared RGB distance, 14^2) tells no share. */
+export const REFERENCE_MIN_LEN2 = 196;
+/** A pixel this near (RGB) a reference colour shows it unchanged: the fill is drawn below. */
+export const UNCHANGED_DISTANCE = 4;
+/** Positions below this share of MIN_SHARE along a reference's line are the fill's edges, not ink. */
+export const MIN_POSITION_OF_SHARE = 0.75;
+/** A pixel is on a reference's line within this share of its squared length ... */
+export const OFF_LINE_LEN2_SHARE = 0.01;
+/** ... plus this (squared RGB, JPEG noise). */
+export const OFF_LINE_NOISE2 = 100;
+/** The solid ink is the upper tail of the positions: this quantile. */
+export const UPPER_QUANTILE = 0.9;
+/** A fill that is a tint of a colour (off its line by no more than this) tells nothing about it. */
+export const INFORMATIVE_OFF = 12;
+/** Positions within this of the upper quantile are the solid ink. */
+export const SOLID_POSITION_SLACK = 0.06;
+/** A fill is drawn below when this share of a colour's solid pixels is unchanged. */
+export const UNCHANGED_SHARE = 0.5;
+/** A border line is mostly one colour: this share of the side. */
+export const BORDER_SAME_SHARE = 0.5;
+
+// lines: price lines and indicator lines in candle colours.
+
+/** A thin pixel is in a vertical run of at most this many px (a line up to 4 px thick at 3x). */
+export const THIN_RUN_PX = 4;
+/** A row is a line's when this share of the plot's width is ink ... */
+export const LINE_ROW_INK_SHARE = 0.2;
+/** ... and this share of its ink is thin (a row through many doji bodies is not). */
+export const LINE_THIN_SHARE = 0.3;
+/** A line is at most this many rows beyond its first (5 rows: a thick line at 3x, its edges). */
+export const LINE_EXTRA_ROWS = 4;
+/** A line's anti-aliased edge row has thin ink under this share of the width at least ... */
+export const EDGE_ROW_SHARE = 0.02;
+/** ... and this many times as much edge as loose thin ink. */
+export const EDGE_OVER_LOOSE = 4;
+/** Fewest shapes of candle size for a typical width to find thick crossing lines by. */
+export const CROSSING_MIN_SHAPES = 5;
+/** A shape a crossing line glued is at least this many px wide ... */
+export const CROSSING_MIN_WIDE_PX = 20;
+/** ... and this many typical shapes. */
+export const CROSSING_MIN_WIDE_SHAPES = 3;
+/** Two runs are of like height when they differ by this many px ... */
+export const SIMILAR_RUN_PX = 2;
+/** ... or the taller is at most this factor of the shorter. */
+export const SIMILAR_RUN_RATIO = 1.6;
+/** A chain of line-like runs is the line from this many columns on. */
+export const MIN_CHAIN_COLUMNS = 3;
+/** A flat chain is a line when this many typical widths long, plus FLAT_LINE_SLACK_PX ... */
+export const FLAT_LINE_WIDTHS = 2;
+export const FLAT_LINE_SLACK_PX = 2;
+/** ... over a shape this many times the line's thickness tall (not one wide body). */
+export const FLAT_LINE_SHAPE_THICKNESSES = 3;
+/** A chain moves by more than twice the line's thickness plus this many px to be a curve. */
+export const CHAIN_SLACK_PX = 2;
+/** Passes that clear where lines meet (each may free the next; more never happened). */
+export const MEETING_PASSES = 8;
+/** A run where two lines meet is no taller than the two together plus this many px. */
+export const MEETING_SLACK_PX = 2;
+/** A row this share full of a class is a price line in its colour, left out of its statistics. */
+export const CLASS_ROW_SHARE = 0.5;
+/** A line class crosses at least this share of the columns ... */
+export const LINE_CLASS_COLUMNS_SHARE = 0.3;
+/** ... and is thin: the 75th percentile of its longest runs ... */
+export const LINE_CLASS_PERCENTILE = 0.75;
+/** ... at most this many px, unless it runs unbroken over this share of the columns. */
+export const LINE_CLASS_THIN_PX = 5;
+export const LINE_CLASS_SPAN_SHARE = 0.25;
+
+// volume: volume bars in tints of the candle colours.
+
+/** Share of ink of a volume bar's tint: paler than a candle, darker than an edge's blend. */
+export const PALE_MIN = 0.2;
+export const PALE_MAX = 0.85;
+/** A tint is within this distance (RGB) of the background-ink line. */
+export const PALE_OFF_MAX = 24;
+/** A volume bar's pale run is at least this many px tall. */
+export const PALE_RUN_MIN = 3;
+/** The volume baseline is in the plot's lower part: from this share of its height down. */
+export const BASELINE_FROM_SHARE = 0.5;
+/** A histogram has at least this many bars ending on the baseline ... */
+export const MIN_BARS = 8;
+/** ... or this share of the plot's width in bars. */
+export const MIN_BARS_SHARE = 0.05;
+
+// occluders: indicator lines crossing a wick or a body.
+
+/** A candle stroke on either side of a crossing is at least this many px of its class. */
+export const STROKE_PX = 3;
+/**
+ * A thin line crossing a 1 px stem steeply (a moving average in a fast move) covers it over as
+ * many rows as it falls in one column: up to this many rows are bridged ...
+ */
+export const BRIDGE_MAX_ROWS = 16;
+/** ... or this share of the plot's height, on tall captures. */
+export const BRIDGE_MAX_SHARE = 0.012;
+/** A line up to this many px thick crossing a wick near its end leaves a tip shorter than STROKE_PX. */
+export const TIP_LINE_PX = 3;
+/** A one-pixel gap is a line's colour only beyond this many background tolerances (not grid noise). */
+export const SOLID_GAP_TOLERANCES = 3;

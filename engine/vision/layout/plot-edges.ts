@@ -1,0 +1,215 @@
+import { colourDistance } from '../pixels/raster';
+import type { PlotRect } from '../types';
+import type { AxisColumn } from './axis-locate';
+import { distinctLines, gridSpan } from './lines';
+import type { LineRun } from './lines';
+import {
+  DRAWING_BORDER_END_PX,
+  DRAWING_BORDER_ROWS_PX,
+  EDGE_COLUMN_MIN_PLOT_PX,
+  FRAME_PAIR_SLACK_PX,
+  GRID_FAMILY_LINES,
+  LINE_END_AGREE_PX,
+  LINE_MERGE_PX,
+  LEFT_SEPARATOR_UNTIL,
+  LINE_SLACK_PX,
+  MIN_GRID_LINES,
+  PLOT_LABEL_GAP_MIN_PX,
+  RIGHT_SEPARATOR_FROM,
+  SAME_LINE_COLOUR,
+  SEPARATOR_MAX_CROSSING_SHARE,
+  SEPARATOR_MIN_HEIGHT_SHARE,
+  TALL_DOTTED_SHARE,
+} from './tuning';
+
+/**
+ * The plot's edges inside the chart region, from its long lines: left and right where grid rows
+ * end or at a separator, corrected beside the price labels; top and bottom where vertical grid
+ * lines end.
+ */
+
+/** The plot's columns so far, and where grid rows agree its edges are (null when they do not). */
+export interface PlotSides {
+  plotLeft: number;
+  plotRight: number;
+  rowLeft: number | null;
+  rowRight: number | null;
+}
+
+/**
+ * Candles may cover a grid line's end, so lines end at different places; the plot edge is the
+ * outermost end that two lines agree on (one stray line is not enough, and the rows of one thick
+ * line, a drawing or a price line, are one line).
+ */
+export const outermost = (lines: { at: number; end: number }[], dir: 1 | -1) => {
+  const s = [...lines].sort((x, y) => dir * (x.end - y.end));
+  for (let i = 0; i < s.length; i++) {
+    for (let j = i + 1; j < s.length && Math.abs(s[j]!.end - s[i]!.end) <= LINE_END_AGREE_PX; j++) {
+      if (Math.abs(s[j]!.at - s[i]!.at) > LINE_MERGE_PX) return s[i]!.end;
+    }
+  }
+  return null;
+};
+
+/**
+ * Plot left/right: a separator (a solid full-height line that no grid row crosses) if there is
+ * one near that side; else where the horizontal grid lines end. `drawings`: zones drawn over the
+ * plot, whose borders end where the zone ends, not where the plot does.
+ */
+export function plotSidesFromLines(
+  gridRows: LineRun[],
+  gridColumns: LineRun[],
+  region: PlotRect,
+  drawings: readonly PlotRect[],
+): PlotSides {
+  const { left, right, top, bottom } = region;
+  const rw = right - left + 1;
+  const rh = bottom - top + 1;
+  let plotLeft = left;
+  let plotRight = right;
+  const solidRows = gridRows.filter((g) => !g.dotted);
+  // The border of a zone drawn over the plot ends where the zone ends, not where the plot does.
+  const bordersDrawing = (g: LineRun) =>
+    drawings.some(
+      (z) =>
+        g.at >= z.top - DRAWING_BORDER_ROWS_PX &&
+        g.at <= z.bottom + DRAWING_BORDER_ROWS_PX &&
+        (Math.abs(g.start - z.left) <= DRAWING_BORDER_END_PX ||
+          Math.abs(g.end - z.right) <= DRAWING_BORDER_END_PX),
+    );
+  const inner = solidRows.filter(
+    (g) => (g.end - g.start < rw - LINE_SLACK_PX || solidRows.length < MIN_GRID_LINES) && !bordersDrawing(g),
+  );
+  // Rows crossing a separator: a rule the separator only meets at its end (a header's) does not.
+  const crossing = (sep: LineRun, side: 1 | -1) =>
+    solidRows.filter(
+      (g) =>
+        g.at > sep.start + LINE_SLACK_PX &&
+        g.at < sep.end - LINE_SLACK_PX &&
+        (side > 0 ? g.end > sep.at + LINE_SLACK_PX : g.start < sep.at - LINE_SLACK_PX),
+    ).length;
+  const full = gridColumns.filter((g) => !g.dotted && g.end - g.start >= SEPARATOR_MIN_HEIGHT_SHARE * rh);
+  // One of a family of full-height lines in one colour is a vertical grid line, not a separator
+  // (without grid rows to cross them, grid columns would otherwise pass for one).
+  const seps = full.filter(
+    (g) =>
+      distinctLines(
+        full.filter((o) => colourDistance(o.colour, g.colour) <= SAME_LINE_COLOUR).map((o) => o.at),
+      ) < GRID_FAMILY_LINES,
+  );
+  const rightSep = seps
+    .filter(
+      (g) =>
+        g.at > left + RIGHT_SEPARATOR_FROM * rw &&
+        crossing(g, 1) <= Math.max(1, SEPARATOR_MAX_CROSSING_SHARE * solidRows.length),
+    )
+    .at(0);
+  const leftSep = seps
+    .filter(
+      (g) =>
+        g.at < left + LEFT_SEPARATOR_UNTIL * rw &&
+        crossing(g, -1) <= Math.max(1, SEPARATOR_MAX_CROSSING_SHARE * solidRows.length),
+    )
+    .at(-1);
+  // Grid rows that agree on an end are the best evidence; a separator comes next.
+  const rowRight =
+    inner.length >= 2
+      ? outermost(
+          inner.map((g) => ({ at: g.at, end: g.end })),
+          -1,
+        )
+      : null;
+  const rowLeft =
+    inner.length >= 2
+      ? outermost(
+          inner.map((g) => ({ at: g.at, end: g.start })),
+          1,
+        )
+      : null;
+  if (rowRight !== null) plotRight = rowRight;
+  else if (rightSep) plotRight = rightSep.at;
+  if (rowLeft !== null) plotLeft = rowLeft;
+  else if (leftSep) plotLeft = leftSep.at;
+  // A separator column right at the plot edge belongs to the frame, not the plot.
+  const vertical = new Set(gridColumns.map((g) => g.at));
+  if (vertical.has(plotRight) && plotRight - plotLeft > EDGE_COLUMN_MIN_PLOT_PX) plotRight--;
+  if (vertical.has(plotLeft) && plotRight - plotLeft > EDGE_COLUMN_MIN_PLOT_PX) plotLeft++;
+  return { plotLeft, plotRight, rowLeft, rowRight };
+}
+
+/**
+ * Beside the labels the edge found from the axis wins; when plot and axis share a background
+ * with no separator, grid rows ending before the labels place it, else a gap of half a label
+ * height is left before them. Changes `sides` in place.
+ */
+export function plotSideBesideLabels(
+  sides: PlotSides,
+  axis: AxisColumn,
+  labelSide: 'left' | 'right',
+  edge: { at: number; sure: boolean; limit: number },
+): void {
+  const { rowLeft, rowRight } = sides;
+  const gap = Math.max(PLOT_LABEL_GAP_MIN_PX, Math.round(axis.capHeight / 2));
+  if (labelSide === 'right') {
+    if (edge.sure) sides.plotRight = edge.at;
+    else if (!(rowRight !== null && rowRight >= edge.limit && rowRight < axis.labels.left - 1))
+      sides.plotRight = axis.labels.left - gap;
+  } else {
+    if (edge.sure) sides.plotLeft = edge.at;
+    else if (!(rowLeft !== null && rowLeft <= edge.limit && rowLeft > axis.labels.right + 1))
+      sides.plotLeft = axis.labels.right + gap;
+  }
+}
+
+/**
+ * Plot top/bottom: where the vertical grid lines between plotLeft and plotRight end (gridSpan),
+ * else where a grid column and the plot's own frame column start and end together; the region's
+ * rows when neither does. `placed`: whether vertical lines placed them.
+ */
+export function plotRowsFromGrid(
+  gridColumns: LineRun[],
+  region: PlotRect,
+  plotLeft: number,
+  plotRight: number,
+  labelsTop: number | null,
+): { plotTop: number; plotBottom: number; placed: boolean } {
+  const { top, bottom } = region;
+  const rh = bottom - top + 1;
+  let plotTop = top;
+  let plotBottom = bottom;
+  // Dotted lines only over half the height or more: a short stretch of faint JPEG noise votes
+  // alike.
+  const tall = (g: LineRun) => g.end - g.start >= TALL_DOTTED_SHARE * rh;
+  const vInner = gridColumns.filter((g) => g.at > plotLeft && g.at < plotRight && (!g.dotted || tall(g)));
+  // Whether vertical grid lines placed top and bottom.
+  let placed = false;
+  const span = gridSpan(vInner, labelsTop);
+  if (span) {
+    placed = true;
+    if (span.start !== null) plotTop = Math.max(top, span.start);
+    plotBottom = Math.min(bottom, span.end);
+  } else {
+    // A phone's chart may have one grid column only: with the plot's own solid frame column it
+    // still places top and bottom, when the two start and end together.
+    const lines = gridColumns.filter(
+      (g) => g.at >= plotLeft - 1 && g.at <= plotRight + 1 && tall(g) && (!g.dotted || vInner.includes(g)),
+    );
+    const atEdge = (g: LineRun) => Math.abs(g.at - plotLeft) <= 1 || Math.abs(g.at - plotRight) <= 1;
+    const pair = lines.find(
+      (a) =>
+        atEdge(a) &&
+        lines.some(
+          (b) =>
+            Math.abs(b.at - a.at) > LINE_MERGE_PX &&
+            Math.abs(b.start - a.start) <= FRAME_PAIR_SLACK_PX &&
+            Math.abs(b.end - a.end) <= FRAME_PAIR_SLACK_PX,
+        ),
+    );
+    if (pair) {
+      placed = true;
+      plotTop = Math.max(top, pair.start);
+      plotBottom = Math.min(bottom, pair.end);
+    }
+  }
+  return { plotTop, plotBottom, placed };
+}

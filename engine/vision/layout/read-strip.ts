@@ -1,0 +1,131 @@
+import type { RgbaImage } from '../../core/image';
+import type { Raster } from '../pixels/raster';
+import { bin15, colourDistance } from '../pixels/raster';
+import { readText } from '../text';
+import type { TextToken } from '../text';
+import type { PlotRect } from '../types';
+import {
+  BOXED_SHARE,
+  LABEL_ROW_PANEL_SHARE,
+  PANEL_TOLERANCE,
+  STRIP_SIDE_LINE_PX,
+  STRIP_SIDE_PANEL_SHARE,
+  STROKE_MAX_ROWS,
+} from './tuning';
+
+/**
+ * Reads a strip of the image (an axis) band by band. Rows whose majority colour is the strip's
+ * own background are read apart from the rows between them (badges, a toolbar above, the time
+ * axis below): the recogniser sets its ink threshold from the strongest ink in what it is
+ * given, and a bright badge or toolbar would set it too high for the grey tick labels.
+ */
+export function readStrip(image: RgbaImage, r: Raster, rect: PlotRect): TextToken[] {
+  const { width, rgb } = r;
+  const { top, bottom } = rect;
+  let { left, right } = rect;
+  // The strip's background: its most common colour (5 bits per channel).
+  const bins = new Uint32Array(1 << 15);
+  for (let y = top; y <= bottom; y += 2) {
+    for (let i = y * width + left, end = y * width + right; i <= end; i++) {
+      const c = rgb[i]!;
+      bins[bin15(c)]!++;
+    }
+  }
+  let key = 0;
+  for (let k = 1; k < bins.length; k++) if (bins[k]! > bins[key]!) key = k;
+  const panel =
+    (((key >> 10) << 3) + 4) * 65536 + ((((key >> 5) & 31) << 3) + 4) * 256 + (((key & 31) << 3) + 4);
+  // A frame line along the strip's side would join every badge into one tall shape: leave it out.
+  const onPanel = 2 * PANEL_TOLERANCE;
+  const columnOnPanel = (x: number) => {
+    let k = 0;
+    for (let y = top; y <= bottom; y += 2) if (colourDistance(rgb[y * width + x]!, panel) <= onPanel) k++;
+    return k >= STRIP_SIDE_PANEL_SHARE * ((bottom - top) / 2 + 1);
+  };
+  for (let n = 0; n < STRIP_SIDE_LINE_PX && left < right && !columnOnPanel(left); n++) left++;
+  for (let n = 0; n < STRIP_SIDE_LINE_PX && right > left && !columnOnPanel(right); n++) right--;
+  // Label rows keep a good share of panel between the glyphs; a badge or another panel covers
+  // the row. A faint box behind each label (some platforms draw one) counts as panel.
+  const off = new Uint8Array(bottom - top + 1);
+  for (let y = top; y <= bottom; y++) {
+    let k = 0;
+    for (let i = y * width + left, end = y * width + right; i <= end; i++) {
+      if (colourDistance(rgb[i]!, panel) <= onPanel) k++;
+    }
+    if (k < LABEL_ROW_PANEL_SHARE * (right - left + 1)) off[y - top] = 1;
+  }
+  const rowOnPanel = (y: number) => off[y - top] === 0;
+  // Bands of rows on and off the panel. A badge's text rows can show the panel colour through
+  // the glyphs: a panel run shorter than the off-panel runs on both sides belongs to them.
+  const runs: { start: number; end: number; panel: boolean }[] = [];
+  for (let y = top; y <= bottom; y++) {
+    const p = rowOnPanel(y);
+    const last = runs.at(-1);
+    if (last && last.panel === p) last.end = y;
+    else runs.push({ start: y, end: y, panel: p });
+  }
+  // Two rows or fewer of one fill are a stroke or a rule, not a box.
+  for (let i = 0; i < runs.length; i++) {
+    const run = runs[i]!;
+    if (run.panel || run.end - run.start + 1 > STROKE_MAX_ROWS) continue;
+    run.panel = true;
+    const prev = runs[i - 1];
+    if (prev?.panel) {
+      prev.end = run.end;
+      runs.splice(i--, 1);
+    }
+    const next = runs[i + 1];
+    if (next?.panel && runs[i]!.panel) {
+      runs[i]!.end = next.end;
+      runs.splice(i + 1, 1);
+    }
+  }
+  for (let i = 1; i + 1 < runs.length; i++) {
+    const [a, b, c] = [runs[i - 1]!, runs[i]!, runs[i + 1]!];
+    const len = (x: typeof a) => x.end - x.start + 1;
+    if (b.panel && !a.panel && len(b) < Math.min(len(a), len(c))) {
+      runs.splice(i - 1, 3, { start: a.start, end: c.end, panel: false });
+      i = Math.max(0, i - 2);
+    }
+  }
+  const tokens: TextToken[] = [];
+  for (const run of runs) {
+    const { start } = run;
+    const y = run.end + 1;
+    const panelBand = run.panel;
+    // A badge is read with as much of the panel around it as it is tall, so that it shows as a
+    // filled box and is read against its own fill; labels caught in that margin are read with
+    // their own band.
+    const margin = panelBand ? 0 : y - start;
+    const band = {
+      left,
+      top: Math.max(top, start - margin),
+      right: right + 1,
+      bottom: Math.min(bottom + 1, y + margin),
+    };
+    for (const t of readText(image, band)) {
+      const mid = (t.box.top + t.box.bottom) / 2;
+      if (mid < start || mid >= y) continue;
+      tokens.push({ ...t, badge: !panelBand || t.badge === true || boxed(r, t, panel) });
+    }
+  }
+  return tokens;
+}
+
+/**
+ * Text on a filled box inside a panel band (a badge narrower than the strip): the rows just
+ * above and below the text are not the panel's background.
+ */
+function boxed(r: Raster, t: TextToken, panel: number): boolean {
+  const { width, height, rgb } = r;
+  let other = 0;
+  let n = 0;
+  for (const y of [t.box.top - 2, t.box.bottom + 1]) {
+    if (y < 0 || y >= height) continue;
+    for (let x = Math.max(0, t.box.left); x < Math.min(width, t.box.right); x += 2) {
+      n++;
+      if (colourDistance(rgb[y * width + x]!, panel) > 2 * PANEL_TOLERANCE) other++;
+    }
+  }
+  return n > 0 && other > BOXED_SHARE * n;
+}

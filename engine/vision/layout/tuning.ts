@@ -1,0 +1,264 @@
+/**
+ * Every threshold of the layout stage, with what it guards against. Colour distances are the
+ * largest per-channel difference (colourDistance) unless said otherwise; "caps" are label heights
+ * (the price labels' median glyph height); shares are of the rows or columns counted. Commits
+ * named are where a value was set (git log -S NAME or the value in engine/vision/layout*).
+ * Changing any of these changes readings: measure on the corpora (docs/chart-reader.md).
+ */
+
+// --- Background (background.ts) ---
+
+/**
+ * How far (per channel) a pixel may stray from its row's background and still count as
+ * background: JPEG and anti-aliasing noise on a flat fill, not a faint grid (the first reader,
+ * 71849b5; palette, clean-up and scale use it too).
+ */
+export const BG_TOLERANCE = 10;
+/**
+ * A colour this close to the background is a faint fill (a session band, a highlighted range)
+ * that the region may be carried across (e20b78d: c60 session bands).
+ */
+export const FAINT_FILL_DISTANCE = 48;
+/** Above this many pixels the dominant colour is counted on every other row and column: plenty. */
+export const DOMINANT_HALF_SAMPLE_ABOVE = 2_000_000;
+/** A row's majority colour is voted on every 4th pixel: a background covers far more than that. */
+export const ROW_VOTE_STEP = 4;
+/** A row has a majority colour when at least this share of its samples agree with the vote. */
+export const ROW_MAJORITY_SHARE = 0.5;
+/** Per channel, the most a gradient background's colour moves from one row to the next (e20b78d). */
+export const GRADIENT_STEP = 2;
+/**
+ * Rows a gradient's colour is carried across where the row has no majority colour (candles, a
+ * grid line); a header or a pane of another shade is a jump that lasts longer (e20b78d).
+ */
+export const GRADIENT_CARRY = 12;
+
+// --- Chart region (region.ts) ---
+
+/**
+ * Columns, rows, columns again (counted without a header's or footer's rows): the search stops
+ * there, settled or not (71849b5).
+ */
+export const REGION_PASSES = 3;
+/**
+ * A column (row) belongs to the region when this share of it is background: candles and grid
+ * cover the rest (71849b5); also the background share a column beyond a shaded band needs.
+ */
+export const REGION_BG_SHARE = 0.35;
+/** The region bridges runs of failing columns (rows) this long at least: a thick candle cluster. */
+export const REGION_GAP_MIN_PX = 4;
+/** ... or this share of the image's width (height), whichever is more. */
+export const REGION_GAP_SHARE = 0.01;
+/** A column that is this share faint fill is inside a shaded band: the walk goes on (e20b78d). */
+export const BAND_FAINT_SHARE = 0.5;
+/** A region narrower or shorter than this holds no chart. */
+export const MIN_REGION_PX = 40;
+
+// --- Long lines (lines.ts) ---
+
+/** A line runs along at least this share of the region's width (height): grid, frame, separator. */
+export const GRID_LINE_MIN_SHARE = 0.4;
+/** Background samples (every other pixel) a run bridges: 4 px, the gaps of a dotted grid. */
+export const LINE_GAP_SAMPLES = 2;
+/** A line whose longest run bridged more than this many background samples is dotted. */
+export const DOTTED_GAP_SAMPLES = 1;
+/** ... or whose longest run covers less than this share of its extent (a dashed drawing: a590181). */
+export const DOTTED_RUN_SHARE = 0.3;
+/** Lines this close (px) are the rows or columns of one thick or anti-aliased line. */
+export const LINE_MERGE_PX = 2;
+/** Widest a line's anti-aliased rows (or columns) run: a 2-px line on a 3x capture (a02ef1f). */
+export const MAX_LINE_WIDTH = 7;
+/** Points sampled along a line to tell a fill's edge from a line. */
+export const FILL_SAMPLES = 24;
+/** A line with its own colour beside it along this share of its length is a fill's edge (a02ef1f). */
+export const FILL_SIDE_SHARE = 0.5;
+/** Lines within this colour distance are drawn in one colour (one grid, one family). */
+export const SAME_LINE_COLOUR = 6;
+/**
+ * A grid is at least three lines of one colour: a single line (a price line, a frame) may share
+ * a candle colour and must not hide the candles (a590181).
+ */
+export const MIN_GRID_LINES = 3;
+/** Pieces of vertical grid lines within this (px) of the outermost start (end) are upper (lower) pieces. */
+export const GRID_PIECE_SLACK = 3;
+
+// --- Plot edges (plot-edges.ts) ---
+
+/** A row line this near (px, rows) a drawn zone's edge borders the zone (03de66e). */
+export const DRAWING_BORDER_ROWS_PX = 4;
+/** ... and ends within this (px) of the zone's side. */
+export const DRAWING_BORDER_END_PX = 3;
+/** Slack (px) for a line's ends: a row spanning the region less this is full width, crossings count inside it. */
+export const LINE_SLACK_PX = 3;
+/** A separator is a solid column over at least this share of the region's height (5a72e48). */
+export const SEPARATOR_MIN_HEIGHT_SHARE = 0.75;
+/** This many like-coloured full-height columns are a vertical grid, not separators (f8c4ce3, 8c2ba1c). */
+export const GRID_FAMILY_LINES = 4;
+/** A separator beyond this share of the region's width from its left is the plot's right edge. */
+export const RIGHT_SEPARATOR_FROM = 0.6;
+/** A separator before this share of the region's width is the plot's left edge. */
+export const LEFT_SEPARATOR_UNTIL = 0.4;
+/** A separator crossed by more than this share of the solid grid rows is inside the plot (5a72e48). */
+export const SEPARATOR_MAX_CROSSING_SHARE = 0.25;
+/** Grid rows whose ends are this close (px) agree on a plot edge. */
+export const LINE_END_AGREE_PX = 1;
+/** A plot wider (taller) than this gives up a frame line at its edge; a tiny one keeps what it has. */
+export const EDGE_COLUMN_MIN_PLOT_PX = 40;
+/** The least gap (px) left before the labels when only the labels place the plot's edge. */
+export const PLOT_LABEL_GAP_MIN_PX = 2;
+/** A dotted vertical line places top and bottom only over this share of the height: JPEG noise votes alike over short stretches. */
+export const TALL_DOTTED_SHARE = 0.5;
+/** A grid column and the frame column that start and end within this (px) frame a phone's plot. */
+export const FRAME_PAIR_SLACK_PX = 3;
+
+// --- Price pane (pane.ts) ---
+
+/** A line this far from grey (largest minus smallest channel) is drawn, not a frame (cd25018). */
+export const FRAME_CHROMA = 40;
+/** A 1-px frame line with its anti-aliased rows on a 3x capture; more rows are a band (cd25018). */
+export const MAX_FRAME_ROWS = 5;
+/** A frame row may stop this short (px) of the plot's sides ... */
+export const FRAME_SLACK_MIN_PX = 3;
+/** ... or this share of the plot's width, whichever is more (cd25018). */
+export const FRAME_SLACK_SHARE = 0.03;
+/** The grid's rhythm is trusted from this many steps between grid rows (8c2ba1c). */
+export const STEADY_MIN_STEPS = 3;
+/** Steps (or whole multiples: a line under a price line) within this (px) of the median are steady ... */
+export const STEADY_STEP_MIN_PX = 2;
+/** ... or this share of the step (8c2ba1c). */
+export const STEADY_STEP_SHARE = 0.04;
+/** A grid-coloured line within this (px) of the grid's rhythm is a grid line ... */
+export const ON_RHYTHM_MIN_PX = 3;
+/** ... or this share of the step; off it, it is a pane's border (8c2ba1c). */
+export const ON_RHYTHM_SHARE = 0.05;
+
+// --- Time axis (time-axis.ts) ---
+
+/** Space between the plot's bottom and the time labels' tops, in label heights (8c2ba1c). */
+export const TIME_AXIS_MARGIN = 0.9;
+/** A column with ink on more than this share of the rows is a vertical line (frame), not text. */
+export const TIME_VERTICAL_LINE_SHARE = 0.9;
+/** A row with ink across more than this share of the plot is a line (grid, frame), not text. */
+export const TIME_LINE_ROW_SHARE = 0.35;
+/** The time labels' band is at least this many label heights tall ... */
+export const TIME_BAND_MIN_CAPS = 0.5;
+/** ... and at most this many (one line of text about a price label tall). */
+export const TIME_BAND_MAX_CAPS = 1.5;
+/** Empty rows above the band: at least this many px ... */
+export const TIME_GAP_ABOVE_MIN_PX = 3;
+/** ... and this many label heights: candles run up into each other, labels stand apart. */
+export const TIME_GAP_ABOVE_CAPS = 0.5;
+/** Time labels are at least this many separate pieces across the width. */
+export const TIME_LABELS_MIN_PIECES = 3;
+/** A piece wider than this many label heights is not one label: ink running across the band (8c2ba1c). */
+export const TIME_LABEL_MAX_CAPS = 12;
+/** The pieces spread over at least this share of the plot's width. */
+export const TIME_LABELS_SPREAD_SHARE = 0.5;
+
+// --- Axis strip (axis-strip.ts) ---
+
+/** A strip narrower than this (px) between plot and region edge holds no labels. */
+export const MIN_STRIP_PX = 8;
+/** A column with at most this much ink (px, every other row) is quiet: no labels, no candles ... */
+export const LABEL_BAND_QUIET_MIN_PX = 2;
+/** ... or this share of the plot's height (specks, a grid row). */
+export const LABEL_BAND_QUIET_SHARE = 0.01;
+/** Quiet columns (px) that set the label column off from the candles (b01054c). */
+export const LABEL_BAND_GAP_PX = 4;
+/** A label column is at least this wide (px): a few digits ... */
+export const LABEL_BAND_MIN_PX = 10;
+/** ... and at most this share of the region's width. */
+export const LABEL_BAND_MAX_SHARE = 0.15;
+/** The strip reaches at least this (px) above and below the plot ... */
+export const STRIP_PAD_MIN_PX = 6;
+/** ... or this share of the region's height: half a label at the plot's ends. */
+export const STRIP_PAD_SHARE = 0.02;
+/** An empty gap of this many px after the labels ends the strip: a side panel follows ... */
+export const SIDE_PANEL_GAP_MIN_PX = 12;
+/** ... or this share of the image's width (5a72e48). */
+export const SIDE_PANEL_GAP_SHARE = 0.015;
+/** A background darker than this luminance (mid-grey) is a dark theme. */
+export const THEME_DARK_BELOW = 128;
+
+// --- Price axis from its labels (axis-locate.ts) ---
+
+/** A glyph is at most this tall (px); taller runs are candles or panels ... */
+export const GLYPH_MAX_MIN_PX = 24;
+/** ... or this share of the height searched. */
+export const GLYPH_MAX_SHARE = 0.04;
+/** A column of labels crosses at least this many short runs of ink: a handful of labels, one run each. */
+export const TEXT_MIN_RUNS = 5;
+/** Text columns bridge this many px (glyph gaps, a decimal point) ... */
+export const TEXT_GAP_MIN_PX = 6;
+/** ... or this share of the image's width. */
+export const TEXT_GAP_SHARE = 0.005;
+/** A text column is at least this wide (px): a couple of digits. */
+export const TEXT_COLUMN_MIN_PX = 10;
+/** ... and at most this share of the image's width; wider is a plot of short candles. */
+export const TEXT_COLUMN_MAX_SHARE = 0.25;
+/** A too-wide column is split again at most this many times. */
+export const TEXT_SPLIT_DEPTH = 2;
+/** ... at this many times its typical run count: the labels beside a plot have far more runs. */
+export const TEXT_SPLIT_RUNS_FACTOR = 2;
+/** Neighbouring columns this many gaps apart may be one column of wide digits (c85b01c) ... */
+export const JOIN_GAP_FACTOR = 3;
+/** ... when their scores are within this ratio (like weight). */
+export const JOIN_WEIGHT_RATIO = 3;
+/** OCR confusions (O/0, l/1, S/5, B/8) are tried on a token with at least this many digits ... */
+export const CONFUSION_MIN_DIGITS = 2;
+/** ... that make at least this share of its characters (5a72e48). */
+export const CONFUSION_DIGIT_SHARE = 0.5;
+/** A strip pixel within twice this of the strip's panel colour is panel (a faint label box too). */
+export const PANEL_TOLERANCE = 12;
+/** A strip's side column off the panel is a frame line: up to this many (px) are left out. */
+export const STRIP_SIDE_LINE_PX = 3;
+/** A strip column is on the panel when this share of its rows is panel. */
+export const STRIP_SIDE_PANEL_SHARE = 0.5;
+/** A strip row with less than this share of panel is a badge's, a toolbar's or another panel's. */
+export const LABEL_ROW_PANEL_SHARE = 0.25;
+/** This many rows or fewer of one fill are a stroke or a rule, not a box. */
+export const STROKE_MAX_ROWS = 2;
+/** Text whose rows just above and below are this share off the panel sits on a box (a badge). */
+export const BOXED_SHARE = 0.6;
+/** The most text columns read in search of the axis: the usual cost is one narrow strip. */
+export const AXIS_CANDIDATES = 5;
+/** Fewer labels on one scale than this happen by chance in a watchlist or a clock column. */
+export const MIN_LABELS = 4;
+/** Enough labels on one scale that a column is taken without reading the others. */
+export const CONVINCING = 5;
+/** A column whose labels span this much more than another's is the axis, whatever the counts. */
+export const SPAN_WIN = 1.5;
+/** Labels spanning less than this share of the searched rows may be a ladder beside the axis. */
+export const SHORT_SPAN = 0.5;
+/** Room (px) read beside a text column's glyphs, so that rows of bold digits still show mostly panel ... */
+export const COLUMN_PAD_PX = 4;
+/** ... plus a quarter (1 / this) of the column's width ... */
+export const COLUMN_PAD_DIVISOR = 4;
+/** ... up to this many px. */
+export const COLUMN_PAD_MAX_PX = 24;
+/** Labels are kept within this (px) of their text column: grid dots read into a label are not label. */
+export const LABEL_COLUMN_SLACK_PX = 4;
+/** Unread ink within this many label heights beside a label means digits were lost (a "0."). */
+export const TRUNCATION_REACH_LABELS = 2;
+/** The colour this many px above a label is its column's background (a frame line down the column is not a label). */
+export const TRUNCATION_BG_ABOVE_PX = 3;
+/** Ink closer than this (px) to a label's glyphs is the label's own. */
+export const LABEL_CLEARANCE_PX = 3;
+/** A pixel this far from its column's background is ink. */
+export const LABEL_INK = 40;
+/** A glyph's stroke covers at least 1 / this of the label's height; a grid line one row. */
+export const GLYPH_STROKE_PARTS = 3;
+/** Colours closer than this are one background (the axis's, beside the labels). */
+export const EDGE_TOLERANCE = 12;
+/** The plot's edge is where fewer than this share of the rows keep the axis background (badges cover some). */
+export const EDGE_CHANGE_SHARE = 0.5;
+/** The walk from the labels to the plot's edge goes at least this many px ... */
+export const EDGE_REACH_MIN_PX = 40;
+/** ... or this many label heights. */
+export const EDGE_REACH_CAPS = 6;
+/** A separator is at most this many px wide (anti-aliased). */
+export const SEPARATOR_MAX_PX = 3;
+/** Numbers below the price labels that the price scale puts more than this many label steps off are another scale's. */
+export const OTHER_SCALE_OFF_STEPS = 2;
+/** Misread price labels keep the price labels' rhythm to within this (px); another pane's labels mostly do not (83b4131). */
+export const MISREAD_RHYTHM_PX = 3;

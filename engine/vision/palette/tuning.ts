@@ -1,0 +1,104 @@
+/**
+ * The palette stage's tunables, each with the reason for its value. Measured on the corpora of
+ * docs/chart-reader-log.md (c60 tuned on, h40 held out, j30 for JPEG); change one only with a
+ * measurement (`npm run bench:accuracy`) and the golden readings updated deliberately
+ * (`npm run golden`).
+ */
+
+// Blends of ink and background (tint, dilution).
+
+/** How far a JPEG-damaged or anti-aliased pixel may be from its class colour (RGB distance). */
+export const INK_TOLERANCE = 44;
+/** Minimum share of ink in a blended pixel for it to count as part of the candle. */
+export const MIN_ALPHA = 0.45;
+/**
+ * Ink and background this far apart in brightness (BT.601 luma) are told apart on brightness
+ * alone: JPEG keeps brightness per pixel but smears colour over 2x2 blocks.
+ */
+export const LUMA_ALONE_MIN = 40;
+/**
+ * JPEG's ringing makes a thin dark stroke darker than its ink (a light one lighter): up to a
+ * quarter beyond the ink along the background-ink line is still on it.
+ */
+export const RINGING_ALPHA_MAX = 1.25;
+/**
+ * A JPEG-diluted stroke carries at least this share of its ink's colour (less is the
+ * background's own noise) ...
+ */
+export const DILUTED_CHROMA_MIN = 0.15;
+/** ... and at most this share, and ... */
+export const DILUTED_CHROMA_MAX = 0.75;
+/** ... less colour than brightness by this factor (a plain blend of another ink dims both alike). */
+export const DILUTED_CHROMA_PER_ALPHA = 0.9;
+/**
+ * A class learned from thin diluted strokes (MetaTrader's #00ff00 outlines on black learn as
+ * #64b966, a third of the colour) has its strokes' stronger pixels between these shares of it.
+ */
+export const STRONGER_CHROMA_MIN = 1.25;
+export const STRONGER_CHROMA_MAX = 3;
+/** An ink whose colour is nearer the background's than this (chroma distance) has no hue to follow. */
+export const INK_CHROMA_MIN = 24;
+/** How far off the ink's hue a pixel's colour may point: JPEG noise, plus a share of the ink's chroma. */
+export const HUE_OFF_BASE = 4;
+export const HUE_OFF_PER_CHROMA = 0.2;
+
+// learnPalette: the colours of vertical strokes.
+
+/** A vertical stroke is a run of at least this many px of one quantised colour down a column. */
+export const MIN_RUN = 4;
+/**
+ * Strokes in the plot's bottom 1/LOW_ZONE_PARTS are where volume histograms stand (the
+ * divisor of the plot's height).
+ */
+export const LOW_ZONE_PARTS = 4;
+/** A colour at least this share of whose stroke pixels are inside bodies fills areas (shading). */
+export const FILL_SOLID_SHARE = 0.5;
+/** Candles stand out from the background by more than this (RGB distance): nearer is grid, shading, watermark. */
+export const FAINT_DISTANCE = 48;
+/** A colour bin holding less than this share of the strokes is noise, not a class. */
+export const BIN_MIN_SHARE = 0.01;
+/** A colour fills bodies of its own when this share of its stroke pixels are inside bodies ... */
+export const OWN_BODIES_SOLID_SHARE = 0.3;
+/** ... and under this share of those lie in the plot's bottom quarter (a volume histogram's do). */
+export const OWN_BODIES_LOW_MAX_SHARE = 0.6;
+/** A colour this near a grid line's colour (RGB distance) is the grid. */
+export const LINE_COLOUR_DISTANCE = 8;
+/** JPEG's bleed beside bodies has the background's brightness within this much (luma) ... */
+export const BLEED_LUMA_MAX = 12;
+/** ... and at least this share of a class's colour. */
+export const BLEED_CHROMA_MIN = 0.15;
+/**
+ * A diluted stroke of a class is learned with half the classification's hue tolerance: a nearby
+ * hue is another ink (teal bars beside a green volume histogram).
+ */
+export const LEARN_HUE_TOLERANCE = 0.5;
+/** A blend of a class with the background lies between these shares of the class's ink ... */
+export const BLEND_ALPHA_MIN = 0.2;
+export const BLEND_ALPHA_MAX = 1.1;
+/** ... within this distance (RGB) off the background-ink line. */
+export const BLEND_OFF_MAX = 24;
+/** A class learned first is this colour's blend (its edge) only up to this share of it. */
+export const BLENDED_CLASS_ALPHA_MAX = 0.9;
+/** A class with this share of its strokes in the plot's bottom quarter is a volume histogram's tint. */
+export const VOLUME_LOW_SHARE = 0.8;
+/** A blend lies beside its ink: at least this share of its pixels touch it. */
+export const BLEND_BESIDE_SHARE = 0.5;
+/** A class is kept when it holds this share of the strokes (of all strokes for the third on). */
+export const CLASS_MIN_SHARE = 0.04;
+/** Bull, bear and at most two more inks (outline, wick or a drawing's fill). */
+export const MAX_CLASSES = 4;
+
+// classifyInk: every plot pixel to a class.
+
+/** A pixel this far (RGB distance) off the background-ink line at full strength is another colour ... */
+export const TINT_OFF_MAX = 30;
+/** ... plus up to this much more the fainter the blend (times the share of it that is background). */
+export const TINT_OFF_FAINT_EXTRA = 20;
+/** Added to a diluted match's distance: a class that explains the pixel plainly always wins. */
+export const DILUTED_PENALTY = 256;
+/** A pixel this near a grid colour (RGB distance), and nearer it than the ink, is grid. */
+export const GRID_NEAR = 12;
+/** A diluted pixel beside a pixel further than this factor of the ink's brightness is a line's blend. */
+export const BEYOND_INK_LUMA = 1.1;
+/** How far (px, each way) a diluted pixel's neighbourhood is searched for a brighter hue. */
+export const HUE_NEIGHBOURHOOD = 2;

@@ -1,0 +1,107 @@
+/**
+ * The scale stage's tunables, each with the reason for its value. Measured on the corpora of
+ * docs/chart-reader-log.md (c60 tuned on, h40 held out); change one only with a measurement
+ * (`npm run bench:accuracy`) and the golden readings updated deliberately (`npm run golden`).
+ */
+
+// axis-scale: labels to rows.
+
+/** Two tokens are on one row when their centres differ by at most this share of the text height ... */
+export const SAME_ROW_SHARE = 0.6;
+/** ... and are one label split at its decimal point when this share of the height apart at most. */
+export const SPLIT_GAP_SHARE = 1.2;
+/** A tick is at most this part of the text's height (1/3) tall, or 2 px: glyph columns are taller. */
+export const TICK_TEXT_PARTS = 3;
+/** Tick marks agree on one offset from the glyphs' centres within this many px ... */
+export const MARK_AGREE_PX = 0.75;
+/** ... when at least this many do ... */
+export const MARKS_MIN = 3;
+/** ... and this share of them. */
+export const MARKS_AGREE_SHARE = 0.7;
+/** A label's box is one colour within this distance (RGB) ... */
+export const BOX_SAME = 6;
+/** ... with an edge at least this far from it at each end ... */
+export const BOX_EDGE = 12;
+/** ... and no more than this many times the text's height tall. */
+export const BOX_MAX_HEIGHTS = 2.5;
+/** Text shorter than this many px is too small to look for a tick mark beside. */
+export const TICK_TEXT_MIN_PX = 5;
+/** Text fainter than this many background tolerances has no ink share to measure strokes by. */
+export const TEXT_CONTRAST_TOLERANCES = 3;
+/** A pixel with less than this share of the text's contrast is background in a tick gap. */
+export const GAP_INK_SHARE = 0.15;
+/** A pixel with this share of the text's contrast is the stroke (ticks, tick marks). */
+export const STROKE_INK_SHARE = 0.35;
+/** A column with faint ink down this share of its rows is a rule (the axis line). */
+export const RULE_ROWS_SHARE = 0.8;
+/** A tick's columns all lie on one row: within this many px of their mean. */
+export const TICK_ROW_PX = 0.75;
+/** A tick mark's column holds less ink than this (in pixels' shares): the gap before the digits. */
+export const TICK_MARK_GAP_INK = 0.35;
+
+// axis-scale: the grid and the anchors.
+
+/** A grid line runs across this share of the plot at least (the grid check) ... */
+export const GRID_LINE_SHARE = 0.6;
+/** ... and the grid holds at least this many such lines. */
+export const GRID_MIN_LINES = 4;
+/** Grid lines are at least this many px apart ... */
+export const GRID_MIN_GAP = 8;
+/** ... with at least this many gaps within GRID_GAP_SLACK px of the median gap. */
+export const GRID_REGULAR_GAPS = 3;
+export const GRID_GAP_SLACK = 2;
+/** Labels closer than this many px apart tell no label spacing to check the grid against. */
+export const LABEL_GAP_MIN = 4;
+/** Grid lines on the label lattice fall within this many px of one phase. */
+export const LATTICE_PHASE_PX = 1.5;
+/** The grid contradicts the labels when fewer than this share of its lines are on their lattice. */
+export const ON_LATTICE_SHARE = 0.6;
+/** A grid line is at most this many rows thick beyond its first (a 1 px line at 3x, with its edges). */
+export const GRID_BAND_EXTRA_ROWS = 3;
+/** A label snaps to a grid line whose centre is within this many px (3, and a hair more). */
+export const SNAP_PX = 3.01;
+/** Labels snap only when at least this many ... */
+export const SNAP_MIN_LABELS = 3;
+/** ... and this share of them sit on grid lines. */
+export const SNAP_LABELS_SHARE = 0.6;
+/** The snapped labels are refitted within this tolerance (px): grid rows are exact. */
+export const SNAP_FIT_TOLERANCE = 1.5;
+/** The snapped fit is kept when it keeps this share of the labels. */
+export const SNAP_KEEP_SHARE = 0.8;
+/** A badge's price line lies within this many px of the badge ... */
+export const BADGE_LINE_PX = 4;
+/** ... and runs across this share of the plot. */
+export const BADGE_LINE_SHARE = 0.5;
+/** An anchor moves the scale by at most this many px (more is another line or candle). */
+export const ANCHOR_MAX_PX = 4;
+/** A legend anchors the scale only on a last candle at least this many rows tall ... */
+export const LEGEND_CANDLE_MIN_ROWS = 3;
+/** ... by at least this many px (less is within the fit's own error). */
+export const LEGEND_MIN_SHIFT = 0.25;
+
+// scale-fit: labels to a line.
+
+/** Two different prices closer than this many px cannot both be ticks (labels would overlap). */
+export const LABEL_MIN_GAP_PX = 4;
+/** A label within this many px of the fitted line agrees with it. */
+export const FIT_TOLERANCE_PX = 2.5;
+/** A log fit wins a tie only with under this share of the linear residual ... */
+export const LOG_RESIDUAL_SHARE = 0.5;
+/** ... and a linear residual above this many px. */
+export const LOG_MIN_LINEAR_RESIDUAL = 0.5;
+
+// read-scale: is it this chart's axis?
+
+/** A scale is fitted through at least this many labels. */
+export const MIN_LABELS = 3;
+/** Refused when more than this share of the candles lie beyond the labels' range. */
+export const BEYOND_LABELS_SHARE = 0.2;
+
+// prices: how many decimals a reading carries.
+
+/** Prices are rounded to a tenth of a pixel's price: this many parts of a pixel. */
+export const PIXEL_PARTS = 10;
+/** At most this many decimals ... */
+export const MAX_DECIMALS = 10;
+/** ... and this many when the scale says nothing (a zero slope). */
+export const FALLBACK_DECIMALS = 6;
