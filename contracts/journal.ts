@@ -212,8 +212,11 @@ const num = z.number();
 export const journalResultSchema = z.object({
   /** Realised profit (+) or loss (-) in USD of the sized position. */
   pnlUsd: num,
-  /** Realised result in units of the planned risk: (exit - entry) / (entry - stop), signed by direction. */
-  rMultiple: num,
+  /**
+   * Realised result in units of the planned risk: (exit - entry) / (entry - stop), signed by
+   * direction. Null for an imported trade without a stop.
+   */
+  rMultiple: num.nullable(),
 });
 export type JournalResult = z.infer<typeof journalResultSchema>;
 
@@ -225,19 +228,22 @@ export const journalEntrySchema = z.object({
   symbol: z.string(),
   direction: z.enum(TRADE_DIRECTIONS),
   entry: num,
-  stopLoss: num,
-  takeProfit1: num,
+  /** Null only for a trade imported from a broker statement that had no stop (no R then). */
+  stopLoss: num.nullable(),
+  /** Null only for an imported trade that had no target. */
+  takeProfit1: num.nullable(),
   takeProfit2: num.nullable(),
   accountSize: num,
-  riskPercentage: num,
-  /** accountSize x riskPercentage / 100 (SPEC.md 9). */
-  riskAmount: num,
+  /** Null for an imported trade without a stop: nothing was risked by plan. */
+  riskPercentage: num.nullable(),
+  /** accountSize x riskPercentage / 100 (SPEC.md 9); null as riskPercentage. */
+  riskAmount: num.nullable(),
   /** Lots rounded down to 0.01 from the instrument-aware sizing (DECISIONS.md). */
   lotSize: num,
   /** Units of the base currency / ounces / index units in lotSize. */
   units: num,
-  /** |takeProfit1 - entry| / |entry - stopLoss|. */
-  plannedRiskReward: num,
+  /** |takeProfit1 - entry| / |entry - stopLoss|; null without a stop or target. */
+  plannedRiskReward: num.nullable(),
   instrument: z.object({
     /** Canonical symbol the sizing used ("EURUSD" for "eur/usd"). */
     symbol: z.string(),
@@ -256,6 +262,8 @@ export const journalEntrySchema = z.object({
   closedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   result: journalResultSchema.nullable(),
+  /** Set for a trade imported from a broker statement (issue 21). */
+  broker: z.lazy(() => journalBrokerInfoSchema).nullable(),
 });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
@@ -325,9 +333,37 @@ export const recentTradeSchema = z.object({
   direction: z.enum(TRADE_DIRECTIONS),
   closedAt: z.string(),
   pnlUsd: num,
-  rMultiple: num,
+  /** Null for an imported trade without a stop. */
+  rMultiple: num.nullable(),
   outcome: z.enum(['win', 'loss', 'breakeven']),
 });
+
+/** One group of a breakdown (engine/journal/breakdowns.ts). */
+export const breakdownRowSchema = z.object({
+  key: z.string(),
+  trades: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  winRate: num.nullable(),
+  netPnlUsd: num,
+  averageR: num.nullable(),
+  totalR: num,
+  /** Fewer closed trades than minMeaningfulTrades: too few to mean anything. */
+  tooFewTrades: z.boolean(),
+});
+export type BreakdownRow = z.infer<typeof breakdownRowSchema>;
+
+export const journalBreakdownsSchema = z.object({
+  minMeaningfulTrades: z.number().int(),
+  byTag: z.array(breakdownRowSchema),
+  bySymbol: z.array(breakdownRowSchema),
+  byDirection: z.array(breakdownRowSchema),
+  /** Weekday of entry, UTC. */
+  byWeekday: z.array(breakdownRowSchema),
+  /** Hour of entry, UTC. */
+  byHour: z.array(breakdownRowSchema),
+});
+export type JournalBreakdowns = z.infer<typeof journalBreakdownsSchema>;
 
 export const journalStatsSchema = z.object({
   totalTrades: z.number().int(),
@@ -358,6 +394,8 @@ export const journalStatsSchema = z.object({
   maxDrawdownPct: num,
   equityCurve: z.array(equityPointSchema),
   recentTrades: z.array(recentTradeSchema),
+  /** Closed trades grouped by tag, symbol, direction, weekday and hour of entry. */
+  breakdowns: journalBreakdownsSchema,
 });
 export type JournalStats = z.infer<typeof journalStatsSchema>;
 
@@ -460,10 +498,109 @@ export const journalImportRowErrorSchema = z.object({
 /** POST /api/journal/import -> 200 */
 export const journalImportResultSchema = z.object({
   imported: z.number().int(),
-  /** Rows whose id is already in this journal: left as they are. */
+  /** Rows whose id (or broker ticket) is already in this journal: left as they are. */
   skipped: z.number().int(),
+  /** Statement imports: the format read and the rows that were not trades, with the reason. */
+  format: z.string().optional(),
+  skippedRows: z.array(z.object({ row: z.number().int(), reason: z.string() })).optional(),
 });
 export type JournalImportResult = z.infer<typeof journalImportResultSchema>;
 
 /** Largest CSV accepted by the import (bytes). */
 export const JOURNAL_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+
+// ---------------------------------------------------------------------------------------------
+// Broker statements (POST /api/journal/import with a multipart `file`; issue 21)
+
+/** Largest statement file accepted (bytes): a year of MT5 history with every deal is well under. */
+export const JOURNAL_STATEMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Where an imported entry came from, and the money as the statement gave it. */
+export const journalBrokerInfoSchema = z.object({
+  /** 'mt4', 'mt5' or 'ctrader': re-imports are deduplicated per source and ticket. */
+  source: z.string(),
+  ticket: z.string(),
+  /** Minutes the statement's clock was ahead of UTC; stored times are UTC. */
+  utcOffsetMinutes: z.number().int(),
+  /** The statement's deposit currency (null when it did not say; then USD is assumed). */
+  accountCurrency: z.string().nullable(),
+  /** In accountCurrency: the price move's profit, and the costs kept apart from it. */
+  grossProfit: num,
+  commission: num,
+  swap: num,
+  netProfit: num,
+  /** True when this close took only part of the position. */
+  partialClose: z.boolean(),
+});
+export type JournalBrokerInfo = z.infer<typeof journalBrokerInfoSchema>;
+
+/** Form fields that may come with the statement file. */
+export const journalStatementFieldsSchema = z.object({
+  /**
+   * Hours the MetaTrader server clock is ahead of UTC (GMT+2 -> 2). MetaTrader reports do not
+   * state it; cTrader's header does and wins.
+   */
+  utcOffsetHours: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'The time zone offset must be a number of hours, e.g. 2 for GMT+2' })
+      .refine((h) => Number.isFinite(h) && h >= -12 && h <= 14 && Number.isInteger(h * 4), {
+        error: 'The time zone offset must be between -12 and +14 hours (quarter hours allowed)',
+      })
+      .default(0),
+  ),
+  /** Balance before the first trade, in the statement's currency, when the statement has no deposit row. */
+  accountSize: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: JOURNAL_MESSAGES.accountSize })
+      .refine((n) => Number.isFinite(n) && n >= ANALYSIS_LIMITS.accountSize.min, {
+        error: JOURNAL_MESSAGES.accountSize,
+      })
+      .optional(),
+  ),
+});
+
+export const journalStatementTradeSchema = z.object({
+  ticket: z.string(),
+  symbol: z.string(),
+  direction: z.enum(TRADE_DIRECTIONS),
+  volumeLots: num,
+  openedAt: z.string(),
+  closedAt: z.string(),
+  entry: num,
+  exit: num,
+  stopLoss: num.nullable(),
+  takeProfit: num.nullable(),
+  commission: num,
+  swap: num,
+  grossProfit: num,
+  netProfit: num,
+  pips: num.nullable(),
+  partialClose: z.boolean(),
+  /** As it will be stored: net P/L in USD and R (null without a stop). */
+  pnlUsd: num,
+  rMultiple: num.nullable(),
+  /** Already in this journal from an earlier import: it will be left out. */
+  alreadyImported: z.boolean(),
+});
+export type JournalStatementTrade = z.infer<typeof journalStatementTradeSchema>;
+
+/** POST /api/journal/import?dryRun=1 with a statement: what would be imported; nothing is written. */
+export const journalImportPreviewSchema = z.object({
+  dryRun: z.literal(true),
+  format: z.string(),
+  formatLabel: z.string(),
+  accountCurrency: z.string().nullable(),
+  utcOffsetMinutes: z.number().int(),
+  /** Trades recognised in the file. */
+  recognised: z.number().int(),
+  /** Of those, new to this journal. */
+  toImport: z.number().int(),
+  alreadyImported: z.number().int(),
+  skippedRows: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+  /** Things the trader should know (approximate currency conversion, assumed currency ...). */
+  notes: z.array(z.string()),
+  trades: z.array(journalStatementTradeSchema),
+});
+export type JournalImportPreview = z.infer<typeof journalImportPreviewSchema>;

@@ -1,2 +1,3 @@
 export * from './sizing';
 export * from './statistics';
+export * from './breakdowns';

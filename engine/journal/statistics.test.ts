@@ -169,3 +169,37 @@ describe('journalStatistics', () => {
     expect(outcomeOf(-0.11)).toBe('loss');
   });
 });
+
+describe('imported trades without a stop (no R)', () => {
+  it('count in the money figures and the win rate by the sign of their P/L, not in the R figures', () => {
+    // By hand: R trades +2 (+200) and -1 (-100); no-R trades +50, -30 and 0.
+    // Wins: +2R, +50 -> 2; losses: -1R, -30 -> 2; breakeven: the 0 -> 1. Win rate 50 %.
+    // Average realised R over the two trades with an R: (2 - 1) / 2 = 0.5.
+    // Net 200 - 100 + 50 - 30 + 0 = 120; gross profit 250, gross loss 130.
+    const noR = (pnlUsd: number, day: number): StatsEntry => ({
+      ...closed(0, pnlUsd, day),
+      plannedRiskReward: null,
+      result: { pnlUsd, rMultiple: null },
+    });
+    const s = journalStatistics([closed(2, 200, 3), noR(50, 4), closed(-1, -100, 5), noR(-30, 6), noR(0, 7)]);
+    expect(s).toMatchObject({
+      closedTrades: 5,
+      wins: 2,
+      losses: 2,
+      breakevens: 1,
+      winRate: 50,
+      averageRealisedR: 0.5,
+      averageWinR: 2,
+      averageLossR: -1,
+      expectancyR: 0.5,
+      averagePlannedRiskReward: 2,
+      grossProfitUsd: 250,
+      grossLossUsd: 130,
+      netPnlUsd: 120,
+      expectancyUsd: 24,
+    });
+    expect(s.recentTrades[0]).toMatchObject({ pnlUsd: 0, rMultiple: null, outcome: 'breakeven' });
+    expect(outcomeOf(null, 0.004)).toBe('breakeven');
+    expect(outcomeOf(null, -0.02)).toBe('loss');
+  });
+});

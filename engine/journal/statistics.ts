@@ -1,4 +1,10 @@
-import type { JournalDirection, JournalResultValue } from './sizing';
+import type { JournalDirection } from './sizing';
+
+/** A closed trade's result; rMultiple is null for an imported trade without a stop. */
+export interface StatsResult {
+  readonly pnlUsd: number;
+  readonly rMultiple: number | null;
+}
 
 /**
  * Performance statistics of a trading journal. Pure: entries in, figures out, so the server's
@@ -16,9 +22,10 @@ export interface StatsEntry {
   /** When the trade was logged (ISO 8601). */
   readonly timestamp: string;
   readonly accountSize: number;
-  readonly plannedRiskReward: number;
+  /** Null for an imported trade without a stop or target. */
+  readonly plannedRiskReward: number | null;
   readonly closedAt: string | null;
-  readonly result: JournalResultValue | null;
+  readonly result: StatsResult | null;
 }
 
 /** |R| at or below this is a breakeven trade: neither a win nor a loss. */
@@ -26,10 +33,18 @@ export const BREAKEVEN_R_THRESHOLD = 0.1;
 
 export type TradeOutcome = 'win' | 'loss' | 'breakeven';
 
-export function outcomeOf(rMultiple: number): TradeOutcome {
+/**
+ * Win, loss or breakeven by R. A trade imported without a stop has no R; its money decides:
+ * more than a cent won or lost is a win or a loss, anything within a cent is breakeven.
+ */
+export function outcomeOf(rMultiple: number | null, pnlUsd = 0): TradeOutcome {
+  if (rMultiple === null) return Math.abs(pnlUsd) < BREAKEVEN_USD ? 'breakeven' : pnlUsd > 0 ? 'win' : 'loss';
   if (Math.abs(rMultiple) <= BREAKEVEN_R_THRESHOLD) return 'breakeven';
   return rMultiple > 0 ? 'win' : 'loss';
 }
+
+/** A trade without an R is breakeven when its result is within this many dollars of zero. */
+export const BREAKEVEN_USD = 0.01;
 
 export type ProfitFactorValue =
   | { readonly kind: 'ratio'; readonly value: number }
@@ -51,7 +66,7 @@ export interface RecentTradeValue {
   readonly direction: JournalDirection;
   readonly closedAt: string;
   readonly pnlUsd: number;
-  readonly rMultiple: number;
+  readonly rMultiple: number | null;
   readonly outcome: TradeOutcome;
 }
 
@@ -91,7 +106,7 @@ const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 /** Money sums to the cent so 0.1 + 0.2 shows as 0.3. */
 const cents = (x: number) => Math.round(x * 100) / 100;
 
-type ClosedEntry = StatsEntry & { readonly closedAt: string; readonly result: JournalResultValue };
+type ClosedEntry = StatsEntry & { readonly closedAt: string; readonly result: StatsResult };
 
 const isClosed = (e: StatsEntry): e is ClosedEntry =>
   e.status === 'CLOSED' && e.result !== null && e.closedAt !== null;
@@ -108,10 +123,11 @@ function byCloseTime(a: ClosedEntry, b: ClosedEntry): number {
 export function journalStatistics(entries: readonly StatsEntry[]): JournalStatistics {
   const count = (status: JournalStatus) => entries.filter((e) => e.status === status).length;
   const closed = entries.filter(isClosed).sort(byCloseTime);
-  const rs = closed.map((e) => e.result.rMultiple);
+  // R figures are over the trades that have an R (imported trades without a stop have none).
+  const rs = closed.map((e) => e.result.rMultiple).filter((r): r is number => r !== null);
   const pnls = closed.map((e) => e.result.pnlUsd);
 
-  const outcomes = closed.map((e) => outcomeOf(e.result.rMultiple));
+  const outcomes = closed.map((e) => outcomeOf(e.result.rMultiple, e.result.pnlUsd));
   const wins = outcomes.filter((o) => o === 'win').length;
   const losses = outcomes.filter((o) => o === 'loss').length;
   const breakevens = outcomes.filter((o) => o === 'breakeven').length;
@@ -126,7 +142,10 @@ export function journalStatistics(entries: readonly StatsEntry[]): JournalStatis
         : { kind: 'none' };
 
   // Planned R:R describes the plans the trader committed to, so cancelled ideas are left out.
-  const planned = entries.filter((e) => e.status !== 'CANCELLED').map((e) => e.plannedRiskReward);
+  const planned = entries
+    .filter((e) => e.status !== 'CANCELLED')
+    .map((e) => e.plannedRiskReward)
+    .filter((r): r is number => r !== null);
 
   const startingBalance = closed[0]?.accountSize ?? null;
   const netPnlUsd = cents(sum(pnls));
@@ -166,7 +185,7 @@ export function journalStatistics(entries: readonly StatsEntry[]): JournalStatis
       closedAt: e.closedAt,
       pnlUsd: e.result.pnlUsd,
       rMultiple: e.result.rMultiple,
-      outcome: outcomeOf(e.result.rMultiple),
+      outcome: outcomeOf(e.result.rMultiple, e.result.pnlUsd),
     }));
 
   return {

@@ -102,7 +102,20 @@ export interface CsvRowError {
   message: string;
 }
 
-export type ImportedRow = Omit<JournalEntryRow, 'id' | 'userId' | 'updatedAt'> & { id?: string };
+/** Columns only a broker-statement import fills (./statements); a CSV row leaves them null. */
+export type BrokerColumn =
+  | 'source'
+  | 'brokerTicket'
+  | 'sourceUtcOffsetMinutes'
+  | 'accountCurrency'
+  | 'grossProfit'
+  | 'commission'
+  | 'swap'
+  | 'netProfit'
+  | 'partialClose';
+
+export type ImportedRow = Omit<JournalEntryRow, 'id' | 'userId' | 'updatedAt' | BrokerColumn> &
+  Partial<Pick<JournalEntryRow, BrokerColumn>> & { id?: string };
 
 const REQUIRED_COLUMNS: readonly JournalCsvColumn[] = [
   'symbol',

@@ -34,7 +34,23 @@ export function toJournalEntry(row: JournalEntryRow): JournalEntry {
     closedAt: iso(row.closedAt),
     cancelledAt: iso(row.cancelledAt),
     result:
-      row.pnlUsd !== null && row.rMultiple !== null ? { pnlUsd: row.pnlUsd, rMultiple: row.rMultiple } : null,
+      row.pnlUsd !== null && (row.rMultiple !== null || row.source !== null)
+        ? { pnlUsd: row.pnlUsd, rMultiple: row.rMultiple }
+        : null,
+    broker:
+      row.source !== null && row.brokerTicket !== null
+        ? {
+            source: row.source,
+            ticket: row.brokerTicket,
+            utcOffsetMinutes: row.sourceUtcOffsetMinutes ?? 0,
+            accountCurrency: row.accountCurrency,
+            grossProfit: row.grossProfit ?? 0,
+            commission: row.commission ?? 0,
+            swap: row.swap ?? 0,
+            netProfit: row.netProfit ?? 0,
+            partialClose: row.partialClose ?? false,
+          }
+        : null,
   };
 }
 

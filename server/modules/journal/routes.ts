@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import {
@@ -5,6 +6,8 @@ import {
   journalCreateBodySchema,
   journalUpdateBodySchema,
   JOURNAL_IMPORT_MAX_BYTES,
+  journalStatementFieldsSchema,
+  type JournalImportPreview,
   JOURNAL_LIMITS,
   journalListQuerySchema,
   type JournalEntry,
@@ -13,12 +16,14 @@ import {
   type JournalStats,
   type JournalStatus,
 } from '../../../contracts/journal';
-import { journalStatistics, realisedResult } from '../../../engine/journal';
+import { journalBreakdowns, journalStatistics, realisedResult } from '../../../engine/journal';
 import { journalEntries, type JournalEntryRow } from '../../db/schema';
 import { AppError, parseWith } from '../../http/errors';
 import '../../types';
 import { currentUser } from '../auth/session-plugin';
 import { journalToCsv, parseJournalCsv, yieldToEventLoop } from './csv';
+import { csvPreview, importStatement, isDryRun, recogniseStatement } from './statements/import';
+import { readStatementUpload, STATEMENT_MULTIPART_LIMITS } from './statements/upload';
 import { sizingColumns, toJournalEntry, UUID_PATTERN } from './entries';
 
 const notFound = () =>
@@ -220,7 +225,7 @@ export async function journalRoutes(app: FastifyInstance) {
 
   app.get('/api/journal/stats', guard, async (request): Promise<JournalStats> => {
     const entries = await allEntries(currentUser(request).id);
-    return journalStatistics(entries) as JournalStats;
+    return { ...journalStatistics(entries), breakdowns: journalBreakdowns(entries) } as JournalStats;
   });
 
   app.get('/api/journal/export.csv', guard, async (request, reply) => {
@@ -238,11 +243,66 @@ export async function journalRoutes(app: FastifyInstance) {
     done(null, body);
   });
 
+  // Statement uploads (issue 21) arrive as multipart; scoped to this module like analyze's.
+  await app.register(multipart, { limits: STATEMENT_MULTIPART_LIMITS, throwFileSizeLimit: true });
+
+  /** The journal's own CSV: all-or-nothing, rows whose id is already here are left alone. */
+  async function importCsv(userId: string, text: string, dryRun: boolean) {
+    const rows = await parseJournalCsv(text, app.now());
+    return db.transaction(async (tx) => {
+      const ids = rows.map((r) => r.id).filter((id): id is string => id !== undefined);
+      const taken =
+        ids.length === 0
+          ? []
+          : await tx
+              .select({ id: journalEntries.id, userId: journalEntries.userId })
+              .from(journalEntries)
+              .where(inArray(journalEntries.id, ids));
+      const mine = new Set(taken.filter((t) => t.userId === userId).map((t) => t.id));
+      const others = new Set(taken.filter((t) => t.userId !== userId).map((t) => t.id));
+      const seen = new Set<string>();
+      const fresh = rows.filter((r) => {
+        if (r.id === undefined) return true;
+        if (mine.has(r.id) || seen.has(r.id)) return false;
+        seen.add(r.id);
+        return true;
+      });
+      if (dryRun) return csvPreview(rows.length, fresh.length);
+      const values = fresh.map(({ id, ...r }) => ({
+        // Another journal's id (a file shared between accounts) gets a new one; own ids are kept.
+        ...(id !== undefined && !others.has(id) ? { id } : {}),
+        userId,
+        updatedAt: app.now(),
+        ...r,
+      }));
+      const room = JOURNAL_LIMITS.maxEntries - (await entryCount(userId, tx));
+      if (values.length > room) throw journalFull(values.length);
+      for (let i = 0; i < values.length; i += IMPORT_INSERT_BATCH) {
+        await tx.insert(journalEntries).values(values.slice(i, i + IMPORT_INSERT_BATCH));
+        // Between batches other requests get their turn (PGlite runs each statement on this
+        // very thread, so one large insert would stall /healthz and everyone else).
+        await yieldToEventLoop();
+      }
+      return { imported: values.length, skipped: rows.length - values.length };
+    });
+  }
+
   app.post(
     '/api/journal/import',
     { ...guard, bodyLimit: JOURNAL_IMPORT_MAX_BYTES },
-    async (request): Promise<JournalImportResult> => {
+    async (request): Promise<JournalImportResult | JournalImportPreview> => {
       const user = currentUser(request);
+      const dryRun = isDryRun(request.query);
+      if (request.isMultipart()) {
+        const upload = await readStatementUpload(request);
+        const fields = parseWith(journalStatementFieldsSchema, upload.fields);
+        const read = await recogniseStatement(upload.file, fields.utcOffsetHours * 60);
+        if (read.kind === 'journal-csv') return importCsv(user.id, read.text, dryRun);
+        return importStatement(app, user.id, read.statement, fields.accountSize, dryRun, {
+          room: async (tx) => JOURNAL_LIMITS.maxEntries - (await entryCount(user.id, tx)),
+          full: journalFull,
+        });
+      }
       const body = request.body;
       const text =
         typeof body === 'string'
@@ -251,44 +311,13 @@ export async function journalRoutes(app: FastifyInstance) {
             ? (body as { csv: string }).csv
             : undefined;
       if (text === undefined) {
-        throw new AppError(400, 'CSV_REQUIRED', 'Send the journal CSV file (as exported) to import it.');
+        throw new AppError(
+          400,
+          'CSV_REQUIRED',
+          'Send the journal CSV file (as exported), or a broker statement as the multipart field "file", to import it.',
+        );
       }
-      const rows = await parseJournalCsv(text, app.now());
-      return db.transaction(async (tx) => {
-        const ids = rows.map((r) => r.id).filter((id): id is string => id !== undefined);
-        const taken =
-          ids.length === 0
-            ? []
-            : await tx
-                .select({ id: journalEntries.id, userId: journalEntries.userId })
-                .from(journalEntries)
-                .where(inArray(journalEntries.id, ids));
-        const mine = new Set(taken.filter((t) => t.userId === user.id).map((t) => t.id));
-        const others = new Set(taken.filter((t) => t.userId !== user.id).map((t) => t.id));
-        const seen = new Set<string>();
-        const fresh = rows.filter((r) => {
-          if (r.id === undefined) return true;
-          if (mine.has(r.id) || seen.has(r.id)) return false;
-          seen.add(r.id);
-          return true;
-        });
-        const values = fresh.map(({ id, ...r }) => ({
-          // Another journal's id (a file shared between accounts) gets a new one; own ids are kept.
-          ...(id !== undefined && !others.has(id) ? { id } : {}),
-          userId: user.id,
-          updatedAt: app.now(),
-          ...r,
-        }));
-        const room = JOURNAL_LIMITS.maxEntries - (await entryCount(user.id, tx));
-        if (values.length > room) throw journalFull(values.length);
-        for (let i = 0; i < values.length; i += IMPORT_INSERT_BATCH) {
-          await tx.insert(journalEntries).values(values.slice(i, i + IMPORT_INSERT_BATCH));
-          // Between batches other requests get their turn (PGlite runs each statement on this
-          // very thread, so one large insert would stall /healthz and everyone else).
-          await yieldToEventLoop();
-        }
-        return { imported: values.length, skipped: rows.length - values.length };
-      });
+      return importCsv(user.id, text, dryRun);
     },
   );
 
@@ -360,6 +389,8 @@ export async function journalRoutes(app: FastifyInstance) {
   app.post('/api/journal/:id/close', guard, async (request) => {
     const { exitPrice } = parseWith(journalCloseBodySchema, request.body);
     return transition(request, 'close', (row) => {
+      // Only imported trades lack a stop, and they arrive CLOSED; an ACTIVE trade always has one.
+      if (row.stopLoss === null) throw invalidTransition('close', row.status);
       const result = realisedResult(
         {
           symbol: row.symbol,

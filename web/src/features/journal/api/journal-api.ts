@@ -11,6 +11,7 @@ import { toast } from '@/components/ui/use-toast';
 import type {
   JournalCreateBody,
   JournalEntry,
+  JournalImportPreview,
   JournalImportResult,
   JournalList,
   JournalStats,
@@ -89,7 +90,7 @@ const ACTION_TOASTS: Record<JournalAction, (e: JournalEntry) => { title: string;
   activate: (e) => ({ title: 'Trade Activated', description: `${e.symbol} ${e.direction} is now ACTIVE.` }),
   close: (e) => ({
     title: 'Trade Closed',
-    description: `${e.symbol} ${e.direction} closed at ${e.result ? `${e.result.rMultiple >= 0 ? '+' : ''}${e.result.rMultiple.toFixed(2)}R` : 'its exit price'}.`,
+    description: `${e.symbol} ${e.direction} closed at ${e.result && e.result.rMultiple !== null ? `${e.result.rMultiple >= 0 ? '+' : ''}${e.result.rMultiple.toFixed(2)}R` : 'its exit price'}.`,
   }),
   cancel: (e) => ({ title: 'Trade Cancelled', description: `${e.symbol} ${e.direction} was cancelled.` }),
 };
@@ -154,5 +155,47 @@ export function useImportJournal() {
       await refresh(queryClient);
     },
     onError: failureToast('Import Failed'),
+  });
+}
+
+/** What the import dialog sends: a statement (or the journal CSV) with the optional fields. */
+export interface StatementUploadInput {
+  file: File;
+  utcOffsetHours: string;
+  accountSize: string;
+}
+
+function statementForm({ file, utcOffsetHours, accountSize }: StatementUploadInput): FormData {
+  const form = new FormData();
+  // Fields first: the server reads the parts in order and judges the file with them.
+  if (utcOffsetHours.trim() !== '') form.append('utcOffsetHours', utcOffsetHours.trim());
+  if (accountSize.trim() !== '') form.append('accountSize', accountSize.trim());
+  form.append('file', file);
+  return form;
+}
+
+/** POST /api/journal/import?dryRun=1: what the file holds; nothing is written. */
+export function usePreviewStatement() {
+  return useMutation({
+    mutationFn: (input: StatementUploadInput) =>
+      apiJson<JournalImportPreview>('POST', '/api/journal/import?dryRun=1', statementForm(input)),
+  });
+}
+
+/** The same file for real: every new trade in one go, or none. */
+export function useImportStatement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StatementUploadInput) =>
+      apiJson<JournalImportResult>('POST', '/api/journal/import', statementForm(input)),
+    onSuccess: async ({ imported, skipped }) => {
+      toast({
+        title: 'Trades Imported',
+        description:
+          `${imported} trade${imported === 1 ? '' : 's'} imported` +
+          (skipped > 0 ? `; ${skipped} already in your journal were left as they are.` : '.'),
+      });
+      await refresh(queryClient);
+    },
   });
 }

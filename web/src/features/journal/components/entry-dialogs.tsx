@@ -30,7 +30,12 @@ export function CloseTradeDialog({ entry, open, onOpenChange }: DialogProps) {
   const [error, setError] = useState<string | null>(null);
   const transition = useJournalTransition();
   const parsed = journalCloseBodySchema.safeParse({ exitPrice: exit });
-  const preview = parsed.success ? realisedResult(entry, parsed.data.exitPrice) : null;
+  const stopLoss = entry.stopLoss;
+  // Only trades logged here are closed with this dialog, and those always have a stop.
+  const preview =
+    parsed.success && stopLoss !== null
+      ? realisedResult({ ...entry, stopLoss }, parsed.data.exitPrice)
+      : null;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -57,8 +62,9 @@ export function CloseTradeDialog({ entry, open, onOpenChange }: DialogProps) {
             Close {entry.symbol} {entry.direction}
           </DialogTitle>
           <DialogDescription>
-            Entry {formatPrice(entry.entry, entry.instrument)}, stop{' '}
-            {formatPrice(entry.stopLoss, entry.instrument)}. At what price did you exit?
+            Entry {formatPrice(entry.entry, entry.instrument)}
+            {stopLoss !== null ? `, stop ${formatPrice(stopLoss, entry.instrument)}` : ''}. At what price did
+            you exit?
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Close trade">

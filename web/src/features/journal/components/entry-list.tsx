@@ -10,6 +10,13 @@ import { StatusBadge } from './status-badge';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+/** How the statement sources (decision 019) are named on a card. */
+const BROKER_SOURCE_LABELS: Record<string, string> = {
+  mt4: 'MetaTrader 4',
+  mt5: 'MetaTrader 5',
+  ctrader: 'cTrader',
+};
+
 export function EntryList({ entries }: { entries: readonly JournalEntry[] }) {
   return (
     <ul className="grid gap-3" aria-label="Journal entries">
@@ -57,8 +64,10 @@ function EntryCard({ entry }: { entry: JournalEntry }) {
             )}
             data-testid="entry-result"
           >
-            {entry.result.rMultiple >= 0 ? '+' : ''}
-            {entry.result.rMultiple.toFixed(2)}R · {entry.result.pnlUsd > 0 ? '+' : ''}
+            {entry.result.rMultiple === null
+              ? ''
+              : `${entry.result.rMultiple >= 0 ? '+' : ''}${entry.result.rMultiple.toFixed(2)}R · `}
+            {entry.result.pnlUsd > 0 ? '+' : ''}
             {formatUsd(entry.result.pnlUsd)}
           </span>
         ) : null}
@@ -68,14 +77,33 @@ function EntryCard({ entry }: { entry: JournalEntry }) {
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
         <Item label="Entry" value={price(entry.entry)} />
-        <Item label="Stop Loss" value={price(entry.stopLoss)} />
-        <Item label="Take Profit 1" value={price(entry.takeProfit1)} />
+        <Item label="Stop Loss" value={entry.stopLoss === null ? '—' : price(entry.stopLoss)} />
+        <Item label="Take Profit 1" value={entry.takeProfit1 === null ? '—' : price(entry.takeProfit1)} />
         <Item label="Take Profit 2" value={entry.takeProfit2 === null ? '—' : price(entry.takeProfit2)} />
-        <Item label="Risk" value={`${formatUsd(entry.riskAmount)} (${entry.riskPercentage}%)`} />
+        <Item
+          label="Risk"
+          value={
+            entry.riskAmount === null
+              ? '— (no stop)'
+              : `${formatUsd(entry.riskAmount)} (${entry.riskPercentage}%)`
+          }
+        />
         <Item label="Lot Size" value={formatLots(entry.lotSize)} />
-        <Item label="Planned R:R" value={`1:${entry.plannedRiskReward.toFixed(2)}`} />
+        <Item
+          label="Planned R:R"
+          value={entry.plannedRiskReward === null ? '—' : `1:${entry.plannedRiskReward.toFixed(2)}`}
+        />
         {entry.exitPrice !== null ? <Item label="Exit" value={price(entry.exitPrice)} /> : null}
       </dl>
+      {entry.broker ? (
+        <p className="mt-2 text-xs text-muted-foreground" data-testid="entry-broker">
+          Imported from {BROKER_SOURCE_LABELS[entry.broker.source] ?? entry.broker.source} #
+          {entry.broker.ticket}
+          {entry.broker.partialClose ? ' (partial close)' : ''} · gross {entry.broker.grossProfit.toFixed(2)},
+          commission {entry.broker.commission.toFixed(2)}, swap {entry.broker.swap.toFixed(2)}
+          {entry.broker.accountCurrency ? ` ${entry.broker.accountCurrency}` : ''}
+        </p>
+      ) : null}
       {entry.notes ? (
         <p className="mt-2 text-sm whitespace-pre-line text-muted-foreground">{entry.notes}</p>
       ) : null}

@@ -7,6 +7,7 @@ import { errorDetail } from '@/lib/api';
 import { useJournalEntries } from '../api/journal-api';
 import type { PlanPrefill } from '../lib/trade-form';
 import { CsvButtons } from './csv-buttons';
+import { ImportDialog } from './import-dialog';
 import { JournalEmptyState } from './empty-state';
 import { EntryList } from './entry-list';
 import { StatisticsTab } from './statistics-tab';
@@ -39,6 +40,7 @@ export function JournalPanel({ tradePlan, accountSize, riskPercentage }: Journal
           <CardDescription>Plan, take and review your trades. Kept on your account.</CardDescription>
         </div>
         <div className="flex flex-wrap gap-2">
+          <ImportDialog />
           <CsvButtons />
           <AddTradeDialog prefill={prefill} />
         </div>

@@ -6,6 +6,7 @@ import { errorDetail } from '@/lib/api';
 import { formatUsd } from '../../../../../engine/instruments';
 import { useJournalStats } from '../api/journal-api';
 import { statTiles } from '../lib/statistics-view';
+import { Breakdowns } from './breakdowns';
 import { EquityCurve } from './equity-curve';
 import { JournalEmptyState } from './empty-state';
 
@@ -66,6 +67,7 @@ export function StatisticsTab() {
         </h4>
         <EquityCurve points={s.equityCurve} />
       </section>
+      <Breakdowns breakdowns={s.breakdowns} />
       <section aria-labelledby="recent-heading" className="grid gap-2">
         <h4 id="recent-heading" className="text-sm font-semibold">
           Recent Trades
@@ -93,8 +95,7 @@ export function StatisticsTab() {
                   {t.outcome}
                 </span>
                 <span className="ml-auto tabular-nums">
-                  {t.rMultiple >= 0 ? '+' : ''}
-                  {t.rMultiple.toFixed(2)}R
+                  {t.rMultiple === null ? '— R' : `${t.rMultiple >= 0 ? '+' : ''}${t.rMultiple.toFixed(2)}R`}
                 </span>
                 <span
                   className={cn(
