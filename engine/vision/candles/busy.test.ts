@@ -2,7 +2,7 @@ import { pixelStages } from '../test-support/stages';
 import { paintChart, type PaintOptions } from '../test-support/paint';
 import { toRaster } from '../pixels/raster';
 import { findLayout } from '../layout';
-import { learnPalette, classifyInk } from '../palette/palette';
+import { learnPalette, classifyInk } from '../palette';
 import { extractCandles } from './extract';
 import { dropLineClasses } from '../cleanup/lines';
 import type { RgbaImage } from '../../core/image';

@@ -21,7 +21,8 @@ import {
   THIN_RUN_PX,
   TIP_LINE_PX,
 } from './tuning';
-import { classifyInk, learnPalette, tint, type InkClass } from '../palette/palette';
+import { classifyInk, learnPalette, type InkClass } from '../palette';
+import { tint } from '../palette/palette';
 import { BG_TOLERANCE, findLayout } from '../layout';
 import { colourDistance, toRaster, type Raster } from '../pixels/raster';
 import { paintChart } from '../test-support/paint';

@@ -3,7 +3,7 @@ import type { RgbaImage } from '../../core/image';
 import { paintChart, type PaintOptions } from '../test-support/paint';
 import { toRaster } from '../pixels/raster';
 import { findLayout } from '../layout';
-import { classifyInk, learnPalette } from '../palette/palette';
+import { classifyInk, learnPalette } from '../palette';
 import { extractCandles } from '../candles';
 import { liftOverlays } from './overlays';
 import type { PlotRect } from '../types';

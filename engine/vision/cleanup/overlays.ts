@@ -17,7 +17,8 @@
  */
 import type { Layout } from '../layout';
 import { BG_TOLERANCE } from '../layout';
-import { learnPalette, tint } from '../palette/palette';
+import { tint } from '../palette/palette';
+import { learnPalette } from '../palette/learn';
 import type { Raster } from '../pixels/raster';
 import { bin15, colourDistance } from '../pixels/raster';
 import { maskWords, nextClear } from '../pixels/byte-scan';

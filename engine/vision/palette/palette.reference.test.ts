@@ -1,12 +1,6 @@
-import {
-  classifyInk,
-  inkClassOf,
-  learnPalette,
-  settleDiluted,
-  strokeStats,
-  type InkClass,
-  type StrokeStats,
-} from './palette';
+import type { InkClass } from './palette';
+import { learnPalette, strokeStats, type StrokeStats } from './learn';
+import { classifyInk, inkClassOf, settleDiluted } from './classify-ink';
 import { LOW_ZONE_PARTS, MIN_RUN } from './tuning';
 import { paintChart } from '../test-support/paint';
 import { toRaster, type Raster } from '../pixels/raster';

@@ -1,4 +1,5 @@
-import { dilutedInk, learnPalette, tint } from './palette';
+import { dilutedInk, tint } from './palette';
+import { learnPalette } from './learn';
 import { paintChart } from '../test-support/paint';
 import { colourDistance, toRaster } from '../pixels/raster';
 import { findLayout } from '../layout';

@@ -1,0 +1,225 @@
+import type { Raster } from '../pixels/raster';
+import { colourDistance, luminance } from '../pixels/raster';
+import { maskWords, nextClear } from '../pixels/byte-scan';
+import type { Layout } from '../layout';
+import { BG_TOLERANCE } from '../layout';
+import {
+  BEYOND_INK_LUMA,
+  DILUTED_PENALTY,
+  GRID_NEAR,
+  HUE_NEIGHBOURHOOD,
+  LINE_COLOUR_DISTANCE,
+  MIN_ALPHA,
+  RINGING_ALPHA_MAX,
+  TINT_OFF_FAINT_EXTRA,
+  TINT_OFF_MAX,
+} from './tuning';
+
+import type { InkClass } from './palette';
+import { tint, dilution, chromaShareOf } from './palette';
+
+/**
+ * Per-pixel ink class over the plot (0 = not candle ink, k = palette[k-1]), row-major over the
+ * plot rectangle.
+ */
+export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uint8Array {
+  const { width, rgb } = r;
+  const { plot, bgMask } = layout;
+  const pw = plot.right - plot.left + 1;
+  const ph = plot.bottom - plot.top + 1;
+  const out = new Uint8Array(pw * ph);
+  // Class per exact colour, memoised in an open-addressing table (colours are 24-bit, so -1
+  // marks a free slot): a Map lookup per colour change was most of this function's time.
+  const cacheKeys = new Int32Array(CACHE_SLOTS).fill(-1);
+  const cacheVals = new Uint8Array(CACHE_SLOTS);
+  let cacheSize = 0;
+  // Candle bodies are runs of one colour: reuse the previous pixel's class before the table.
+  let lastC = -1;
+  let lastK = 0;
+  const diluted: number[] = [];
+  // The class of a colour not seen before, kept out of the pixel loop so that loop stays small.
+  const classOf = inkClassOf(layout, palette);
+  // Most of the plot is background: it is skipped 8 pixels at a time.
+  const words = maskWords(bgMask);
+  for (let y = 0; y < ph; y++) {
+    const row = (y + plot.top) * width + plot.left;
+    const end = row + pw;
+    // Pixel i of the image is out[i + toOut].
+    const toOut = y * pw - row;
+    for (let i = row; i < end; i++) {
+      if (bgMask[i]) {
+        i = nextClear(bgMask, words, i, end);
+        if (i === end) break;
+      }
+      const c = rgb[i]!;
+      let k = lastK;
+      if (c !== lastC) {
+        let slot = Math.imul(c, 0x9e3779b1) >>> (32 - CACHE_BITS);
+        while (cacheKeys[slot] !== -1 && cacheKeys[slot] !== c) slot = (slot + 1) & (CACHE_SLOTS - 1);
+        if (cacheKeys[slot] === c) k = cacheVals[slot]!;
+        else {
+          k = classOf(c);
+          // Half full at most, so that probes stay short; beyond, colours are classified afresh.
+          if (cacheSize < CACHE_SLOTS >> 1) {
+            cacheKeys[slot] = c;
+            cacheVals[slot] = k;
+            cacheSize++;
+          }
+        }
+        lastC = c;
+        lastK = k;
+      }
+      out[i + toOut] = k;
+      if (k & DILUTED) diluted.push(i + toOut);
+    }
+  }
+  // A diluted pixel beside another class is not trusted. Decided on the first pass's classes, so
+  // the order of pixels does not matter.
+  settleDiluted(r, layout, palette, out, diluted);
+  return out;
+}
+
+/**
+ * The first-pass class of one colour (0 = not candle ink, k = palette[k-1], with DILUTED set
+ * when it is ink only as a JPEG-diluted stroke), for classifyInk's pixels that are not background.
+ */
+export function inkClassOf(layout: Layout, palette: InkClass[]): (c: number) => number {
+  const { background: bg } = layout;
+  // A grid colour that is a class's own colour was learned as candles (it fills bodies): the
+  // "grid" was tall candles taken for vertical lines.
+  const lineColours = layout.lineColours.filter(
+    (l) => !palette.some((p) => colourDistance(l, p.colour) <= LINE_COLOUR_DISTANCE),
+  );
+  const dilutedBy = palette.map((p) => dilution(bg, p.colour));
+  return (c: number): number => {
+    let k = 0;
+    const dBg = colourDistance(c, bg);
+    if (dBg > BG_TOLERANCE) {
+      let best = Infinity;
+      for (let i = 0; i < palette.length; i++) {
+        const isDiluted = dilutedBy[i]!;
+        const ink = palette[i]!.colour;
+        const t = tint(c, bg, ink);
+        let d = colourDistance(c, ink);
+        if (
+          t.alpha < MIN_ALPHA ||
+          t.alpha > RINGING_ALPHA_MAX ||
+          t.off > TINT_OFF_MAX + TINT_OFF_FAINT_EXTRA * (1 - Math.min(1, t.alpha))
+        ) {
+          // A JPEG-diluted stroke only when no class explains the pixel plainly.
+          if (!isDiluted(c)) continue;
+          d += DILUTED_PENALTY;
+        }
+        if (d < best) [best, k] = [d, i + 1];
+      }
+      // A pixel nearer a grid line than the ink is grid, not candle.
+      if (k && lineColours.some((l) => colourDistance(c, l) < Math.min(best, GRID_NEAR))) k = 0;
+      if (k && best >= DILUTED_PENALTY) k |= DILUTED;
+    }
+    return k;
+  };
+}
+
+/**
+ * Where two inks meet (neighbouring candles of a dense chart, a line crossing a candle), their
+ * blend can pass for a diluted stroke of either: a diluted pixel (`diluted`, indices into `out`)
+ * beside another class is not trusted, and is cleared; the others lose their DILUTED flag.
+ */
+export function settleDiluted(
+  r: Raster,
+  layout: Layout,
+  palette: InkClass[],
+  out: Uint8Array,
+  diluted: number[],
+): void {
+  const { width, rgb } = r;
+  const { plot, background: bg, bgMask } = layout;
+  const pw = plot.right - plot.left + 1;
+  const ph = plot.bottom - plot.top + 1;
+  // (Plain loops, no closures: a variable a closure captures, here `out` and `pw`, is re-read
+  // from memory on every pixel of the loop.)
+  const keep = new Uint8Array(diluted.length);
+  const lumBg = luminance(bg);
+  const hue: HueCheck = {
+    rgb,
+    width,
+    bgMask,
+    plot,
+    out,
+    pw,
+    ph,
+    lumBg,
+    // Further from the background in brightness than the ink itself (with JPEG's overshoot).
+    beyond: palette.map((p) => Math.abs(luminance(p.colour) - lumBg) * BEYOND_INK_LUMA),
+    shareBy: palette.map((p) => chromaShareOf(bg, p.colour)),
+  };
+  for (let n = 0; n < diluted.length; n++) {
+    const i = diluted[n]!;
+    const k = out[i]! & ~DILUTED;
+    const x = i % pw;
+    const beside =
+      (x > 0 && otherClass(out, i - 1, k)) ||
+      (x + 1 < pw && otherClass(out, i + 1, k)) ||
+      (i >= pw && otherClass(out, i - pw, k)) ||
+      (i + pw < out.length && otherClass(out, i + pw, k));
+    keep[n] = beside || besideBrighterHue(hue, i, k) ? 0 : 1;
+  }
+  for (let n = 0; n < diluted.length; n++) {
+    const i = diluted[n]!;
+    out[i] = keep[n] ? out[i]! & ~DILUTED : 0;
+  }
+}
+
+/** What besideBrighterHue reads: the first pass's classes over the plot and the pixels. */
+interface HueCheck {
+  rgb: Uint32Array;
+  width: number;
+  bgMask: Uint8Array;
+  plot: Layout['plot'];
+  out: Uint8Array;
+  pw: number;
+  ph: number;
+  lumBg: number;
+  /** Per class: further from the background in brightness than the ink could be. */
+  beyond: number[];
+  /** Per class: chromaShareOf the class's ink. */
+  shareBy: ((c: number) => number)[];
+}
+
+/**
+ * The anti-aliased edge of a thin line of a nearby hue (a yellow moving average beside orange
+ * candles, on a PNG) also passes for a diluted stroke: its blend with the background has the
+ * ink's brightness and a weaker colour. Its own core lies beside it, in a hue off the ink's and
+ * brighter than the ink itself could be; JPEG keeps a diluted stroke's neighbours in between.
+ * (Not a closure in classifyInk: the variables a closure captures are re-read from memory on
+ * every pixel of classifyInk's loops.)
+ */
+function besideBrighterHue(h: HueCheck, i: number, k: number): boolean {
+  const { rgb, width, bgMask, plot, out, pw, ph, lumBg } = h;
+  const x = i % pw;
+  const y = (i - x) / pw;
+  for (let dy = -HUE_NEIGHBOURHOOD; dy <= HUE_NEIGHBOURHOOD; dy++) {
+    for (let dx = -HUE_NEIGHBOURHOOD; dx <= HUE_NEIGHBOURHOOD; dx++) {
+      const xx = x + dx;
+      const yy = y + dy;
+      if ((!dx && !dy) || xx < 0 || xx >= pw || yy < 0 || yy >= ph || out[yy * pw + xx]) continue;
+      const j = (yy + plot.top) * width + xx + plot.left;
+      if (bgMask[j]) continue;
+      const c = rgb[j]!;
+      if (Math.abs(luminance(c) - lumBg) > h.beyond[k - 1]! && h.shareBy[k - 1]!(c) < 0) return true;
+    }
+  }
+  return false;
+}
+
+const CACHE_BITS = 17;
+const CACHE_SLOTS = 1 << CACHE_BITS;
+
+/** Pixel j holds candle ink of another class than k. */
+function otherClass(out: Uint8Array, j: number, k: number): boolean {
+  const o = out[j]! & ~DILUTED;
+  return o !== 0 && o !== k;
+}
+
+/** Flag on a first-pass class: the pixel is ink only as a JPEG-diluted stroke. */
+const DILUTED = 0x80;

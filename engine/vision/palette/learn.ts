@@ -1,0 +1,318 @@
+import type { Raster } from '../pixels/raster';
+import { colourDistance, luminance } from '../pixels/raster';
+import { maskWords, nextClear } from '../pixels/byte-scan';
+import type { Layout } from '../layout';
+import {
+  BIN_MIN_SHARE,
+  BLEED_CHROMA_MIN,
+  BLEED_LUMA_MAX,
+  BLEND_ALPHA_MAX,
+  BLEND_ALPHA_MIN,
+  BLEND_BESIDE_SHARE,
+  BLEND_OFF_MAX,
+  BLENDED_CLASS_ALPHA_MAX,
+  CLASS_MIN_SHARE,
+  FAINT_DISTANCE,
+  FILL_SOLID_SHARE,
+  INK_TOLERANCE,
+  LEARN_HUE_TOLERANCE,
+  LINE_COLOUR_DISTANCE,
+  LINE_ONLY_LOW_MAX_SHARE,
+  LOW_ZONE_PARTS,
+  MAX_CLASSES,
+  MIN_RUN,
+  OWN_BODIES_LOW_MAX_SHARE,
+  OWN_BODIES_SOLID_SHARE,
+  VOLUME_LOW_SHARE,
+} from './tuning';
+
+import type { InkClass } from './palette';
+import { tint, dilutedInk, chromaShareOf } from './palette';
+
+const quant = (c: number) => ((c >> 12) & 0xf00) | ((c >> 8) & 0xf0) | ((c >> 4) & 0xf);
+
+/** Per-column vertical runs of learnPalette and the per-colour totals they are credited to. */
+interface Tally {
+  runQ: Int32Array;
+  runLen: Int32Array;
+  runColour: Int32Array;
+  runSolid: Int32Array;
+  runSolidLow: Int32Array;
+  count: Float64Array;
+  solid: Float64Array;
+  solidLow: Float64Array;
+  /** Pixels of runs wholly in the plot's bottom quarter, where volume histograms stand. */
+  low: Float64Array;
+  sumR: Float64Array;
+  sumG: Float64Array;
+  sumB: Float64Array;
+}
+
+/**
+ * Credits column i's finished run (MIN_RUN px or more of one colour) to its colour; `low` when
+ * the run lies wholly in the plot's bottom quarter.
+ */
+function credit(t: Tally, i: number, low: boolean): void {
+  const q = t.runQ[i]!;
+  const len = t.runLen[i]!;
+  if (q < 0 || len < MIN_RUN) return;
+  const c0 = t.runColour[i]!;
+  t.count[q]! += len;
+  t.solid[q]! += t.runSolid[i]!;
+  t.solidLow[q]! += t.runSolidLow[i]!;
+  if (low) t.low[q]! += len;
+  t.sumR[q]! += ((c0 >> 16) & 255) * len;
+  t.sumG[q]! += ((c0 >> 8) & 255) * len;
+  t.sumB[q]! += (c0 & 255) * len;
+}
+
+/**
+ * Learns the candle colours: the colours that make up vertical strokes (wicks, bodies, bar
+ * stems) inside the plot. Horizontal clutter (grid, price lines, drawings) has no vertical
+ * extent; text glyphs are too few to compete with candles.
+ */
+export function learnPalette(r: Raster, layout: Layout): InkClass[] {
+  const { plot, background: bg, lineColours } = layout;
+  // Only a vertical line's colour can make vertical strokes: the colour of horizontal lines
+  // alone (price levels and order lines drawn in the candles' outline colour, as MetaTrader
+  // does) stays a candidate, or hollow candles outlined in it are never read. (The flat tops of
+  // a volume histogram's bars are horizontal lines too: see lineOnly below.)
+  const verticalLine = (c: number) =>
+    layout.gridColumns.some((g) => !g.dotted && colourDistance(g.colour, c) <= 14);
+  const stats = strokeStats(r, layout);
+  const { count, sumR, sumG, sumB, solid, solidLow, low } = stats;
+  const binColour = (b: number) => {
+    const n = count[b]!;
+    return (Math.round(sumR[b]! / n) << 16) | (Math.round(sumG[b]! / n) << 8) | Math.round(sumB[b]! / n);
+  };
+  // Wide fills of a faint colour near the background (session shading, a striped background)
+  // are never candles and are not counted in the total the classes are measured against: shaded
+  // bands make full-height strokes in every column they cover and would make the candles' share
+  // of the strokes look negligible. (JPEG's faint halos beside bodies are no fills: they count.)
+  let total = 0;
+  let allStrokes = 0;
+  for (let i = 0; i < 4096; i++) allStrokes += count[i]!;
+  for (let i = 0; i < 4096; i++)
+    if (
+      count[i]! > 0 &&
+      !(solid[i]! >= count[i]! * FILL_SOLID_SHARE && colourDistance(binColour(i), bg) < FAINT_DISTANCE)
+    )
+      total += count[i]!;
+  if (total === 0) return [];
+  // (A plain loop: spreading the array's keys cost more than the rest of this tail.)
+  const bins: number[] = [];
+  for (let i = 0; i < 4096; i++) if (count[i]! >= total * BIN_MIN_SHARE) bins.push(i);
+  bins.sort((a, b) => count[b]! - count[a]!);
+  const classes: InkClass[] = [];
+  // Whether each class fills bodies of its own (see ownBodies below), and its first bin.
+  const ownOf: boolean[] = [];
+  const binOf: number[] = [];
+  for (const b of bins) {
+    const n = count[b]!;
+    const colour = binColour(b);
+    // Tinted bodies standing at the bottom of the plot are a volume histogram (see below).
+    const ownBodies =
+      solid[b]! >= n * OWN_BODIES_SOLID_SHARE && solidLow[b]! < solid[b]! * OWN_BODIES_LOW_MAX_SHARE;
+    // A grid colour is not a candle colour, unless it fills bodies above the plot's bottom (a
+    // grid line is a pixel or two wide: no pixel of it has its colour on both sides): the
+    // layout takes the long wicks and bodies of tall candles in one colour for a family of
+    // vertical lines. (The bars of a volume histogram stay out: they stand at the bottom.)
+    // A colour of horizontal lines only is a candle colour where its strokes stand over the
+    // plot, not in its bottom quarter (a volume histogram's bars, whose tops the layout took
+    // for lines: c30's MetaTrader light charts lost half their bars to it).
+    const lineOnly = !verticalLine(colour) && low[b]! < n * LINE_ONLY_LOW_MAX_SHARE;
+    if (!ownBodies && !lineOnly && lineColours.some((l) => colourDistance(l, colour) <= LINE_COLOUR_DISTANCE))
+      continue;
+    // Candles stand out from the background; faint greys are grid, shading or watermark.
+    if (colourDistance(colour, bg) < FAINT_DISTANCE) continue;
+    // A blend of a class with the background is that class's anti-aliased or blurred edge,
+    // which is a column or two wide. A blend that fills bodies of its own is a colour of its
+    // own: grey candles beside black ones on a white chart (MetaTrader) lie on the line from
+    // white to black, yet they are the other direction. Tinted bodies standing at the bottom of
+    // the plot are a volume histogram in the candles' colours, and stay with them.
+    // JPEG spreads a body's colour onto the background pixels beside it at the background's
+    // brightness: a "colour" as dark as the background in a class's hue is that bleed.
+    if (
+      Math.abs(luminance(colour) - luminance(bg)) < BLEED_LUMA_MAX &&
+      classes.some((k) => chromaShareOf(bg, k.colour)(colour) >= BLEED_CHROMA_MIN)
+    ) {
+      continue;
+    }
+    const near = classes.find((k) => {
+      if (colourDistance(k.colour, colour) <= INK_TOLERANCE) return true;
+      if (ownBodies) return false;
+      // A class's thin strokes (a body's border, its wicks) that JPEG diluted have the
+      // class's brightness and a weaker colour: the same ink, not a class of its own.
+      // Its hue is the class's own (JPEG mixes in the background's colour, which moves it
+      // towards the background only): a nearby hue is another ink (teal bars beside a green
+      // volume histogram), so half the classification's hue tolerance is allowed.
+      if (dilutedInk(colour, bg, k.colour, LEARN_HUE_TOLERANCE)) return true;
+      const t = tint(colour, bg, k.colour);
+      return t.alpha >= BLEND_ALPHA_MIN && t.alpha <= BLEND_ALPHA_MAX && t.off <= BLEND_OFF_MAX;
+    });
+    // The other way round: a class learned first may be the blend (a thin outline drawn
+    // between two pixel columns on a 1.5x capture is more half-covered pixels than whole
+    // ones) and this colour the ink itself. The class becomes the ink, unless it fills bodies
+    // of its own.
+    // The blend lies beside the ink, in the same strokes; a lighter colour of strokes of its
+    // own (grey bars beside white ones) is not a blend. A volume histogram's tint (strokes
+    // nearly all in the plot's bottom quarter) is learned first when its bars outnumber thin
+    // dense candles, and goes with the candles' colour too.
+    const blend =
+      near ??
+      classes.find((k, i) => {
+        if (ownOf[i] || ownBodies) return false;
+        const t = tint(k.colour, bg, colour);
+        const volume = low[binOf[i]!]! >= count[binOf[i]!]! * VOLUME_LOW_SHARE;
+        return (
+          t.alpha >= BLEND_ALPHA_MIN &&
+          t.alpha <= BLENDED_CLASS_ALPHA_MAX &&
+          t.off <= BLEND_OFF_MAX &&
+          (volume || besideShare(r, plot, binOf[i]!, b) >= BLEND_BESIDE_SHARE)
+        );
+      });
+    if (near) near.mass += n;
+    else if (blend) {
+      blend.mass += n;
+      blend.colour = colour;
+    } else {
+      classes.push({ colour, mass: n });
+      ownOf.push(ownBodies);
+      binOf.push(b);
+    }
+  }
+  // The two strongest classes (the candles' own colours) are measured against the strokes less
+  // the shading; any further class (a drawing's fill, a badge) against every stroke, as before.
+  classes.sort((a, b) => b.mass - a.mass);
+  const kept = classes.filter((k, i) => k.mass >= (i < 2 ? total : allStrokes) * CLASS_MIN_SHARE);
+  return kept.slice(0, MAX_CLASSES);
+}
+
+/** Per quantised colour bin: the vertical strokes' pixels and colour sums (see learnPalette). */
+export interface StrokeStats {
+  count: Float64Array;
+  sumR: Float64Array;
+  sumG: Float64Array;
+  sumB: Float64Array;
+  /** Pixels whose left and right neighbours have their colour too: the inside of a body. */
+  solid: Float64Array;
+  /** Of those, the ones in the plot's bottom quarter, where volume histograms stand. */
+  solidLow: Float64Array;
+  /** Stroke pixels in the plot's bottom quarter. */
+  low: Float64Array;
+}
+
+/**
+ * Counts the pixels of every vertical stroke (a run of 4+ px of one quantised colour down a
+ * column) inside the plot, per colour bin.
+ */
+export function strokeStats(r: Raster, layout: Layout): StrokeStats {
+  const { width, rgb } = r;
+  const { plot } = layout;
+  const count = new Float64Array(4096);
+  const sumR = new Float64Array(4096);
+  const sumG = new Float64Array(4096);
+  const sumB = new Float64Array(4096);
+  // Pixels whose left and right neighbours have their colour too: the inside of a body.
+  const solid = new Float64Array(4096);
+  // Of those, the ones in the plot's bottom quarter, where volume histograms stand.
+  const solidLow = new Float64Array(4096);
+  const lowFrom = plot.bottom - (plot.bottom - plot.top) / LOW_ZONE_PARTS;
+  const low = new Float64Array(4096);
+  // Row-major with one run state per column (cache-friendly on large captures).
+  const pw = plot.right - plot.left + 1;
+  const runQ = new Int32Array(pw).fill(-1);
+  const runLen = new Int32Array(pw);
+  const runColour = new Int32Array(pw);
+  const runSolid = new Int32Array(pw);
+  const runSolidLow = new Int32Array(pw);
+  // Passed to credit rather than captured by a closure: captured arrays are re-read from
+  // memory on every pixel of the loop below.
+  const tally: Tally = {
+    runQ,
+    runLen,
+    runColour,
+    runSolid,
+    runSolidLow,
+    count,
+    solid,
+    solidLow,
+    low,
+    sumR,
+    sumG,
+    sumB,
+  };
+  const { bgMask } = layout;
+  // Most of the plot is background, and background after background changes nothing (a
+  // background run is never credited, and the next ink pixel resets the state). So each row
+  // visits only its pixels that are not background (skipped to 8 at a time) and, through the
+  // list of the previous row's, the columns where a run ends on background. Columns are
+  // independent and the totals are sums of integers, so the order they are visited in does not
+  // matter.
+  const words = maskWords(bgMask);
+  let open = new Int32Array(pw);
+  let openN = 0;
+  let next = new Int32Array(pw);
+  for (let y = plot.top; y <= plot.bottom; y++) {
+    const row = y * width + plot.left;
+    let nextN = 0;
+    const end = row + pw;
+    for (let j = row; j < end; j++) {
+      if (bgMask[j]) {
+        j = nextClear(bgMask, words, j, end);
+        if (j === end) break;
+      }
+      const i = j - row;
+      next[nextN++] = i;
+      const c = rgb[j]!;
+      const q = quant(c);
+      const inside = i > 0 && i + 1 < pw && quant(rgb[j - 1]!) === q && quant(rgb[j + 1]!) === q;
+      if (q === runQ[i]) {
+        runLen[i]!++;
+        if (inside) {
+          runSolid[i]!++;
+          if (y >= lowFrom) runSolidLow[i]!++;
+        }
+        continue;
+      }
+      credit(tally, i, y - runLen[i]! >= lowFrom);
+      runQ[i] = q;
+      runLen[i] = 1;
+      runSolid[i] = inside ? 1 : 0;
+      runSolidLow[i] = inside && y >= lowFrom ? 1 : 0;
+      runColour[i] = c;
+    }
+    // A run that was open on the row above and ends on a background pixel here. (After the
+    // pixels that are not background: their pass brought this row's mask into the cache.)
+    for (let n = 0; n < openN; n++) {
+      const i = open[n]!;
+      if (!bgMask[row + i]) continue;
+      credit(tally, i, y - runLen[i]! >= lowFrom);
+      runQ[i] = -1;
+    }
+    [open, next] = [next, open];
+    openN = nextN;
+  }
+  for (let i = 0; i < pw; i++) credit(tally, i, plot.bottom + 1 - runLen[i]! >= lowFrom);
+  return { count, sumR, sumG, sumB, solid, solidLow, low };
+}
+
+/**
+ * Share of the plot's pixels in bin `a` that have a pixel of bin `b` beside them. (Not a closure
+ * in learnPalette: the variables a closure captures are re-read from memory on every pixel of
+ * learnPalette's loop.)
+ */
+function besideShare(r: Raster, plot: Layout['plot'], a: number, b: number): number {
+  const { width, rgb } = r;
+  let n = 0;
+  let beside = 0;
+  for (let y = plot.top; y <= plot.bottom; y++) {
+    const row = y * width;
+    for (let x = plot.left + 1; x < plot.right; x++) {
+      if (quant(rgb[row + x]!) !== a) continue;
+      n++;
+      if (quant(rgb[row + x - 1]!) === b || quant(rgb[row + x + 1]!) === b) beside++;
+    }
+  }
+  return n ? beside / n : 0;
+}
