@@ -6,6 +6,7 @@ describe('readyMessage', () => {
     const line = readyMessage({ host: '127.0.0.1', publicOrigin: undefined, smtpUrl: undefined }, 3000);
     expect(line).toContain('open http://localhost:3000');
     expect(line).toContain('sign-in codes are printed in this terminal');
+    expect(line).toContain('"Sign-in code"');
     expect(line).not.toContain('\n');
   });
 

@@ -18,7 +18,7 @@ export function readyMessage(
       : config.host;
   const url = config.publicOrigin ?? `http://${host}:${listeningPort}`;
   const signIn = config.smtpUrl
-    ? 'sign-in codes are sent by email'
-    : 'no SMTP_URL set, so sign-in codes are printed in this terminal (look for "Sign-in code")';
-  return `Chart-to-Plan is running: open ${url} (${signIn}).`;
+    ? 'Sign-in codes are sent by email.'
+    : 'No SMTP_URL is set, so sign-in codes are printed in this terminal, on a line with "Sign-in code".';
+  return `Chart-to-Plan is running: open ${url} in your browser. ${signIn}`;
 }
