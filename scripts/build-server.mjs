@@ -16,6 +16,9 @@ if (!existsSync(`${migrations}/meta/_journal.json`)) {
   process.exit(1);
 }
 
+// Any build not run by `npm start` (scripts/build-if-changed.ts) invalidates its stamp: the
+// stamp vouches only for builds whose inputs it hashed.
+rmSync(`${root}dist/.build-stamp`, { force: true });
 rmSync(outDir, { recursive: true, force: true });
 const bundle = {
   bundle: true,

@@ -67,6 +67,7 @@ describe('server/main.ts', () => {
       child.kill('SIGTERM');
       const code = await exited;
       expect(output()).toContain('shutting down');
+      expect(output()).toContain(`Chart-to-Plan is running: open http://localhost:${port}`);
       expect(code, output()).toBe(0);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');

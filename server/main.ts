@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { findWebRoot } from './http/static-web';
+import { readyMessage } from './ready-message';
 
 /**
  * Entry point (`npm start` runs the bundle dist/server/main.js; `npm run dev` runs this file
@@ -49,6 +50,10 @@ async function main() {
   if (config.database.kind === 'pglite') {
     app.log.info(`Embedded PGlite database in ${config.database.dataDir}`);
   }
+  // One plain line a person can read among the JSON log lines (which stay JSON for log tools).
+  const address = app.server.address();
+  const listeningPort = typeof address === 'object' && address ? address.port : config.port;
+  console.log(readyMessage(config, listeningPort));
 }
 
 main().catch((err: unknown) => {

@@ -19,6 +19,7 @@ import { QueueFullError, createAnalysisPool, type AnalysisTicket } from './pool'
 import { loadAnalyzeSettings, type AnalyzeSettings } from './settings';
 import { findAnalysis, findThumbnail, listAnalyses, saveAnalysis } from './store';
 import { UploadGate } from './upload-gate';
+import { warmUpPool } from './warm-up';
 import { MULTIPART_LIMITS, readAnalyzeUpload, type AnalyzeUpload } from './uploads';
 
 const SLOTS: readonly ChartSlot[] = ['5m', '15m', '4h'];
@@ -46,6 +47,9 @@ export function analyzeModule(given?: AnalyzeSettings) {
       pixelBudget: settings.pixelBudget,
     });
     app.addHook('onClose', () => pool.close());
+    // In the background: the server listens at once, and an analysis arriving meanwhile just
+    // queues behind a warm-up task as it would behind any other.
+    if (settings.warmUp) void warmUpPool(pool, app.log);
     const gate = new UploadGate({ perUser: settings.perUserInFlight, total: settings.maxUploads });
 
     const perUser = app.createRateLimit({

@@ -25,6 +25,9 @@ import { z } from 'zod';
  *   flight (default 64). Decoding and reading take about 30 bytes a pixel, so the default bounds
  *   that memory near 2 GB; a set of 1600 x 900 charts is 4.3 MP. One analysis larger than the
  *   budget (three 8K screenshots) still runs, alone.
+ * - ANALYZE_WARM_UP: `1` runs one analysis per worker thread at start-up so the first trader's
+ *   analysis is not the slow one; `0` skips it (default: on, except under NODE_ENV=test, where
+ *   every test app would pay seconds of CPU for it).
  */
 const intFrom = (min: number, max: number, fallback: number) =>
   z.preprocess(
@@ -49,6 +52,7 @@ const settingsSchema = z.object({
   ANALYZE_MAX_UPLOADS: intFrom(1, 100_000, 32),
   ANALYZE_UPLOAD_TIMEOUT_MS: intFrom(100, 3_600_000, 60_000),
   ANALYZE_PIXEL_BUDGET_MP: intFrom(1, 100_000, 64),
+  ANALYZE_WARM_UP: z.enum(['0', '1']).optional(),
 });
 
 export interface AnalyzeSettings {
@@ -61,6 +65,8 @@ export interface AnalyzeSettings {
   uploadTimeoutMs: number;
   /** Pixels (not megapixels) decoded at once across the analyses in flight. */
   pixelBudget: number;
+  /** Warm every worker thread at start-up (warm-up.ts); off when absent. */
+  warmUp?: boolean;
 }
 
 export function loadAnalyzeSettings(env: Record<string, string | undefined> = process.env): AnalyzeSettings {
@@ -80,5 +86,6 @@ export function loadAnalyzeSettings(env: Record<string, string | undefined> = pr
     maxUploads: parsed.data.ANALYZE_MAX_UPLOADS,
     uploadTimeoutMs: parsed.data.ANALYZE_UPLOAD_TIMEOUT_MS,
     pixelBudget: parsed.data.ANALYZE_PIXEL_BUDGET_MP * 1_000_000,
+    warmUp: (parsed.data.ANALYZE_WARM_UP ?? (env.NODE_ENV === 'test' ? '0' : '1')) === '1',
   };
 }
