@@ -565,9 +565,13 @@ export function titleEvidence(tokens: readonly TextToken[]): TitleEvidence {
         continue;
       }
       const text = toks[i]!.text;
-      // MetaTrader's "SYMBOL,H4" whose symbol is cut by a crop or misread ("3jPY,H4"): the form
-      // itself says the timeframe is the chart's.
-      const mt = /^[([]?[A-Za-z0-9.#_]{2,},(M[0-9]{1,2}|H[0-9]{1,2}|D1|W1|MN1?)[)\]jJ]?$/.exec(text);
+      // MetaTrader's "SYMBOL,H4" whose symbol is cut by a crop or misread ("3jPY,H4",
+      // "XA8JUSD,Daily"): the form itself says the timeframe is the chart's. MetaTrader 5 spells
+      // the daily, weekly and monthly ones out; OCR reads their l as I about as often as l.
+      const mt =
+        /^[([]?[A-Za-z0-9.#_]{2,},(M[0-9]{1,2}|H[0-9]{1,2}|D1|W1|MN1?|Da[il1I][lI]y|Week[lI]y|Month[lI]y)[)\]jJ:]?$/.exec(
+          text,
+        );
       const mtTf = mt ? parseTimeframe(mt[1]!, false) : null;
       if (mtTf) {
         evidence.positional.push(mtTf);
