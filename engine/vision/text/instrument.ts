@@ -623,3 +623,13 @@ export function identifyInstrument(tokens: readonly TextToken[]): {
 } {
   return decideTitle(titleEvidence(tokens));
 }
+
+/**
+ * The title or legend names a Heikin Ashi chart ("Heikin Ashi", MetaTrader's "Heiken Ashi",
+ * TradingView's "HA" is too short to tell from other text and is not taken). Its candles are
+ * averages: opens at the previous body's midpoint, closes at the bar's mean, so the prices read
+ * are the drawing's, not the market's. OCR reads the i as l or I and the n as m now and then.
+ */
+export function namesHeikinAshi(tokens: readonly TextToken[]): boolean {
+  return tokens.some((t) => /h[ea][il1I]?k[eail1I][nm]/i.test(t.text));
+}
