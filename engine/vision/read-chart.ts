@@ -11,7 +11,7 @@ import { extractCandles } from './candles';
 import type { CandleExtraction } from './candles';
 import { readPriceScale, toPrices } from './scale';
 import { checkCandleRow, checkContinuity, drawnApart, noChart, scoreReading } from './checks';
-import { readTitleTokens, identifyTitle } from './text';
+import { readTitleTokens, identifyTitle, namesHeikinAshi } from './text';
 import type { TextToken } from './text';
 import { forgetGlyphGuesses } from './text/read-text';
 import { round } from './scale/prices';
@@ -63,6 +63,7 @@ export function readChart(image: RgbaImage, trace?: ReadTrace): ChartReading {
     candlesRead: candlesRead.length,
     symbol,
     timeframe,
+    heikinAshi: namesHeikinAshi(titleTokens),
   });
   return {
     symbol,

@@ -5,6 +5,9 @@ import type { AlphaAt } from './measure';
 import { median } from '../pixels/stats';
 import { latticeFit, latticeGroups, latticeSpacing, shapeColumns, sureCut, type Column } from './lattice';
 import {
+  CROWDED_GAP_SHARE,
+  CROWD_MIN_SHAPES,
+  CROWD_MIN_SPACING_PX,
   LATTICE_BOUNDS_SHARE,
   LATTICE_USED_SHARE,
   MIN_SPACING_PX,
@@ -141,5 +144,35 @@ export function offLattice(candles: PixelCandle[]): PixelCandle[] {
     }
     keep.push(c);
   }
-  return keep;
+  return offLatticeCrowds(keep, spacing);
+}
+
+/**
+ * Tall shapes crowded between two lattice places: the vertical step of a stepped line (pivot
+ * or session levels that jump at the day's boundary) split by JPEG blur into pieces a pixel
+ * apart, each tall enough to pass for a candle and each opening where the last closed. Candles
+ * never stand closer than a fraction of the spacing, so in a run of shapes that close, those the
+ * regularly spaced candles either side of the run put off the lattice are left out.
+ */
+function offLatticeCrowds(candles: PixelCandle[], spacing: number): PixelCandle[] {
+  if (spacing < CROWD_MIN_SPACING_PX) return candles;
+  const crowded = (i: number) => candles[i + 1]!.x - candles[i]!.x < CROWDED_GAP_SHARE * spacing;
+  const drop = new Set<number>();
+  for (let i = 0; i + 1 < candles.length; i++) {
+    if (!crowded(i)) continue;
+    let end = i + 1;
+    while (end + 1 < candles.length && crowded(end)) end++;
+    const prev = candles[i - 1];
+    const after = candles[end + 1];
+    if (prev && after && end - i + 1 >= CROWD_MIN_SHAPES) {
+      const span = (after.x - prev.x) / spacing;
+      if (Math.round(span) >= 1 && Math.abs(span - Math.round(span)) <= REGULAR_SPAN_SLACK)
+        for (let k = i; k <= end; k++) {
+          const at = (candles[k]!.x - prev.x) / spacing;
+          if (Math.abs(at - Math.round(at)) > OFF_LATTICE_SHARE) drop.add(k);
+        }
+    }
+    i = end;
+  }
+  return drop.size ? candles.filter((_, k) => !drop.has(k)) : candles;
 }

@@ -135,6 +135,23 @@ export const OFF_LATTICE_MIN_SPACING = 3;
 export const REGULAR_SPAN_SLACK = 0.25;
 /** ... and a short fragment further than this share of a spacing from a place is off the lattice. */
 export const OFF_LATTICE_SHARE = 0.3;
+/**
+ * Shapes closer than this share of the spacing are crowded: candles drawn by a platform are
+ * never that close (their bodies and gaps would have to overlap), while a JPEG-blurred stepped
+ * line splits into pieces 1-2 px apart. Half a spacing keeps any candle on a lattice the
+ * neighbours agree on (it is at most 0.3 off) apart from the pieces between.
+ */
+export const CROWDED_GAP_SHARE = 0.5;
+/**
+ * A crowd is at least this many shapes: a stepped line's step splits into three or more pieces,
+ * while two shapes close together are as often a candle cut in two by a touching neighbour's cut.
+ */
+export const CROWD_MIN_SHAPES = 3;
+/**
+ * Crowds are looked for only at this spacing and wider: on a dense chart (bodies of 2-4 px that
+ * touch) cuts between candles of one colour land 1-2 px off and their pieces crowd legitimately.
+ */
+export const CROWD_MIN_SPACING_PX = 6;
 /** Fewest starts to find a spacing from. */
 export const SPACING_MIN_STARTS = 10;
 /** The spacing searched: from MIN_SPACING_PX to twice the median gap, and at least this. */

@@ -44,6 +44,8 @@ export interface ReadingEvidence {
   candlesRead: number;
   symbol: string | null;
   timeframe: string | null;
+  /** The title or legend names Heikin Ashi candles: averages, not market prices. */
+  heikinAshi?: boolean;
 }
 
 /**
@@ -117,5 +119,11 @@ export function scoreReading(e: ReadingEvidence): { confidence: number; warnings
   if (e.extraction.warnings.length || e.extraction.uncertainBodies) confidence -= UNCERTAIN_BODIES_COST;
   if (!e.symbol) warnings.push('The symbol could not be read from the chart.');
   if (!e.timeframe) warnings.push('The timeframe could not be read from the chart.');
+  // Read as drawn (the candles are read correctly), so no confidence is taken off; the trader
+  // must know that the levels are averaged prices a real order may never see.
+  if (e.heikinAshi)
+    warnings.push(
+      'The chart says Heikin Ashi: its candles are averaged prices, not the market’s, so levels read from them may not be prices the market traded at. Upload a regular candlestick chart for exact levels.',
+    );
   return { confidence: Math.max(0, Math.min(1, Math.round(confidence * 100) / 100)), warnings };
 }

@@ -5,7 +5,7 @@
 export type { Rect, TextToken, TokenGlyph } from './types';
 export { readText } from './read-text';
 export { parsePriceLabel } from './parse-price';
-export { identifyInstrument } from './instrument';
+export { identifyInstrument, namesHeikinAshi } from './instrument';
 export { readLegendOhlc } from './legend';
 export { titleBands, readTitleTokens, identifyTitle } from './title';
 export { solveAxisLabels } from './axis-solve';

@@ -565,9 +565,13 @@ export function titleEvidence(tokens: readonly TextToken[]): TitleEvidence {
         continue;
       }
       const text = toks[i]!.text;
-      // MetaTrader's "SYMBOL,H4" whose symbol is cut by a crop or misread ("3jPY,H4"): the form
-      // itself says the timeframe is the chart's.
-      const mt = /^[([]?[A-Za-z0-9.#_]{2,},(M[0-9]{1,2}|H[0-9]{1,2}|D1|W1|MN1?)[)\]jJ]?$/.exec(text);
+      // MetaTrader's "SYMBOL,H4" whose symbol is cut by a crop or misread ("3jPY,H4",
+      // "XA8JUSD,Daily"): the form itself says the timeframe is the chart's. MetaTrader 5 spells
+      // the daily, weekly and monthly ones out; OCR reads their l as I about as often as l.
+      const mt =
+        /^[([]?[A-Za-z0-9.#_]{2,},(M[0-9]{1,2}|H[0-9]{1,2}|D1|W1|MN1?|Da[il1I][lI]y|Week[lI]y|Month[lI]y)[)\]jJ:]?$/.exec(
+          text,
+        );
       const mtTf = mt ? parseTimeframe(mt[1]!, false) : null;
       if (mtTf) {
         evidence.positional.push(mtTf);
@@ -618,4 +622,14 @@ export function identifyInstrument(tokens: readonly TextToken[]): {
   timeframe: Timeframe | null;
 } {
   return decideTitle(titleEvidence(tokens));
+}
+
+/**
+ * The title or legend names a Heikin Ashi chart ("Heikin Ashi", MetaTrader's "Heiken Ashi",
+ * TradingView's "HA" is too short to tell from other text and is not taken). Its candles are
+ * averages: opens at the previous body's midpoint, closes at the bar's mean, so the prices read
+ * are the drawing's, not the market's. OCR reads the i as l or I and the n as m now and then.
+ */
+export function namesHeikinAshi(tokens: readonly TextToken[]): boolean {
+  return tokens.some((t) => /h[ea][il1I]?k[eail1I][nm]/i.test(t.text));
 }

@@ -1,4 +1,10 @@
-import { identifyInstrument, parsePriceLabel, readLegendOhlc, type TextToken } from './index';
+import {
+  identifyInstrument,
+  namesHeikinAshi,
+  parsePriceLabel,
+  readLegendOhlc,
+  type TextToken,
+} from './index';
 import { findInstrument } from '../../instruments';
 import { INDEX_TICKERS, instrumentKey, normaliseSymbol, parseTimeframe } from './instrument';
 
@@ -197,6 +203,9 @@ describe('identifyInstrument', () => {
     ['· Dl l l ·', null, null],
     ['Publish GBPJPY · lSm · OANDA', 'GBPJPY', '15m'],
     ['EURUSD Sm', 'EURUSD', null],
+    // MetaTrader 5 spells daily out; a symbol misread beyond repair still leaves the form.
+    ['XA8JUSD,DaiIy', null, '1d'],
+    ['XA8JUSD,Weekly', null, '1w'],
   ])('%s', (text, symbol, timeframe) => {
     expect(identifyInstrument(line(text))).toEqual({ symbol, timeframe });
   });
@@ -277,5 +286,17 @@ describe('readLegendOhlc', () => {
     expect(readLegendOhlc(line('O1.2 H1.1 L1.0 C1.05'))).toBeNull();
     expect(readLegendOhlc(line('O1.2 H1.3 L1.0'))).toBeNull();
     expect(readLegendOhlc(line('EURUSD 15m'))).toBeNull();
+  });
+});
+
+describe('namesHeikinAshi', () => {
+  it.each([
+    ['EURUSD,H1 Heiken Ashi', true],
+    ['BTCUSD · 1D · Heikin Ashi', true],
+    ['EURUSD,H1 HeIkin', true],
+    ['EURUSD,H1 1.08251 1.08471', false],
+    ['HA', false],
+  ])('%s', (text, named) => {
+    expect(namesHeikinAshi(line(text))).toBe(named);
   });
 });
