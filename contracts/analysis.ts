@@ -20,6 +20,7 @@ export const ANALYSIS_LIMITS = {
     default: 10_000,
     message: 'Account size must be at least $100',
     maxMessage: 'Account size cannot exceed $1,000,000,000',
+    requiredMessage: 'Account size is required',
   },
   riskPercentage: {
     min: 0.1,
@@ -28,6 +29,8 @@ export const ANALYSIS_LIMITS = {
     default: 2,
     minMessage: 'Risk must be at least 0.1%',
     maxMessage: 'Risk cannot exceed 10%',
+    requiredMessage: 'Risk percentage is required',
+    stepMessage: 'Risk goes in steps of 0.1% (for example 1.5%)',
   },
 } as const;
 
@@ -37,15 +40,46 @@ export const CHART_FIELDS = {
   chart4h: { label: '4-hour chart', required: '4-hour chart is required' },
 } as const;
 
+/**
+ * A number field of the form: blank or missing says it is required (a bare coercion would turn
+ * it into NaN and blame the value), anything else is coerced as the multipart text it arrives as.
+ */
+const formNumber = (requiredMessage: string, invalidMessage: string) =>
+  z.preprocess(
+    (value) =>
+      value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+        ? undefined
+        : Number(value),
+    z.number({ error: (issue) => (issue.input === undefined ? requiredMessage : invalidMessage) }),
+  );
+
+/** True when `value` is a whole number of `step`s (0.3 is 3 x 0.1 despite floating point). */
+const onStep = (value: number, step: number) => Math.abs(value / step - Math.round(value / step)) < 1e-9;
+
 export const analyzeFieldsSchema = z.object({
-  accountSize: z.coerce
-    .number({ error: ANALYSIS_LIMITS.accountSize.message })
-    .min(ANALYSIS_LIMITS.accountSize.min, ANALYSIS_LIMITS.accountSize.message)
-    .max(ANALYSIS_LIMITS.accountSize.max, ANALYSIS_LIMITS.accountSize.maxMessage),
-  riskPercentage: z.coerce
-    .number({ error: ANALYSIS_LIMITS.riskPercentage.minMessage })
-    .min(ANALYSIS_LIMITS.riskPercentage.min, ANALYSIS_LIMITS.riskPercentage.minMessage)
-    .max(ANALYSIS_LIMITS.riskPercentage.max, ANALYSIS_LIMITS.riskPercentage.maxMessage),
+  accountSize: formNumber(
+    ANALYSIS_LIMITS.accountSize.requiredMessage,
+    ANALYSIS_LIMITS.accountSize.message,
+  ).pipe(
+    z
+      .number()
+      .min(ANALYSIS_LIMITS.accountSize.min, ANALYSIS_LIMITS.accountSize.message)
+      .max(ANALYSIS_LIMITS.accountSize.max, ANALYSIS_LIMITS.accountSize.maxMessage),
+  ),
+  riskPercentage: formNumber(
+    ANALYSIS_LIMITS.riskPercentage.requiredMessage,
+    ANALYSIS_LIMITS.riskPercentage.minMessage,
+  ).pipe(
+    z
+      .number()
+      .min(ANALYSIS_LIMITS.riskPercentage.min, ANALYSIS_LIMITS.riskPercentage.minMessage)
+      .max(ANALYSIS_LIMITS.riskPercentage.max, ANALYSIS_LIMITS.riskPercentage.maxMessage)
+      .refine(
+        // Below the minimum, its own message says enough.
+        (v) => v < ANALYSIS_LIMITS.riskPercentage.min || onStep(v, ANALYSIS_LIMITS.riskPercentage.step),
+        ANALYSIS_LIMITS.riskPercentage.stepMessage,
+      ),
+  ),
 });
 export type AnalyzeFields = z.infer<typeof analyzeFieldsSchema>;
 

@@ -1,13 +1,19 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { audit } from './support/a11y';
 import { newPage, uniqueEmail, waitForPath } from './support/browser';
-import { fillRegistration, registerForm } from './support/flows';
+import {
+  createAccount,
+  fillRegistration,
+  registerForm,
+  requestCode,
+  signInNewAccount,
+} from './support/flows';
 
 let context: BrowserContext;
 let page: Page;
 
-describe('accessibility audit (names, landmarks, headings, focus, contrast)', () => {
+describe('accessibility audit (axe-core, serious and critical, plus headings and visible focus)', () => {
   it('catches planted problems (so a clean result means something)', async () => {
     ({ context, page } = await newPage());
     await page.goto('/');
@@ -27,7 +33,7 @@ describe('accessibility audit (names, landmarks, headings, focus, contrast)', ()
     });
     const rules = (await audit(page, { tabStops: 2 })).map((i) => i.rule);
     expect(rules).toEqual(
-      expect.arrayContaining(['accessible-name', 'color-contrast', 'heading-order', 'focus-visible']),
+      expect.arrayContaining(['button-name', 'color-contrast', 'heading-order', 'focus-visible']),
     );
   });
 
@@ -56,5 +62,35 @@ describe('accessibility audit (names, landmarks, headings, focus, contrast)', ()
     await waitForPath(page, '/home');
     await page.getByRole('navigation', { name: 'Account' }).waitFor();
     expect(await audit(page, { tabStops: 4 })).toEqual([]);
+  });
+
+  it('finds no issue on the sign-in code step, the Learning Center and the journal dialog', async () => {
+    ({ context, page } = await newPage());
+    const email = uniqueEmail('a11y-code');
+    await createAccount(inject('baseUrl'), { name: 'Cody Access', email });
+    await page.goto('/');
+    await requestCode(page, email);
+    expect(await audit(page, { tabStops: 3 })).toEqual([]);
+    await context.close();
+
+    ({ context, page } = await newPage());
+    await page.goto('/');
+    await signInNewAccount(page, inject('baseUrl'), 'Lea Access', uniqueEmail('a11y-learn'));
+    await page.goto('/learn');
+    await page.getByRole('heading', { name: 'Interactive Learning Modules' }).waitFor();
+    await page
+      .locator('#learning-modules')
+      .getByRole('button', { name: /^Module 1/ })
+      .click();
+    expect(await audit(page, { tabStops: 6 })).toEqual([]);
+
+    await page.goto('/home');
+    const journal = page.locator('#journal');
+    await journal.getByTestId('journal-empty').waitFor();
+    await journal.getByRole('tab', { name: 'Statistics' }).click();
+    expect(await audit(page)).toEqual([]);
+    await journal.getByRole('button', { name: 'Add Trade' }).click();
+    await page.getByRole('dialog').waitFor();
+    expect(await audit(page, { scope: '[role="dialog"]' })).toEqual([]);
   });
 });

@@ -336,6 +336,24 @@ describe('analysis dashboard', () => {
     await page.locator('[data-testid="upload-chart4h"][data-chosen="true"]').waitFor();
   });
 
+  it('says an empty account size is required and holds the risk to its 0.1 step, next to each field', async () => {
+    await openDashboard();
+    await choose(eurusd);
+    await page.getByLabel('Account Size (USD)').fill('');
+    await page.getByLabel('Risk Percentage (%)').fill('1.25');
+    await page.getByRole('button', { name: 'Analyze Charts' }).click();
+    await expectToast(page, 'Check the Form', 'Account size is required', 'destructive');
+    /** The message a field's aria-describedby points at: the one shown under it. */
+    const describedBy = (label: string) =>
+      page
+        .getByLabel(label)
+        .evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)?.textContent);
+    expect(await page.getByLabel('Account Size (USD)').getAttribute('aria-invalid')).toBe('true');
+    expect(await describedBy('Account Size (USD)')).toBe('Account size is required');
+    expect(await describedBy('Risk Percentage (%)')).toBe('Risk goes in steps of 0.1% (for example 1.5%)');
+    expect(await page.getByTestId('analysis-complete').count()).toBe(0);
+  });
+
   it('shows "Missing Files" when a chart is missing, and names the missing slots', async () => {
     await openDashboard();
     await fileInput('chart5m').setInputFiles(eurusd['5m']);

@@ -14,11 +14,22 @@ async function horizontalOverflow(p: Page): Promise<number> {
 }
 
 describe('landing page and routes', () => {
-  it('shows a 404 "Page Not Found" page with a developer hint for an unknown path', async () => {
+  it('answers an unknown path with HTTP 404 and a page with the header and a way home', async () => {
     await open();
-    await page.goto('/no/such/page');
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: /Page Not Found/ }).waitFor();
-    await page.getByText('Did you forget to add the page to the router?').waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /Chart-to-Plan/ })
+      .waitFor();
+    // SPEC's hint to developers is for development builds only; this is the production build.
+    expect(await page.getByText('Did you forget to add the page to the router?').count()).toBe(0);
+    await page.getByRole('link', { name: 'Back to Chart-to-Plan' }).click();
+    await waitForPath(page, '/');
+    await page.getByRole('tab', { name: 'Register' }).waitFor();
+    // Pages the router knows answer 200, with or without a trailing slash.
+    for (const path of ['/', '/home', '/learn/']) expect((await page.goto(path))?.status(), path).toBe(200);
   });
 
   it('shows the landing page instead of /home and /learn when signed out', async () => {

@@ -111,6 +111,13 @@ function sameCandles(a: ChartReading, b: ChartReading): boolean {
  */
 const MAX_PRICE_RATIO = 1.1;
 
+/**
+ * Lots above which a plan warns that the size is beyond retail norms: retail brokers commonly
+ * cap one order at 50-100 standard lots (about 5-10 million units of a major pair), so a size
+ * past 100 is almost always a mistyped account size or risk, not an intended trade.
+ */
+export const RETAIL_LOTS_WARNING = 100;
+
 function checkPricesAgree(readings: BuildPlanInput['readings']) {
   const last = (slot: Slot) => readings[slot].candles.at(-1)?.close ?? Number.NaN;
   for (const [a, b] of [
@@ -361,6 +368,16 @@ export function buildPlan(input: BuildPlanInput): AnalysisResult {
   let size: PositionSize | null = null;
   if (setup) {
     size = positionSize({ account, riskPercent, entry: setup.entry, stop: setup.stop, instrument });
+    // A plan of 0 lots is no plan: the risk cannot buy the broker's smallest position.
+    if (size.belowMinimumLot && setup.entryType !== 'onTrigger') {
+      const oneStepLoss = Math.abs(
+        profitAt({ ...size, units: instrument.lotStep * instrument.contractSize }, setup.entry, setup.stop),
+      );
+      reasons.push(
+        `the account is too small for this stop: risking ${size.riskAmount} USD cannot buy the smallest position ` +
+          `(${instrument.lotStep} lots would lose about ${oneStepLoss} USD at the stop ${ctx.fmt(setup.stop)})`,
+      );
+    }
   }
 
   let tradePlan: TradePlan | null = null;
@@ -374,14 +391,10 @@ export function buildPlan(input: BuildPlanInput): AnalysisResult {
         `${instrument.symbol} is quoted in ${instrument.quote}: the USD figures use an approximate ${instrument.quote}/USD reference rate from ${size.ratesAsOf}, not today's rate.`,
       );
     }
-    if (size.belowMinimumLot) {
-      const oneStep = profitAt(
-        { ...size, units: instrument.lotStep * instrument.contractSize },
-        setup.entry,
-        setup.stop,
-      );
+    if (size.lots > RETAIL_LOTS_WARNING) {
       warnings.push(
-        `Risking ${size.riskAmount} USD cannot buy the smallest position (0.01 lots would lose about ${Math.abs(oneStep)} USD at this stop): the lot size is 0.`,
+        `This plan sizes ${size.lots.toLocaleString('en-US')} lots (${Math.round(size.positionValue).toLocaleString('en-US')} USD of ${instrument.symbol}), ` +
+          `far beyond what retail brokers accept in one order: check the account size and the risk percentage.`,
       );
     }
     const strategyFor15m = strategyFor15mText(ctx, setup, size);

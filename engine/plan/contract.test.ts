@@ -62,6 +62,22 @@ describe('contracts/analysis.ts request fields', () => {
     });
   });
 
+  it('says a blank or missing field is required, and holds the risk to its 0.1 step', () => {
+    expect(messages({ accountSize: '', riskPercentage: '2' })).toEqual(['Account size is required']);
+    expect(messages({ accountSize: '  ', riskPercentage: undefined })).toEqual([
+      'Account size is required',
+      'Risk percentage is required',
+    ]);
+    expect(messages({ accountSize: 'abc', riskPercentage: '2' })).toEqual([
+      'Account size must be at least $100',
+    ]);
+    expect(messages({ accountSize: '500', riskPercentage: '1.25' })).toEqual([
+      'Risk goes in steps of 0.1% (for example 1.5%)',
+    ]);
+    for (const risk of ['0.1', '0.3', '1.5', '2.7', '10'])
+      expect(messages({ accountSize: '500', riskPercentage: risk })).toEqual([]);
+  });
+
   it("uses SPEC.md's messages for out-of-range values", () => {
     expect(messages({ accountSize: '50', riskPercentage: '2' })).toEqual([
       'Account size must be at least $100',

@@ -3,7 +3,7 @@ import type { TimeframeAnalysis } from '../analysis/types';
 import { EngineError } from '../core/errors';
 import { findInstrument, formatPrice } from '../instruments';
 import { priceToY } from '../vision/scale/price-scale';
-import { buildPlan, type BuildPlanInput } from './build-plan';
+import { buildPlan, RETAIL_LOTS_WARNING, type BuildPlanInput } from './build-plan';
 import { wholePoints } from './confidence';
 import { planContext, slotData } from './context';
 import { analyzeReadings } from './pipeline';
@@ -320,6 +320,29 @@ describe('buildPlan: the three charts must belong together', () => {
       'TIMEFRAME_MISMATCH',
     );
     expect(e.message).toMatch(/5-minute and 15-minute uploads are the same chart/);
+  });
+
+  it('refuses a plan of 0 lots: an account too small for the minimum lot is a no-trade reason', () => {
+    const { s, r } = firstWithPlan();
+    expect(r.tradePlan!.lotSize).toBeGreaterThan(0);
+    // $1 at 2% risks 2 cents: no stop on a generated market lets that buy 0.01 lots.
+    const tiny = plan(s, { account: 1 });
+    expect(tiny.tradePlan).toBeNull();
+    expect(tiny.noTradeReason).toMatch(
+      /^No trade now: the account is too small for this stop: risking 0\.02 USD cannot buy the smallest position \(0\.01 lots would lose about [\d.]+ USD at the stop /,
+    );
+  });
+
+  it(`warns when a plan sizes more than ${RETAIL_LOTS_WARNING} lots, and not below`, () => {
+    const { s, r } = firstWithPlan();
+    const lotsAt10k = r.tradePlan!.lotSize;
+    expect(r.warnings.join(' ')).not.toMatch(/far beyond what retail brokers accept/);
+    // Scale the account so the size lands well past the threshold (lots grow with the account).
+    const huge = plan(s, { account: Math.ceil(((RETAIL_LOTS_WARNING * 3) / lotsAt10k) * 10_000) });
+    expect(huge.tradePlan!.lotSize).toBeGreaterThan(RETAIL_LOTS_WARNING);
+    expect(huge.warnings.join(' ')).toMatch(
+      /This plan sizes [\d,.]+ lots \([\d,]+ USD of \w+\), far beyond what retail brokers accept in one order: check the account size and the risk percentage\./,
+    );
   });
 
   it('rejects a non-positive account or risk', () => {

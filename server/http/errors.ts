@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ZodError, type ZodType, type z } from 'zod';
 import { validationTitleFor } from '../../contracts/auth';
 import { PROBLEM_CONTENT_TYPE, type Problem, type ProblemFieldError } from '../../contracts/problem';
+import { isWebRoute } from '../../contracts/web-routes';
 import { isEngineError, type EngineErrorCode } from '../../engine/core/errors';
 import { isDatabaseUnavailable } from '../db/errors';
 
@@ -189,14 +190,20 @@ export function registerErrorHandling(app: FastifyInstance) {
 
 /**
  * Unknown /api routes (and any non-GET) answer problem+json 404. With the web build present
- * (`spa`), every other GET answers index.html and the React router shows its own 404 page.
+ * (`spa`), every other GET answers index.html so the React router renders the page: status 200
+ * for the pages it knows (contracts/web-routes.ts), 404 for the rest, where it shows its own
+ * "Page Not Found" (a status browsers, crawlers and link checkers understand).
  */
 export function registerNotFound(app: FastifyInstance, options: { spa: boolean }) {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/');
     if (options.spa && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      return reply
+        .code(isWebRoute(path) ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .type('text/html')
+        .sendFile('index.html');
     }
     return sendProblem(reply, {
       type: problemType('NOT_FOUND'),

@@ -305,10 +305,17 @@ describe('static web app', () => {
     rmSync(webRoot, { recursive: true, force: true });
   });
 
-  it('serves index.html at / and for any unknown page, never cached', async () => {
-    for (const url of ['/', '/home', '/learn', '/no/such/page?x=1']) {
+  it('serves index.html for every page: 200 for the router pages, 404 for unknown ones, never cached', async () => {
+    for (const [url, status] of [
+      ['/', 200],
+      ['/home', 200],
+      ['/learn/', 200],
+      ['/learn?tab=1', 200],
+      ['/no/such/page?x=1', 404],
+      ['/homes', 404],
+    ] as const) {
       const response = await web.inject(url);
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode, url).toBe(status);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<div id="root">spa</div>');
       expect(response.headers['cache-control']).toBe('no-cache');

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
+import { WEB_ROUTES } from '../../contracts/web-routes';
 import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { ProtectedRoute } from '@/features/auth/components';
@@ -12,15 +13,16 @@ import { NotFoundPage } from '@/pages/not-found';
 function Routes() {
   return (
     <Switch>
-      <Route path="/">
+      <Route path={WEB_ROUTES.landing}>
         <LandingPage />
       </Route>
-      <Route path="/home">
+      <Route path={WEB_ROUTES.home}>
         <ProtectedRoute fallback={<LandingPage />}>{(user) => <HomePage user={user} />}</ProtectedRoute>
       </Route>
-      <Route path="/learn">
+      <Route path={WEB_ROUTES.learn}>
         <ProtectedRoute fallback={<LandingPage />}>{(user) => <LearnPage user={user} />}</ProtectedRoute>
       </Route>
+      {/* Any other path; the server answers it with HTTP 404 (contracts/web-routes.ts). */}
       <Route>
         <NotFoundPage />
       </Route>

@@ -113,6 +113,7 @@ export function AnalysisForm({ busy, onSubmit }: AnalysisFormProps) {
                 min={ANALYSIS_LIMITS.accountSize.min}
                 max={ANALYSIS_LIMITS.accountSize.max}
                 step="any"
+                required
                 value={accountSize}
                 disabled={busy}
                 aria-invalid={fieldErrors.accountSize ? true : undefined}
@@ -131,6 +132,7 @@ export function AnalysisForm({ busy, onSubmit }: AnalysisFormProps) {
                 min={ANALYSIS_LIMITS.riskPercentage.min}
                 max={ANALYSIS_LIMITS.riskPercentage.max}
                 step={ANALYSIS_LIMITS.riskPercentage.step}
+                required
                 value={riskPercentage}
                 disabled={busy}
                 aria-invalid={fieldErrors.riskPercentage ? true : undefined}

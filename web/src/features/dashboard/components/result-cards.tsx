@@ -203,7 +203,8 @@ function Field({
       >
         {value}
       </dd>
-      {hint && <p className="mt-0.5 text-xs text-muted-foreground">{hint}</p>}
+      {/* A second <dd> of the same term: a <dl> group may hold only <dt> and <dd>. */}
+      {hint && <dd className="mt-0.5 text-xs text-muted-foreground">{hint}</dd>}
     </div>
   );
 }

@@ -22,7 +22,6 @@ interface UploadZoneProps {
 export function UploadZone({ name, title, label, file, error, disabled, onFile, onReject }: UploadZoneProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const hintId = useId();
   const errorId = useId();
 
   function take(candidate: File | undefined | null) {
@@ -69,8 +68,9 @@ export function UploadZone({ name, title, label, file, error, disabled, onFile, 
       <div
         role="button"
         tabIndex={disabled ? -1 : 0}
-        aria-label={`${title}: ${chosen ? `${file.name} chosen, press Enter to replace` : 'choose, drop or paste a screenshot'}`}
-        aria-describedby={`${hintId}${error ? ` ${errorId}` : ''}`}
+        // The name is the zone's visible text (title, then the file or the hint), so what a
+        // speech-input user reads is what they can say; the error is its description.
+        aria-describedby={error && !chosen ? errorId : undefined}
         aria-disabled={disabled || undefined}
         data-testid={`upload-${name}`}
         data-chosen={chosen || undefined}
@@ -102,31 +102,25 @@ export function UploadZone({ name, title, label, file, error, disabled, onFile, 
             {file.name}
           </span>
         ) : (
-          <span id={hintId} className="text-xs text-muted-foreground">
-            Click, drop or paste (Ctrl+V) a screenshot
-          </span>
+          <span className="text-xs text-muted-foreground">Click, drop or paste (Ctrl+V) a screenshot</span>
         )}
-        {chosen && (
-          <span id={hintId} className="sr-only">
-            Chosen
-          </span>
-        )}
-        <input
-          ref={inputRef}
-          type="file"
-          name={name}
-          accept={ACCEPTED_IMAGE_TYPES.join(',')}
-          aria-label={`${title} file`}
-          tabIndex={-1}
-          className="sr-only"
-          disabled={disabled}
-          onClick={(event) => event.stopPropagation()}
-          onChange={(event) => {
-            take(event.target.files?.[0]);
-            event.target.value = '';
-          }}
-        />
+        {chosen && <span className="sr-only">chosen, press Enter to replace</span>}
       </div>
+      {/* Outside the zone: a focusable control inside role="button" would be nested-interactive. */}
+      <input
+        ref={inputRef}
+        type="file"
+        name={name}
+        accept={ACCEPTED_IMAGE_TYPES.join(',')}
+        aria-label={`${title} file`}
+        tabIndex={-1}
+        className="sr-only"
+        disabled={disabled}
+        onChange={(event) => {
+          take(event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
       {error && !chosen && (
         <p id={errorId} className="text-xs text-destructive">
           {error}
