@@ -16,7 +16,7 @@ import { emailHash } from '../../logger';
 import '../../types';
 import { issueLoginCode, verifyLoginCode, type VerifyOutcome } from './login-codes';
 import { clearSessionCookie, currentUser, setSessionCookie } from './session-plugin';
-import { SESSION_COOKIE, createSession, deleteSession, findSessionUser } from './sessions';
+import { SESSION_COOKIE, createSession, deleteSession } from './sessions';
 import { createUser, findUserByEmail, toUser } from './users';
 import { verifyEmail } from './verification';
 
@@ -146,12 +146,6 @@ export function authRoutes(limits: AuthRateLimits = DEFAULT_AUTH_RATE_LIMITS) {
       }
     }
 
-    /** The user id of the session this request came with, if it still is one. */
-    async function sessionUserId(request: FastifyRequest): Promise<string | undefined> {
-      const token = request.cookies[SESSION_COOKIE];
-      return token ? (await findSessionUser(app.db, token, app.now()))?.user.id : undefined;
-    }
-
     async function signIn(request: FastifyRequest, reply: FastifyReply, userId: string) {
       const { token } = await createSession(app.db, userId, app.now());
       setSessionCookie(app, reply, token);
@@ -208,16 +202,10 @@ export function authRoutes(limits: AuthRateLimits = DEFAULT_AUTH_RATE_LIMITS) {
       }
       let signedInUser = user;
       if (!user.emailVerifiedAt) {
-        const verification = await verifyEmail(app.db, user.id, {
-          now: app.now(),
-          heldSessionUserId: await sessionUserId(request),
-        });
+        const verification = await verifyEmail(app.db, user.id, { now: app.now() });
         signedInUser = verification.user;
         if (verification.firstProof) {
-          request.log.info(
-            { userId: user.id, dataKept: verification.dataKept },
-            'email verified; every earlier session ended',
-          );
+          request.log.info({ userId: user.id }, 'email verified; every earlier session ended');
         }
       }
       await signIn(request, reply, user.id);

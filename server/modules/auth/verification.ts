@@ -1,17 +1,16 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { analyses, journalEntries, learnProgress, sessions, users, type UserRow } from '../../db/schema';
+import { sessions, users, type UserRow } from '../../db/schema';
 
-export type EmailVerification =
-  { firstProof: true; user: UserRow; dataKept: boolean } | { firstProof: false; user: UserRow };
+export type EmailVerification = { firstProof: boolean; user: UserRow };
 
 /**
  * The first sign-in with an emailed code proves the address (decision 015). It ends every
  * session made before it: one of them may belong to someone who registered the address
- * without owning it. What that account holds (journal, analyses, learning progress) is kept
- * only when the proof comes from a browser signed in to it, i.e. the person who made the
- * data is the one who now owns the address; otherwise it was made by someone never shown to
- * own the address, and it is deleted so nothing they planted reaches the owner.
+ * without owning it, who can then read nothing more. What the account holds (journal,
+ * analyses, learning progress) is kept whichever browser the proof comes from: a trader who
+ * registered, used the app and first signs in by code on another device must not lose it, and
+ * what a stranger could have planted is the owner's to see and delete.
  *
  * One transaction; the conditional update makes the first of two parallel proofs the only one
  * that clears anything.
@@ -19,7 +18,7 @@ export type EmailVerification =
 export async function verifyEmail(
   db: Db,
   userId: string,
-  options: { now: Date; heldSessionUserId: string | undefined },
+  options: { now: Date },
 ): Promise<EmailVerification> {
   return db.transaction(async (tx) => {
     const [proved] = await tx
@@ -32,13 +31,7 @@ export async function verifyEmail(
       if (!row) throw new Error('the user verifying their email no longer exists');
       return { firstProof: false, user: row };
     }
-    const dataKept = options.heldSessionUserId === userId;
-    if (!dataKept) {
-      await tx.delete(journalEntries).where(eq(journalEntries.userId, userId));
-      await tx.delete(analyses).where(eq(analyses.userId, userId));
-      await tx.delete(learnProgress).where(eq(learnProgress.userId, userId));
-    }
     await tx.delete(sessions).where(eq(sessions.userId, userId));
-    return { firstProof: true, user: proved, dataKept };
+    return { firstProof: true, user: proved };
   });
 }
