@@ -13,7 +13,7 @@ import { SubmitButton } from './form-parts';
 /**
  * Shown under the header of every signed-in page while the account's email is unproven
  * (decision 015). Registering does not prove the address is yours; entering a code sent to it
- * does, from this browser, which keeps what the account holds and signs out every other device.
+ * does; the account keeps what it holds, and every other device signed in to it is signed out.
  */
 export function VerifyEmailBanner({ user }: { user: User }) {
   const id = useId();
@@ -59,8 +59,7 @@ export function VerifyEmailBanner({ user }: { user: User }) {
             </h2>
             <p className="text-foreground">
               Confirm that <strong className="break-all">{user.email}</strong> is yours with a code we email
-              you. Confirm from this browser to keep your journal and analyses; any other device signed in to
-              this account is signed out.
+              you. Your journal and analyses stay; any other device signed in to this account is signed out.
             </p>
           </div>
         </div>
