@@ -1,9 +1,8 @@
 import { FEATURE_LENGTH, GEOM, GRID } from './features';
 import { TEMPLATE_DATA, TEMPLATE_LABELS } from './glyph-templates.generated';
 import { decodeTemplates, type GlyphTemplates } from './template-codec';
+import { GEOM_WEIGHTS, SHORTLIST } from './tuning';
 
-/** Weights of the geometric features against the summed squared ink difference of 144 cells. */
-const GEOM_WEIGHTS = [60, 120, 120, 120, 4, 20];
 const CELLS = GRID * GRID;
 
 let templates: GlyphTemplates | null = null;
@@ -29,7 +28,6 @@ export interface GlyphGuess {
 /** Side of the coarse grid used to shortlist prototypes (each cell averages 3x3 fine cells). */
 const COARSE = 4;
 const COARSE_CELLS = COARSE * COARSE;
-const SHORTLIST = 40;
 let coarse: Float64Array | null = null;
 
 function coarseOf(v: Float32Array, out: Float32Array, offset: number): void {

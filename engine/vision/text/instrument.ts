@@ -1,6 +1,19 @@
 import type { Timeframe } from '../../core/ohlc';
 import type { Rect, TextToken } from './types';
 import { pairFromGlyphs } from './ticker-glyphs';
+import {
+  DESCRIBED_PAIR_MAX_WORDS,
+  DESCRIPTION_MAX_WORDS,
+  FUZZY_LETTERS_PER_ERROR,
+  FUZZY_LOOKALIKE_SLACK,
+  FUZZY_MIN_CHARS,
+  LINE_OVERLAP_SHARE,
+  LOOKALIKE_COST,
+  NAME_MAX_WORDS,
+  PICKER_MIN_TOKENS,
+  TIMEFRAME_MAX_GAP,
+  UNIT_MAX_GAP,
+} from './tuning';
 
 /**
  * Symbol and timeframe from the legend/title tokens of a chart screenshot:
@@ -50,7 +63,7 @@ const CONFUSABLE = ['ACEORSN', 'MN', 'GPQ'];
 
 function substitutionCost(a: string, b: string): number {
   if (a === b) return 0;
-  return CONFUSABLE.some((g) => g.includes(a) && g.includes(b)) ? 0.5 : 1;
+  return CONFUSABLE.some((g) => g.includes(a) && g.includes(b)) ? LOOKALIKE_COST : 1;
 }
 
 function editDistance(a: string, b: string): number {
@@ -75,13 +88,13 @@ function foldName(text: string): string {
 /** The currency a spoken name stands for, allowing one misread letter in four (half for a look-alike). */
 function currencyOfName(words: string): string | null {
   const key = foldName(words);
-  if (key.length < 3) return null;
+  if (key.length < FUZZY_MIN_CHARS) return null;
   let best: string | null = null;
   let bestD = Infinity;
   for (const [name, code] of CURRENCY_NAMES) {
     const target = foldName(name);
     const d = editDistance(key, target);
-    if (d <= Math.floor(target.length / 4) && d < bestD) {
+    if (d <= Math.floor(target.length / FUZZY_LETTERS_PER_ERROR) && d < bestD) {
       bestD = d;
       best = code;
     }
@@ -320,7 +333,8 @@ function toLines(tokens: readonly TextToken[]): Line[] {
     const h = t.box.bottom - t.box.top;
     const line = lines.find(
       (l) =>
-        Math.min(l.bottom, t.box.bottom) - Math.max(l.top, t.box.top) >= 0.4 * Math.min(h, l.bottom - l.top),
+        Math.min(l.bottom, t.box.bottom) - Math.max(l.top, t.box.top) >=
+        LINE_OVERLAP_SHARE * Math.min(h, l.bottom - l.top),
     );
     if (line) {
       line.tokens.push(t);
@@ -401,7 +415,11 @@ const INDEX_DESCRIPTIONS: { name: RegExp | string; number: string; ticker: strin
 /** A word read as `target` with at most one wrong letter in four (half for a look-alike). */
 function fuzzyWord(word: string, target: string): boolean {
   const key = foldName(word);
-  return key.length >= 3 && editDistance(key, foldName(target)) <= Math.floor(target.length / 4) + 0.5;
+  return (
+    key.length >= FUZZY_MIN_CHARS &&
+    editDistance(key, foldName(target)) <=
+      Math.floor(target.length / FUZZY_LETTERS_PER_ERROR) + FUZZY_LOOKALIKE_SLACK
+  );
 }
 
 /** "S&P 500 Index", "Nasdaq 100 Index" (the word Index, when read, belongs to the symbol). */
@@ -427,16 +445,16 @@ const NAME_SEPARATOR = /^(?:[/(|)\\JIl17]|vs\.?)$/i;
  */
 function describedPair(tokens: TextToken[], i: number): SymbolHit | null {
   const words: string[] = [];
-  for (let j = i; j < tokens.length && j < i + 10; j++) {
+  for (let j = i; j < tokens.length && j < i + DESCRIBED_PAIR_MAX_WORDS; j++) {
     const w = tokens[j]!.text;
     if (w === '·') break;
     words.push(w);
   }
-  for (let k = 1; k + 1 < words.length && k <= 4; k++) {
+  for (let k = 1; k + 1 < words.length && k <= NAME_MAX_WORDS; k++) {
     if (!NAME_SEPARATOR.test(words[k]!)) continue;
     const a = currencyOfName(words.slice(0, k).join(''));
     if (!a) return null;
-    for (let n = 1; n <= 4 && k + n < words.length + 1; n++) {
+    for (let n = 1; n <= NAME_MAX_WORDS && k + n < words.length + 1; n++) {
       const b = currencyOfName(words.slice(k + 1, k + 1 + n).join(''));
       if (b && b !== a) return { symbol: a + b, end: i + k + n, timeframe: null };
     }
@@ -451,7 +469,7 @@ function describedPair(tokens: TextToken[], i: number): SymbolHit | null {
       .slice(slash + 1)
       .trim()
       .split(' ');
-    for (let n = 1; a && n <= Math.min(4, rest.length); n++) {
+    for (let n = 1; a && n <= Math.min(NAME_MAX_WORDS, rest.length); n++) {
       const b = currencyOfName(rest.slice(0, n).join(''));
       if (b && b !== a) {
         const before = phrase.slice(0, slash).trim().split(' ').length;
@@ -474,7 +492,12 @@ function timeframeAfter(toks: TextToken[], end: number): Timeframe | null {
     // Skip up to three words of description, only when a "·" (or what it is misread as)
     // follows them; a misread word may hold marks ("I::dex" for "Index").
     let j = k;
-    while (j < toks.length && j <= end + 3 && /^[A-Za-z&][A-Za-z&:;!|]*$/.test(toks[j]!.text)) j++;
+    while (
+      j < toks.length &&
+      j <= end + DESCRIPTION_MAX_WORDS &&
+      /^[A-Za-z&][A-Za-z&:;!|]*$/.test(toks[j]!.text)
+    )
+      j++;
     if (j > k && toks[j] && SEPARATOR.test(toks[j]!.text)) k = j;
   }
   if (toks[k] && SEPARATOR.test(toks[k]!.text)) k++;
@@ -482,13 +505,13 @@ function timeframeAfter(toks: TextToken[], end: number): Timeframe | null {
   if (!next) return null;
   const gap = (a: TextToken, b: TextToken): number => b.box.left - a.box.right;
   const height = next.box.bottom - next.box.top;
-  if (gap(toks[k - 1]!, next) >= 4 * height) return null;
+  if (gap(toks[k - 1]!, next) >= TIMEFRAME_MAX_GAP * height) return null;
   const unit = toks[k + 1];
   // In brackets after the symbol: "GBPJPY (5min)", "EUR/USD (H4)" (the ")" often read as j).
   const open = /^[([]/.test(next.text);
   const first = open ? next.text.slice(1).replace(/[)\]jJ]$/, '') : next.text;
   // A space is up to a whole cell wide in monospaced fonts.
-  if (unit && gap(next, unit) < 1.5 * height) {
+  if (unit && gap(next, unit) < UNIT_MAX_GAP * height) {
     const spelt = parseTimeframe(`${first} ${open ? unit.text.replace(/[)\]jJ]$/, '') : unit.text}`, false);
     if (spelt) return spelt;
   }
@@ -538,9 +561,10 @@ export function titleEvidence(tokens: readonly TextToken[]): TitleEvidence {
     // A row of short timeframe-like tokens ("1m Sm 15m 30m 1H 4H 1D", some misread) is a
     // picker: whichever of its buttons happens to parse is not the chart's timeframe.
     const picker =
-      toks.filter((t) => /^(?:[0-9SlIOZ]{1,3}[mhHDWM]|[MHDW][0-9SlIOZ]{1,2})$/.test(t.text)).length >= 3 ||
+      toks.filter((t) => /^(?:[0-9SlIOZ]{1,3}[mhHDWM]|[MHDW][0-9SlIOZ]{1,2})$/.test(t.text)).length >=
+        PICKER_MIN_TOKENS ||
       // Or buttons too blurred to parse: short tokens mixing digits and letters ("15nm 3CU) 1iJ").
-      toks.filter((t) => /^(?=.*[0-9])(?=.*[A-Za-z])\S{2,5}$/.test(t.text)).length >= 3;
+      toks.filter((t) => /^(?=.*[0-9])(?=.*[A-Za-z])\S{2,5}$/.test(t.text)).length >= PICKER_MIN_TOKENS;
     if (picker) {
       evidence.picker = true;
       evidence.pickerRows.push(toks);

@@ -140,6 +140,89 @@ export const ONE_INK_OFF_MIN = 12;
 /** ... or by this share of its own strength (an indicator line's antialiased edge is off by a share). */
 export const ONE_INK_OFF_SHARE = 0.3;
 
+// --- Glyph classification (classify.ts) ---
+
+/**
+ * Weights of the geometric features (features.ts: width; height, top and bottom offsets in caps;
+ * hole count; hole centre) against the summed squared ink difference of the 144 cells: the grid
+ * is normalised, so size and place against the line tell "o" from "O" and "," from "'".
+ */
+export const GEOM_WEIGHTS = [60, 120, 120, 120, 4, 20];
+/**
+ * Prototypes kept by the rough (4x4 coarse grid) distance and measured in full: the right one is
+ * always among the nearest few dozen (4103e5a, the shortlist classifier).
+ */
+export const SHORTLIST = 40;
+
+// --- Symbol and timeframe (instrument.ts) ---
+
+/** Swapping two letters the recogniser confuses ("c" for "o") costs this share of a letter. */
+export const LOOKALIKE_COST = 0.5;
+/** A currency name or word may have one wrong letter in this many (fuzzy matching). */
+export const FUZZY_LETTERS_PER_ERROR = 4;
+/** A fuzzy word may have half a letter more wrong than that: one look-alike on a short word. */
+export const FUZZY_LOOKALIKE_SLACK = 0.5;
+/** A word shorter than this is never matched fuzzily (too many names sit within one letter). */
+export const FUZZY_MIN_CHARS = 3;
+/** Tokens are one line when their boxes overlap vertically by this share of the shorter one. */
+export const LINE_OVERLAP_SHARE = 0.4;
+/** A described pair ("Euro vs US Dollar ...") is looked for in at most this many words ... */
+export const DESCRIBED_PAIR_MAX_WORDS = 10;
+/** ... each currency name being at most this many words ("Australian Dollar", "U.S. Dollar"). */
+export const NAME_MAX_WORDS = 4;
+/** Up to this many words of description may sit between a symbol and its "·" separator. */
+export const DESCRIPTION_MAX_WORDS = 3;
+/** A timeframe this many token heights or more right of the symbol is not its timeframe. */
+export const TIMEFRAME_MAX_GAP = 4;
+/** A number and a unit closer than this many heights are one timeframe ("5 min"): a monospaced space is a cell. */
+export const UNIT_MAX_GAP = 1.5;
+/** A line with this many timeframe-like (or blurred short mixed) tokens is a picker row. */
+export const PICKER_MIN_TOKENS = 3;
+
+// --- Axis labels read as one font (axis-solve.ts) ---
+
+/** Label rows needed: fewer can line up by chance. */
+export const MIN_ROWS = 4;
+/**
+ * Glyphs closer than this (the classifier's squared distance) are one character drawn twice.
+ * The same digit of one font and size measures 0-3 apart (sub-pixel placement, JPEG), two
+ * different digits 10 and more: their 12x12 shapes differ in a dozen cells or more.
+ */
+export const SAME_GLYPH = 4;
+/** Characters tried per cluster: the right one is among the template's nearest few. */
+export const CANDIDATES_PER_CLUSTER = 6;
+/** Assignments tried after the first that fits, for one that puts more labels on the line. */
+export const EXTRA_TRIES = 200;
+/** Members of a cluster measured against the templates (they are alike: a few tell the rest). */
+export const MEASURED_MEMBERS = 6;
+/** Characters tried for a glyph seen once. */
+export const SINGLE_CANDIDATES = 3;
+/** Assignments tried at most, most likely first (each costs one parse and one line fit). */
+export const MAX_TRIES = 1500;
+/**
+ * More distinct shapes than this in a dozen labels are not one crisp font (a blurred or tiny
+ * capture whose every glyph differs, or rows that are not labels): the search would be blind.
+ */
+export const MAX_CLUSTERS = 24;
+/** A row may miss the fitted line by this share of the glyph height (centres of one font agree). */
+export const ROW_TOLERANCE = 0.15;
+/** ... but at least this many px (rounding of the glyph box). */
+export const MIN_ROW_TOLERANCE_PX = 1.5;
+/** Labels needed are this share of the rows (at least `MIN_ROWS`): a misread row or two may be left out. */
+export const MIN_ROWS_SHARE = 0.75;
+/** A token joins a row when its middle is within this share of the row's height ... */
+export const ROW_JOIN_MID_SHARE = 0.3;
+/** ... and it starts at most this many glyph heights right of the row's last token. */
+export const ROW_JOIN_GAP = 1.2;
+/** A label row holds at least this many glyphs ("1.2" and up), most of them digits. */
+export const LABEL_MIN_GLYPHS = 3;
+/** Label rows differ from the median height by this share at most (at least 1 px): one font size. */
+export const LABEL_HEIGHT_SLACK = 0.2;
+/** Labels of one axis align on a shared edge within this share of their height (at least 2 px). */
+export const LABEL_EDGE_SLACK = 0.35;
+/** Parsed label texts are memoised, cleared past this many. */
+export const PARSED_MEMO_LIMIT = 4096;
+
 // --- Currency pairs from glyph shapes (ticker-glyphs.ts) ---
 
 /** The nearest pair may cost this much more than the glyphs' own best letters, per glyph. */
