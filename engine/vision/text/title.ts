@@ -1,6 +1,8 @@
 import type { RgbaImage } from '../../core/image';
 import type { Timeframe } from '../../core/ohlc';
-import { decideTitle, instrumentKey, parseTimeframe, titleEvidence, type SymbolEvidence } from './instrument';
+import { decideTitle, titleEvidence, type SymbolEvidence } from './instrument';
+import { instrumentKey } from './symbol-names';
+import { parseTimeframe } from './timeframe';
 import { readText } from './read-text';
 import type { Rect, TextToken } from './types';
 import {
