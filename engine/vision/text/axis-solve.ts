@@ -1,6 +1,25 @@
 import { distancesToLabels, featureDistance } from './classify';
 import { parsePriceLabel } from './parse-price';
 import type { TextToken, TokenGlyph } from './types';
+import {
+  CANDIDATES_PER_CLUSTER,
+  EXTRA_TRIES,
+  LABEL_EDGE_SLACK,
+  LABEL_HEIGHT_SLACK,
+  LABEL_MIN_GLYPHS,
+  MAX_CLUSTERS,
+  MAX_TRIES,
+  MEASURED_MEMBERS,
+  MIN_ROWS,
+  MIN_ROWS_SHARE,
+  MIN_ROW_TOLERANCE_PX,
+  PARSED_MEMO_LIMIT,
+  ROW_JOIN_GAP,
+  ROW_JOIN_MID_SHARE,
+  ROW_TOLERANCE,
+  SAME_GLYPH,
+  SINGLE_CANDIDATES,
+} from './tuning';
 
 /*
  * Reading the labels of one price axis together, whatever the font.
@@ -19,29 +38,6 @@ import type { TextToken, TokenGlyph } from './types';
 
 /** What an axis glyph may be. */
 const CHARS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '.', ','] as const;
-/** Label rows needed: fewer can line up by chance. */
-const MIN_ROWS = 4;
-/**
- * Glyphs closer than this (the classifier's squared distance) are one character drawn twice.
- * The same digit of one font and size measures 0-3 apart (sub-pixel placement, JPEG), two
- * different digits 10 and more: their 12x12 shapes differ in a dozen cells or more.
- */
-const SAME_GLYPH = 4;
-/** Characters tried per cluster: the right one is among the template's nearest few. */
-const CANDIDATES_PER_CLUSTER = 6;
-/** Assignments tried after the first that fits, for one that puts more labels on the line. */
-const EXTRA_TRIES = 200;
-/** Members of a cluster measured against the templates (they are alike: a few tell the rest). */
-const MEASURED_MEMBERS = 6;
-/** Characters tried for a glyph seen once. */
-const SINGLE_CANDIDATES = 3;
-/** Assignments tried at most, most likely first (each costs one parse and one line fit). */
-const MAX_TRIES = 1500;
-/**
- * More distinct shapes than this in a dozen labels are not one crisp font (a blurred or tiny
- * capture whose every glyph differs, or rows that are not labels): the search would be blind.
- */
-const MAX_CLUSTERS = 24;
 /**
  * What the glyph reader's letters stand for in a number (fonts the templates lack draw "1" like
  * "J" or "l", "0" like "O" or "D", "8" like "B"): how the reader's own reading of a glyph the
@@ -69,10 +65,6 @@ const AS_DIGIT: Record<string, string> = {
   q: '9',
 };
 const digitOf = (t: string): string | null => (/^[0-9.,]$/.test(t) ? t : (AS_DIGIT[t] ?? null));
-/** A row may miss the fitted line by this share of the glyph height (centres of one font agree). */
-const ROW_TOLERANCE = 0.15;
-/** ... but at least this many px (rounding of the glyph box). */
-const MIN_ROW_TOLERANCE_PX = 1.5;
 
 interface Row {
   tokens: TextToken[];
@@ -102,7 +94,7 @@ export function solveAxisLabels(tokens: TextToken[]): TextToken[] | null {
   clusters.forEach((c, k) => c.members.forEach((g) => clusterOf.set(g, k)));
   if (clusters.length > MAX_CLUSTERS) return null;
   const rowClusters = rows.map((r) => r.glyphs.map((g) => clusterOf.get(g)!));
-  const minRows = Math.max(MIN_ROWS, Math.ceil(rows.length * 0.75));
+  const minRows = Math.max(MIN_ROWS, Math.ceil(rows.length * MIN_ROWS_SHARE));
   const textsOf = (chars: string[]) => rowClusters.map((ks) => ks.map((k) => chars[k]!).join(''));
   const found = bestAssignment(clusters, (choice) => {
     const chars = choice.map((r, k) => clusters[k]!.options[r]!.char);
@@ -169,9 +161,9 @@ function labelRows(tokens: TextToken[]): Row[] {
     const row = rows.find((r) => {
       const last = r.tokens.at(-1)!;
       return (
-        Math.abs(r.y - mid) <= 0.3 * r.height &&
+        Math.abs(r.y - mid) <= ROW_JOIN_MID_SHARE * r.height &&
         t.box.left >= last.box.right &&
-        t.box.left - last.box.right <= 1.2 * Math.max(h, r.height)
+        t.box.left - last.box.right <= ROW_JOIN_GAP * Math.max(h, r.height)
       );
     });
     if (row) {
@@ -188,14 +180,15 @@ function labelRows(tokens: TextToken[]): Row[] {
   // Label rows read mostly as digits (or their look-alikes), whatever else stands in the column.
   const long = rows.filter(
     (r) =>
-      r.glyphs.length >= 3 && r.glyphs.filter((g) => digitOf(g.text) !== null).length * 2 > r.glyphs.length,
+      r.glyphs.length >= LABEL_MIN_GLYPHS &&
+      r.glyphs.filter((g) => digitOf(g.text) !== null).length * 2 > r.glyphs.length,
   );
   if (long.length < MIN_ROWS) return [];
   const heights = long.map((r) => r.height).sort((a, b) => a - b);
   const h = heights[heights.length >> 1]!;
-  const sized = long.filter((r) => Math.abs(r.height - h) <= Math.max(1, 0.2 * h));
+  const sized = long.filter((r) => Math.abs(r.height - h) <= Math.max(1, LABEL_HEIGHT_SLACK * h));
   // The edge most rows share (within a glyph's width): labels of one axis align on it.
-  const tol = Math.max(2, 0.35 * h);
+  const tol = Math.max(2, LABEL_EDGE_SLACK * h);
   let best: Row[] = [];
   for (const edge of ['left', 'right'] as const) {
     const at = (r: Row) => (edge === 'left' ? r.tokens[0]!.box.left : r.tokens.at(-1)!.box.right);
@@ -357,7 +350,7 @@ const parsedTexts = new Map<string, number | null>();
 function parsed(text: string): number | null {
   let v = parsedTexts.get(text);
   if (v === undefined) {
-    if (parsedTexts.size > 4096) parsedTexts.clear();
+    if (parsedTexts.size > PARSED_MEMO_LIMIT) parsedTexts.clear();
     v = parsePriceLabel(text);
     parsedTexts.set(text, v);
   }

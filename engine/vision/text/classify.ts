@@ -1,9 +1,8 @@
 import { FEATURE_LENGTH, GEOM, GRID } from './features';
 import { TEMPLATE_DATA, TEMPLATE_LABELS } from './glyph-templates.generated';
 import { decodeTemplates, type GlyphTemplates } from './template-codec';
+import { GEOM_WEIGHTS, SHORTLIST } from './tuning';
 
-/** Weights of the geometric features against the summed squared ink difference of 144 cells. */
-const GEOM_WEIGHTS = [60, 120, 120, 120, 4, 20];
 const CELLS = GRID * GRID;
 
 let templates: GlyphTemplates | null = null;
@@ -29,7 +28,6 @@ export interface GlyphGuess {
 /** Side of the coarse grid used to shortlist prototypes (each cell averages 3x3 fine cells). */
 const COARSE = 4;
 const COARSE_CELLS = COARSE * COARSE;
-const SHORTLIST = 40;
 let coarse: Float64Array | null = null;
 
 function coarseOf(v: Float32Array, out: Float32Array, offset: number): void {
@@ -93,7 +91,21 @@ const top = new Float32Array(SHORTLIST);
  * are then compared cell by cell on the 12x12 grid (about 5x fewer operations than a full scan).
  */
 export function classifyGlyph(f: Float32Array): GlyphGuess {
-  const { labels, vectors } = getTemplates();
+  return nearestOnShortlist(f, shortlistByRoughDistance(f));
+}
+
+/*
+ * The two steps below are classifyGlyph's body cut in two, unchanged: the sums are written out
+ * by hand in a fixed order (speed), and each step keeps its order, so the distances, and with
+ * them every reading, are the same to the last bit.
+ */
+
+/**
+ * Step 1: the rough distance of every prototype into `rough` (Infinity once past the bound) and
+ * the shortlist's cut, the largest of the SHORTLIST smallest rough distances.
+ */
+function shortlistByRoughDistance(f: Float32Array): number {
+  const { vectors } = getTemplates();
   const cs = getCoarse();
   roughOf(f, fr32, 0);
   fr.set(fr32);
@@ -171,7 +183,16 @@ export function classifyGlyph(f: Float32Array): GlyphGuess {
     top[j] = d;
     bound = top[0]!;
   }
-  const cut = top[0]!;
+  return top[0]!;
+}
+
+/**
+ * Step 2: the prototypes whose rough distance is within `cut`, compared in full (weighted shape
+ * features, then the 12x12 cells): the nearest label and each label's best distance.
+ */
+function nearestOnShortlist(f: Float32Array, cut: number): GlyphGuess {
+  const { labels } = getTemplates();
+  const n = labels.length;
   const flat = getFlat();
   f64.set(f);
   const perLabel = new Map<string, number>();

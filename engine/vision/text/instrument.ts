@@ -1,312 +1,34 @@
 import type { Timeframe } from '../../core/ohlc';
 import type { Rect, TextToken } from './types';
 import { pairFromGlyphs } from './ticker-glyphs';
+import {
+  DESCRIBED_PAIR_MAX_WORDS,
+  DESCRIPTION_MAX_WORDS,
+  FUZZY_LETTERS_PER_ERROR,
+  FUZZY_LOOKALIKE_SLACK,
+  FUZZY_MIN_CHARS,
+  LINE_OVERLAP_SHARE,
+  NAME_MAX_WORDS,
+  PICKER_MIN_TOKENS,
+  TIMEFRAME_MAX_GAP,
+  UNIT_MAX_GAP,
+} from './tuning';
+import {
+  CURRENCIES,
+  currencyOfName,
+  editDistance,
+  foldName,
+  instrumentKey,
+  misreadPair,
+  normaliseSymbol,
+} from './symbol-names';
+import { parseTimeframe } from './timeframe';
 
 /**
  * Symbol and timeframe from the legend/title tokens of a chart screenshot:
  * TradingView "EURUSD · 15 · PEPPERSTONE", "Euro / U.S. Dollar · 1D · FXCM", "EUR/USD",
  * toolbars "EURUSD 15m", MetaTrader "EURUSD,H4", "EURUSDm,M15", "XAUUSD.r, Daily", "GOLD".
  */
-
-const CURRENCIES = new Set([
-  'EUR', 'USD', 'GBP', 'JPY', 'AUD', 'NZD', 'CAD', 'CHF', 'XAU', 'XAG', 'XPT', 'XPD',
-  'SEK', 'NOK', 'DKK', 'PLN', 'HUF', 'CZK', 'TRY', 'ZAR', 'MXN', 'SGD', 'HKD', 'CNH',
-  'BTC', 'ETH', 'LTC', 'XRP', 'USDT',
-]); // prettier-ignore
-
-/**
- * Spoken names (TradingView "Euro / U.S. Dollar", MetaTrader "Euro vs US Dollar", metals and
- * coins), upper case without spaces or dots. Lower-case words are what the recogniser reads
- * least well ("DoIIac" for "Dollar"), so they are matched with a few wrong letters allowed.
- */
-const CURRENCY_NAMES: [string, string][] = [
-  ['EURO', 'EUR'],
-  ['EUR', 'EUR'],
-  ['USDOLLAR', 'USD'],
-  ['BRITISHPOUND', 'GBP'],
-  ['GREATBRITAINPOUND', 'GBP'],
-  ['POUNDSTERLING', 'GBP'],
-  ['POUND', 'GBP'],
-  ['JAPANESEYEN', 'JPY'],
-  ['YEN', 'JPY'],
-  ['AUSTRALIANDOLLAR', 'AUD'],
-  ['NEWZEALANDDOLLAR', 'NZD'],
-  ['CANADIANDOLLAR', 'CAD'],
-  ['SWISSFRANC', 'CHF'],
-  ['GOLDSPOT', 'XAU'],
-  ['GOLD', 'XAU'],
-  ['SILVER', 'XAG'],
-  ['SILVERSPOT', 'XAG'],
-  ['BITCOIN', 'BTC'],
-  ['ETHEREUM', 'ETH'],
-];
-
-/**
- * Lower-case letters the recogniser confuses with each other (its round small letters collapse
- * towards "c": "DcIIac" for "Dollar", "Jagacece" for "Japanese", "Imdex" for "Index"), upper
- * case after folding. Swapping within a group costs half a letter.
- */
-const CONFUSABLE = ['ACEORSN', 'MN', 'GPQ'];
-
-function substitutionCost(a: string, b: string): number {
-  if (a === b) return 0;
-  return CONFUSABLE.some((g) => g.includes(a) && g.includes(b)) ? 0.5 : 1;
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const up = row[j]!;
-      row[j] = Math.min(up + 1, row[j - 1]! + 1, diag + substitutionCost(a[i - 1]!, b[j - 1]!));
-      diag = up;
-    }
-  }
-  return row[b.length]!;
-}
-
-/** I, l, 1 and | look alike, so do 0 and O: names are compared with each group folded to one. */
-function foldName(text: string): string {
-  return text.toUpperCase().replace(/[\s.]/g, '').replace(/[1|I]/g, 'L').replace(/0/g, 'O');
-}
-
-/** The currency a spoken name stands for, allowing one misread letter in four (half for a look-alike). */
-function currencyOfName(words: string): string | null {
-  const key = foldName(words);
-  if (key.length < 3) return null;
-  let best: string | null = null;
-  let bestD = Infinity;
-  for (const [name, code] of CURRENCY_NAMES) {
-    const target = foldName(name);
-    const d = editDistance(key, target);
-    if (d <= Math.floor(target.length / 4) && d < bestD) {
-      bestD = d;
-      best = code;
-    }
-  }
-  return best;
-}
-
-/** Metals named by a word: read as their pair, the form every platform's ticker takes. */
-const METAL_NAMES: Record<string, string> = {
-  GOLD: 'XAUUSD',
-  XAUUSD: 'XAUUSD',
-  SILVER: 'XAGUSD',
-};
-
-/**
- * Index tickers, each with a key naming its instrument. The reader returns the ticker the chart
- * shows ("DAX", "DE40", "SPX"): brokers name one index many ways, and the instrument table
- * (engine/instruments) resolves them all. The key only says when two tickers are one index.
- */
-export const INDEX_TICKERS: Readonly<Record<string, string>> = {
-  US30: 'US30',
-  DJ30: 'US30',
-  DJI: 'US30',
-  WS30: 'US30',
-  DOW30: 'US30',
-  US500: 'SPX500',
-  SPX500: 'SPX500',
-  SP500: 'SPX500',
-  SPX: 'SPX500',
-  NAS100: 'NAS100',
-  NSDQ100: 'NAS100',
-  US100: 'NAS100',
-  USTEC: 'NAS100',
-  NDX: 'NAS100',
-  GER40: 'GER40',
-  DE40: 'GER40',
-  GER30: 'GER40',
-  DE30: 'GER40',
-  DAX40: 'GER40',
-  DAX: 'GER40',
-  UK100: 'UK100',
-  FTSE100: 'UK100',
-  JP225: 'JP225',
-  JPN225: 'JP225',
-  NIKKEI225: 'JP225',
-  NI225: 'JP225',
-  UKX: 'UK100',
-};
-
-/** The instrument a symbol read by `normaliseSymbol` names: "DAX" and "DE40" are one index. */
-export function instrumentKey(symbol: string): string {
-  return INDEX_TICKERS[symbol] ?? symbol;
-}
-
-/** Broker suffixes/prefixes after the ticker: "m", ".r", "-ECN", "_i", "+", "pro", "micro". */
-const SUFFIX = /^(?:[.\-_+#!:;,']?[A-Za-z0-9.:;,']{0,5})$/;
-
-/** Ticker from one token such as "EURUSD", "EURUSDm", "XAUUSD.r", "EUR/USD", "EURUSD-ECN". */
-export function normaliseSymbol(raw: string): string | null {
-  const text = raw.trim();
-  const pair = /^([A-Za-z]{3,4})\s*\/\s*([A-Za-z]{3,4})$/.exec(text);
-  if (pair) {
-    const a = pair[1]!.toUpperCase();
-    const b = pair[2]!.toUpperCase();
-    return CURRENCIES.has(a) && CURRENCIES.has(b) ? a + b : null;
-  }
-  const upper = text.toUpperCase();
-  // Exchange prefix "OANDA:EURUSD", "FX:EURUSD".
-  const prefixed = /^[A-Z0-9_]{2,}:(.{3,})$/.exec(upper);
-  const bare = prefixed ? prefixed[1]! : upper;
-  for (const len of [3, 4]) {
-    for (const len2 of [3, 4]) {
-      const a = bare.slice(0, len);
-      const b = bare.slice(len, len + len2);
-      if (!CURRENCIES.has(a) || !CURRENCIES.has(b) || a === b) continue;
-      const rest = text.slice(text.length - (bare.length - len - len2));
-      if (bare.length === len + len2 || SUFFIX.test(rest)) return a + b;
-    }
-  }
-  // Named instruments, longest name first: "GOLD", "US30m", "NAS100.cash", "GER40-ECN"; an
-  // index as its ticker without the suffix.
-  const original = prefixed ? text.slice(text.length - bare.length) : text;
-  for (let len = Math.min(9, bare.length); len >= 3; len--) {
-    const name = bare.slice(0, len);
-    const named = METAL_NAMES[name] ?? (INDEX_TICKERS[name] ? name : undefined);
-    if (!named) continue;
-    const rest = original.slice(len);
-    if (rest === '' || (/^[.\-_+#!]/.test(rest) && SUFFIX.test(rest)) || /^[a-z0-9]{1,5}$/.test(rest))
-      return named;
-  }
-  return null;
-}
-
-/** Letters the recogniser confuses in tickers (bold, small or crossed by a grid line), and what they may be. */
-const TICKER_MISREADS: Record<string, string> = {
-  O: 'DQ',
-  Q: 'O',
-  D: 'O',
-  '0': 'OD',
-  F: 'E',
-  '2': 'EZ',
-  '8': 'B',
-  '5': 'S',
-  '1': 'I',
-  L: 'I',
-  J: 'U',
-  // A small capital F shrunk by a downscaled capture reads as "r".
-  R: 'F',
-};
-/** What a "/" between two currency codes may be read as. */
-const SLASH_MISREADS = /^[/\\|()JIL17Z]$/;
-
-/**
- * A currency pair read with one wrong glyph: "EURUSO", "FURUSD", "EURJUSD" (the "/" of
- * "EUR/USD" as J). Both codes must be currencies after the single repair, and nothing may
- * follow them, so words and broker names cannot pass for a pair.
- */
-function misreadPair(raw: string): string | null {
-  // A separator glued on behind ("BTC/USD ·" read as "BTCJUSD.") is not part of the ticker.
-  let t = raw
-    .trim()
-    .replace(/[.,:·]+$/, '')
-    .toUpperCase();
-  // A small U can break into two strokes read as "IJ" ("EIJR/USD").
-  if (t.length > 6) t = t.replace('IJ', 'U');
-  if (t.length === 7 && SLASH_MISREADS.test(t[3]!)) t = t.slice(0, 3) + t.slice(4);
-  if (!/^[A-Z0-9]{6}$/.test(t)) return null;
-  const pair = (x: string): string | null => {
-    const a = x.slice(0, 3);
-    const b = x.slice(3);
-    return CURRENCIES.has(a) && CURRENCIES.has(b) && a !== b ? a + b : null;
-  };
-  const exact = pair(t);
-  if (exact) return exact;
-  for (let k = 0; k < 6; k++)
-    for (const c of TICKER_MISREADS[t[k]!] ?? '') {
-      const fixed = pair(t.slice(0, k) + c + t.slice(k + 1));
-      if (fixed) return fixed;
-    }
-  return null;
-}
-
-const MINUTES_TO_TIMEFRAME: Record<number, Timeframe> = {
-  1: '1m',
-  3: '3m',
-  5: '5m',
-  15: '15m',
-  30: '30m',
-  60: '1h',
-  120: '2h',
-  240: '4h',
-  1440: '1d',
-};
-
-function fromMinutes(n: number): Timeframe | null {
-  return MINUTES_TO_TIMEFRAME[n] ?? null;
-}
-
-/** Digits OCR may have read as letters inside a timeframe ("l5" for "15", "24O" for "240"). */
-function fixDigits(s: string): string {
-  return s.replace(/[Il|]/g, '1').replace(/[Oo]/g, '0');
-}
-
-/**
- * A timeframe written with its unit: TradingView "15m", "4h", "1D", "1W", "1M" (month), "D";
- * MetaTrader "M15", "H4", "D1", "W1", "MN1", "Daily". `bareMinutes` also accepts TradingView's
- * legend form "15" / "240", which is only a timeframe right after the symbol.
- */
-export function parseTimeframe(raw: string, bareMinutes = false): Timeframe | null {
-  // Separators glued on by OCR ("·15", "15,") are not part of the timeframe.
-  const t = raw
-    .trim()
-    .replace(/^[·.,-]+/, '')
-    .replace(/[·,:.]$/, '')
-    // MetaTrader's closing bracket after "(EURUSD,M15" is read as j or J.
-    .replace(/(?<=[0-9])[)\]jJ]$/, '');
-  if (t.length === 0 || t.length > 8) return null;
-  // OCR reads the l of "Daily"/"Weekly" as I about as often as l.
-  const word = t.replace(/I/g, 'l').toLowerCase();
-  if (word === 'daily' || word === 'day') return '1d';
-  if (word === 'weekly' || word === 'week') return '1w';
-  if (word === 'monthly' || word === 'month') return '1M';
-  if (/^(MN1?|1MN)$/.test(t)) return '1M';
-  let m = /^([MHDW])([0-9IlO]{1,3})$/.exec(t);
-  if (m) {
-    const n = Number(fixDigits(m[2]!));
-    if (m[1] === 'M') return fromMinutes(n);
-    if (m[1] === 'H') return fromMinutes(n * 60);
-    if (m[1] === 'D') return n === 1 ? '1d' : null;
-    return n === 1 ? '1w' : null;
-  }
-  // Spelt-out units ("5 min", "4 hours") in any case: OCR mixes the case of small letters.
-  // The i of "min" is read as l about as often as i.
-  const spelt = /^([0-9IlO]{1,3})\s?(m[il1]ns?|m[il1]nutes?|hours?|days?)$/i.exec(t);
-  if (spelt) {
-    const n = Number(fixDigits(spelt[1]!));
-    const unit = spelt[2]![0]!.toLowerCase();
-    return unit === 'm' ? fromMinutes(n) : unit === 'h' ? fromMinutes(n * 60) : n === 1 ? '1d' : null;
-  }
-  m = /^([0-9IlO]{0,3})\s?(m|min|mins|M|h|H|hr|D|d|W|w)$/.exec(t);
-  if (m && (m[1] !== '' || /^[DWM]$/.test(m[2]!))) {
-    const n = m[1] === '' ? 1 : Number(fixDigits(m[1]!));
-    if (!Number.isInteger(n) || n <= 0) return null;
-    switch (m[2]) {
-      case 'm':
-      case 'min':
-      case 'mins':
-        return fromMinutes(n);
-      case 'M':
-        // TradingView writes months as "1M"; brokers that upper-case minutes write "15M".
-        return n === 1 ? '1M' : fromMinutes(n);
-      case 'h':
-      case 'H':
-      case 'hr':
-        return fromMinutes(n * 60);
-      case 'D':
-      case 'd':
-        return n === 1 ? '1d' : null;
-      default:
-        return n === 1 ? '1w' : null;
-    }
-  }
-  if (bareMinutes && /^[0-9IlO]{1,4}$/.test(t) && /[0-9]/.test(t)) return fromMinutes(Number(fixDigits(t)));
-  return null;
-}
 
 interface Line {
   tokens: TextToken[];
@@ -320,7 +42,8 @@ function toLines(tokens: readonly TextToken[]): Line[] {
     const h = t.box.bottom - t.box.top;
     const line = lines.find(
       (l) =>
-        Math.min(l.bottom, t.box.bottom) - Math.max(l.top, t.box.top) >= 0.4 * Math.min(h, l.bottom - l.top),
+        Math.min(l.bottom, t.box.bottom) - Math.max(l.top, t.box.top) >=
+        LINE_OVERLAP_SHARE * Math.min(h, l.bottom - l.top),
     );
     if (line) {
       line.tokens.push(t);
@@ -401,7 +124,11 @@ const INDEX_DESCRIPTIONS: { name: RegExp | string; number: string; ticker: strin
 /** A word read as `target` with at most one wrong letter in four (half for a look-alike). */
 function fuzzyWord(word: string, target: string): boolean {
   const key = foldName(word);
-  return key.length >= 3 && editDistance(key, foldName(target)) <= Math.floor(target.length / 4) + 0.5;
+  return (
+    key.length >= FUZZY_MIN_CHARS &&
+    editDistance(key, foldName(target)) <=
+      Math.floor(target.length / FUZZY_LETTERS_PER_ERROR) + FUZZY_LOOKALIKE_SLACK
+  );
 }
 
 /** "S&P 500 Index", "Nasdaq 100 Index" (the word Index, when read, belongs to the symbol). */
@@ -427,16 +154,16 @@ const NAME_SEPARATOR = /^(?:[/(|)\\JIl17]|vs\.?)$/i;
  */
 function describedPair(tokens: TextToken[], i: number): SymbolHit | null {
   const words: string[] = [];
-  for (let j = i; j < tokens.length && j < i + 10; j++) {
+  for (let j = i; j < tokens.length && j < i + DESCRIBED_PAIR_MAX_WORDS; j++) {
     const w = tokens[j]!.text;
     if (w === '·') break;
     words.push(w);
   }
-  for (let k = 1; k + 1 < words.length && k <= 4; k++) {
+  for (let k = 1; k + 1 < words.length && k <= NAME_MAX_WORDS; k++) {
     if (!NAME_SEPARATOR.test(words[k]!)) continue;
     const a = currencyOfName(words.slice(0, k).join(''));
     if (!a) return null;
-    for (let n = 1; n <= 4 && k + n < words.length + 1; n++) {
+    for (let n = 1; n <= NAME_MAX_WORDS && k + n < words.length + 1; n++) {
       const b = currencyOfName(words.slice(k + 1, k + 1 + n).join(''));
       if (b && b !== a) return { symbol: a + b, end: i + k + n, timeframe: null };
     }
@@ -451,7 +178,7 @@ function describedPair(tokens: TextToken[], i: number): SymbolHit | null {
       .slice(slash + 1)
       .trim()
       .split(' ');
-    for (let n = 1; a && n <= Math.min(4, rest.length); n++) {
+    for (let n = 1; a && n <= Math.min(NAME_MAX_WORDS, rest.length); n++) {
       const b = currencyOfName(rest.slice(0, n).join(''));
       if (b && b !== a) {
         const before = phrase.slice(0, slash).trim().split(' ').length;
@@ -474,7 +201,12 @@ function timeframeAfter(toks: TextToken[], end: number): Timeframe | null {
     // Skip up to three words of description, only when a "·" (or what it is misread as)
     // follows them; a misread word may hold marks ("I::dex" for "Index").
     let j = k;
-    while (j < toks.length && j <= end + 3 && /^[A-Za-z&][A-Za-z&:;!|]*$/.test(toks[j]!.text)) j++;
+    while (
+      j < toks.length &&
+      j <= end + DESCRIPTION_MAX_WORDS &&
+      /^[A-Za-z&][A-Za-z&:;!|]*$/.test(toks[j]!.text)
+    )
+      j++;
     if (j > k && toks[j] && SEPARATOR.test(toks[j]!.text)) k = j;
   }
   if (toks[k] && SEPARATOR.test(toks[k]!.text)) k++;
@@ -482,13 +214,13 @@ function timeframeAfter(toks: TextToken[], end: number): Timeframe | null {
   if (!next) return null;
   const gap = (a: TextToken, b: TextToken): number => b.box.left - a.box.right;
   const height = next.box.bottom - next.box.top;
-  if (gap(toks[k - 1]!, next) >= 4 * height) return null;
+  if (gap(toks[k - 1]!, next) >= TIMEFRAME_MAX_GAP * height) return null;
   const unit = toks[k + 1];
   // In brackets after the symbol: "GBPJPY (5min)", "EUR/USD (H4)" (the ")" often read as j).
   const open = /^[([]/.test(next.text);
   const first = open ? next.text.slice(1).replace(/[)\]jJ]$/, '') : next.text;
   // A space is up to a whole cell wide in monospaced fonts.
-  if (unit && gap(next, unit) < 1.5 * height) {
+  if (unit && gap(next, unit) < UNIT_MAX_GAP * height) {
     const spelt = parseTimeframe(`${first} ${open ? unit.text.replace(/[)\]jJ]$/, '') : unit.text}`, false);
     if (spelt) return spelt;
   }
@@ -538,9 +270,10 @@ export function titleEvidence(tokens: readonly TextToken[]): TitleEvidence {
     // A row of short timeframe-like tokens ("1m Sm 15m 30m 1H 4H 1D", some misread) is a
     // picker: whichever of its buttons happens to parse is not the chart's timeframe.
     const picker =
-      toks.filter((t) => /^(?:[0-9SlIOZ]{1,3}[mhHDWM]|[MHDW][0-9SlIOZ]{1,2})$/.test(t.text)).length >= 3 ||
+      toks.filter((t) => /^(?:[0-9SlIOZ]{1,3}[mhHDWM]|[MHDW][0-9SlIOZ]{1,2})$/.test(t.text)).length >=
+        PICKER_MIN_TOKENS ||
       // Or buttons too blurred to parse: short tokens mixing digits and letters ("15nm 3CU) 1iJ").
-      toks.filter((t) => /^(?=.*[0-9])(?=.*[A-Za-z])\S{2,5}$/.test(t.text)).length >= 3;
+      toks.filter((t) => /^(?=.*[0-9])(?=.*[A-Za-z])\S{2,5}$/.test(t.text)).length >= PICKER_MIN_TOKENS;
     if (picker) {
       evidence.picker = true;
       evidence.pickerRows.push(toks);

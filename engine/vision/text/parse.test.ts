@@ -6,7 +6,8 @@ import {
   type TextToken,
 } from './index';
 import { findInstrument } from '../../instruments';
-import { INDEX_TICKERS, instrumentKey, normaliseSymbol, parseTimeframe } from './instrument';
+import { INDEX_TICKERS, instrumentKey, normaliseSymbol } from './symbol-names';
+import { parseTimeframe } from './timeframe';
 
 /** Tokens laid out on one line as the reader would return them (words split on spaces). */
 function line(text: string, top = 10, height = 10): TextToken[] {

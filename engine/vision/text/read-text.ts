@@ -3,13 +3,40 @@ import { classifyGlyph, type GlyphGuess } from './classify';
 import { glyphFeatures } from './features';
 import { findTextLines, type GlyphBlob, type TextLine } from './segment';
 import type { Rect, TextToken } from './types';
-
-/** Cap height is ~0.72 em in UI sans fonts; tokens split on gaps wider than ~0.3 em. */
-const CAP_PER_EM = 0.72;
-const TOKEN_GAP_EM = 0.3;
-const NUMBER_GAP_EM = 0.6;
-/** Distance at which a glyph's confidence falls to 1/e. */
-const CONFIDENCE_SCALE = 12;
+import {
+  AS_DIGIT_SHARE,
+  AS_DIGIT_SLACK,
+  AS_LETTER_SHARE,
+  AS_LETTER_SLACK,
+  CAP_PER_EM,
+  CONFIDENCE_SCALE,
+  DIGIT_PAIR_CUT_FROM,
+  DIGIT_PAIR_CUT_TO,
+  GLYPH_MEMO_LIMIT,
+  GLYPH_MIN_HEIGHT,
+  GLYPH_MIN_WIDTH,
+  JOIN_BEAT_BEST,
+  JOIN_BEAT_BEST_SLACK,
+  JOIN_BEAT_WORST,
+  JOIN_MAX_GAP,
+  JOIN_MAX_WIDTH,
+  JOIN_NARROW,
+  JOIN_POOR_MATCH,
+  JOIN_SPECK_HEIGHT,
+  JOIN_SPECK_SHARE,
+  JOIN_SPECK_SLACK,
+  NUMBER_GAP_EM,
+  SPLIT_BEAT_SHARE,
+  SPLIT_CUTS_TRIED,
+  SPLIT_MAX_DEPTH,
+  SPLIT_MIN_PART,
+  SPLIT_MIN_WIDTH,
+  SPLIT_PENALTY,
+  SUB_BLOB_INK,
+  THREE_STROKES_BEAT,
+  THREE_STROKES_MAX_WIDTH,
+  TOKEN_GAP_EM,
+} from './tuning';
 
 const DIGITISH = /[0-9]/;
 const LETTER = /[A-Za-z]/;
@@ -67,8 +94,6 @@ const featuresOf = new WeakMap<GlyphBlob, Float32Array>();
  */
 const memo = new Map<number, { f: Float32Array; g: GlyphGuess }[]>();
 let memoSize = 0;
-/** Distinct vectors kept at most (a few chart reads' worth); the memo is emptied beyond. */
-const MEMO_LIMIT = 4096;
 
 /** Empties the memo of guesses by feature vector (each chart read starts afresh). */
 export function forgetGlyphGuesses(): void {
@@ -89,7 +114,7 @@ function classifyMemo(f: Float32Array): GlyphGuess {
     }
   }
   const g = classifyGlyph(f);
-  if (memoSize >= MEMO_LIMIT) forgetGlyphGuesses();
+  if (memoSize >= GLYPH_MEMO_LIMIT) forgetGlyphGuesses();
   if (bucket && memo.has(h)) bucket.push({ f, g });
   else memo.set(h, [{ f, g }]);
   memoSize++;
@@ -108,10 +133,6 @@ function guessOf(blob: GlyphBlob, line: TextLine): GlyphGuess {
   return g;
 }
 
-/** A blob wider than this (in cap heights) may be several touching glyphs. */
-const SPLIT_MIN_WIDTH = 0.85;
-const SPLIT_PENALTY = 4;
-
 /**
  * The blob cut in two at its three faintest columns in [from, to] (ties: nearer the middle),
  * keeping only cuts whose halves are both glyph-sized: a sliver cut off a wide glyph matches
@@ -126,7 +147,7 @@ function faintestCuts(blob: GlyphBlob, line: TextLine, from: number, to: number)
   for (let x = from; x <= to; x++) cuts.push(x);
   cuts.sort((a, b) => colInk[a]! - colInk[b]! || Math.abs(a - w / 2) - Math.abs(b - w / 2));
   const pairs: [GlyphBlob, GlyphBlob][] = [];
-  for (const cut of cuts.slice(0, 3)) {
+  for (const cut of cuts.slice(0, SPLIT_CUTS_TRIED)) {
     const left = subBlob(blob, 0, cut);
     const right = subBlob(blob, cut, w);
     if (left && right && glyphSized(left, line) && glyphSized(right, line)) pairs.push([left, right]);
@@ -143,10 +164,10 @@ function readBlob(blob: GlyphBlob, line: TextLine, depth: number): ReadGlyph[] {
   const guess = guessOf(blob, line);
   const whole: ReadGlyph[] = [{ blob, guess, text: guess.label }];
   const w = blob.right - blob.left;
-  if (depth >= 3 || w < SPLIT_MIN_WIDTH * line.capHeight || w < 4) return whole;
-  const minPart = Math.max(2, Math.round(0.25 * line.capHeight));
+  if (depth >= SPLIT_MAX_DEPTH || w < SPLIT_MIN_WIDTH * line.capHeight || w < 4) return whole;
+  const minPart = Math.max(2, Math.round(SPLIT_MIN_PART * line.capHeight));
   let best: ReadGlyph[] | null = null;
-  let bestCost = guess.distance * 0.8;
+  let bestCost = guess.distance * SPLIT_BEAT_SHARE;
   for (const [left, right] of faintestCuts(blob, line, minPart, w - minPart)) {
     const a = guessOf(left, line);
     const b = guessOf(right, line);
@@ -168,7 +189,12 @@ function digitPair(blob: GlyphBlob, line: TextLine): ReadGlyph[] | null {
   // of a pair of zeros are also inside each zero's counter).
   let best: ReadGlyph[] | null = null;
   let bestCost = Infinity;
-  for (const [left, right] of faintestCuts(blob, line, Math.round(0.35 * w), Math.round(0.65 * w))) {
+  for (const [left, right] of faintestCuts(
+    blob,
+    line,
+    Math.round(DIGIT_PAIR_CUT_FROM * w),
+    Math.round(DIGIT_PAIR_CUT_TO * w),
+  )) {
     const a = guessOf(left, line);
     const b = guessOf(right, line);
     const cost = Math.max(a.distance, b.distance);
@@ -190,7 +216,7 @@ function digitPair(blob: GlyphBlob, line: TextLine): ReadGlyph[] | null {
  */
 function joinBrokenGlyphs(line: TextLine): GlyphBlob[] {
   const out: GlyphBlob[] = [];
-  const maxGap = Math.max(1, Math.round(0.12 * line.capHeight));
+  const maxGap = Math.max(1, Math.round(JOIN_MAX_GAP * line.capHeight));
   for (const blob of line.glyphs) {
     const prev = out[out.length - 1];
     if (prev && blob.left - prev.right <= maxGap) {
@@ -199,18 +225,23 @@ function joinBrokenGlyphs(line: TextLine): GlyphBlob[] {
       const a = guessOf(prev, line);
       const b = guessOf(blob, line);
       // Two well-matched glyphs of normal width are two glyphs: only try joins that could help.
-      const narrow = Math.min(prev.right - prev.left, blob.right - blob.left) < 0.45 * line.capHeight;
-      if (jw <= 1.1 * line.capHeight && (narrow || Math.max(a.distance, b.distance) > 8)) {
+      const narrow = Math.min(prev.right - prev.left, blob.right - blob.left) < JOIN_NARROW * line.capHeight;
+      if (
+        jw <= JOIN_MAX_WIDTH * line.capHeight &&
+        (narrow || Math.max(a.distance, b.distance) > JOIN_POOR_MATCH)
+      ) {
         const j = guessOf(joined, line);
         // A speck touching a glyph and floating above the baseline is a stroke end that broke
         // off ("3" at 1x), not a full stop: keep it with the glyph unless that spoils the match.
         const speck = (g: GlyphBlob): boolean =>
-          g.bottom - g.top <= 0.3 * line.capHeight && g.bottom < line.baseline && blob.left <= prev.right;
+          g.bottom - g.top <= JOIN_SPECK_HEIGHT * line.capHeight &&
+          g.bottom < line.baseline &&
+          blob.left <= prev.right;
         const [big] = speck(prev) ? [b] : speck(blob) ? [a] : [null];
         if (
-          (big && j.distance <= big.distance * 1.3 + 1) ||
-          (j.distance < 0.6 * Math.max(a.distance, b.distance) &&
-            j.distance < 0.8 * Math.min(a.distance, b.distance) + 4)
+          (big && j.distance <= big.distance * JOIN_SPECK_SHARE + JOIN_SPECK_SLACK) ||
+          (j.distance < JOIN_BEAT_WORST * Math.max(a.distance, b.distance) &&
+            j.distance < JOIN_BEAT_BEST * Math.min(a.distance, b.distance) + JOIN_BEAT_BEST_SLACK)
         ) {
           out[out.length - 1] = joined;
           continue;
@@ -231,14 +262,19 @@ function joinBrokenGlyphs(line: TextLine): GlyphBlob[] {
 function joinThreeStrokes(out: GlyphBlob[], line: TextLine, maxGap: number): void {
   if (out.length < 3) return;
   const [x, y, z] = out.slice(-3) as [GlyphBlob, GlyphBlob, GlyphBlob];
-  const narrow = (g: GlyphBlob): boolean => g.right - g.left < 0.45 * line.capHeight;
+  const narrow = (g: GlyphBlob): boolean => g.right - g.left < JOIN_NARROW * line.capHeight;
   if (!narrow(x) || !narrow(y) || !narrow(z)) return;
-  if (y.left - x.right > maxGap || z.left - y.right > maxGap || z.right - x.left > 1.2 * line.capHeight)
+  if (
+    y.left - x.right > maxGap ||
+    z.left - y.right > maxGap ||
+    z.right - x.left > THREE_STROKES_MAX_WIDTH * line.capHeight
+  )
     return;
   const joined = unionBlob(unionBlob(x, y), z);
   const j = guessOf(joined, line);
   const worst = Math.max(guessOf(x, line).distance, guessOf(y, line).distance, guessOf(z, line).distance);
-  if (/^[mwMW]$/.test(j.label) && j.distance < 0.6 * worst) out.splice(out.length - 3, 3, joined);
+  if (/^[mwMW]$/.test(j.label) && j.distance < THREE_STROKES_BEAT * worst)
+    out.splice(out.length - 3, 3, joined);
 }
 
 function unionBlob(a: GlyphBlob, b: GlyphBlob): GlyphBlob {
@@ -260,14 +296,17 @@ function unionBlob(a: GlyphBlob, b: GlyphBlob): GlyphBlob {
 }
 
 function glyphSized(b: GlyphBlob, line: TextLine): boolean {
-  return b.bottom - b.top >= 0.55 * line.capHeight && b.right - b.left >= 0.25 * line.capHeight;
+  return (
+    b.bottom - b.top >= GLYPH_MIN_HEIGHT * line.capHeight &&
+    b.right - b.left >= GLYPH_MIN_WIDTH * line.capHeight
+  );
 }
 
 /** Columns [x0, x1) of a blob, trimmed to the rows and columns that hold ink. */
 function subBlob(blob: GlyphBlob, x0: number, x1: number): GlyphBlob | null {
   const w = blob.right - blob.left;
   const h = blob.bottom - blob.top;
-  const on = (x: number, y: number): boolean => blob.ink[y * w + x]! >= 0.35;
+  const on = (x: number, y: number): boolean => blob.ink[y * w + x]! >= SUB_BLOB_INK;
   let l = x0;
   let r = x1;
   let t = 0;
@@ -368,7 +407,7 @@ function resolveLookAlikes(glyphs: ReadGlyph[]): void {
       const digit = AS_DIGIT[g.text];
       if (!digit) continue;
       const d = g.guess.perLabel.get(digit);
-      if (d !== undefined && d <= g.guess.distance * 2.5 + 2) g.text = digit;
+      if (d !== undefined && d <= g.guess.distance * AS_DIGIT_SHARE + AS_DIGIT_SLACK) g.text = digit;
     }
     return;
   }
@@ -385,6 +424,6 @@ function resolveLookAlikes(glyphs: ReadGlyph[]): void {
         bestL = l;
       }
     }
-    if (bestL && bestD <= g.guess.distance * 2 + 2) g.text = bestL;
+    if (bestL && bestD <= g.guess.distance * AS_LETTER_SHARE + AS_LETTER_SLACK) g.text = bestL;
   }
 }

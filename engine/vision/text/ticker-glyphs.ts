@@ -1,4 +1,5 @@
 import { distancesToLabels } from './classify';
+import { PAIR_MAX_COST_PER_GLYPH, PAIR_MIN_MARGIN } from './tuning';
 import type { TokenGlyph } from './types';
 
 /*
@@ -10,10 +11,6 @@ import type { TokenGlyph } from './types';
  */
 
 const LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
-/** The nearest pair may cost this much more than the glyphs' own best letters, per glyph. */
-const MAX_COST_PER_GLYPH = 6;
-/** ... and must beat the next pair by this much (two pairs sharing five letters stay apart). */
-const MIN_MARGIN = 8;
 
 /**
  * The currency pair (two different codes of `currencies`, three letters each) that six glyphs
@@ -47,5 +44,5 @@ export function pairFromGlyphs(
         best = { pair: a.c + b.c, cost };
       } else if (cost < next) next = cost;
     }
-  return best.cost <= MAX_COST_PER_GLYPH * 6 && next - best.cost >= MIN_MARGIN ? best.pair : null;
+  return best.cost <= PAIR_MAX_COST_PER_GLYPH * 6 && next - best.cost >= PAIR_MIN_MARGIN ? best.pair : null;
 }

@@ -1,8 +1,46 @@
 import type { RgbaImage } from '../../core/image';
 import type { Timeframe } from '../../core/ohlc';
-import { decideTitle, instrumentKey, parseTimeframe, titleEvidence, type SymbolEvidence } from './instrument';
+import { decideTitle, titleEvidence, type SymbolEvidence } from './instrument';
+import { instrumentKey } from './symbol-names';
+import { parseTimeframe } from './timeframe';
 import { readText } from './read-text';
 import type { Rect, TextToken } from './types';
+import {
+  BUTTON_INK_DIVISOR,
+  BUTTON_MARGIN_DIVISOR,
+  BUTTON_MIN_CONTRAST,
+  CLEAN_WORD_MIN_CHARS,
+  HEADER_MIN_PX,
+  LEGEND_BAND_HEIGHT_SHARE,
+  LEGEND_BAND_MIN_PX,
+  LIST_ROW_ABOVE,
+  LIST_ROW_BELOW,
+  LIST_ROW_HEIGHT_SLACK,
+  LIST_ROW_MAX_WIDTH,
+  LIST_ROW_MIN_ROWS,
+  LIST_ROW_MIN_WIDTH,
+  LIST_ROW_NEAR,
+  LIST_ROW_SIDE,
+  MAX_REREAD_LINES,
+  ONE_INK_MIN_STRENGTH,
+  ONE_INK_OFF_MIN,
+  ONE_INK_OFF_SHARE,
+  ONE_INK_SHARE,
+  OTHER_LOOK,
+  PICKER_BUTTON_MAX_CHARS,
+  PICKER_BUTTON_MIN_CHARS,
+  PICKER_MIN_BUTTONS,
+  REREAD_LINE_SLACK_PX,
+  REREAD_MARGIN_DIVISOR,
+  REREAD_WORD_MIN_CHARS,
+  SAME_LOOK,
+  STRIP_MIN_PX,
+  STRIP_OVERLAP_SHARE,
+  TITLE_BAND_WIDTH_SHARE,
+  TOP_STRIP_HEIGHT_SHARE,
+  TOP_STRIP_MIN_PX,
+  TOP_STRIP_WIDTH_SHARE,
+} from './tuning';
 
 /**
  * The two bands where charts state symbol and timeframe, each on one background: everything
@@ -12,10 +50,13 @@ import type { Rect, TextToken } from './types';
 export function titleBands(width: number, height: number, plot: Rect): Rect[] {
   const plotW = plot.right - plot.left + 1;
   const plotH = plot.bottom - plot.top + 1;
-  const right = Math.min(width, plot.left + Math.round(plotW * 0.7));
-  const legendBottom = Math.min(height, plot.top + Math.max(24, Math.round(plotH * 0.09)));
+  const right = Math.min(width, plot.left + Math.round(plotW * TITLE_BAND_WIDTH_SHARE));
+  const legendBottom = Math.min(
+    height,
+    plot.top + Math.max(LEGEND_BAND_MIN_PX, Math.round(plotH * LEGEND_BAND_HEIGHT_SHARE)),
+  );
   const bands: Rect[] = [];
-  if (plot.top >= 8) bands.push({ left: 0, top: 0, right: width, bottom: plot.top });
+  if (plot.top >= HEADER_MIN_PX) bands.push({ left: 0, top: 0, right: width, bottom: plot.top });
   bands.push({ left: plot.left, top: plot.top, right, bottom: legendBottom });
   return bands;
 }
@@ -67,15 +108,15 @@ export function identifyTitle(
   if (fillFromLines(image, tokens, add)) return decide();
   // Two overlapping strips: a line cut by the first one's bottom edge (a phone's header under
   // its status bar) is whole in the second.
-  const stripH = Math.max(24, Math.round(image.height * 0.09));
-  for (const top of [0, Math.round(stripH * 0.6)]) {
+  const stripH = Math.max(TOP_STRIP_MIN_PX, Math.round(image.height * TOP_STRIP_HEIGHT_SHARE));
+  for (const top of [0, Math.round(stripH * STRIP_OVERLAP_SHARE)]) {
     const strip: Rect = {
       left: 0,
       top,
-      right: Math.round(image.width * 0.7),
+      right: Math.round(image.width * TOP_STRIP_WIDTH_SHARE),
       bottom: Math.min(image.height, top + stripH),
     };
-    if (strip.bottom - strip.top < 12) break;
+    if (strip.bottom - strip.top < STRIP_MIN_PX) break;
     const stripTokens = readText(image, strip);
     if (add(stripTokens) || fillFromLines(image, stripTokens, add, false)) break;
   }
@@ -111,7 +152,7 @@ const colourDistance = (a: ArrayLike<number>, b: ArrayLike<number>): number =>
  */
 function buttonLook(image: RgbaImage, box: Rect): { bg: number[]; ink: number[] } | null {
   const h = box.bottom - box.top;
-  const m = Math.max(2, Math.round(h / 4));
+  const m = Math.max(2, Math.round(h / BUTTON_MARGIN_DIVISOR));
   const outer = { left: box.left - m, top: box.top - m, right: box.right + m, bottom: box.bottom + m };
   const inside = (x: number, y: number): boolean =>
     x >= box.left && x < box.right && y >= box.top && y < box.bottom;
@@ -124,8 +165,8 @@ function buttonLook(image: RgbaImage, box: Rect): { bg: number[]; ink: number[] 
         colourDistance(bg, image.data.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 3)),
       );
   if (d.length === 0) return null;
-  const cut = [...d].sort((a, b) => b - a)[Math.floor(d.length / 10)]!;
-  if (cut < 24) return null;
+  const cut = [...d].sort((a, b) => b - a)[Math.floor(d.length / BUTTON_INK_DIVISOR)]!;
+  if (cut < BUTTON_MIN_CONTRAST) return null;
   const ink = medianColour(
     image,
     box,
@@ -157,11 +198,6 @@ function inkShareCopy(image: RgbaImage, rect: Rect, bg: number[], ink: number[])
   return { width: w, height: h, data };
 }
 
-/** Picker buttons of one look differ by JPEG noise and antialiasing at most this much. */
-const SAME_LOOK = 40;
-/** The active button differs from all the others by at least this much in text or background. */
-const OTHER_LOOK = 64;
-
 /**
  * The timeframe of the one button that a picker row shows in another colour (the active one:
  * tinted text or a filled pill among plain buttons of one look), read again in a box of its own
@@ -173,9 +209,9 @@ function activeButton(image: RgbaImage, rows: readonly TextToken[][]): Timeframe
   for (const row of rows) {
     const buttons = row.filter((t) => {
       const text = t.text.replace(/[·.,:]/g, '');
-      return text.length >= 2 && text.length <= 5;
+      return text.length >= PICKER_BUTTON_MIN_CHARS && text.length <= PICKER_BUTTON_MAX_CHARS;
     });
-    if (buttons.length < 4) continue;
+    if (buttons.length < PICKER_MIN_BUTTONS) continue;
     const looks = buttons.map((b) => buttonLook(image, b.box));
     if (looks.some((l) => !l)) continue;
     const differs = (i: number, j: number): number =>
@@ -195,7 +231,7 @@ function activeButton(image: RgbaImage, rows: readonly TextToken[][]): Timeframe
       continue;
     }
     const box = buttons[k]!.box;
-    const margin = Math.max(2, Math.round((box.bottom - box.top) / 4));
+    const margin = Math.max(2, Math.round((box.bottom - box.top) / BUTTON_MARGIN_DIVISOR));
     const rect = {
       left: Math.max(0, box.left - margin),
       top: Math.max(0, box.top - margin),
@@ -217,20 +253,20 @@ function activeButton(image: RgbaImage, rows: readonly TextToken[][]): Timeframe
  */
 function isListRow(image: RgbaImage, s: SymbolEvidence): boolean {
   const h = s.box.bottom - s.box.top;
-  const left = Math.max(0, s.box.left - Math.round(0.5 * h));
+  const left = Math.max(0, s.box.left - Math.round(LIST_ROW_SIDE * h));
   // Just past the symbol: a column of coloured prices beside it would set the ink threshold.
-  const right = Math.min(image.width, s.box.right + Math.round(0.5 * h));
+  const right = Math.min(image.width, s.box.right + Math.round(LIST_ROW_SIDE * h));
   const below = {
     left,
-    top: Math.min(image.height, s.box.bottom + Math.round(0.3 * h)),
+    top: Math.min(image.height, s.box.bottom + Math.round(LIST_ROW_NEAR * h)),
     right,
-    bottom: Math.min(image.height, s.box.bottom + 8 * h),
+    bottom: Math.min(image.height, s.box.bottom + LIST_ROW_BELOW * h),
   };
   const above = {
     left,
-    top: Math.max(0, s.box.top - 4 * h),
+    top: Math.max(0, s.box.top - LIST_ROW_ABOVE * h),
     right,
-    bottom: Math.max(0, s.box.top - Math.round(0.3 * h)),
+    bottom: Math.max(0, s.box.top - Math.round(LIST_ROW_NEAR * h)),
   };
   const belowTokens = below.bottom - below.top >= h ? readText(image, below) : [];
   const rows = new Set<number>();
@@ -239,22 +275,20 @@ function isListRow(image: RgbaImage, s: SymbolEvidence): boolean {
     const tw = t.box.right - t.box.left;
     const sw = s.box.right - s.box.left;
     if (
-      Math.abs(t.box.left - s.box.left) <= 0.5 * h &&
-      Math.abs(th - h) <= 0.35 * h &&
-      tw >= 0.7 * sw &&
-      tw <= 1.4 * sw
+      Math.abs(t.box.left - s.box.left) <= LIST_ROW_SIDE * h &&
+      Math.abs(th - h) <= LIST_ROW_HEIGHT_SLACK * h &&
+      tw >= LIST_ROW_MIN_WIDTH * sw &&
+      tw <= LIST_ROW_MAX_WIDTH * sw
     )
       rows.add(Math.round(t.box.top / h));
   }
-  if (rows.size >= 2) return true;
-  const near = belowTokens.filter((t) => t.box.top <= s.box.bottom + 4 * h);
+  if (rows.size >= LIST_ROW_MIN_ROWS) return true;
+  const near = belowTokens.filter((t) => t.box.top <= s.box.bottom + LIST_ROW_ABOVE * h);
   const other = (o: SymbolEvidence): boolean => instrumentKey(o.symbol) !== instrumentKey(s.symbol);
   if (titleEvidence(near).symbols.some(other)) return true;
   if (above.bottom - above.top < h) return false;
   return titleEvidence(readText(image, above)).symbols.some(other);
 }
-
-const MAX_REREAD_LINES = 6;
 
 /**
  * Each line of `tokens` read again in a tight box, then with other colours removed, each read
@@ -268,16 +302,18 @@ function fillFromLines(
 ): boolean {
   const lines: TextToken[][] = [];
   for (const token of [...tokens].sort((a, b) => a.box.top - b.box.top)) {
-    const line = lines.find((l) => Math.abs(l[0]!.box.top - token.box.top) <= 3);
+    const line = lines.find((l) => Math.abs(l[0]!.box.top - token.box.top) <= REREAD_LINE_SLACK_PX);
     if (line) line.push(token);
     else lines.push([token]);
   }
   // Titles are the top lines of a band that hold a word: a band reaching deep into a misplaced
   // plot holds dozens of lines of candle fragments and labels, not worth reading again.
-  const worth = lines.filter((l) => l.some((t) => t.text.replace(/[^A-Za-z0-9]/g, '').length >= 3));
+  const worth = lines.filter((l) =>
+    l.some((t) => t.text.replace(/[^A-Za-z0-9]/g, '').length >= REREAD_WORD_MIN_CHARS),
+  );
   for (const line of worth.slice(0, MAX_REREAD_LINES)) {
     const height = Math.max(...line.map((t) => t.box.bottom - t.box.top));
-    const margin = Math.max(2, Math.round(height / 3));
+    const margin = Math.max(2, Math.round(height / REREAD_MARGIN_DIVISOR));
     const box: Rect = {
       left: Math.max(0, Math.min(...line.map((t) => t.box.left)) - margin),
       top: Math.max(0, Math.min(...line.map((t) => t.box.top)) - margin),
@@ -287,7 +323,8 @@ function fillFromLines(
     const tight = readText(image, box);
     if (add(tight)) return true;
     // Only a line holding a word long enough for a ticker is worth cleaning.
-    if (!clean || !tight.some((t) => t.text.replace(/[^A-Za-z0-9]/g, '').length >= 5)) continue;
+    if (!clean || !tight.some((t) => t.text.replace(/[^A-Za-z0-9]/g, '').length >= CLEAN_WORD_MIN_CHARS))
+      continue;
     const copy = oneInkCopy(image, box);
     if (!copy) continue;
     // Boxes back in image coordinates: a list-row check looks around them.
@@ -341,8 +378,8 @@ function oneInkCopy(image: RgbaImage, rect: Rect): RgbaImage | null {
     Math.max(Math.abs(src[p]! - bg[0]), Math.abs(src[p + 1]! - bg[1]), Math.abs(src[p + 2]! - bg[2]));
   let strong = 0;
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) strong = Math.max(strong, dist(at(x, y)));
-  if (strong < 40) return null;
-  const ink = mode((p) => dist(p) >= 0.7 * strong);
+  if (strong < ONE_INK_MIN_STRENGTH) return null;
+  const ink = mode((p) => dist(p) >= ONE_INK_SHARE * strong);
   if (!ink) return null;
   const d = [ink[0] - bg[0], ink[1] - bg[1], ink[2] - bg[2]];
   const dd = d[0]! * d[0]! + d[1]! * d[1]! + d[2]! * d[2]!;
@@ -361,7 +398,9 @@ function oneInkCopy(image: RgbaImage, rect: Rect): RgbaImage | null {
       const off = Math.max(Math.abs(v0 - t * d0), Math.abs(v1 - t * d1), Math.abs(v2 - t * d2));
       // Blends of another colour with the background (an indicator line's antialiased edge)
       // are off the line by a share of their own strength, however faint.
-      const keep = off <= Math.max(12, 0.3 * Math.max(Math.abs(v0), Math.abs(v1), Math.abs(v2)));
+      const keep =
+        off <=
+        Math.max(ONE_INK_OFF_MIN, ONE_INK_OFF_SHARE * Math.max(Math.abs(v0), Math.abs(v1), Math.abs(v2)));
       if (!keep) changed = true;
       data[q] = keep ? src[p]! : b0;
       data[q + 1] = keep ? src[p + 1]! : b1;
