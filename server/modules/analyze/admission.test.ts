@@ -89,6 +89,7 @@ describe('analyze settings', () => {
       maxUploads: 32,
       uploadTimeoutMs: 60_000,
       pixelBudget: 64_000_000,
+      warmUp: true,
     });
     expect(loadAnalyzeSettings({ ANALYZE_THREADS: '3', ANALYZE_MAX_QUEUE: '' }).maxQueue).toBe(6);
     expect(loadAnalyzeSettings({ ANALYZE_THREADS: '1', ANALYZE_MAX_QUEUE: '0' }).maxQueue).toBe(0);

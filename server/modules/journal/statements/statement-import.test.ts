@@ -190,6 +190,21 @@ describe('POST /api/journal/import with a statement file', () => {
     expect(problemSchema.parse(unknown.json()).detail).toMatch(/Unexpected form field "colour"/);
   });
 
+  it('answers 400, not 500, to a form whose boundary does not match its Content-Type (found by the fuzz test)', async () => {
+    const client = await signedInTrader(app);
+    const body = multipart({}, [
+      { field: 'file', filename: 'a.htm', type: 'text/html', data: Buffer.from(mt4Report()) },
+    ]);
+    const response = await client.send({
+      method: 'POST',
+      url: '/api/journal/import',
+      payload: body.payload,
+      headers: { 'content-type': 'multipart/form-data; boundary=unrelated' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(problemSchema.parse(response.json()).code).toBe('MALFORMED_UPLOAD');
+  });
+
   it('still takes the journal CSV, as a body or as the file', async () => {
     const client = await signedInTrader(app);
     const csv =

@@ -63,7 +63,15 @@ export async function readStatementUpload(request: FastifyRequest): Promise<Stat
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw new AppError(400, 'WRONG_UPLOADS', `Send one statement at a time. ${SEND_FILE}`);
     }
-    throw error;
+    if (error instanceof AppError) throw error;
+    // Anything else thrown while reading the parts is the body itself (a boundary that does not
+    // match, a truncated or garbled form): the client sent it, so 400, never a 500.
+    throw new AppError(
+      400,
+      'MALFORMED_UPLOAD',
+      `The upload is incomplete or not a valid file upload. ${SEND_FILE}`,
+      { title: 'Incomplete Upload' },
+    );
   }
   if (problem) throw problem;
   if (!file) throw new AppError(400, 'FILE_REQUIRED', SEND_FILE);
