@@ -23,7 +23,7 @@ export function AuthSection({
   user: User | null;
 }) {
   return (
-    <section id={AUTH_SECTION_ID} aria-labelledby="auth-heading" className="scroll-mt-20">
+    <section id={AUTH_SECTION_ID} aria-labelledby="auth-heading">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <div className="mx-auto grid max-w-5xl items-center gap-10 lg:grid-cols-2">
           <div>

@@ -20,11 +20,7 @@ const LEVELS = [
 
 export function DashboardPreview() {
   return (
-    <section
-      id="dashboard-preview"
-      aria-labelledby="preview-heading"
-      className="scroll-mt-20 border-y bg-card/30"
-    >
+    <section id="dashboard-preview" aria-labelledby="preview-heading" className="border-y bg-card/30">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
           <h2 id="preview-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
