@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { LANDING_SAMPLE } from '../web/src/features/landing/sample';
+import { READING_ACCURACY } from '../web/src/features/landing/measured-figures';
 import { newPage, waitForPath } from './support/browser';
 
 let context: BrowserContext;
@@ -56,10 +58,24 @@ describe('landing page and routes', () => {
     await page.getByRole('heading', { level: 1, name: /trade plan/ }).waitFor();
   });
 
-  it('has every section of SPEC 2, with sample figures and example testimonials labelled', async () => {
+  it('has every section of SPEC 2, with real figures, the real sample result and example testimonials labelled', async () => {
     await open();
     await page.goto('/');
-    await page.getByRole('img', { name: /traders at a laptop/ }).waitFor();
+    // The hero shows the app's own reading and plan for the sample chart, its screenshot loaded.
+    const hero = page.getByRole('figure', { name: /real result of the app/ });
+    await hero.getByRole('img', { name: 'Analysis drawn on the 15 Minute chart' }).waitFor();
+    expect(
+      await hero
+        .getByRole('img', { name: '15 Minute chart screenshot' })
+        .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+    ).toBeGreaterThan(0);
+    await hero.getByText(LANDING_SAMPLE.tradePlan.formatted.entry, { exact: true }).waitFor();
+    const preview = page.getByRole('region', { name: 'What an analysis looks like' });
+    await preview.getByText('Real output · test charts').waitFor();
+    await preview.getByText(`${LANDING_SAMPLE.tradePlan.lotSize.toFixed(2)} lots`).waitFor();
+    // Measured figures, with what they were measured on.
+    await page.getByText(`${READING_ACCURACY.rendered.exactPercent} %`, { exact: true }).waitFor();
+    await page.getByText(/real platform screenshots read within tolerance/).waitFor();
     for (const heading of [
       'What an analysis looks like',
       'Everything from chart to plan',

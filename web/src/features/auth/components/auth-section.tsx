@@ -1,12 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { LoginForm } from './login-form';
-import { RegisterForm } from './register-form';
+import { Spinner } from '@/components/ui/spinner';
 import type { User } from '@/lib/contracts';
+import type { AuthMode } from './auth-mode';
 
-export type AuthMode = 'register' | 'login';
+export type { AuthMode } from './auth-mode';
+
+/**
+ * The forms (tabs, the experience select, validation) sit below the fold: they load after the
+ * page has painted, or at once when a "Get Started" or "Login" button asks for them.
+ */
+export const loadAuthForms = () => import('./auth-forms');
+const AuthForms = lazy(async () => ({ default: (await loadAuthForms()).AuthForms }));
 
 export const AUTH_SECTION_ID = 'get-started';
 
@@ -57,18 +64,18 @@ export function AuthSection({
                   </Button>
                 </div>
               ) : (
-                <Tabs value={mode} onValueChange={(value) => onModeChange(value as AuthMode)}>
-                  <TabsList className="grid w-full grid-cols-2">
-                    <TabsTrigger value="register">Register</TabsTrigger>
-                    <TabsTrigger value="login">Login</TabsTrigger>
-                  </TabsList>
-                  <TabsContent value="register">
-                    <RegisterForm />
-                  </TabsContent>
-                  <TabsContent value="login">
-                    <LoginForm />
-                  </TabsContent>
-                </Tabs>
+                <Suspense
+                  fallback={
+                    <p
+                      role="status"
+                      className="flex min-h-72 items-center justify-center gap-2 text-muted-foreground"
+                    >
+                      <Spinner /> Loading the form...
+                    </p>
+                  }
+                >
+                  <AuthForms mode={mode} onModeChange={onModeChange} />
+                </Suspense>
               )}
             </CardContent>
           </Card>
