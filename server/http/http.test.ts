@@ -322,6 +322,25 @@ describe('static web app', () => {
     }
   });
 
+  it('answers / with the prerendered landing page when the build made one, other pages with the shell', async () => {
+    const prerendered = mkdtempSync(join(tmpdir(), 'c2p-web-'));
+    writeFileSync(join(prerendered, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(prerendered, 'landing.html'), '<!doctype html><div id="root"><h1>Landing</h1></div>');
+    const app = await createTestApp({ database: testDb.database, webRoot: prerendered });
+    try {
+      const landing = await app.inject('/');
+      expect(landing.statusCode).toBe(200);
+      expect(landing.body).toContain('<h1>Landing</h1>');
+      expect(landing.headers['cache-control']).toBe('no-cache');
+      for (const url of ['/home', '/learn', '/no/such/page']) {
+        expect((await app.inject(url)).body, url).toContain('<div id="root"></div>');
+      }
+    } finally {
+      await app.close();
+      rmSync(prerendered, { recursive: true, force: true });
+    }
+  });
+
   it('caches hashed assets forever, other files revalidate', async () => {
     const asset = await web.inject('/assets/index-Bx12Ab9z.js');
     expect(asset.statusCode).toBe(200);

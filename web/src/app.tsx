@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Route, Switch } from 'wouter';
+import { Route, Router, Switch } from 'wouter';
 import { WEB_ROUTES } from '../../contracts/web-routes';
 import { FullScreenLoader } from '@/components/layout/full-screen-loader';
 import { ProtectedRoute } from '@/features/auth/components';
 import { queryClient } from '@/lib/query-client';
+import { useHydrated } from '@/lib/use-hydrated';
 import { LandingPage } from '@/pages/landing';
 
 // Only the landing page is in the first download (a phone's first visit is what Lighthouse
@@ -36,15 +37,27 @@ function Routes() {
   );
 }
 
-export function App() {
+/**
+ * The whole app. `ssrPath` is given only when the build prerenders a page to HTML
+ * (web/src/prerender.tsx); in the browser the router reads the address bar. The Router is there
+ * in both, so the server's markup and the browser's first render are the same tree.
+ */
+export function App({ ssrPath }: { ssrPath?: string } = {}) {
+  return (
+    <Router ssrPath={ssrPath}>
+      <AppProviders />
+    </Router>
+  );
+}
+
+function AppProviders() {
+  const hydrated = useHydrated();
   return (
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={<FullScreenLoader />}>
         <Routes />
       </Suspense>
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <Suspense fallback={null}>{hydrated && <Toaster />}</Suspense>
     </QueryClientProvider>
   );
 }

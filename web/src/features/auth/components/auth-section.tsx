@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import type { User } from '@/lib/contracts';
+import { useHydrated } from '@/lib/use-hydrated';
 import type { AuthMode } from './auth-mode';
 
 export type { AuthMode } from './auth-mode';
@@ -19,6 +20,12 @@ export const AUTH_SECTION_ID = 'get-started';
 
 /** The landing page's register/login card (SPEC 2). The page owns the tab so the header's
  * "Get Started" and "Login" buttons can switch it. */
+const formsLoading = (
+  <p role="status" className="flex min-h-72 items-center justify-center gap-2 text-muted-foreground">
+    <Spinner /> Loading the form...
+  </p>
+);
+
 export function AuthSection({
   mode,
   onModeChange,
@@ -29,6 +36,7 @@ export function AuthSection({
   /** The signed-in user, if any: they get a way to their dashboard instead of the forms. */
   user: User | null;
 }) {
+  const hydrated = useHydrated();
   return (
     <section id={AUTH_SECTION_ID} aria-labelledby="auth-heading">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
@@ -64,17 +72,8 @@ export function AuthSection({
                   </Button>
                 </div>
               ) : (
-                <Suspense
-                  fallback={
-                    <p
-                      role="status"
-                      className="flex min-h-72 items-center justify-center gap-2 text-muted-foreground"
-                    >
-                      <Spinner /> Loading the form...
-                    </p>
-                  }
-                >
-                  <AuthForms mode={mode} onModeChange={onModeChange} />
+                <Suspense fallback={formsLoading}>
+                  {hydrated ? <AuthForms mode={mode} onModeChange={onModeChange} /> : formsLoading}
                 </Suspense>
               )}
             </CardContent>
