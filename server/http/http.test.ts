@@ -352,6 +352,33 @@ describe('static web app', () => {
     expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
+  it("sends the build's compressed copy to a browser that accepts it, the plain file to others", async () => {
+    const compressed = mkdtempSync(join(tmpdir(), 'c2p-web-'));
+    mkdirSync(join(compressed, 'assets'));
+    writeFileSync(join(compressed, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(compressed, 'assets', 'app-Q1w2e3r4.js'), 'console.log("plain")');
+    writeFileSync(join(compressed, 'assets', 'app-Q1w2e3r4.js.br'), 'brotli bytes');
+    const app = await createTestApp({ database: testDb.database, webRoot: compressed });
+    try {
+      const br = await app.inject({
+        url: '/assets/app-Q1w2e3r4.js',
+        headers: { 'accept-encoding': 'gzip, br' },
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.body).toBe('brotli bytes');
+      expect(br.headers['vary']).toContain('accept-encoding');
+      const plain = await app.inject({
+        url: '/assets/app-Q1w2e3r4.js',
+        headers: { 'accept-encoding': 'identity' },
+      });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe('console.log("plain")');
+    } finally {
+      await app.close();
+      rmSync(compressed, { recursive: true, force: true });
+    }
+  });
+
   it('keeps unknown /api routes and missing assets out of the SPA fallback', async () => {
     const api = await web.inject('/api/unknown');
     expect(api.statusCode).toBe(404);

@@ -34,6 +34,8 @@ export async function registerStaticWeb(app: FastifyInstance, webRoot: string) {
     // the build (scripts/prerender-landing.mjs), or the app's empty shell when there is none.
     index: ['landing.html', 'index.html'],
     cacheControl: false,
+    // The build writes .br and .gz copies of the text files (scripts/compress-web.mjs).
+    preCompressed: true,
     setHeaders(reply, path) {
       const isHashedAsset = /[\\/]assets[\\/]/.test(path.slice(webRoot.length));
       reply.header('cache-control', isHashedAsset ? IMMUTABLE : REVALIDATE);
