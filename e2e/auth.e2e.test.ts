@@ -200,7 +200,7 @@ describe('login with an emailed code', () => {
 
     // A fresh code works again.
     await page.getByRole('button', { name: 'Resend code' }).click();
-    await expectToast(page, 'Code Sent');
+    await page.getByRole('status').getByText('We sent a new 8-digit code').waitFor();
     const fresh = await waitForLoginCode(email, 1);
     await submitCode(page, fresh);
     await waitForPath(page, '/home');
@@ -256,7 +256,7 @@ describe('signed-in pages', () => {
     await account.getByText('Unverified').waitFor();
 
     await banner.getByRole('button', { name: 'Send verification code' }).click();
-    await expectToast(page, 'Code Sent');
+    await banner.getByRole('status').getByText('We sent an 8-digit code').waitFor();
     const form = banner.getByRole('form', { name: 'Verify email' });
     await form.getByLabel('Verification code').fill(await waitForLoginCode(email));
     await form.getByRole('button', { name: 'Confirm email' }).click();

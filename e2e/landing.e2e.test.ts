@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { newPage, waitForPath } from './support/browser';
+import { LANDING_SAMPLE } from '../web/src/features/landing/sample';
+import { READING_ACCURACY } from '../web/src/features/landing/measured-figures';
+import { newPage, sharedBrowser, waitForPath } from './support/browser';
 
 let context: BrowserContext;
 let page: Page;
@@ -56,10 +58,24 @@ describe('landing page and routes', () => {
     await page.getByRole('heading', { level: 1, name: /trade plan/ }).waitFor();
   });
 
-  it('has every section of SPEC 2, with sample figures and example testimonials labelled', async () => {
+  it('has every section of SPEC 2, with real figures, the real sample result and example testimonials labelled', async () => {
     await open();
     await page.goto('/');
-    await page.getByRole('img', { name: /traders at a laptop/ }).waitFor();
+    // The hero shows the app's own reading and plan for the sample chart, its screenshot loaded.
+    const hero = page.getByRole('figure', { name: /real result of the app/ });
+    await hero.getByRole('img', { name: 'Analysis drawn on the 15 Minute chart' }).waitFor();
+    expect(
+      await hero
+        .getByRole('img', { name: '15 Minute chart screenshot' })
+        .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+    ).toBeGreaterThan(0);
+    await hero.getByText(LANDING_SAMPLE.tradePlan.formatted.entry, { exact: true }).waitFor();
+    const preview = page.getByRole('region', { name: 'What an analysis looks like' });
+    await preview.getByText('Real output · test charts').waitFor();
+    await preview.getByText(`${LANDING_SAMPLE.tradePlan.lotSize.toFixed(2)} lots`).waitFor();
+    // Measured figures, with what they were measured on.
+    await page.getByText(`${READING_ACCURACY.rendered.exactPercent} %`, { exact: true }).waitFor();
+    await page.getByText(/real platform screenshots \(.*\) read within tolerance/).waitFor();
     for (const heading of [
       'What an analysis looks like',
       'Everything from chart to plan',
@@ -84,6 +100,31 @@ describe('landing page and routes', () => {
     expect(await testimonials.getByText('Example', { exact: true }).count()).toBe(3);
     // The logo is there with its tagline.
     await page.getByRole('banner').getByText('Earning While Learning').waitFor();
+  });
+
+  it('arrives prerendered: it reads without JavaScript, and hydrating it raises no error', async () => {
+    const noScript = await (
+      await sharedBrowser()
+    ).newContext({ baseURL: inject('baseUrl'), javaScriptEnabled: false });
+    try {
+      const bare = await noScript.newPage();
+      await bare.goto('/');
+      expect(await bare.getByRole('heading', { level: 1 }).innerText()).toMatch(/trade plan/);
+      await bare.getByRole('heading', { name: 'What an analysis looks like' }).waitFor();
+    } finally {
+      await noScript.close();
+    }
+    await open();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().includes('401')) errors.push(message.text());
+    });
+    await page.goto('/');
+    // Hydrated: the forms have loaded into the prerendered page and answer.
+    await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('tab', { name: 'Login', selected: true }).waitFor();
+    expect(errors).toEqual([]);
   });
 
   it('header buttons scroll to their sections, and Get Started resets the form to Register', async () => {

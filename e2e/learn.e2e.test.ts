@@ -87,11 +87,19 @@ describe('Learning Center', () => {
         await page.goto(`/learn${hash}`);
       }
       await expectExpanded(page, 'Quick Start', true);
-      // Scrolled so the first module sits near the top of the viewport (below the sticky header
-      // and the section's scroll margin).
+      // Scrolled so the modules' heading shows just below the sticky header (not under it) and
+      // the first module follows in the upper half of the viewport.
       await page.waitForFunction(() => {
-        const top = document.getElementById('quick-start')?.getBoundingClientRect().top ?? -1;
-        return window.scrollY > 200 && top >= 0 && top <= 200;
+        const headerBottom = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+        const heading = document.getElementById('learning-modules-title')?.getBoundingClientRect().top ?? -1;
+        const module = document.getElementById('quick-start')?.getBoundingClientRect().top ?? -1;
+        return (
+          window.scrollY > 200 &&
+          heading >= headerBottom &&
+          heading <= headerBottom + 120 &&
+          module > heading &&
+          module < window.innerHeight / 2
+        );
       });
       await expectExpanded(page, 'Trading Fundamentals', false);
     }

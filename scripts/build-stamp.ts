@@ -13,6 +13,9 @@ export const BUILD_INPUT_FILES = [
   'package-lock.json',
   'tsconfig.base.json',
   'scripts/build-server.mjs',
+  'scripts/build-cli.mjs',
+  'scripts/prerender-landing.mjs',
+  'scripts/compress-web.mjs',
 ] as const;
 /** Where the last successful build records the hash of its inputs. */
 export const STAMP_PATH = 'dist/.build-stamp';

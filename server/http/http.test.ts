@@ -322,6 +322,25 @@ describe('static web app', () => {
     }
   });
 
+  it('answers / with the prerendered landing page when the build made one, other pages with the shell', async () => {
+    const prerendered = mkdtempSync(join(tmpdir(), 'c2p-web-'));
+    writeFileSync(join(prerendered, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(prerendered, 'landing.html'), '<!doctype html><div id="root"><h1>Landing</h1></div>');
+    const app = await createTestApp({ database: testDb.database, webRoot: prerendered });
+    try {
+      const landing = await app.inject('/');
+      expect(landing.statusCode).toBe(200);
+      expect(landing.body).toContain('<h1>Landing</h1>');
+      expect(landing.headers['cache-control']).toBe('no-cache');
+      for (const url of ['/home', '/learn', '/no/such/page']) {
+        expect((await app.inject(url)).body, url).toContain('<div id="root"></div>');
+      }
+    } finally {
+      await app.close();
+      rmSync(prerendered, { recursive: true, force: true });
+    }
+  });
+
   it('caches hashed assets forever, other files revalidate', async () => {
     const asset = await web.inject('/assets/index-Bx12Ab9z.js');
     expect(asset.statusCode).toBe(200);
@@ -331,6 +350,33 @@ describe('static web app', () => {
     expect(asset.body).toBe('console.log(1)');
     const icon = await web.inject('/favicon.svg');
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends the build's compressed copy to a browser that accepts it, the plain file to others", async () => {
+    const compressed = mkdtempSync(join(tmpdir(), 'c2p-web-'));
+    mkdirSync(join(compressed, 'assets'));
+    writeFileSync(join(compressed, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(compressed, 'assets', 'app-Q1w2e3r4.js'), 'console.log("plain")');
+    writeFileSync(join(compressed, 'assets', 'app-Q1w2e3r4.js.br'), 'brotli bytes');
+    const app = await createTestApp({ database: testDb.database, webRoot: compressed });
+    try {
+      const br = await app.inject({
+        url: '/assets/app-Q1w2e3r4.js',
+        headers: { 'accept-encoding': 'gzip, br' },
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.body).toBe('brotli bytes');
+      expect(br.headers['vary']).toContain('accept-encoding');
+      const plain = await app.inject({
+        url: '/assets/app-Q1w2e3r4.js',
+        headers: { 'accept-encoding': 'identity' },
+      });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe('console.log("plain")');
+    } finally {
+      await app.close();
+      rmSync(compressed, { recursive: true, force: true });
+    }
   });
 
   it('keeps unknown /api routes and missing assets out of the SPA fallback', async () => {

@@ -30,9 +30,12 @@ export async function registerStaticWeb(app: FastifyInstance, webRoot: string) {
   await app.register(fastifyStatic, {
     root: webRoot,
     wildcard: true,
-    // '/' is a directory to the static plugin: answer it with the app like any other page.
-    index: ['index.html'],
+    // '/' is a directory to the static plugin: answer it with the landing page prerendered by
+    // the build (scripts/prerender-landing.mjs), or the app's empty shell when there is none.
+    index: ['landing.html', 'index.html'],
     cacheControl: false,
+    // The build writes .br and .gz copies of the text files (scripts/compress-web.mjs).
+    preCompressed: true,
     setHeaders(reply, path) {
       const isHashedAsset = /[\\/]assets[\\/]/.test(path.slice(webRoot.length));
       reply.header('cache-control', isHashedAsset ? IMMUTABLE : REVALIDATE);

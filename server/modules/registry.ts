@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { analyzeRoutes } from './analyze/routes';
+import { figuresRoutes } from './figures/routes';
 import { journalRoutes } from './journal/routes';
 import { learnRoutes } from './learn/routes';
 
@@ -13,4 +14,5 @@ export const featureModules: ReadonlyArray<{ name: string; plugin: FastifyPlugin
   { name: 'analyze', plugin: analyzeRoutes },
   { name: 'journal', plugin: journalRoutes },
   { name: 'learn', plugin: learnRoutes },
+  { name: 'figures', plugin: figuresRoutes },
 ];

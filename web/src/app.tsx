@@ -1,14 +1,21 @@
+import { lazy, Suspense } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Route, Switch } from 'wouter';
+import { Route, Router, Switch } from 'wouter';
 import { WEB_ROUTES } from '../../contracts/web-routes';
-import { Toaster } from '@/components/ui/toaster';
-import { TooltipProvider } from '@/components/ui/tooltip';
+import { FullScreenLoader } from '@/components/layout/full-screen-loader';
 import { ProtectedRoute } from '@/features/auth/components';
 import { queryClient } from '@/lib/query-client';
-import { HomePage } from '@/pages/home';
+import { useHydrated } from '@/lib/use-hydrated';
 import { LandingPage } from '@/pages/landing';
-import { LearnPage } from '@/pages/learn';
-import { NotFoundPage } from '@/pages/not-found';
+
+// Only the landing page is in the first download (a phone's first visit is what Lighthouse
+// measures); the signed-in pages and the 404 page load when they are opened.
+const HomePage = lazy(async () => ({ default: (await import('@/pages/home')).HomePage }));
+const LearnPage = lazy(async () => ({ default: (await import('@/pages/learn')).LearnPage }));
+const NotFoundPage = lazy(async () => ({ default: (await import('@/pages/not-found')).NotFoundPage }));
+// Toasts are kept in a store (use-toast.ts) from the start; their view loads after the page, and
+// shows any toast raised before it arrived.
+const Toaster = lazy(async () => ({ default: (await import('@/components/ui/toaster')).Toaster }));
 
 function Routes() {
   return (
@@ -30,13 +37,27 @@ function Routes() {
   );
 }
 
-export function App() {
+/**
+ * The whole app. `ssrPath` is given only when the build prerenders a page to HTML
+ * (web/src/prerender.tsx); in the browser the router reads the address bar. The Router is there
+ * in both, so the server's markup and the browser's first render are the same tree.
+ */
+export function App({ ssrPath }: { ssrPath?: string } = {}) {
+  return (
+    <Router ssrPath={ssrPath}>
+      <AppProviders />
+    </Router>
+  );
+}
+
+function AppProviders() {
+  const hydrated = useHydrated();
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
+      <Suspense fallback={<FullScreenLoader />}>
         <Routes />
-        <Toaster />
-      </TooltipProvider>
+      </Suspense>
+      <Suspense fallback={null}>{hydrated && <Toaster />}</Suspense>
     </QueryClientProvider>
   );
 }

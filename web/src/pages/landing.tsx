@@ -1,9 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { Button } from '@/components/ui/button';
 import { useUser } from '@/features/auth/api';
-import { AuthSection, AUTH_SECTION_ID, type AuthMode } from '@/features/auth/components';
+import { AuthSection, AUTH_SECTION_ID, loadAuthForms, type AuthMode } from '@/features/auth/components';
 import { BenefitsSection } from '@/features/landing/components/benefits-section';
 import { DashboardPreview } from '@/features/landing/components/dashboard-preview';
 import { FeatureShowcase } from '@/features/landing/components/feature-showcase';
@@ -14,6 +14,20 @@ import { LearnApplySection } from '@/features/landing/components/learn-apply-sec
 import { TestimonialsSection } from '@/features/landing/components/testimonials-section';
 import { scrollToSection } from '@/lib/scroll';
 
+/** After the first paint, long enough not to compete with it for the network and the CPU. */
+const FORMS_PRELOAD_DELAY_MS = 1500;
+/** How long a requested focus waits for its element (a lazily loaded form) to appear. */
+const FOCUS_WAIT_FRAMES = 120;
+
+/** Focuses the element `selector` names as soon as it is in the page, for up to ~2 s. */
+function focusWhenShown(selector: string, framesLeft = FOCUS_WAIT_FRAMES) {
+  requestAnimationFrame(() => {
+    const element = document.querySelector<HTMLElement>(selector);
+    if (element) element.focus({ preventScroll: true });
+    else if (framesLeft > 0) focusWhenShown(selector, framesLeft - 1);
+  });
+}
+
 /** Landing, registration and login page (SPEC 2). Also shown in place of protected routes
  * for signed-out visitors. */
 export function LandingPage() {
@@ -21,15 +35,18 @@ export function LandingPage() {
   const [mode, setMode] = useState<AuthMode>('register');
   const [, navigate] = useLocation();
 
+  // The forms load after the first paint, so that a click on "Get Started" rarely waits for them.
+  useEffect(() => {
+    const id = window.setTimeout(() => void loadAuthForms(), FORMS_PRELOAD_DELAY_MS);
+    return () => window.clearTimeout(id);
+  }, []);
+
   const openForm = useCallback((next: AuthMode) => {
     setMode(next);
     scrollToSection(AUTH_SECTION_ID);
-    // Keyboard users land in the form's first field rather than at the top of the page.
-    requestAnimationFrame(() => {
-      document
-        .querySelector<HTMLElement>(`#${AUTH_SECTION_ID} [role="tabpanel"] [data-autofocus-target]`)
-        ?.focus({ preventScroll: true });
-    });
+    // Keyboard users land in the form's first field rather than at the top of the page, once
+    // the form is there (it may still be loading).
+    focusWhenShown(`#${AUTH_SECTION_ID} [role="tabpanel"] [data-autofocus-target]`);
   }, []);
   // Signed-in visitors have nothing to register: the calls to action open their dashboard.
   const onGetStarted = useCallback(

@@ -31,13 +31,13 @@ export function useRegister() {
   });
 }
 
-/** Step 1 of login: ask the server to email a one-time code. */
+/**
+ * Step 1 of login: ask the server to email a one-time code. Success is said by the code step's
+ * own notice (a toast there covered "Verify" and "Change email").
+ */
 export function useRequestLoginCode() {
   return useMutation({
     mutationFn: (email: string) => apiJson<LoginResponse>('POST', '/api/login', { email }),
-    onSuccess: ({ email }) => {
-      toast({ title: 'Code Sent', description: `We emailed an 8-digit code to ${email}.` });
-    },
     onError: (error) => {
       const { title, message } = loginErrorToast(error);
       toast({ title, description: message, variant: 'destructive' });

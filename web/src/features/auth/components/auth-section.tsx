@@ -1,17 +1,31 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { LoginForm } from './login-form';
-import { RegisterForm } from './register-form';
+import { Spinner } from '@/components/ui/spinner';
 import type { User } from '@/lib/contracts';
+import { useHydrated } from '@/lib/use-hydrated';
+import type { AuthMode } from './auth-mode';
 
-export type AuthMode = 'register' | 'login';
+export type { AuthMode } from './auth-mode';
+
+/**
+ * The forms (tabs, the experience select, validation) sit below the fold: they load after the
+ * page has painted, or at once when a "Get Started" or "Login" button asks for them.
+ */
+export const loadAuthForms = () => import('./auth-forms');
+const AuthForms = lazy(async () => ({ default: (await loadAuthForms()).AuthForms }));
 
 export const AUTH_SECTION_ID = 'get-started';
 
 /** The landing page's register/login card (SPEC 2). The page owns the tab so the header's
  * "Get Started" and "Login" buttons can switch it. */
+const formsLoading = (
+  <p role="status" className="flex min-h-72 items-center justify-center gap-2 text-muted-foreground">
+    <Spinner /> Loading the form...
+  </p>
+);
+
 export function AuthSection({
   mode,
   onModeChange,
@@ -22,8 +36,9 @@ export function AuthSection({
   /** The signed-in user, if any: they get a way to their dashboard instead of the forms. */
   user: User | null;
 }) {
+  const hydrated = useHydrated();
   return (
-    <section id={AUTH_SECTION_ID} aria-labelledby="auth-heading" className="scroll-mt-20">
+    <section id={AUTH_SECTION_ID} aria-labelledby="auth-heading">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <div className="mx-auto grid max-w-5xl items-center gap-10 lg:grid-cols-2">
           <div>
@@ -57,18 +72,9 @@ export function AuthSection({
                   </Button>
                 </div>
               ) : (
-                <Tabs value={mode} onValueChange={(value) => onModeChange(value as AuthMode)}>
-                  <TabsList className="grid w-full grid-cols-2">
-                    <TabsTrigger value="register">Register</TabsTrigger>
-                    <TabsTrigger value="login">Login</TabsTrigger>
-                  </TabsList>
-                  <TabsContent value="register">
-                    <RegisterForm />
-                  </TabsContent>
-                  <TabsContent value="login">
-                    <LoginForm />
-                  </TabsContent>
-                </Tabs>
+                <Suspense fallback={formsLoading}>
+                  {hydrated ? <AuthForms mode={mode} onModeChange={onModeChange} /> : formsLoading}
+                </Suspense>
               )}
             </CardContent>
           </Card>

@@ -59,3 +59,29 @@ export function SubmitButton({
     </Button>
   );
 }
+
+/**
+ * An email address that wraps only where an address may break (after "@" and before each
+ * "."), mid-word only as a last resort on a screen too narrow for one of its parts.
+ */
+export function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  const parts = at < 0 ? [email] : [email.slice(0, at + 1), ...email.slice(at + 1).split(/(?=\.)/)];
+  return (
+    <strong className="[overflow-wrap:anywhere]">
+      {parts.map((part, i) => (
+        <span key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </span>
+      ))}
+    </strong>
+  );
+}
+
+/**
+ * The placeholder says what goes in, in the muted sans style of every other placeholder: sample
+ * digits in the code's own large monospaced style looked like a value already filled in.
+ */
+export const CODE_PLACEHOLDER_CLASSES =
+  'placeholder:font-sans placeholder:text-sm placeholder:tracking-normal';

@@ -1,2 +1,2 @@
-export { AuthSection, AUTH_SECTION_ID, type AuthMode } from './auth-section';
+export { AuthSection, AUTH_SECTION_ID, loadAuthForms, type AuthMode } from './auth-section';
 export { ProtectedRoute } from './protected-route';

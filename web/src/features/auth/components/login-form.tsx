@@ -4,9 +4,10 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/utils';
 import { LOGIN_CODE_LENGTH, LOGIN_CODE_TTL_MINUTES } from '@/lib/contracts';
 import { useRequestLoginCode, useVerifyLoginCode } from '../api';
-import { EmailField, SubmitButton } from './form-parts';
+import { CODE_PLACEHOLDER_CLASSES, EmailAddress, EmailField, SubmitButton } from './form-parts';
 import { sanitizeCodeInput } from '../code-input';
 import { validateLoginCode, validateLoginEmail } from '../validation';
 
@@ -22,6 +23,8 @@ export function LoginForm() {
   const id = useId();
   const [email, setEmail] = useState('');
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  /** How many codes this step has sent: a resend says so in the notice (no toast over the form). */
+  const [codesSent, setCodesSent] = useState(0);
   const [code, setCode] = useState('');
   const requestCode = useRequestLoginCode();
   const verify = useVerifyLoginCode();
@@ -34,6 +37,7 @@ export function LoginForm() {
       onSuccess: (response) => {
         setCode('');
         setCodeSentTo(response.email);
+        setCodesSent(1);
       },
     });
   }
@@ -57,9 +61,10 @@ export function LoginForm() {
       <form onSubmit={onVerify} noValidate className="grid gap-4" aria-label="Enter login code">
         <div className="flex items-start gap-3 rounded-lg border border-primary/30 bg-primary/10 p-3 text-sm">
           <MailCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-          <p>
-            We sent an {LOGIN_CODE_LENGTH}-digit code to <strong className="break-all">{codeSentTo}</strong>.
-            It is valid for {LOGIN_CODE_TTL_MINUTES} minutes and works once.
+          <p role="status">
+            We sent {codesSent > 1 ? 'a new' : 'an'} {LOGIN_CODE_LENGTH}-digit code to{' '}
+            <EmailAddress email={codeSentTo} />. It is valid for {LOGIN_CODE_TTL_MINUTES} minutes and works
+            once.
           </p>
         </div>
         <div className="grid gap-2">
@@ -71,8 +76,11 @@ export function LoginForm() {
             autoComplete="one-time-code"
             pattern="[0-9]*"
             maxLength={LOGIN_CODE_LENGTH}
-            placeholder="12345678"
-            className="h-12 text-center font-mono text-2xl tracking-[0.4em] md:text-2xl"
+            placeholder={`${LOGIN_CODE_LENGTH}-digit code`}
+            className={cn(
+              'h-12 text-center font-mono text-2xl tracking-[0.4em] md:text-2xl',
+              CODE_PLACEHOLDER_CLASSES,
+            )}
             value={code}
             onChange={(e) => setCode(sanitizeCodeInput(e.target.value, LOGIN_CODE_LENGTH))}
             onPaste={onPasteCode}
@@ -88,7 +96,14 @@ export function LoginForm() {
             variant="link"
             className="h-auto px-0"
             disabled={requestCode.isPending}
-            onClick={() => requestCode.mutate(codeSentTo, { onSuccess: () => setCode('') })}
+            onClick={() =>
+              requestCode.mutate(codeSentTo, {
+                onSuccess: () => {
+                  setCode('');
+                  setCodesSent((n) => n + 1);
+                },
+              })
+            }
           >
             {requestCode.isPending ? 'Sending...' : 'Resend code'}
           </Button>

@@ -8,7 +8,8 @@ import { LOGIN_CODE_LENGTH, LOGIN_CODE_TTL_MINUTES, type User } from '@/lib/cont
 import { useRequestLoginCode, useVerifyEmail } from '../api';
 import { sanitizeCodeInput } from '../code-input';
 import { validateLoginCode } from '../validation';
-import { SubmitButton } from './form-parts';
+import { CODE_PLACEHOLDER_CLASSES, EmailAddress, SubmitButton } from './form-parts';
+import { cn } from '@/lib/utils';
 
 /**
  * Shown under the header of every signed-in page while the account's email is unproven
@@ -17,7 +18,9 @@ import { SubmitButton } from './form-parts';
  */
 export function VerifyEmailBanner({ user }: { user: User }) {
   const id = useId();
-  const [codeSent, setCodeSent] = useState(false);
+  /** Codes sent from this banner: the hint says when a new one went out (no toast). */
+  const [codesSent, setCodesSent] = useState(0);
+  const codeSent = codesSent > 0;
   const [code, setCode] = useState('');
   const requestCode = useRequestLoginCode();
   const verify = useVerifyEmail();
@@ -28,7 +31,7 @@ export function VerifyEmailBanner({ user }: { user: User }) {
     requestCode.mutate(user.email, {
       onSuccess: () => {
         setCode('');
-        setCodeSent(true);
+        setCodesSent((n) => n + 1);
       },
     });
   }
@@ -58,8 +61,8 @@ export function VerifyEmailBanner({ user }: { user: User }) {
               Verify your email
             </h2>
             <p className="text-foreground">
-              Confirm that <strong className="break-all">{user.email}</strong> is yours with a code we email
-              you. Your journal and analyses stay; any other device signed in to this account is signed out.
+              Confirm that <EmailAddress email={user.email} /> is yours with a code we email you. Your journal
+              and analyses stay; any other device signed in to this account is signed out.
             </p>
           </div>
         </div>
@@ -80,9 +83,9 @@ export function VerifyEmailBanner({ user }: { user: User }) {
                 autoComplete="one-time-code"
                 pattern="[0-9]*"
                 maxLength={LOGIN_CODE_LENGTH}
-                placeholder="12345678"
+                placeholder={`${LOGIN_CODE_LENGTH}-digit code`}
                 aria-describedby={`${id}-code-hint`}
-                className="w-40 font-mono tracking-widest"
+                className={cn('w-40 font-mono tracking-widest', CODE_PLACEHOLDER_CLASSES)}
                 value={code}
                 onChange={(e) => setCode(sanitizeCodeInput(e.target.value, LOGIN_CODE_LENGTH))}
                 onPaste={onPasteCode}
@@ -101,8 +104,9 @@ export function VerifyEmailBanner({ user }: { user: User }) {
             >
               {requestCode.isPending ? 'Sending...' : 'Resend code'}
             </Button>
-            <p id={`${id}-code-hint`} className="w-full text-xs text-muted-foreground">
-              The {LOGIN_CODE_LENGTH}-digit code is valid for {LOGIN_CODE_TTL_MINUTES} minutes.
+            <p id={`${id}-code-hint`} role="status" className="w-full text-xs text-muted-foreground">
+              We sent {codesSent > 1 ? 'a new' : 'an'} {LOGIN_CODE_LENGTH}-digit code to your email; it is
+              valid for {LOGIN_CODE_TTL_MINUTES} minutes.
             </p>
           </form>
         ) : (

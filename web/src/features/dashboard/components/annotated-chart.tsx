@@ -75,6 +75,9 @@ export function AnnotatedChart({ tf, src, visible }: AnnotatedChartProps) {
           <img
             src={src}
             alt={`${SLOT_TITLES[tf.timeframe]} chart screenshot`}
+            // The reading's image size reserves the picture's space before it loads (no jump).
+            width={width}
+            height={height}
             className="block h-auto w-full"
             onError={() => setFailed(true)}
           />

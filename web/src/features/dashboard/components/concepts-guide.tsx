@@ -80,16 +80,23 @@ const FVG_CANDLES: Candle[] = [
   [52, 58, 44, 56],
   [56, 72, 55, 70],
 ];
+/** Two swing lows, candles 1 (38) and 4 (30), each below both neighbours: a lower low. */
 const RSI_CANDLES: Candle[] = [
   [60, 62, 48, 50],
   [50, 52, 38, 40],
-  [40, 48, 36, 46],
+  [40, 48, 39, 46],
   [46, 50, 40, 42],
   [42, 44, 30, 32],
-  [32, 42, 30, 40],
+  [32, 42, 31, 40],
   [40, 52, 39, 50],
   [50, 60, 48, 58],
 ];
+/**
+ * RSI under RSI_CANDLES, as SVG rows of its 70-unit panel (lower is a lower RSI): troughs under
+ * candles 1 and 4, the price lows, the second one higher (46 above 55), each between higher
+ * neighbours, so the "higher low" line joins two real lows.
+ */
+const RSI_TROUGHS_Y = [20, 55, 36, 40, 46, 32, 22, 14] as const;
 const RISK_CANDLES: Candle[] = [
   [40, 44, 36, 42],
   [42, 46, 38, 40],
@@ -117,7 +124,8 @@ function Figures({ concept }: { concept: string }) {
           className="fill-bullish/20 stroke-bullish"
           strokeDasharray="4 3"
         />
-        <text x={px(n, 3) - 10} y={py(48) - 4} fontSize={11} className="fill-bullish">
+        {/* Under the zone, where no candle reaches (above it the rally's candles stand). */}
+        <text x={px(n, 3) - 10} y={py(38) + 14} fontSize={11} className="fill-bullish">
           Bullish order block
         </text>
       </MiniChart>
@@ -170,14 +178,22 @@ function Figures({ concept }: { concept: string }) {
           role="img"
           aria-label="RSI makes a higher low"
         >
+          {/* One RSI point under each candle: its two troughs sit under price's two lows. */}
           <polyline
-            points="30,20 65,55 100,40 135,45 170,35 205,30 240,20 275,12"
+            points={RSI_TROUGHS_Y.map((y, i) => `${px(n, i)},${y}`).join(' ')}
             fill="none"
             className="stroke-violet-400"
             strokeWidth={2}
           />
-          <line x1={65} y1={55} x2={170} y2={35} className="stroke-bullish" strokeWidth={2} />
-          <text x={180} y={58} fontSize={11} className="fill-muted-foreground">
+          <line
+            x1={px(n, 1)}
+            y1={RSI_TROUGHS_Y[1]}
+            x2={px(n, 4)}
+            y2={RSI_TROUGHS_Y[4]}
+            className="stroke-bullish"
+            strokeWidth={2}
+          />
+          <text x={px(n, 4) + 12} y={62} fontSize={11} className="fill-muted-foreground">
             RSI: higher low
           </text>
         </svg>

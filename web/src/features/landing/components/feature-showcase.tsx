@@ -49,7 +49,7 @@ function Row({ label, value, tone }: { label: string; value: React.ReactNode; to
 
 export function FeatureShowcase({ onGetStarted }: { onGetStarted: () => void }) {
   return (
-    <section id="features" aria-labelledby="features-heading" className="scroll-mt-20">
+    <section id="features" aria-labelledby="features-heading">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
           <h2 id="features-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">

@@ -1,7 +1,7 @@
 import { ArrowRight, CheckCircle2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { scrollToSection } from '@/lib/scroll';
-import { HeroIllustration } from './hero-illustration';
+import { HeroAnalysis } from './hero-analysis';
 
 export function HeroSection({ onGetStarted }: { onGetStarted: () => void }) {
   return (
@@ -39,7 +39,7 @@ export function HeroSection({ onGetStarted }: { onGetStarted: () => void }) {
             </Button>
           </div>
         </div>
-        <HeroIllustration className="mx-auto w-full max-w-xl drop-shadow-2xl" />
+        <HeroAnalysis className="mx-auto w-full max-w-xl" />
       </div>
     </section>
   );

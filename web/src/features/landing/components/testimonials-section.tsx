@@ -22,11 +22,7 @@ const EXAMPLES = [
 
 export function TestimonialsSection() {
   return (
-    <section
-      id="testimonials"
-      aria-labelledby="testimonials-heading"
-      className="scroll-mt-20 border-y bg-card/30"
-    >
+    <section id="testimonials" aria-labelledby="testimonials-heading" className="border-y bg-card/30">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
           <h2 id="testimonials-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">

@@ -14,9 +14,10 @@ import { PositionSizeCalculator } from './position-size-calculator';
 import { PracticeExercise } from './practice-exercise';
 
 /**
- * /learn#quick-start and /learn#learning-modules open the first module and scroll to it once
- * it has had time to expand (SPEC.md: after 100 ms). Also reacts to later hash changes, so a
- * link on this page to #quick-start behaves the same.
+ * /learn#quick-start and /learn#learning-modules open the first module and, once it has had
+ * time to expand (SPEC.md: after 100 ms), scroll to the modules' section, so that its heading
+ * shows below the sticky header with the first module under it. Also reacts to later hash
+ * changes, so a link on this page to #quick-start behaves the same.
  */
 function useFirstModuleFromHash(firstId: string, open: (id: string) => void) {
   useEffect(() => {
@@ -25,7 +26,7 @@ function useFirstModuleFromHash(firstId: string, open: (id: string) => void) {
       if (!FIRST_MODULE_HASHES.includes(window.location.hash)) return;
       open(firstId);
       window.clearTimeout(timer);
-      timer = window.setTimeout(() => scrollToSection(firstId), HASH_SCROLL_DELAY_MS);
+      timer = window.setTimeout(() => scrollToSection(LEARNING_MODULES_ID), HASH_SCROLL_DELAY_MS);
     };
     apply();
     window.addEventListener('hashchange', apply);
@@ -52,7 +53,7 @@ export function LearningModules({
     <section
       id={LEARNING_MODULES_ID}
       aria-labelledby="learning-modules-title"
-      className="mx-auto max-w-5xl scroll-mt-20 px-4 py-14 sm:px-6 lg:px-8"
+      className="mx-auto max-w-5xl px-4 py-14 sm:px-6 lg:px-8"
     >
       <h2 id="learning-modules-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
         Interactive Learning Modules
@@ -75,7 +76,7 @@ export function LearningModules({
               key={m.id}
               value={m.id}
               id={m.id}
-              className="scroll-mt-20 rounded-xl border bg-card px-4 sm:px-6"
+              className="rounded-xl border bg-card px-4 sm:px-6"
             >
               <AccordionTrigger className="hover:no-underline">
                 <span className="flex min-w-0 flex-1 flex-col gap-1.5 sm:flex-row sm:items-center sm:gap-3">

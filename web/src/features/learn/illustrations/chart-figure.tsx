@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/utils';
 import type { Figure, FigureLevel, FigureZone } from '../content/types';
 import { chartLayout } from './chart-geometry';
@@ -54,6 +54,13 @@ const fmtPrice = (p: number, precision: number) => p.toFixed(precision);
 
 /** Labels get an outline in the background colour so they stay legible over candles and zones. */
 const HALO = 'stroke-background';
+
+/**
+ * Narrowest a practice candle's tap target may be on a touch screen, in CSS pixels: a finger
+ * needs about this much (WCAG 2.2 asks at least 24 px); 40 practice candles on a phone were 14 px.
+ * With a mouse the chart keeps fitting its card.
+ */
+const MIN_TOUCH_SLOT_PX = 28;
 const haloProps = { strokeWidth: 3, strokeLinejoin: 'round', paintOrder: 'stroke' } as const;
 
 export function ChartFigure({
@@ -100,7 +107,8 @@ export function ChartFigure({
   return (
     // Below ~560 px the candles and labels get too small to read or hit, so narrow screens
     // scroll the chart sideways instead of shrinking it; the region is focusable so keyboard
-    // users can scroll it too.
+    // users can scroll it too. A practice chart on a touch screen is wider still, so that every
+    // candle is a target a finger can hit (MIN_TOUCH_SLOT_PX).
     <div
       className="overflow-x-auto"
       tabIndex={interaction ? undefined : 0}
@@ -109,7 +117,18 @@ export function ChartFigure({
     >
       <svg
         viewBox={`0 0 ${L.width} ${L.height}`}
-        className={cn('h-auto w-full min-w-[560px] select-none', className)}
+        className={cn(
+          'h-auto w-full min-w-[560px] select-none',
+          interaction && 'pointer-coarse:min-w-(--touch-min-width)',
+          className,
+        )}
+        style={
+          interaction
+            ? ({
+                '--touch-min-width': `${Math.ceil((figure.candles.length * MIN_TOUCH_SLOT_PX * L.width) / (L.plot.right - L.plot.left))}px`,
+              } as CSSProperties)
+            : undefined
+        }
         role={interaction ? 'group' : 'img'}
         aria-labelledby={`${uid}-t`}
         aria-describedby={`${uid}-d`}

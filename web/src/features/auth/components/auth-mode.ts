@@ -1,0 +1,1 @@
+export type AuthMode = 'register' | 'login';
