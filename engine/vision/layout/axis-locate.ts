@@ -11,6 +11,7 @@ import type { PlotRect, PriceScale } from '../types';
 import { priceToY } from '../scale/price-scale';
 import {
   AXIS_CANDIDATES,
+  AXIS_TALL_RUNS_SECOND,
   COLUMN_PAD_DIVISOR,
   COLUMN_PAD_MAX_PX,
   COLUMN_PAD_PX,
@@ -72,13 +73,13 @@ export interface AxisColumn {
  * of empty plot only grid lines. Works on any background (each column has its own majority
  * colour, so an axis on its own panel colour or under a shaded session band is found alike).
  */
-export function findTextColumns(r: Raster, top: number, bottom: number): TextColumn[] {
+export function findTextColumns(r: Raster, top: number, bottom: number, maxTall = 1): TextColumn[] {
   const { width } = r;
   const h = bottom - top + 1;
   // Glyphs are at most a few percent of the height tall; taller runs are candles or panels.
   const maxGlyph = Math.max(GLYPH_MAX_MIN_PX, Math.round(h * GLYPH_MAX_SHARE));
-  // Per column: short ink runs (glyphs), or 0 for a column through more than one tall run.
-  const runs = columnRuns(r, top, bottom, maxGlyph);
+  // Per column: short ink runs (glyphs), or 0 for a column through more than `maxTall` tall runs.
+  const runs = columnRuns(r, top, bottom, maxGlyph, maxTall);
   // A column of labels: neighbouring columns with many short runs, bridging the gaps between
   // glyphs and the decimal point.
   const out: TextColumn[] = [];
@@ -179,9 +180,28 @@ export function locatePriceAxis(
   bottom: number,
   maxCandidates = AXIS_CANDIDATES,
 ): AxisColumn | null {
+  const seen = findTextColumns(r, top, bottom).slice(0, maxCandidates);
+  const first = locateIn(image, r, top, bottom, seen);
+  if (first) return first;
+  // A toolbar button above the labels and a price badge stacked on one label (two tall runs)
+  // hide a column of few labels from the first search: columns crossing two tall runs are
+  // searched too, those already read left out.
+  const more = findTextColumns(r, top, bottom, AXIS_TALL_RUNS_SECOND)
+    .filter((c) => !seen.some((s) => s.left === c.left && s.right === c.right))
+    .slice(0, maxCandidates);
+  return more.length ? locateIn(image, r, top, bottom, more) : null;
+}
+
+/** locatePriceAxis over the given candidate columns. */
+function locateIn(
+  image: RgbaImage,
+  r: Raster,
+  top: number,
+  bottom: number,
+  columns: TextColumn[],
+): AxisColumn | null {
   let best: AxisColumn | null = null;
   let bestSpan = 0;
-  const columns = findTextColumns(r, top, bottom).slice(0, maxCandidates);
   const read = new Map<TextColumn, TextToken[]>();
   // First as read glyph by glyph; when no column fits a scale so, each column's labels read
   // again together (solveAxisLabels: one font, one steady price step), which reads fonts the

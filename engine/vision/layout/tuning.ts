@@ -222,6 +222,8 @@ export const STROKE_MAX_ROWS = 2;
 export const BOXED_SHARE = 0.6;
 /** The most text columns read in search of the axis: the usual cost is one narrow strip. */
 export const AXIS_CANDIDATES = 5;
+/** When no column fits a scale, columns crossing this many tall runs (a toolbar button, a stacked badge) are searched too. */
+export const AXIS_TALL_RUNS_SECOND = 2;
 /** Fewer labels on one scale than this happen by chance in a watchlist or a clock column. */
 export const MIN_LABELS = 4;
 /** Enough labels on one scale that a column is taken without reading the others. */
