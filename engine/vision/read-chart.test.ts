@@ -325,6 +325,19 @@ describe('labels that cover only part of the pane', () => {
   it('finds none beyond labels spread over the pane', () => {
     expect(candlesBeyondLabels(scaleOver([60, 160, 260, 360, 460, 560]), candles)).toBe(0);
   });
+
+  it('counts price tags the scale puts on their own rows as covered (tags stacked over the lowest labels)', () => {
+    const scale = scaleOver([40, 76, 112, 148, 184, 220]);
+    expect(candlesBeyondLabels(scale, candles)).toBeGreaterThan(0.2);
+    // Tags at 5 and 3.5: rows 400 and 508 on this scale (36 px per 0.5), the first read half a px off.
+    const tags = [
+      { y: 400.5, price: 5, text: '5.0' },
+      { y: 508, price: 3.5, text: '3.5' },
+    ];
+    expect(candlesBeyondLabels(scale, candles, tags)).toBe(0);
+    // A tag that the scale puts elsewhere (another scale's number) covers nothing.
+    expect(candlesBeyondLabels(scale, candles, [{ y: 508, price: 9.5, text: '9.5' }])).toBeGreaterThan(0.2);
+  });
 });
 
 describe('continuity cross-check', () => {

@@ -5,12 +5,14 @@ import { columnRuns } from '../pixels/column-runs';
 import { fitPriceScale } from '../scale/scale-fit';
 import type { AxisLabel } from '../scale/scale-fit';
 import { parsePriceLabel, solveAxisLabels } from '../text';
-import { readStrip } from './read-strip';
+import { featureDistance } from '../text/classify';
+import { readStrip, readStripInWindows } from './read-strip';
 import type { TextToken } from '../text';
 import type { PlotRect, PriceScale } from '../types';
 import { priceToY } from '../scale/price-scale';
 import {
   AXIS_CANDIDATES,
+  AXIS_TALL_RUNS_SECOND,
   COLUMN_PAD_DIVISOR,
   COLUMN_PAD_MAX_PX,
   COLUMN_PAD_PX,
@@ -34,7 +36,9 @@ import {
   OTHER_SCALE_OFF_STEPS,
   SEPARATOR_MAX_PX,
   SHORT_SPAN,
+  SAME_CHAR_MAX_DISTANCE,
   SPAN_WIN,
+  TIGHT_SOLVE_SHARE,
   TEXT_COLUMN_MAX_SHARE,
   TEXT_COLUMN_MIN_PX,
   TEXT_GAP_MIN_PX,
@@ -72,13 +76,13 @@ export interface AxisColumn {
  * of empty plot only grid lines. Works on any background (each column has its own majority
  * colour, so an axis on its own panel colour or under a shaded session band is found alike).
  */
-export function findTextColumns(r: Raster, top: number, bottom: number): TextColumn[] {
+export function findTextColumns(r: Raster, top: number, bottom: number, maxTall = 1): TextColumn[] {
   const { width } = r;
   const h = bottom - top + 1;
   // Glyphs are at most a few percent of the height tall; taller runs are candles or panels.
   const maxGlyph = Math.max(GLYPH_MAX_MIN_PX, Math.round(h * GLYPH_MAX_SHARE));
-  // Per column: short ink runs (glyphs), or 0 for a column through more than one tall run.
-  const runs = columnRuns(r, top, bottom, maxGlyph);
+  // Per column: short ink runs (glyphs), or 0 for a column through more than `maxTall` tall runs.
+  const runs = columnRuns(r, top, bottom, maxGlyph, maxTall);
   // A column of labels: neighbouring columns with many short runs, bridging the gaps between
   // glyphs and the decimal point.
   const out: TextColumn[] = [];
@@ -179,9 +183,32 @@ export function locatePriceAxis(
   bottom: number,
   maxCandidates = AXIS_CANDIDATES,
 ): AxisColumn | null {
+  const seen = findTextColumns(r, top, bottom).slice(0, maxCandidates);
+  const first = locateIn(image, r, top, bottom, seen);
+  if (first) return first;
+  // A toolbar button above the labels and a price badge stacked on one label (two tall runs)
+  // hide a column of few labels from the first search: columns crossing two tall runs are
+  // searched too, those already read left out.
+  const more = findTextColumns(r, top, bottom, AXIS_TALL_RUNS_SECOND)
+    .filter((c) => !seen.some((s) => s.left === c.left && s.right === c.right))
+    .slice(0, maxCandidates);
+  return more.length ? locateIn(image, r, top, bottom, more, true) : null;
+}
+
+/**
+ * locatePriceAxis over the given candidate columns. `checkShapes`: a column whose labels read one
+ * character in clearly different shapes is no evidence (see mixedShapes).
+ */
+function locateIn(
+  image: RgbaImage,
+  r: Raster,
+  top: number,
+  bottom: number,
+  columns: TextColumn[],
+  checkShapes = false,
+): AxisColumn | null {
   let best: AxisColumn | null = null;
   let bestSpan = 0;
-  const columns = findTextColumns(r, top, bottom).slice(0, maxCandidates);
   const read = new Map<TextColumn, TextToken[]>();
   // First as read glyph by glyph; when no column fits a scale so, each column's labels read
   // again together (solveAxisLabels: one font, one steady price step), which reads fonts the
@@ -227,7 +254,7 @@ export function locatePriceAxis(
     const heights = used.map((t) => t.box.bottom - t.box.top).sort((a, b) => a - b);
     // Ink beside most labels that the recogniser left out ("1." of "1.13400" lost in a blurred
     // capture) would scale every price wrong: such a column is no evidence.
-    if (truncated(r, used)) continue;
+    if (truncated(r, used) || (checkShapes && mixedShapes(used))) continue;
     best = {
       // Within the column: dots of a grid line read as part of a label are not label.
       labels: {
@@ -246,7 +273,95 @@ export function locatePriceAxis(
     // first column read): then the other columns are read too.
     if (best.fitted >= CONVINCING && span >= SHORT_SPAN * (bottom - top)) break;
   }
+  if (best && bestSpan < SHORT_SPAN * (bottom - top)) return tightAxis(image, r, top, bottom, best, bestSpan);
   return best;
+}
+
+/**
+ * The axis read again in a strip just around its labels, when those found keep to a short
+ * stretch of the image. A text column may take in toolbar icons or candles beside the labels,
+ * whose brighter ink sets the recogniser's threshold above faint grey labels (Binance): most
+ * labels are then lost, and the few read may be misread alike ("1.85" as "3.85" on every row,
+ * which still fits a line). Read tight, the labels read glyph by glyph, and together where those
+ * leave rows out (one font, one steady step: the misread digit is solved by the rows where it
+ * changes), must spread much further to replace the first reading.
+ */
+function tightAxis(
+  image: RgbaImage,
+  r: Raster,
+  top: number,
+  bottom: number,
+  first: AxisColumn,
+  firstSpan: number,
+): AxisColumn {
+  const left = Math.max(0, first.labels.left - COLUMN_PAD_PX);
+  const right = Math.min(r.width - 1, first.labels.right + COLUMN_PAD_PX);
+  const read = readStripInWindows(image, r, { left, top, right, bottom }, first.capHeight);
+  const plain = fitTokens(read);
+  let best = plain ? { tokens: read, ...plain } : null;
+  if (!best || best.fit.labels.length < TIGHT_SOLVE_SHARE * priceRows(read)) {
+    const solved = solveAxisLabels(read);
+    const again = solved ? fitTokens(solved) : null;
+    if (solved && again && (!best || again.fit.labels.length > best.fit.labels.length))
+      best = { tokens: solved, ...again };
+  }
+  if (!best || best.fit.labels.length < MIN_LABELS) return first;
+  const span = labelSpan(best.used);
+  if (span < SPAN_WIN * firstSpan || truncated(r, best.used) || mixedShapes(best.used)) return first;
+  const heights = best.used.map((t) => t.box.bottom - t.box.top).sort((a, b) => a - b);
+  return {
+    labels: {
+      left: Math.min(...best.used.map((t) => t.box.left)),
+      top: Math.min(...best.used.map((t) => t.box.top)),
+      right: Math.max(...best.used.map((t) => t.box.right - 1)),
+      bottom: Math.max(...best.used.map((t) => t.box.bottom)) - 1,
+    },
+    tokens: best.tokens,
+    fitted: best.fit.labels.length,
+    capHeight: heights[heights.length >> 1]!,
+    scale: best.fit,
+  };
+}
+
+/**
+ * True when glyphs read as one character have clearly different shapes: one font draws every
+ * label, so one of the two shapes is misread. Where the misread digit never changes from label
+ * to label (a leading "1" read as "3" on every row: "3.35200" for "1.15200"), the labels still
+ * fit a line, with every price wrong; the reading is not trusted.
+ */
+function mixedShapes(used: TextToken[]): boolean {
+  const byChar = new Map<string, Float32Array[]>();
+  for (const t of used)
+    for (const g of t.glyphs ?? []) {
+      const list = byChar.get(g.text) ?? [];
+      list.push(g.features);
+      byChar.set(g.text, list);
+    }
+  for (const list of byChar.values())
+    for (let i = 0; i < list.length; i++)
+      for (let j = i + 1; j < list.length; j++)
+        if (featureDistance(list[i]!, list[j]!) > SAME_CHAR_MAX_DISTANCE) return true;
+  return false;
+}
+
+/** Non-badge tokens that read as a price. */
+const priceRows = (tokens: TextToken[]) =>
+  tokens.filter((t) => !t.badge && priceReadings(t.text).length > 0).length;
+
+/** The price scale the tokens' labels fit, and the tokens it used. */
+function fitTokens(tokens: TextToken[]): { fit: PriceScale; used: TextToken[] } | null {
+  const labels: (AxisLabel & { token: TextToken })[] = [];
+  for (const t of tokens) {
+    if (t.badge) continue;
+    const y = (t.box.top + t.box.bottom) / 2;
+    for (const price of priceReadings(t.text)) labels.push({ y, price, text: t.text, token: t });
+  }
+  const fit = fitPriceScale(labels);
+  if (!fit) return null;
+  const used = labels
+    .filter((l) => fit.labels.some((f) => f.y === l.y && f.price === l.price))
+    .map((l) => l.token);
+  return { fit, used };
 }
 
 /** Rows from the first label's top to the last one's bottom. */

@@ -10,6 +10,8 @@ import {
   PANEL_TOLERANCE,
   STRIP_SIDE_LINE_PX,
   STRIP_SIDE_PANEL_SHARE,
+  STRIP_WINDOW_CAPS,
+  STRIP_WINDOW_MIN_PX,
   STROKE_MAX_ROWS,
 } from './tuning';
 
@@ -128,4 +130,34 @@ function boxed(r: Raster, t: TextToken, panel: number): boolean {
     }
   }
   return n > 0 && other > BOXED_SHARE * n;
+}
+
+/**
+ * Reads a strip in overlapping windows a few label heights tall, each read on its own, so that
+ * each label's ink threshold is set by its own neighbourhood: a bright title or toolbar icon in
+ * the strip's top rows no longer raises it above faint grey labels far below. Windows are
+ * `WINDOW_CAPS` label heights tall and advance by half that; a token is kept from the window
+ * whose middle half holds its centre (the first and last windows keep their outer quarters too).
+ */
+export function readStripInWindows(
+  image: RgbaImage,
+  r: Raster,
+  rect: PlotRect,
+  capHeight: number,
+): TextToken[] {
+  const size = Math.max(STRIP_WINDOW_MIN_PX, Math.round(STRIP_WINDOW_CAPS * capHeight));
+  const step = size >> 1;
+  const out: TextToken[] = [];
+  for (let y0 = rect.top; ; y0 += step) {
+    const y1 = Math.min(rect.bottom, y0 + size - 1);
+    const last = y1 >= rect.bottom;
+    const from = y0 === rect.top ? -Infinity : y0 + step / 2;
+    const to = last ? Infinity : y0 + step / 2 + step;
+    for (const t of readStrip(image, r, { left: rect.left, top: y0, right: rect.right, bottom: y1 })) {
+      const mid = (t.box.top + t.box.bottom) / 2;
+      if (mid >= from && mid < to) out.push(t);
+    }
+    if (last) break;
+  }
+  return out;
 }

@@ -222,6 +222,8 @@ export const STROKE_MAX_ROWS = 2;
 export const BOXED_SHARE = 0.6;
 /** The most text columns read in search of the axis: the usual cost is one narrow strip. */
 export const AXIS_CANDIDATES = 5;
+/** When no column fits a scale, columns crossing this many tall runs (a toolbar button, a stacked badge) are searched too. */
+export const AXIS_TALL_RUNS_SECOND = 2;
 /** Fewer labels on one scale than this happen by chance in a watchlist or a clock column. */
 export const MIN_LABELS = 4;
 /** Enough labels on one scale that a column is taken without reading the others. */
@@ -230,6 +232,18 @@ export const CONVINCING = 5;
 export const SPAN_WIN = 1.5;
 /** Labels spanning less than this share of the searched rows may be a ladder beside the axis. */
 export const SHORT_SPAN = 0.5;
+/** An axis read again tight is also read jointly unless its labels read one by one fit this share of its price rows (a misread row or two may be left out). */
+export const TIGHT_SOLVE_SHARE = 0.75;
+/**
+ * Glyphs read as one character in an axis read again tight are at most this far apart in shape
+ * (featureDistance): one digit of one font measures up to 13 apart on the real set (Binance's
+ * anti-aliased 0s), a "1" misread as "3" 25 from the real 3s.
+ */
+export const SAME_CHAR_MAX_DISTANCE = 20;
+/** A strip read in windows (readStripInWindows): each this many label heights tall (a label and the gaps either side) ... */
+export const STRIP_WINDOW_CAPS = 6;
+/** ... and at least this many px. */
+export const STRIP_WINDOW_MIN_PX = 24;
 /** Room (px) read beside a text column's glyphs, so that rows of bold digits still show mostly panel ... */
 export const COLUMN_PAD_PX = 4;
 /** ... plus a quarter (1 / this) of the column's width ... */

@@ -2,7 +2,7 @@ import { columnRuns } from './column-runs';
 import type { Raster } from './raster';
 
 /** columnRuns as its doc comment says it, one column at a time. */
-function reference(r: Raster, top: number, bottom: number, maxGlyph: number): Float32Array {
+function reference(r: Raster, top: number, bottom: number, maxGlyph: number, maxTall = 1): Float32Array {
   const { width, rgb } = r;
   const out = new Float32Array(width);
   const q = (c: number) => ((c >> 12) & 0xf00) | ((c >> 8) & 0xf0) | ((c >> 4) & 0xf);
@@ -29,7 +29,7 @@ function reference(r: Raster, top: number, bottom: number, maxGlyph: number): Fl
         run = 0;
       }
     }
-    out[x] = long > 1 ? 0 : short;
+    out[x] = long > maxTall ? 0 : short;
   }
   return out;
 }
@@ -66,9 +66,10 @@ describe('columnRuns', () => {
           [7, 140],
           [3, 3],
         ] as const) {
-          expect(Array.from(columnRuns(r, top, bottom, 24))).toEqual(
-            Array.from(reference(r, top, bottom, 24)),
-          );
+          for (const maxTall of [1, 2])
+            expect(Array.from(columnRuns(r, top, bottom, 24, maxTall))).toEqual(
+              Array.from(reference(r, top, bottom, 24, maxTall)),
+            );
         }
       }
     }

@@ -4,7 +4,7 @@ import { COLUMN_INK as INK, MIN_REPEATS, REPEAT_SAMPLE_ROWS } from './tuning';
 
 /**
  * Per column x, the number of short ink runs (2..maxGlyph rows) between rows top and bottom
- * (inclusive), or 0 when the column crosses more than one tall run (candles). Ink is any pixel
+ * (inclusive), or 0 when the column crosses more than `maxTall` tall runs (candles). Ink is any pixel
  * more than INK from the column's majority colour (a Boyer-Moore vote over every other row on
  * 4-bit-per-channel colours); a tall run that reaches the bottom row is not counted as tall.
  * Every column is counted on its own, but the image is walked row by row with each column's
@@ -19,7 +19,13 @@ import { COLUMN_INK as INK, MIN_REPEATS, REPEAT_SAMPLE_ROWS } from './tuning';
  * zero, so pairs compare equal exactly when their pixels do. On a gradient or a noisy capture
  * few pairs repeat, and the test would cost more than it saves: the pixels are taken one by one.
  */
-export function columnRuns(r: Raster, top: number, bottom: number, maxGlyph: number): Float32Array {
+export function columnRuns(
+  r: Raster,
+  top: number,
+  bottom: number,
+  maxGlyph: number,
+  maxTall = 1,
+): Float32Array {
   const { width, rgb } = r;
   const runs = new Float32Array(width);
   if (bottom < top) return runs;
@@ -45,7 +51,7 @@ export function columnRuns(r: Raster, top: number, bottom: number, maxGlyph: num
     // The row past the bottom ends every open run (a tall one there touches the image's edge).
     const n = run[x]!;
     const s = short[x]! + (n >= 2 && n <= maxGlyph ? 1 : 0);
-    runs[x] = long[x]! > 1 ? 0 : s;
+    runs[x] = long[x]! > maxTall ? 0 : s;
   }
   return runs;
 }

@@ -11,7 +11,8 @@ import { anchorOnLegend, anchorOnPriceLine, axisLabels, gridContradicts, snapToG
 import type { CandleRows } from './axis-scale';
 import { fitPriceScale } from './scale-fit';
 import type { AxisLabel } from './scale-fit';
-import { BEYOND_LABELS_SHARE, MIN_LABELS } from './tuning';
+import { BADGE_AGREES_STEPS, BEYOND_LABELS_SHARE, MIN_LABELS } from './tuning';
+import { priceToY } from './price-scale';
 
 /** The fitted and placed price scale, and what it was read from. */
 export interface ScaleReading {
@@ -59,7 +60,7 @@ export function readPriceScale(
   if (gridContradicts(fitted, layout)) {
     throw unreadable(labels.length, 'the numbers read beside the chart do not match its grid lines.');
   }
-  if (candlesBeyondLabels(fitted, candles) > BEYOND_LABELS_SHARE) {
+  if (candlesBeyondLabels(fitted, candles, badges) > BEYOND_LABELS_SHARE) {
     throw unreadable(
       labels.length,
       'the numbers read beside the chart cover only part of it, so they may not be its price labels.',
@@ -114,9 +115,15 @@ function axisTokens(image: RgbaImage, raster: Raster, layout: Layout): TextToken
  * Share of the candles reaching further than two label steps beyond the outermost labels. A
  * price axis labels the whole pane, so its candles lie among its labels; a column of other
  * numbers that happens to step evenly (an order book's sizes, a price ladder beside the chart)
- * covers only part of the pane, and most candles then stand beyond it.
+ * covers only part of the pane, and most candles then stand beyond it. Price tags on the axis
+ * that the scale puts at their own rows (within a quarter of a label step) extend the range:
+ * they cover the labels they hide (cTrader stacks the last price, stop and target tags there).
  */
-export function candlesBeyondLabels(scale: PriceScale, candles: PixelCandle[]): number {
+export function candlesBeyondLabels(
+  scale: PriceScale,
+  candles: PixelCandle[],
+  badges: AxisLabel[] = [],
+): number {
   const rows = scale.labels.map((l) => l.y).sort((a, b) => a - b);
   if (rows.length < 2 || candles.length === 0) return 0;
   const steps = rows
@@ -124,7 +131,10 @@ export function candlesBeyondLabels(scale: PriceScale, candles: PixelCandle[]): 
     .map((y, i) => y - rows[i]!)
     .sort((a, b) => a - b);
   const step = steps[steps.length >> 1]!;
-  const top = rows[0]! - 2 * step;
-  const bottom = rows.at(-1)! + 2 * step;
+  const agreeing = badges
+    .filter((b) => Math.abs(priceToY(scale, b.price) - b.y) <= BADGE_AGREES_STEPS * step)
+    .map((b) => b.y);
+  const top = Math.min(rows[0]!, ...agreeing) - 2 * step;
+  const bottom = Math.max(rows.at(-1)!, ...agreeing) + 2 * step;
   return candles.filter((c) => c.highY < top || c.lowY > bottom).length / candles.length;
 }

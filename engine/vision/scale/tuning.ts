@@ -96,6 +96,8 @@ export const LOG_MIN_LINEAR_RESIDUAL = 0.5;
 export const MIN_LABELS = 3;
 /** Refused when more than this share of the candles lie beyond the labels' range. */
 export const BEYOND_LABELS_SHARE = 0.2;
+/** A price tag the scale puts within this many label steps of its row extends the labels' range (a tag's text is centred on its price). */
+export const BADGE_AGREES_STEPS = 0.25;
 
 // prices: how many decimals a reading carries.
 

@@ -1,5 +1,5 @@
 import type { RgbaImage } from '../../core/image';
-import { classifyGlyph, type GlyphGuess } from './classify';
+import { classifyGlyph, distancesToLabels, type GlyphGuess } from './classify';
 import { glyphFeatures } from './features';
 import { findTextLines, type GlyphBlob, type TextLine } from './segment';
 import type { Rect, TextToken } from './types';
@@ -26,6 +26,11 @@ import {
   JOIN_SPECK_SHARE,
   JOIN_SPECK_SLACK,
   NUMBER_GAP_EM,
+  PIPETTE_CUT_SLACK_PX,
+  PIPETTE_MAX_DISTANCE,
+  PIPETTE_MAX_HEIGHT,
+  PIPETTE_MIN_HEIGHT,
+  PIPETTE_MIN_TOP,
   SPLIT_BEAT_SHARE,
   SPLIT_CUTS_TRIED,
   SPLIT_MAX_DEPTH,
@@ -330,13 +335,113 @@ function subBlob(blob: GlyphBlob, x0: number, x1: number): GlyphBlob | null {
   return { left: blob.left + l, top: blob.top + t, right: blob.left + r, bottom: blob.top + b, ink };
 }
 
+/** Look-alikes of a small digit: those of a full-size one, and an open "c" or "e" for a "0" a few px wide. */
+const SMALL_AS_DIGIT: Record<string, string> = { ...AS_DIGIT, c: '0', C: '0', e: '0' };
+
+const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
+
+/** Glyphs read so far that make a number with a decimal point: "1.0955" (after a tick mark: "·1.0955"). */
+function decimalNumber(glyphs: ReadGlyph[]): boolean {
+  const text = glyphs.map((g) => AS_DIGIT[g.text] ?? g.text).join('');
+  return /^[-\u2212+\u00b7]?\d+[.,]\d+$/.test(text);
+}
+
+/**
+ * The pipette digit some platforms print after a price, smaller and dropped below the baseline
+ * (cTrader: "1.0955" then a small "0", read as "c" against full-size templates; glued to the
+ * digit before it, "2" and a small "5" read as one "W"). The small digit is read against the
+ * digits as if it were a line of its own (its own height and baseline); a glued one is cut off
+ * first, at the first column whose ink runs below the baseline. Null when the blob is not one.
+ */
+function pipetteDigit(blob: GlyphBlob, line: TextLine): ReadGlyph[] | null {
+  const cap = line.capHeight;
+  const capTop = line.baseline - cap;
+  if (blob.bottom <= line.baseline) return null;
+  const small = (b: GlyphBlob): boolean => {
+    const h = b.bottom - b.top;
+    return (
+      b.bottom > line.baseline &&
+      h >= PIPETTE_MIN_HEIGHT * cap &&
+      h <= PIPETTE_MAX_HEIGHT * cap &&
+      b.top - capTop >= PIPETTE_MIN_TOP * cap
+    );
+  };
+  if (small(blob)) {
+    const g = smallDigit(blob);
+    return g ? [g] : null;
+  }
+  if (blob.top - capTop >= PIPETTE_MIN_TOP * cap) return null;
+  // The full-size digit ends at the last column with ink in the top rows (the small digit's
+  // top is lower); the small one starts by the first column with ink below the baseline.
+  const w = blob.right - blob.left;
+  const h = blob.bottom - blob.top;
+  const inkIn = (x: number, y0: number, y1: number): boolean => {
+    for (let y = Math.max(0, y0); y < Math.min(h, y1); y++)
+      if (blob.ink[y * w + x]! >= SUB_BLOB_INK) return true;
+    return false;
+  };
+  const topRows = Math.round(capTop + PIPETTE_MIN_TOP * cap) - blob.top;
+  let mainEnd = -1;
+  for (let x = 0; x < w; x++) if (inkIn(x, 0, topRows)) mainEnd = x;
+  let first = -1;
+  for (let x = 0; x < w && first < 0; x++) if (inkIn(x, line.baseline - blob.top, h)) first = x;
+  if (first < 0 || mainEnd < 0) return null;
+  const from = Math.max(1, Math.min(mainEnd + 1, first - PIPETTE_CUT_SLACK_PX));
+  const to = Math.min(w - 1, Math.max(mainEnd + 1, first));
+  let best: ReadGlyph[] | null = null;
+  let bestCost = Infinity;
+  for (let cut = from; cut <= to; cut++) {
+    const left = subBlob(blob, 0, cut);
+    const right = subBlob(blob, cut, w);
+    if (!left || !right || !glyphSized(left, line) || !small(right)) continue;
+    const main = readBlob(left, line, 1);
+    if (!main.every((g) => DIGITISH.test(g.text) || AS_DIGIT[g.text] !== undefined)) continue;
+    const sub = smallDigit(right);
+    if (!sub) continue;
+    const cost = Math.max(sub.guess.distance, ...main.map((g) => g.guess.distance));
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = [...main, sub];
+    }
+  }
+  return best;
+}
+
+/**
+ * A small glyph read as a digit on a line of its own height (its distances to every digit kept for
+ * the joint reading); null when it matches a letter that is no digit's look-alike, or nothing well.
+ */
+function smallDigit(blob: GlyphBlob): ReadGlyph | null {
+  const own = { baseline: blob.bottom, capHeight: blob.bottom - blob.top };
+  const f = glyphFeatures(blob, own);
+  const whole = classifyGlyph(f);
+  // A letter's shape wins unless it is a digit's look-alike: a small "0" reads as "o", "D", or
+  // at a few px wide as an open "c".
+  const digit = DIGITISH.test(whole.label) ? whole.label : (SMALL_AS_DIGIT[whole.label] ?? null);
+  if (digit === null || whole.distance > PIPETTE_MAX_DISTANCE) return null;
+  const d = distancesToLabels(f, DIGITS);
+  const perLabel = new Map<string, number>(DIGITS.map((c, i) => [c, d[i]!]));
+  featuresOf.set(blob, f);
+  return { blob, guess: { label: digit, distance: whole.distance, perLabel }, text: digit };
+}
+
 function readLine(line: TextLine): TextToken[] {
   const em = line.capHeight / CAP_PER_EM;
   const groups: ReadGlyph[][] = [];
   let current: ReadGlyph[] = [];
   let lastRight = -Infinity;
-  for (const blob of joinBrokenGlyphs(line)) {
-    let read = readBlob(blob, line, 0);
+  const blobs = joinBrokenGlyphs(line);
+  for (let n = 0; n < blobs.length; n++) {
+    const blob = blobs[n]!;
+    const next = blobs[n + 1];
+    // The last glyph right after a number with a point may be its pipette digit, printed small.
+    const pipette =
+      blob.left - lastRight <= TOKEN_GAP_EM * em &&
+      (next === undefined || next.left - blob.right > TOKEN_GAP_EM * em) &&
+      decimalNumber(current)
+        ? pipetteDigit(blob, line)
+        : null;
+    let read = pipette ?? readBlob(blob, line, 0);
     // Two touching zeros look much like "%", but a "%" never follows a decimal point.
     if (read.length === 1 && read[0]!.text === '%' && current[current.length - 1]?.text === '.')
       read = digitPair(blob, line) ?? read;

@@ -65,6 +65,19 @@ export const GLYPH_MIN_HEIGHT = 0.55;
 export const GLYPH_MIN_WIDTH = 0.25;
 /** A pixel of a blob counts as ink at this coverage when a cut piece is trimmed. */
 export const SUB_BLOB_INK = 0.35;
+/**
+ * A pipette digit (cTrader prints "1.0955" then a small "0" dropped below the baseline) is at
+ * least this share of a cap tall (a comma or a point is less) ...
+ */
+export const PIPETTE_MIN_HEIGHT = 0.45;
+/** ... at most this share (a full-size digit is a cap tall) ... */
+export const PIPETTE_MAX_HEIGHT = 0.85;
+/** ... and its top at least this share of a cap below the cap line (a full-size digit's is on it). */
+export const PIPETTE_MIN_TOP = 0.25;
+/** ... and its shape matches a digit (or a look-alike of one) within this distance: a smudge is no digit. */
+export const PIPETTE_MAX_DISTANCE = 12;
+/** A pipette digit glued to the last digit is cut at most this many px left of its first ink below the baseline. */
+export const PIPETTE_CUT_SLACK_PX = 2;
 /** In a number a look-alike letter becomes its digit when the digit's distance is within this share ... */
 export const AS_DIGIT_SHARE = 2.5;
 /** ... plus this (the shapes nearly tie: "2556,OO" is "2556.00"). */

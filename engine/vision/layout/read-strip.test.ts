@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { RgbaImage } from '../../core/image';
+import { toRaster } from '../pixels/raster';
+import { readStrip, readStripInWindows } from './read-strip';
+import { decodeImage } from '../../../adapters/node/decode-image';
+
+const FIXTURES = new URL('../text/fixtures/', import.meta.url).pathname;
+
+/**
+ * The axis crop with its labels faded halfway to the background (grey labels) and, when `title`,
+ * a block of the strongest ink (white on dark, black on light) in its top rows (a title or a
+ * toolbar icon in the same column).
+ */
+function faded(img: RgbaImage, title: boolean): RgbaImage {
+  const data = new Uint8ClampedArray(img.data);
+  const bg = [0, 1, 2].map((c) => img.data[c]!);
+  for (let i = 0; i < data.length; i += 4)
+    for (let c = 0; c < 3; c++) data[i + c] = Math.round((data[i + c]! + bg[c]!) / 2);
+  if (title)
+    for (let y = 2; y < 12; y++)
+      for (let x = 4; x < img.width - 4; x++)
+        data.set([...bg.map((v) => (v < 128 ? 255 : 0)), 255], (y * img.width + x) * 4);
+  return { width: img.width, height: img.height, data };
+}
+
+const labels = (tokens: { text: string; badge?: boolean }[]) =>
+  tokens.filter((t) => !t.badge && /^\d+\.\d+$/.test(t.text)).map((t) => t.text);
+
+describe('readStripInWindows', () => {
+  it.each(['dev-000-EURUSD-tv-dark-15m-axis.png'])(
+    'reads what readStrip reads on a plain axis, and the faint labels under a strong title too (%s)',
+    async (file) => {
+      const img = await decodeImage(FIXTURES + file);
+      const rect = { left: 0, top: 0, right: img.width - 1, bottom: img.height - 1 };
+      const plain = faded(img, false);
+      const expected = labels(readStrip(plain, toRaster(plain), rect));
+      expect(expected.length).toBeGreaterThanOrEqual(2);
+      expect(labels(readStripInWindows(plain, toRaster(plain), rect, 8))).toEqual(expected);
+      const titled = faded(img, true);
+      // Read whole, the title's ink sets the threshold above the faint labels: some are lost.
+      expect(labels(readStrip(titled, toRaster(titled), rect))).not.toEqual(expected);
+      expect(labels(readStripInWindows(titled, toRaster(titled), rect, 8))).toEqual(expected);
+    },
+  );
+});
