@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { findInstrument } from '../../../../engine/instruments';
-import { money, moneyOrZero, statementNumber } from './cells';
+import { money, moneyOrZero, statementNumber, type Row } from './cells';
 import { StatementFormatError, type ParsedStatement, type SkippedRow, type StatementTrade } from './types';
 
 /**
@@ -47,7 +47,7 @@ function headerOffset(header: string): number | null {
 function ctraderTime(text: string, offsetMinutes: number): Date | null {
   const t = text.trim();
   let parts: RegExpExecArray | null =
-    /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?$/.exec(t);
+    /^(\d{4})[-.](\d{2})[-.](\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?$/.exec(t);
   let y: string, mo: string, d: string;
   if (parts) [, y, mo, d] = parts as unknown as [string, string, string, string];
   else {
@@ -84,6 +84,62 @@ export function parseCtraderCsv(text: string): ParsedStatement {
       'This cTrader CSV could not be read; export it again from the History tab.',
     );
   }
+  return parseCtraderTable(records, 'ctrader-csv', { accountNumber: null, currency: null });
+}
+
+/** True when XLSX rows hold a cTrader statement: a header row with opening and closing times. */
+export function looksLikeCtraderRows(rows: Row[]): boolean {
+  return rows.some((r) => looksLikeCtraderHeader(r.map((c) => c.text)));
+}
+
+/**
+ * cTrader statement as Excel (cTrader -> History -> Statement, or the statement cTrader mails).
+ * Where it differs from the history CSV: an account block above the table ("Account" |
+ * "1234567", "Currency" | "EUR", the broker and period) that gives the account number the CSV
+ * lacks; the table starts below a title row, not on the first line; times are Excel dates (wall
+ * clock in the header's UTC offset) and money and prices are numbers, not text; a totals row
+ * closes the table. The table itself has the CSV's columns, so both are read by one parser.
+ */
+export function parseCtraderXlsx(rows: Row[]): ParsedStatement {
+  const texts = rows.map((r) => r.map((c) => c.text.trim()));
+  const headerAt = texts.findIndex((r) => looksLikeCtraderHeader(r));
+  if (headerAt < 0) {
+    throw new StatementFormatError(
+      'This Excel file has no cTrader history table (columns Opening Time and Closing Time). In cTrader open History and export the statement again.',
+    );
+  }
+  const labelled = (label: RegExp) => {
+    for (const r of texts.slice(0, headerAt)) {
+      for (let i = 0; i < r.length; i++) {
+        const cell = r[i]!;
+        const inline = new RegExp(`^${label.source}\\s*[:#]?\\s*(\\S.*)$`, 'i').exec(cell);
+        if (inline?.[1]) return inline[1].trim();
+        if (label.test(cell.replace(/[:#]\s*$/, '')) && r[i + 1]) return r[i + 1]!.trim();
+      }
+    }
+    return null;
+  };
+  const account = labelled(/^(account|account\s+(number|id|no\.?))$/i);
+  const currency = labelled(/^(currency|deposit\s+currency|account\s+currency)$/i);
+  // The table ends at the first row that is blank in its first columns (the totals row has no
+  // position id or symbol) or at the next title.
+  const table: string[][] = [texts[headerAt]!];
+  for (const r of texts.slice(headerAt + 1)) {
+    if (r.length < 3 || (r[0] === '' && r[1] === '')) break;
+    if (/^(total|totals|summary)\b/i.test(r[0] ?? '')) break;
+    table.push(r);
+  }
+  return parseCtraderTable(table, 'ctrader-xlsx', {
+    accountNumber: account && /^[\w-]{1,40}$/.test(account) ? account : null,
+    currency: currency && /^[A-Z]{3}$/i.test(currency) ? currency.toUpperCase() : null,
+  });
+}
+
+function parseCtraderTable(
+  records: string[][],
+  format: 'ctrader-csv' | 'ctrader-xlsx',
+  meta: { accountNumber: string | null; currency: string | null },
+): ParsedStatement {
   const header = records[0] ?? [];
   const index = {} as Record<Column, number>;
   for (const column of Object.keys(COLUMNS) as Column[]) {
@@ -97,7 +153,8 @@ export function parseCtraderCsv(text: string): ParsedStatement {
   }
   const offset = headerOffset(header[index.openTime]!) ?? 0;
   const closeOffset = headerOffset(header[index.closeTime]!) ?? offset;
-  const currency = /^net\s+([A-Z]{3})\b/i.exec(header[index.net]!)?.[1]?.toUpperCase() ?? null;
+  const currency =
+    /^net\s+([A-Z]{3})\b/i.exec(header[index.net]!)?.[1]?.toUpperCase() ?? meta.currency ?? null;
   const get = (row: string[], c: Column) => (index[c] >= 0 ? row[index[c]] : undefined);
 
   const skipped: SkippedRow[] = [];
@@ -167,8 +224,9 @@ export function parseCtraderCsv(text: string): ParsedStatement {
     .map(({ position: _position, ...t }) => t)
     .sort((a, b) => a.closedAt.getTime() - b.closedAt.getTime());
   return {
-    format: 'ctrader-csv',
+    format,
     accountCurrency: currency,
+    accountNumber: meta.accountNumber,
     utcOffsetMinutes: offset,
     startingBalance: null,
     trades,

@@ -33,6 +33,7 @@ export function csvPreview(recognised: number, toImport: number): JournalImportP
     format: 'journal-csv',
     formatLabel: "This journal's CSV export",
     accountCurrency: 'USD',
+    accountNumber: null,
     utcOffsetMinutes: 0,
     recognised,
     toImport,
@@ -93,6 +94,7 @@ export async function importStatement(
         and(
           eq(journalEntries.userId, userId),
           eq(journalEntries.source, source),
+          eq(journalEntries.brokerAccount, statement.accountNumber ?? ''),
           inArray(journalEntries.brokerTicket, tickets.slice(i, i + TICKETS_PER_QUERY)),
         ),
       );
@@ -106,6 +108,7 @@ export async function importStatement(
       format: statement.format,
       formatLabel: STATEMENT_FORMAT_LABELS[statement.format],
       accountCurrency: statement.accountCurrency,
+      accountNumber: statement.accountNumber,
       utcOffsetMinutes: statement.utcOffsetMinutes,
       recognised: rows.length,
       toImport: fresh.length,

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { decodeText, htmlRows, xlsxRows } from './cells';
-import { looksLikeCtraderHeader, parseCtraderCsv } from './ctrader';
+import { looksLikeCtraderHeader, looksLikeCtraderRows, parseCtraderCsv, parseCtraderXlsx } from './ctrader';
 import { parseMt4Report } from './mt4';
 import { parseMt5Report } from './mt5';
 import { StatementFormatError, type ParsedStatement } from './types';
@@ -8,7 +8,7 @@ import { StatementFormatError, type ParsedStatement } from './types';
 export * from './types';
 
 const EXPECTED =
-  "Send a MetaTrader 4 report (Account History -> Save as Report), a MetaTrader 5 history report (History -> Report -> HTML or Open XML), a cTrader history CSV, or this journal's own CSV export.";
+  "Send a MetaTrader 4 report (Account History -> Save as Report), a MetaTrader 5 history report (History -> Report -> HTML or Open XML), a cTrader history CSV or statement (Excel), or this journal's own CSV export.";
 
 /** What a file is, from its content alone (a renamed file is still read for what it is). */
 export type StatementKind =
@@ -37,12 +37,7 @@ export async function readStatement(
   if (bytes.length === 0) throw new StatementFormatError(`The file is empty. ${EXPECTED}`);
   if (ZIP_MAGIC.every((b, i) => bytes[i] === b)) {
     const rows = await xlsxRows(bytes);
-    const flat = rows.map((r) => r.map((c) => c.text).join(' ')).join('\n');
-    if (/opening\s+direction|closing\s+time/i.test(flat) && !/\b(in|out)\b/.test(flat)) {
-      throw new StatementFormatError(
-        'This looks like a cTrader statement in Excel form; export the History tab as CSV instead.',
-      );
-    }
+    if (looksLikeCtraderRows(rows)) return { kind: 'statement', statement: parseCtraderXlsx(rows) };
     return { kind: 'statement', statement: await parseMt5Report(rows, 'mt5-xlsx', offset) };
   }
   const text = decodeText(bytes);

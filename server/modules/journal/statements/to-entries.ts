@@ -21,6 +21,7 @@ export const SOURCE_OF_FORMAT: Record<StatementFormat, string> = {
   'mt5-html': 'mt5',
   'mt5-xlsx': 'mt5',
   'ctrader-csv': 'ctrader',
+  'ctrader-xlsx': 'ctrader',
 };
 
 export interface StatementRows {
@@ -102,6 +103,7 @@ export function statementToRows(
       swap: t.swap,
       netProfit: t.netProfit,
       partialClose: t.partialClose,
+      brokerAccount: statement.accountNumber ?? '',
     });
     preview.push({
       ticket: t.brokerTicket,
@@ -187,6 +189,8 @@ function tradeRow(
     pricePrecision: instrument.precision,
     sizingApproximate: approximate || priceRate.approximate,
     status: 'CLOSED',
+    analysisId: null,
+    brokerAccount: '',
     notes: null,
     tags: [],
     activatedAt: t.openedAt,
