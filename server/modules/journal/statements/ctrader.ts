@@ -112,7 +112,7 @@ export function parseCtraderXlsx(rows: Row[]): ParsedStatement {
     for (const r of texts.slice(0, headerAt)) {
       for (let i = 0; i < r.length; i++) {
         const cell = r[i]!;
-        const inline = new RegExp(`^${label.source}\\s*[:#]?\\s*(\\S.*)$`, 'i').exec(cell);
+        const inline = new RegExp(`^${label.source}\\s*[:#]\\s*(\\S.*)$`, 'i').exec(cell);
         if (inline?.[1]) return inline[1].trim();
         if (label.test(cell.replace(/[:#]\s*$/, '')) && r[i + 1]) return r[i + 1]!.trim();
       }
