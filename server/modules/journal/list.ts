@@ -176,7 +176,7 @@ export async function pageOfEntries(
 }
 
 /** Rows per read of the statistics: each read holds PGlite's (single) thread for milliseconds. */
-const STATS_CHUNK = 1000;
+const STATS_CHUNK = 500;
 
 /**
  * Every entry of a trader with just the columns the statistics read, in chunks that yield to

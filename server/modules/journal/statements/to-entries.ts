@@ -8,7 +8,7 @@ import {
   type Currency,
 } from '../../../../engine/instruments';
 import { AppError } from '../../../http/errors';
-import type { ImportedRow } from '../csv';
+import { yieldToEventLoop, type ImportedRow } from '../csv';
 import { money } from './cells';
 import type { ParsedStatement, StatementFormat, StatementTrade } from './types';
 
@@ -31,6 +31,9 @@ export interface StatementRows {
   notes: string[];
 }
 
+/** Trades converted between two turns of the event loop. */
+const ROWS_PER_SLICE = 250;
+
 const decimalsOf = (x: number) => {
   const text = String(x);
   const dot = text.indexOf('.');
@@ -45,10 +48,10 @@ const decimalsOf = (x: number) => {
  * own figures are kept too. R needs the initial risk, so it is computed only when the
  * statement gives a stop on the losing side of the entry.
  */
-export function statementToRows(
+export async function statementToRows(
   statement: ParsedStatement,
   accountSizeGiven: number | undefined,
-): StatementRows {
+): Promise<StatementRows> {
   const notes: string[] = [];
   const currency = statement.accountCurrency;
   let usdPerUnit = 1;
@@ -90,7 +93,10 @@ export function statementToRows(
   let balanceUsd = money((start ?? 0) * usdPerUnit);
   const lookup = instrumentLookup();
   const ordered = [...statement.trades].sort((a, b) => a.closedAt.getTime() - b.closedAt.getTime());
-  for (const t of ordered) {
+  for (const [i, t] of ordered.entries()) {
+    // Building a row is tens of microseconds on a loaded machine; thousands of them in one go
+    // held the server thread for half a second, so other requests get a turn between slices.
+    if (i > 0 && i % ROWS_PER_SLICE === 0) await yieldToEventLoop();
     const row = tradeRow(lookup, t, balanceUsd, usdPerUnit, approximateMoney);
     rows.push({
       ...row,
