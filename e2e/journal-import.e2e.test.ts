@@ -76,8 +76,12 @@ describe('journal statement import', () => {
       )
       .toBe(3);
     // Each card says where it came from, with the costs kept apart from the gross result.
-    expect(await journal().getByTestId('entry-broker').allInnerTexts()).toContain(
-      'Imported from MetaTrader 5 #7005/7006 · gross -90.00, commission -1.80, swap 0.00 EUR',
+    // ... and the account it came from, and when it was opened and closed (UTC).
+    const brokerLines = await journal().getByTestId('entry-broker').allInnerTexts();
+    expect(brokerLines).toContainEqual(
+      expect.stringMatching(
+        /^Imported from MetaTrader 5 #7005\/7006, account 5001234 · gross -90\.00, commission -1\.80, swap 0\.00 EUR · opened \S+ \S+, closed \S+ \S+ UTC$/,
+      ),
     );
 
     // The statistics break the imported trades down, saying when a group is too small.

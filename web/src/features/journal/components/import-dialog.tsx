@@ -106,7 +106,7 @@ export function ImportDialog() {
         </DialogHeader>
         <form onSubmit={onPreview} noValidate className="grid gap-4" aria-label="Import trades">
           <div className="grid gap-2">
-            <Label htmlFor={`${id}-file`}>Statement or Journal CSV File</Label>
+            <Label htmlFor={`${id}-file`}>Statement File</Label>
             <Input
               id={`${id}-file`}
               type="file"

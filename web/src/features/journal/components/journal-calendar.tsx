@@ -155,7 +155,7 @@ export function PnlCalendar({ daily, weekly }: { daily: readonly DayPnl[]; weekl
                         className={cn(
                           'flex h-14 w-full flex-col items-start justify-between rounded-md border p-1 text-left tabular-nums focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:h-16 sm:p-1.5',
                           pnl > 0 ? WIN_BG[level] : pnl < 0 ? LOSS_BG[level] : 'bg-card/40',
-                          !day.inMonth && 'opacity-40',
+                          !day.inMonth && 'border-dashed',
                           selected === day.date && 'border-primary ring-1 ring-primary',
                         )}
                       >
