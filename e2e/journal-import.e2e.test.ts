@@ -54,7 +54,9 @@ describe('journal statement import', () => {
     await preview.waitFor();
     expect(await preview.getByTestId('preview-recognised').innerText()).toBe('3 trades recognised');
     expect(await preview.getByTestId('preview-new').innerText()).toBe('3 new');
-    expect(await preview.innerText()).toContain('MetaTrader 5 history report (HTML) · EUR · times UTC+2');
+    expect(await preview.innerText()).toContain(
+      'MetaTrader 5 history report (HTML) · account 5001234 · EUR · times UTC+2',
+    );
     await preview.getByText('Skipped rows and why').click();
     expect(await preview.getByTestId('preview-skipped').innerText()).toContain(
       'still open at the end of the report',

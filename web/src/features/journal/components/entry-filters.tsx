@@ -45,7 +45,7 @@ export function EntryFilters({
         </Label>
         <Input
           id={`${id}-symbol`}
-          className="h-9 w-28 uppercase"
+          className="h-9 w-28 uppercase placeholder:normal-case"
           value={symbol}
           placeholder="Any"
           onChange={(e) => setSymbol(e.target.value)}

@@ -74,16 +74,16 @@ export function EntryTable({
         <caption className="sr-only">{caption} (times in UTC)</caption>
         <thead className="bg-muted/50 text-left text-muted-foreground">
           <tr>
+            {header('Symbol', 'symbol', 'sticky left-0 z-10 bg-muted')}
+            {header('Side')}
+            {header('R', 'r', 'text-right')}
+            {header('P/L', 'pnl', 'text-right')}
             {header('Opened (UTC)', 'date')}
             {header('Closed (UTC)')}
-            {header('Symbol', 'symbol')}
-            {header('Side')}
             {header('Status')}
             {header('Lots', undefined, 'text-right')}
             {header('Entry', undefined, 'text-right')}
             {header('Exit', undefined, 'text-right')}
-            {header('R', 'r', 'text-right')}
-            {header('P/L', 'pnl', 'text-right')}
             {header('Comm.', undefined, 'text-right')}
             {header('Swap', undefined, 'text-right')}
             {header('Tags')}
@@ -97,20 +97,12 @@ export function EntryTable({
             const r = e.result?.rMultiple ?? null;
             return (
               <tr key={e.id} data-entry-id={e.id} className="h-9 hover:bg-muted/30">
-                <td className="px-2 whitespace-nowrap">{when(e.activatedAt ?? e.timestamp)}</td>
-                <td className="px-2 whitespace-nowrap">{when(e.closedAt)}</td>
-                <td className="px-2 font-semibold" data-col="symbol">
+                <td className="sticky left-0 bg-card px-2 font-semibold" data-col="symbol">
                   {e.symbol}
                 </td>
                 <td className={cn('px-2', e.direction === 'LONG' ? 'text-bullish' : 'text-bearish')}>
                   {e.direction}
                 </td>
-                <td className="px-2">
-                  <StatusBadge status={e.status} />
-                </td>
-                <td className="px-2 text-right">{formatLots(e.lotSize)}</td>
-                <td className="px-2 text-right">{price(e.entry)}</td>
-                <td className="px-2 text-right">{price(e.exitPrice)}</td>
                 <td className="px-2 text-right" data-col="r">
                   {r === null ? '—' : `${r > 0 ? '+' : ''}${r.toFixed(2)}`}
                 </td>
@@ -129,6 +121,14 @@ export function EntryTable({
                 >
                   {pnl === null ? '—' : `${pnl > 0 ? '+' : ''}${formatUsd(pnl)}`}
                 </td>
+                <td className="px-2 whitespace-nowrap">{when(e.activatedAt ?? e.timestamp)}</td>
+                <td className="px-2 whitespace-nowrap">{when(e.closedAt)}</td>
+                <td className="px-2">
+                  <StatusBadge status={e.status} />
+                </td>
+                <td className="px-2 text-right">{formatLots(e.lotSize)}</td>
+                <td className="px-2 text-right">{price(e.entry)}</td>
+                <td className="px-2 text-right">{price(e.exitPrice)}</td>
                 <td className="px-2 text-right">{money(e.broker?.commission)}</td>
                 <td className="px-2 text-right">{money(e.broker?.swap)}</td>
                 <td className="max-w-40 truncate px-2 text-muted-foreground" title={e.tags.join(', ')}>

@@ -111,7 +111,7 @@ export function PnlCalendar({ daily, weekly }: { daily: readonly DayPnl[]; weekl
       <div className="overflow-x-auto">
         <table
           ref={grid}
-          className="w-full table-fixed border-separate border-spacing-1 text-xs"
+          className="w-full table-fixed border-separate border-spacing-0.5 text-xs sm:border-spacing-1"
           aria-labelledby="calendar-month"
           aria-describedby="calendar-help"
           onKeyDown={onKeyDown}
@@ -153,16 +153,19 @@ export function PnlCalendar({ daily, weekly }: { daily: readonly DayPnl[]; weekl
                           setSelected(day.date);
                         }}
                         className={cn(
-                          'flex h-14 w-full flex-col items-start justify-between rounded-md border p-1 text-left tabular-nums focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:h-16 sm:p-1.5',
+                          'flex h-12 w-full flex-col items-start justify-between rounded-md border p-0.5 text-left tabular-nums focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:h-16 sm:p-1.5',
                           pnl > 0 ? WIN_BG[level] : pnl < 0 ? LOSS_BG[level] : 'bg-card/40',
                           !day.inMonth && 'border-dashed',
                           selected === day.date && 'border-primary ring-1 ring-primary',
                         )}
                       >
-                        <span className="text-muted-foreground">{Number(day.date.slice(8))}</span>
+                        <span className="text-[10px] text-muted-foreground sm:text-xs">
+                          {Number(day.date.slice(8))}
+                        </span>
                         {day.pnl ? (
-                          <span className="w-full truncate text-[11px] font-semibold sm:text-xs">
-                            {compactUsd(pnl)}
+                          <span className="w-full truncate text-[10px] font-semibold sm:text-xs">
+                            <span className="sm:hidden">{compactUsd(pnl, false)}</span>
+                            <span className="hidden sm:inline">{compactUsd(pnl)}</span>
                           </span>
                         ) : null}
                       </button>
@@ -170,7 +173,7 @@ export function PnlCalendar({ daily, weekly }: { daily: readonly DayPnl[]; weekl
                   );
                 })}
                 <td
-                  className="rounded-md bg-muted/40 p-1 text-right align-middle tabular-nums"
+                  className="rounded-md bg-muted/40 p-0.5 text-right align-middle text-[10px] tabular-nums sm:p-1 sm:text-xs"
                   data-testid="calendar-week-total"
                 >
                   {week.total ? (
@@ -185,9 +188,10 @@ export function PnlCalendar({ daily, weekly }: { daily: readonly DayPnl[]; weekl
                               : '',
                         )}
                       >
-                        {compactUsd(week.total.pnlUsd)}
+                        <span className="sm:hidden">{compactUsd(week.total.pnlUsd, false)}</span>
+                        <span className="hidden sm:inline">{compactUsd(week.total.pnlUsd)}</span>
                       </span>
-                      <span className="block text-muted-foreground">
+                      <span className="hidden text-muted-foreground sm:block">
                         {week.total.trades} trade{week.total.trades === 1 ? '' : 's'}
                       </span>
                     </>
@@ -209,13 +213,17 @@ export function PnlCalendar({ daily, weekly }: { daily: readonly DayPnl[]; weekl
   );
 }
 
-/** "+$1.2k" style for the small cells; the full amount is in the cell's label and the day list. */
-function compactUsd(x: number): string {
+/**
+ * "+$1.2k" style for the small cells (without the $ on a phone, where a cell is 40 px wide); the
+ * full amount is in the cell's label and the day's list.
+ */
+function compactUsd(x: number, dollar = true): string {
   const abs = Math.abs(x);
   const sign = x > 0 ? '+' : x < 0 ? '−' : '';
-  if (abs >= 10_000) return `${sign}$${Math.round(abs / 1000)}k`;
-  if (abs >= 1000) return `${sign}$${(abs / 1000).toFixed(1)}k`;
-  return `${sign}$${Math.round(abs)}`;
+  const $ = dollar ? '$' : '';
+  if (abs >= 10_000) return `${sign}${$}${Math.round(abs / 1000)}k`;
+  if (abs >= 1000) return `${sign}${$}${(abs / 1000).toFixed(1)}k`;
+  return `${sign}${$}${Math.round(abs)}`;
 }
 
 function DayTrades({ date }: { date: string }) {
