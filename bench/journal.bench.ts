@@ -105,7 +105,9 @@ async function oneRun(run: number) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let log = '';
-  const server = spawn(process.execPath, [entry], {
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (NODE_OPTIONS refuses it).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: root,
     env: {
       ...process.env,
