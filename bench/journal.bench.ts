@@ -9,7 +9,7 @@
 // thread, so there every query holds the event loop.
 //   npm run bench:journal [-- --trades 10000 --runs 3]
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,6 +95,20 @@ function ctraderHistory(first: number, count: number): string {
   return lines.join('\n') + '\n';
 }
 
+/**
+ * CPU seconds (user + system) the server process has used so far, from /proc (Linux); null
+ * elsewhere. On a loaded machine wall times mostly measure the other processes; CPU does not.
+ */
+function serverCpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
@@ -105,7 +119,9 @@ async function oneRun(run: number) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let log = '';
-  const server = spawn(process.execPath, [entry], {
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (NODE_OPTIONS refuses it).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -165,6 +181,7 @@ async function oneRun(run: number) {
       }
     })();
 
+    const cpu0 = serverCpuSeconds(server.pid);
     const t0 = performance.now();
     for (let first = 0; first < trades; first += PER_FILE) {
       const body = new FormData();
@@ -178,6 +195,7 @@ async function oneRun(run: number) {
       if (res.status !== 200) throw new Error(`import ${res.status}: ${await res.text()}`);
     }
     const importMs = performance.now() - t0;
+    const cpu1 = serverCpuSeconds(server.pid);
     // The list is paginated (issue 19): walk every page, as a client showing it all would.
     const t1 = performance.now();
     let listed = 0;
@@ -192,11 +210,18 @@ async function oneRun(run: number) {
       cursor = page.nextCursor;
     }
     const listMs = performance.now() - t1;
+    const cpu2 = serverCpuSeconds(server.pid);
     const t2 = performance.now();
     const stats = (await (await fetch(`${base}/api/journal/stats`, { headers: authed })).json()) as {
       closedTrades: number;
     };
     const statsMs = performance.now() - t2;
+    const cpu3 = serverCpuSeconds(server.pid);
+    if (cpu0 !== null && cpu1 !== null && cpu2 !== null && cpu3 !== null) {
+      console.log(
+        `  server CPU: import ${(cpu1 - cpu0).toFixed(2)} s, list ${(cpu2 - cpu1).toFixed(2)} s, stats ${(cpu3 - cpu2).toFixed(2)} s`,
+      );
+    }
     polling = false;
     await poller;
     // The slowest /healthz answer that began in each phase (a stall is charged where it started).

@@ -177,7 +177,12 @@ function checkSides(value: TradeSides, ctx: z.RefinementCtx) {
 }
 
 /** POST /api/journal: a new PLANNED entry. The server sizes it (riskAmount, lots). */
-export const journalCreateBodySchema = journalTradeFieldsSchema.superRefine(checkSides);
+export const journalCreateBodySchema = journalTradeFieldsSchema
+  .extend({
+    /** The analysis whose plan this is (the dashboard's "Add to Journal"); must be the trader's own. */
+    analysisId: z.preprocess(blankToUndefined, z.string().uuid('analysisId must be a UUID').optional()),
+  })
+  .superRefine(checkSides);
 export type JournalCreateInput = z.input<typeof journalCreateBodySchema>;
 export type JournalCreateBody = z.output<typeof journalCreateBodySchema>;
 
@@ -264,6 +269,8 @@ export const journalEntrySchema = z.object({
   result: journalResultSchema.nullable(),
   /** Set for a trade imported from a broker statement (issue 21). */
   broker: z.lazy(() => journalBrokerInfoSchema).nullable(),
+  /** The analysis the trade was planned from (GET /api/analyses/:id); null when none. */
+  analysisId: z.string().nullable(),
 });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
@@ -280,6 +287,20 @@ export const JOURNAL_LIMITS = {
   maxPageSize: 200,
 } as const;
 
+/**
+ * Sortable columns of the list: log time (the trade's open time for imports), symbol, realised
+ * R (trades without an R sort below every R) and P/L (trades without a result likewise).
+ */
+export const JOURNAL_SORT_KEYS = ['date', 'symbol', 'r', 'pnl'] as const;
+export type JournalSortKey = (typeof JOURNAL_SORT_KEYS)[number];
+
+/**
+ * Outcome filter: win / loss / breakeven by the statistics' rules (docs/journal-statistics.md),
+ * or "open" for trades without a result yet (planned, active, cancelled).
+ */
+export const JOURNAL_OUTCOMES = ['win', 'loss', 'breakeven', 'open'] as const;
+export type JournalOutcomeFilter = (typeof JOURNAL_OUTCOMES)[number];
+
 /** GET /api/journal query: `limit` entries after `cursor` (the previous page's nextCursor). */
 export const journalListQuerySchema = z.object({
   limit: z.preprocess(
@@ -292,8 +313,48 @@ export const journalListQuerySchema = z.object({
       .default(JOURNAL_LIMITS.pageSize),
   ),
   cursor: z.preprocess(blankToUndefined, z.string().max(200).optional()),
+  /** Order of the list (the table view's sortable columns); newest first when not given. */
+  sort: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(JOURNAL_SORT_KEYS, { error: `sort must be one of ${JOURNAL_SORT_KEYS.join(', ')}` })
+      .default('date'),
+  ),
+  order: z.preprocess(
+    blankToUndefined,
+    z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).default('desc'),
+  ),
+  /** Filters, all optional and combined with AND. */
+  symbol: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(30)
+      .transform((s) => s.toUpperCase())
+      .optional(),
+  ),
+  direction: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : v),
+    z.enum(TRADE_DIRECTIONS, { error: JOURNAL_MESSAGES.direction }).optional(),
+  ),
+  outcome: z.preprocess(
+    blankToUndefined,
+    z.enum(JOURNAL_OUTCOMES, { error: `outcome must be one of ${JOURNAL_OUTCOMES.join(', ')}` }).optional(),
+  ),
+  tag: z.preprocess(blankToUndefined, z.string().trim().max(40).optional()),
+  /** Trades closed on this UTC day (YYYY-MM-DD): the calendar's day. */
+  closedOn: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'closedOn must be a date YYYY-MM-DD')
+      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'closedOn must be a real date')
+      .optional(),
+  ),
 });
 export type JournalListQuery = z.input<typeof journalListQuerySchema>;
+export type JournalListParams = z.output<typeof journalListQuerySchema>;
 
 export const journalListSchema = z.object({
   entries: z.array(journalEntrySchema),
@@ -365,6 +426,67 @@ export const journalBreakdownsSchema = z.object({
 });
 export type JournalBreakdowns = z.infer<typeof journalBreakdownsSchema>;
 
+/** One UTC day of closed trades (engine/journal/analytics.ts). */
+export const dayPnlSchema = z.object({
+  /** YYYY-MM-DD, UTC, of the close. */
+  date: z.string(),
+  trades: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  pnlUsd: num,
+  /** Sum of R of the day's trades that have one. */
+  totalR: num,
+});
+export type DayPnl = z.infer<typeof dayPnlSchema>;
+
+export const weekPnlSchema = z.object({
+  /** The Monday (UTC) the week starts on, YYYY-MM-DD. */
+  weekStart: z.string(),
+  trades: z.number().int(),
+  pnlUsd: num,
+});
+export type WeekPnl = z.infer<typeof weekPnlSchema>;
+
+export const rDistributionSchema = z.object({
+  /** Width of one bar in R; each bar is centred on a multiple of it. */
+  binWidth: num,
+  bins: z.array(
+    z.object({
+      /** The R the bar is centred on. */
+      r: num,
+      /** True for the end bars that also hold everything beyond them. */
+      open: z.boolean(),
+      count: z.number().int(),
+    }),
+  ),
+  /** Closed trades with an R (the histogram's sample size). */
+  trades: z.number().int(),
+  /** Closed trades without an R (imported without a stop): not in the bars. */
+  withoutR: z.number().int(),
+  median: num.nullable(),
+});
+export type RDistribution = z.infer<typeof rDistributionSchema>;
+
+export const plannedVsRealisedSchema = z.object({
+  trades: z.array(
+    z.object({
+      id: z.string(),
+      analysisId: z.string(),
+      symbol: z.string(),
+      direction: z.enum(TRADE_DIRECTIONS),
+      closedAt: z.string(),
+      /** The plan's R:R to its first target. */
+      plannedR: num,
+      realisedR: num,
+    }),
+  ),
+  averagePlannedR: num.nullable(),
+  averageRealisedR: num.nullable(),
+  /** Trades whose realised R reached the planned R (within 0.01 R). */
+  reachedTarget: z.number().int(),
+});
+export type PlannedVsRealised = z.infer<typeof plannedVsRealisedSchema>;
+
 export const journalStatsSchema = z.object({
   totalTrades: z.number().int(),
   plannedTrades: z.number().int(),
@@ -396,6 +518,14 @@ export const journalStatsSchema = z.object({
   recentTrades: z.array(recentTradeSchema),
   /** Closed trades grouped by tag, symbol, direction, weekday and hour of entry. */
   breakdowns: journalBreakdownsSchema,
+  /** Closed trades by UTC day of close, oldest first; only days with trades (the calendar). */
+  daily: z.array(dayPnlSchema),
+  /** The same by week (Monday to Sunday, UTC), oldest first. */
+  weekly: z.array(weekPnlSchema),
+  /** How the realised R multiples are spread (the histogram beside the equity curve). */
+  rDistribution: rDistributionSchema,
+  /** Closed trades planned from an analysis: the plan's R:R against the R realised. */
+  plannedVsRealised: plannedVsRealisedSchema,
 });
 export type JournalStats = z.infer<typeof journalStatsSchema>;
 
@@ -531,6 +661,8 @@ export const journalBrokerInfoSchema = z.object({
   netProfit: num,
   /** True when this close took only part of the position. */
   partialClose: z.boolean(),
+  /** The account number the statement named; null when it named none. */
+  account: z.string().nullable(),
 });
 export type JournalBrokerInfo = z.infer<typeof journalBrokerInfoSchema>;
 
@@ -592,6 +724,8 @@ export const journalImportPreviewSchema = z.object({
   format: z.string(),
   formatLabel: z.string(),
   accountCurrency: z.string().nullable(),
+  /** The account number the statement names (part of the deduplication key); null when none. */
+  accountNumber: z.string().nullable(),
   utcOffsetMinutes: z.number().int(),
   /** Trades recognised in the file. */
   recognised: z.number().int(),

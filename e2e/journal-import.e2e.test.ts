@@ -54,7 +54,9 @@ describe('journal statement import', () => {
     await preview.waitFor();
     expect(await preview.getByTestId('preview-recognised').innerText()).toBe('3 trades recognised');
     expect(await preview.getByTestId('preview-new').innerText()).toBe('3 new');
-    expect(await preview.innerText()).toContain('MetaTrader 5 history report (HTML) · EUR · times UTC+2');
+    expect(await preview.innerText()).toContain(
+      'MetaTrader 5 history report (HTML) · account 5001234 · EUR · times UTC+2',
+    );
     await preview.getByText('Skipped rows and why').click();
     expect(await preview.getByTestId('preview-skipped').innerText()).toContain(
       'still open at the end of the report',
@@ -76,8 +78,12 @@ describe('journal statement import', () => {
       )
       .toBe(3);
     // Each card says where it came from, with the costs kept apart from the gross result.
-    expect(await journal().getByTestId('entry-broker').allInnerTexts()).toContain(
-      'Imported from MetaTrader 5 #7005/7006 · gross -90.00, commission -1.80, swap 0.00 EUR',
+    // ... and the account it came from, and when it was opened and closed (UTC).
+    const brokerLines = await journal().getByTestId('entry-broker').allInnerTexts();
+    expect(brokerLines).toContainEqual(
+      expect.stringMatching(
+        /^Imported from MetaTrader 5 #7005\/7006, account 5001234 · gross -90\.00, commission -1\.80, swap 0\.00 EUR · opened \S+ \S+, closed \S+ \S+ UTC$/,
+      ),
     );
 
     // The statistics break the imported trades down, saying when a group is too small.

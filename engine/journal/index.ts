@@ -1,3 +1,4 @@
 export * from './sizing';
 export * from './statistics';
 export * from './breakdowns';
+export * from './analytics';

@@ -163,11 +163,22 @@ export const journalEntries = pgTable(
     swap: doublePrecision('swap'),
     netProfit: doublePrecision('net_profit'),
     partialClose: boolean('partial_close'),
+    // The account number the statement names ('' when it names none): two accounts at one
+    // broker may reuse a ticket number, so the account is part of the deduplication key.
+    brokerAccount: text('broker_account').notNull().default(''),
+    // The analysis the trade was planned from (the dashboard's "Add to Journal"); null for trades
+    // logged by hand or imported. Deleting the analysis keeps the trade and drops the link.
+    analysisId: uuid('analysis_id').references(() => analyses.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('journal_entries_user_created_idx').on(t.userId, t.createdAt),
     // NULLs are distinct, so trades logged by hand never collide.
-    uniqueIndex('journal_entries_user_broker_ticket_idx').on(t.userId, t.source, t.brokerTicket),
+    uniqueIndex('journal_entries_user_broker_account_ticket_idx').on(
+      t.userId,
+      t.source,
+      t.brokerAccount,
+      t.brokerTicket,
+    ),
     check('journal_entries_status', sql`${t.status} in ('PLANNED', 'ACTIVE', 'CLOSED', 'CANCELLED')`),
     check('journal_entries_direction', sql`${t.direction} in ('LONG', 'SHORT')`),
   ],

@@ -112,7 +112,10 @@ export type BrokerColumn =
   | 'commission'
   | 'swap'
   | 'netProfit'
-  | 'partialClose';
+  | 'partialClose'
+  | 'brokerAccount'
+  // Not a broker column, but likewise only set by some writers (the dashboard's plan).
+  | 'analysisId';
 
 export type ImportedRow = Omit<JournalEntryRow, 'id' | 'userId' | 'updatedAt' | BrokerColumn> &
   Partial<Pick<JournalEntryRow, BrokerColumn>> & { id?: string };

@@ -49,8 +49,10 @@ export function toJournalEntry(row: JournalEntryRow): JournalEntry {
             swap: row.swap ?? 0,
             netProfit: row.netProfit ?? 0,
             partialClose: row.partialClose ?? false,
+            account: row.brokerAccount === '' ? null : row.brokerAccount,
           }
         : null,
+    analysisId: row.analysisId,
   };
 }
 

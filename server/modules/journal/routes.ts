@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import {
   journalCloseBodySchema,
   journalCreateBodySchema,
@@ -16,8 +16,16 @@ import {
   type JournalStats,
   type JournalStatus,
 } from '../../../contracts/journal';
-import { journalBreakdowns, journalStatistics, realisedResult } from '../../../engine/journal';
-import { journalEntries, type JournalEntryRow } from '../../db/schema';
+import {
+  dailyPnl,
+  journalBreakdowns,
+  journalStatistics,
+  plannedVsRealised,
+  rDistribution,
+  realisedResult,
+  weeklyPnl,
+} from '../../../engine/journal';
+import { analyses, journalEntries, type JournalEntryRow } from '../../db/schema';
 import { AppError, parseWith } from '../../http/errors';
 import '../../types';
 import { currentUser } from '../auth/session-plugin';
@@ -25,6 +33,7 @@ import { journalToCsv, parseJournalCsv, yieldToEventLoop } from './csv';
 import { csvPreview, importStatement, isDryRun, recogniseStatement } from './statements/import';
 import { readStatementUpload, STATEMENT_MULTIPART_LIMITS } from './statements/upload';
 import { sizingColumns, toJournalEntry, UUID_PATTERN } from './entries';
+import { pageOfEntries, statsEntriesOf } from './list';
 
 const notFound = () =>
   new AppError(404, 'JOURNAL_ENTRY_NOT_FOUND', 'This journal entry does not exist (or was deleted).');
@@ -78,29 +87,6 @@ function journalFull(adding: number) {
   );
 }
 
-interface JournalCursor {
-  createdAt: Date;
-  id: string;
-}
-
-/** Opaque to clients: base64url of the last entry's time and id. */
-function encodeCursor(row: Pick<JournalEntryRow, 'createdAt' | 'id'>): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): JournalCursor {
-  const [iso = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(iso);
-  if (Number.isNaN(createdAt.getTime()) || !UUID_PATTERN.test(id)) {
-    throw new AppError(
-      400,
-      'INVALID_CURSOR',
-      'This page link is not valid (it may be from an old version of the page). Reload the journal.',
-    );
-  }
-  return { createdAt, id };
-}
-
 export async function journalRoutes(app: FastifyInstance) {
   const db = app.db;
 
@@ -117,26 +103,17 @@ export async function journalRoutes(app: FastifyInstance) {
     return row;
   }
 
-  /** One page of the list, newest first, keyed by (createdAt, id) so inserts do not shift it. */
-  async function pageOfEntries(userId: string, limit: number, cursor: JournalCursor | undefined) {
-    const after = cursor
-      ? or(
-          lt(journalEntries.createdAt, cursor.createdAt),
-          and(eq(journalEntries.createdAt, cursor.createdAt), lt(journalEntries.id, cursor.id)),
-        )
-      : undefined;
-    const rows = await db
-      .select()
-      .from(journalEntries)
-      .where(and(eq(journalEntries.userId, userId), after))
-      .orderBy(desc(journalEntries.createdAt), desc(journalEntries.id))
-      .limit(limit + 1);
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
-    return {
-      entries: page.map(toJournalEntry),
-      nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
-    };
+  /** A plan may only be linked to the trader's own analysis; any other id looks like a missing one. */
+  async function ownAnalysis(userId: string, analysisId: string) {
+    const [found] = await db
+      .select({ id: analyses.id })
+      .from(analyses)
+      .where(and(eq(analyses.id, analysisId), eq(analyses.userId, userId)));
+    if (!found) {
+      throw new AppError(400, 'VALIDATION_ERROR', 'This analysis does not exist (or was deleted).', {
+        errors: [{ field: 'analysisId', message: 'This analysis does not exist (or was deleted).' }],
+      });
+    }
   }
 
   async function entryCount(userId: string, executor: Pick<typeof db, 'select'> = db): Promise<number> {
@@ -190,8 +167,8 @@ export async function journalRoutes(app: FastifyInstance) {
 
   app.get('/api/journal', guard, async (request): Promise<JournalList> => {
     const query = parseWith(journalListQuerySchema, request.query);
-    const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-    return pageOfEntries(currentUser(request).id, query.limit, cursor);
+    const page = await pageOfEntries(db, currentUser(request).id, query, query.limit, query.cursor);
+    return { entries: page.rows.map(toJournalEntry), nextCursor: page.nextCursor };
   });
 
   app.post('/api/journal', guard, async (request, reply) => {
@@ -200,6 +177,7 @@ export async function journalRoutes(app: FastifyInstance) {
     // A soft bound: two creates at the same instant may both pass the count; the bound is
     // about size, not an exact quota.
     if ((await entryCount(user.id)) >= JOURNAL_LIMITS.maxEntries) throw journalFull(0);
+    if (body.analysisId !== undefined) await ownAnalysis(user.id, body.analysisId);
     const [row] = await db
       .insert(journalEntries)
       .values({
@@ -218,14 +196,27 @@ export async function journalRoutes(app: FastifyInstance) {
         status: 'PLANNED',
         notes: body.notes ?? null,
         tags: body.tags,
+        analysisId: body.analysisId ?? null,
       })
       .returning();
     return reply.code(201).send(toJournalEntry(row!));
   });
 
   app.get('/api/journal/stats', guard, async (request): Promise<JournalStats> => {
-    const entries = await allEntries(currentUser(request).id);
-    return { ...journalStatistics(entries), breakdowns: journalBreakdowns(entries) } as JournalStats;
+    const entries = await statsEntriesOf(db, currentUser(request).id);
+    const statistics = journalStatistics(entries);
+    await yieldToEventLoop();
+    const breakdowns = journalBreakdowns(entries);
+    const daily = dailyPnl(entries);
+    await yieldToEventLoop();
+    return {
+      ...statistics,
+      breakdowns,
+      daily,
+      weekly: weeklyPnl(daily),
+      rDistribution: rDistribution(entries),
+      plannedVsRealised: plannedVsRealised(entries),
+    } as JournalStats;
   });
 
   app.get('/api/journal/export.csv', guard, async (request, reply) => {

@@ -16,13 +16,13 @@ const td = (text: string | number, attrs = '') => `<td${attrs ? ' ' + attrs : ''
  * order, a partial close (ticket 1004 closes 0.5 of 1.0, the rest lives on as 1005), a totals
  * row, then an "Open Trades" section that must not be imported.
  */
-export function mt4Report(): Uint8Array {
+export function mt4Report(options: { account?: string } = {}): Uint8Array {
   const trade = (cells: (string | number)[], title = '') =>
     tr(cells.map((c, i) => (i === 0 && title ? td(c, `title="${title}"`) : td(c))));
   return new TextEncoder().encode(
     html([
       tr([
-        td('<b>Account: 2101234</b>', 'colspan=2'),
+        td(`<b>Account: ${options.account ?? '2101234'}</b>`, 'colspan=2'),
         td('<b>Name: Test Trader</b>', 'colspan=5'),
         td('<b>Currency: USD</b>', 'colspan=2'),
         td('<b>Leverage: 1:100</b>', 'colspan=2'),
@@ -552,4 +552,110 @@ export function ctraderCsv(): Uint8Array {
     '400,USDJPY,Sell,not a time,08/03/2024 19:00:00.000,150.000,149.000,0.10 Lots,10000 USD,100.0,0.00,-0.60,67.11,66.51,11847.16',
   ];
   return new TextEncoder().encode(lines.join('\r\n') + '\r\n');
+}
+
+/**
+ * cTrader statement as Excel, where it differs from the history CSV: an account block above the
+ * table (account number, EUR deposit currency, broker, period), a title row, times as real Excel
+ * dates in UTC+2 (said by the header), numbers as numbers, lots without the word "Lots", and a
+ * totals row under the table. Position 700 is closed in two parts; one row has no symbol.
+ */
+export async function ctraderStatementXlsx(options: { account?: string } = {}): Promise<Uint8Array> {
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Statement');
+  // exceljs writes a Date as the wall-clock time it holds in UTC: these are the UTC+2 clock times.
+  const at = (text: string) => new Date(`${text}Z`);
+  sheet.addRow(['Trading statement']);
+  sheet.addRow(['Account', options.account ?? '3456789']);
+  sheet.addRow(['Broker', 'Example Markets Ltd']);
+  sheet.addRow(['Currency', 'EUR']);
+  sheet.addRow(['Period', '01/05/2024 - 31/05/2024']);
+  sheet.addRow([]);
+  sheet.addRow(['History']);
+  sheet.addRow([
+    'ID',
+    'Symbol',
+    'Opening Direction',
+    'Opening Time (UTC+2)',
+    'Closing Time (UTC+2)',
+    'Entry Price',
+    'Closing Price',
+    'Closing Quantity',
+    'Pips',
+    'Swap',
+    'Commissions',
+    'Gross EUR',
+    'Net EUR',
+    'Balance EUR',
+  ]);
+  const rows: (string | number | Date)[][] = [
+    [
+      600,
+      'EURUSD',
+      'Buy',
+      at('2024-05-06T10:00:00'),
+      at('2024-05-06T16:00:00'),
+      1.075,
+      1.078,
+      1,
+      30,
+      0,
+      -5,
+      278.5,
+      273.5,
+      5273.5,
+    ],
+    [
+      700,
+      'GBPUSD',
+      'Sell',
+      at('2024-05-07T09:00:00'),
+      at('2024-05-07T12:00:00'),
+      1.255,
+      1.252,
+      0.5,
+      30,
+      0,
+      -2.5,
+      139.2,
+      136.7,
+      5410.2,
+    ],
+    [
+      700,
+      'GBPUSD',
+      'Sell',
+      at('2024-05-07T09:00:00'),
+      at('2024-05-08T12:00:00'),
+      1.255,
+      1.251,
+      0.5,
+      40,
+      -1.1,
+      -2.5,
+      185.6,
+      182,
+      5592.2,
+    ],
+    [
+      800,
+      '',
+      'Buy',
+      at('2024-05-09T10:00:00'),
+      at('2024-05-09T11:00:00'),
+      1.08,
+      1.079,
+      0.1,
+      -10,
+      0,
+      -0.5,
+      -9.3,
+      -9.8,
+      5582.4,
+    ],
+  ];
+  for (const r of rows) sheet.addRow(r);
+  sheet.addRow(['', '', '', '', '', '', '', 2.1, 90, -1.1, -10.5, 594, 582.4, '']);
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
 }

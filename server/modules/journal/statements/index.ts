@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { decodeText, htmlRows, xlsxRows } from './cells';
-import { looksLikeCtraderHeader, parseCtraderCsv } from './ctrader';
+import { looksLikeCtraderHeader, looksLikeCtraderRows, parseCtraderCsv, parseCtraderXlsx } from './ctrader';
 import { parseMt4Report } from './mt4';
 import { parseMt5Report } from './mt5';
 import { StatementFormatError, type ParsedStatement } from './types';
@@ -8,7 +8,7 @@ import { StatementFormatError, type ParsedStatement } from './types';
 export * from './types';
 
 const EXPECTED =
-  "Send a MetaTrader 4 report (Account History -> Save as Report), a MetaTrader 5 history report (History -> Report -> HTML or Open XML), a cTrader history CSV, or this journal's own CSV export.";
+  "Send a MetaTrader 4 report (Account History -> Save as Report), a MetaTrader 5 history report (History -> Report -> HTML or Open XML), a cTrader history CSV or statement (Excel), or this journal's own CSV export.";
 
 /** What a file is, from its content alone (a renamed file is still read for what it is). */
 export type StatementKind =
@@ -21,6 +21,9 @@ export interface StatementOptions {
    */
   utcOffsetMinutes?: number;
 }
+
+/** Enough of a CSV to hold its header line. */
+const HEADER_CHARS = 16 * 1024;
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
@@ -37,12 +40,7 @@ export async function readStatement(
   if (bytes.length === 0) throw new StatementFormatError(`The file is empty. ${EXPECTED}`);
   if (ZIP_MAGIC.every((b, i) => bytes[i] === b)) {
     const rows = await xlsxRows(bytes);
-    const flat = rows.map((r) => r.map((c) => c.text).join(' ')).join('\n');
-    if (/opening\s+direction|closing\s+time/i.test(flat) && !/\b(in|out)\b/.test(flat)) {
-      throw new StatementFormatError(
-        'This looks like a cTrader statement in Excel form; export the History tab as CSV instead.',
-      );
-    }
+    if (looksLikeCtraderRows(rows)) return { kind: 'statement', statement: await parseCtraderXlsx(rows) };
     return { kind: 'statement', statement: await parseMt5Report(rows, 'mt5-xlsx', offset) };
   }
   const text = decodeText(bytes);
@@ -59,12 +57,15 @@ export async function readStatement(
   }
   let header: string[];
   try {
-    header = (parse(text, { to_line: 1, relax_column_count: true, bom: true }) as string[][])[0] ?? [];
+    // Only the header is needed here: parse the first lines, not a 5,000-row file in one go.
+    const end = text.indexOf('\n', HEADER_CHARS);
+    const head = end < 0 ? text : text.slice(0, end);
+    header = (parse(head, { to_line: 1, relax_column_count: true, bom: true }) as string[][])[0] ?? [];
   } catch {
     throw new StatementFormatError(`This file is neither a report nor a readable CSV. ${EXPECTED}`);
   }
   const names = header.map((h) => h.trim());
   if (names.includes('symbol') && names.includes('entry')) return { kind: 'journal-csv', text };
-  if (looksLikeCtraderHeader(names)) return { kind: 'statement', statement: parseCtraderCsv(text) };
+  if (looksLikeCtraderHeader(names)) return { kind: 'statement', statement: await parseCtraderCsv(text) };
   throw new StatementFormatError(`This file is not a statement this journal reads. ${EXPECTED}`);
 }

@@ -19,6 +19,7 @@ export function parseMt4Report(rows: Row[], headerText: string, utcOffsetMinutes
     );
   }
   const currency = /Currency:\s*([A-Z]{3})\b/.exec(headerText)?.[1] ?? null;
+  const accountNumber = /Account:\s*(\d+)/.exec(headerText)?.[1] ?? null;
   const trades: StatementTrade[] = [];
   const skipped: SkippedRow[] = [];
   let startingBalance: number | null = null;
@@ -109,6 +110,7 @@ export function parseMt4Report(rows: Row[], headerText: string, utcOffsetMinutes
   return {
     format: 'mt4-html',
     accountCurrency: currency,
+    accountNumber,
     utcOffsetMinutes,
     startingBalance,
     trades,

@@ -78,6 +78,17 @@ function depositCurrency(rows: Row[]): string | null {
   return null;
 }
 
+/** The account number, from the same line: "12345678 (USD, ...)". */
+function accountNumberOf(rows: Row[]): string | null {
+  for (const row of rows.slice(0, 20)) {
+    for (const cell of row) {
+      const m = /^(\d+)\s*\([A-Z]{3},/.exec(cell.text.trim());
+      if (m) return m[1]!;
+    }
+  }
+  return null;
+}
+
 interface OpenLot {
   deal: string;
   position: string | null;
@@ -165,7 +176,15 @@ export function parseMt5Report(
         partialClose: false,
       });
     }
-    return { format, accountCurrency: currency, utcOffsetMinutes, startingBalance: null, trades, skipped };
+    return {
+      format,
+      accountCurrency: currency,
+      accountNumber: accountNumberOf(rows),
+      utcOffsetMinutes,
+      startingBalance: null,
+      trades,
+      skipped,
+    };
   }
 
   // Deals: Time, Deal, Symbol, Type, Direction, Volume, Price, Order, [Position], Commission, Fee,
@@ -283,5 +302,13 @@ export function parseMt5Report(
     }
   }
   trades.sort((a, b) => a.closedAt.getTime() - b.closedAt.getTime());
-  return { format, accountCurrency: currency, utcOffsetMinutes, startingBalance, trades, skipped };
+  return {
+    format,
+    accountCurrency: currency,
+    accountNumber: accountNumberOf(rows),
+    utcOffsetMinutes,
+    startingBalance,
+    trades,
+    skipped,
+  };
 }

@@ -10,7 +10,7 @@ import { problemSchema } from '../../../../contracts/problem';
 import { createTestDatabase, type TestDatabase } from '../../../test-support/test-db';
 import { createTestApp, signedInTrader, testClock, type TestClient } from '../../../test-support/test-app';
 import { multipart } from '../../analyze/test-support';
-import { ctraderCsv, mt4Report, mt5HtmlReport, mt5XlsxReport } from './fixtures';
+import { ctraderCsv, ctraderStatementXlsx, mt4Report, mt5HtmlReport, mt5XlsxReport } from './fixtures';
 
 let testDb: TestDatabase;
 let app: FastifyInstance;
@@ -222,6 +222,57 @@ describe('POST /api/journal/import with a statement file', () => {
       headers: { 'content-type': 'text/csv' },
     });
     expect(journalImportResultSchema.parse(asBody.json())).toMatchObject({ imported: 1 });
+  });
+
+  it('imports a cTrader statement (Excel) with its account number; a second import adds nothing', async () => {
+    const client = await signedInTrader(app);
+    const file = await ctraderStatementXlsx();
+    const preview = journalImportPreviewSchema.parse(
+      (await upload(client, file, { accountSize: 5000 }, '?dryRun=1', 'statement.xlsx')).json(),
+    );
+    expect(preview).toMatchObject({
+      format: 'ctrader-xlsx',
+      accountNumber: '3456789',
+      accountCurrency: 'EUR',
+      utcOffsetMinutes: 120,
+      recognised: 3,
+      toImport: 3,
+    });
+    expect(preview.skippedRows).toHaveLength(1);
+    const first = await upload(client, file, { accountSize: 5000 });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(journalImportResultSchema.parse(first.json())).toMatchObject({ imported: 3, skipped: 0 });
+    const again = await upload(client, file, { accountSize: 5000 });
+    expect(journalImportResultSchema.parse(again.json())).toMatchObject({ imported: 0, skipped: 3 });
+    const entries = await list(client);
+    expect(entries).toHaveLength(3);
+    const part = entries.find((e) => e.broker?.ticket === '700#2')!;
+    expect(part.broker).toMatchObject({
+      source: 'ctrader',
+      account: '3456789',
+      accountCurrency: 'EUR',
+      partialClose: true,
+      swap: -1.1,
+      commission: -2.5,
+      netProfit: 182,
+    });
+    expect(part.activatedAt).toBe('2024-05-07T07:00:00.000Z');
+    expect(part.closedAt).toBe('2024-05-08T10:00:00.000Z');
+  });
+
+  it('keeps two accounts with the same tickets apart (the account number is in the key)', async () => {
+    const client = await signedInTrader(app);
+    const a = await upload(client, mt4Report({ account: '1111111' }), { utcOffsetHours: 2 });
+    expect(journalImportResultSchema.parse(a.json())).toMatchObject({ imported: 4, skipped: 0 });
+    // Another account at the same broker reusing tickets 1001.. : new trades, not duplicates.
+    const b = await upload(client, mt4Report({ account: '2222222' }), { utcOffsetHours: 2 });
+    expect(journalImportResultSchema.parse(b.json())).toMatchObject({ imported: 4, skipped: 0 });
+    const again = await upload(client, mt4Report({ account: '2222222' }), { utcOffsetHours: 2 });
+    expect(journalImportResultSchema.parse(again.json())).toMatchObject({ imported: 0, skipped: 4 });
+    const entries = await list(client);
+    expect(entries).toHaveLength(8);
+    expect(new Set(entries.map((e) => e.broker?.account))).toEqual(new Set(['1111111', '2222222']));
+    expect(entries.filter((e) => e.broker?.ticket === '1001')).toHaveLength(2);
   });
 
   it("keeps one trader's tickets apart from another's", async () => {

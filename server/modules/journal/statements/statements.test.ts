@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeText, statementNumber } from './cells';
-import { ctraderCsv, mt4Report, mt5HtmlReport, mt5XlsxReport } from './fixtures';
+import { ctraderCsv, ctraderStatementXlsx, mt4Report, mt5HtmlReport, mt5XlsxReport } from './fixtures';
 import { readStatement, StatementFormatError, type ParsedStatement } from './index';
 
 async function statementOf(bytes: Uint8Array, utcOffsetMinutes = 0): Promise<ParsedStatement> {
@@ -199,6 +199,64 @@ describe('cTrader history CSV', () => {
   it('skips a row it cannot read, saying why', async () => {
     const s = await statementOf(ctraderCsv());
     expect(s.skipped).toEqual([{ row: 5, reason: 'symbol, times, prices or quantity not readable' }]);
+  });
+});
+
+describe('cTrader statement (Excel)', () => {
+  it('reads the account block, Excel dates in the header offset, numeric cells and the table under its title', async () => {
+    const s = await statementOf(await ctraderStatementXlsx(), 999); // the header's UTC+2 wins
+    expect(s.format).toBe('ctrader-xlsx');
+    expect(s.accountNumber).toBe('3456789');
+    expect(s.accountCurrency).toBe('EUR'); // from "Net EUR" (and the Currency line)
+    expect(s.utcOffsetMinutes).toBe(120);
+    expect(s.trades[0]).toMatchObject({
+      brokerTicket: '600#1',
+      symbol: 'EURUSD',
+      direction: 'LONG',
+      volumeLots: 1,
+      entry: 1.075,
+      exit: 1.078,
+      commission: -5,
+      swap: 0,
+      grossProfit: 278.5,
+      netProfit: 273.5,
+      pips: 30,
+      partialClose: false,
+    });
+    // 10:00 on the UTC+2 clock is 08:00 UTC.
+    expect(s.trades[0]!.openedAt.toISOString()).toBe('2024-05-06T08:00:00.000Z');
+    expect(s.trades[0]!.closedAt.toISOString()).toBe('2024-05-06T14:00:00.000Z');
+  });
+
+  it('numbers the parts of position 700, skips the row without a symbol and stops at the totals row', async () => {
+    const s = await statementOf(await ctraderStatementXlsx());
+    expect(
+      s.trades.map((t) => [t.brokerTicket, t.direction, t.volumeLots, t.partialClose, t.netProfit]),
+    ).toEqual([
+      ['600#1', 'LONG', 1, false, 273.5],
+      ['700#1', 'SHORT', 0.5, true, 136.7],
+      ['700#2', 'SHORT', 0.5, true, 182],
+    ]);
+    expect(s.skipped).toEqual([{ row: 4, reason: 'symbol, times, prices or quantity not readable' }]);
+  });
+
+  it('says what is missing when the Excel file has the times but not the prices', async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('S');
+    sheet.addRow(['Symbol', 'Opening Time (UTC)', 'Closing Time (UTC)', 'Opening Direction']);
+    sheet.addRow(['EURUSD', new Date('2024-05-06T10:00:00Z'), new Date('2024-05-06T12:00:00Z'), 'Buy']);
+    const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
+    await expect(readStatement(bytes)).rejects.toThrow(/lacks the column\(s\) entry, exit, net/);
+  });
+});
+
+describe('account numbers', () => {
+  it('are read from the MT4 header and the MT5 account line; the cTrader CSV has none', async () => {
+    expect((await statementOf(mt4Report({ account: '777' }))).accountNumber).toBe('777');
+    expect((await statementOf(mt5HtmlReport())).accountNumber).toBe('5001234');
+    expect((await statementOf(await mt5XlsxReport())).accountNumber).toBe('5001234');
+    expect((await statementOf(ctraderCsv())).accountNumber).toBeNull();
   });
 });
 

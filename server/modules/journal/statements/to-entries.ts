@@ -8,7 +8,7 @@ import {
   type Currency,
 } from '../../../../engine/instruments';
 import { AppError } from '../../../http/errors';
-import type { ImportedRow } from '../csv';
+import { yieldToEventLoop, type ImportedRow } from '../csv';
 import { money } from './cells';
 import type { ParsedStatement, StatementFormat, StatementTrade } from './types';
 
@@ -21,6 +21,7 @@ export const SOURCE_OF_FORMAT: Record<StatementFormat, string> = {
   'mt5-html': 'mt5',
   'mt5-xlsx': 'mt5',
   'ctrader-csv': 'ctrader',
+  'ctrader-xlsx': 'ctrader',
 };
 
 export interface StatementRows {
@@ -29,6 +30,9 @@ export interface StatementRows {
   preview: Omit<JournalStatementTrade, 'alreadyImported'>[];
   notes: string[];
 }
+
+/** Trades converted between two turns of the event loop. */
+const ROWS_PER_SLICE = 250;
 
 const decimalsOf = (x: number) => {
   const text = String(x);
@@ -44,10 +48,10 @@ const decimalsOf = (x: number) => {
  * own figures are kept too. R needs the initial risk, so it is computed only when the
  * statement gives a stop on the losing side of the entry.
  */
-export function statementToRows(
+export async function statementToRows(
   statement: ParsedStatement,
   accountSizeGiven: number | undefined,
-): StatementRows {
+): Promise<StatementRows> {
   const notes: string[] = [];
   const currency = statement.accountCurrency;
   let usdPerUnit = 1;
@@ -89,7 +93,10 @@ export function statementToRows(
   let balanceUsd = money((start ?? 0) * usdPerUnit);
   const lookup = instrumentLookup();
   const ordered = [...statement.trades].sort((a, b) => a.closedAt.getTime() - b.closedAt.getTime());
-  for (const t of ordered) {
+  for (const [i, t] of ordered.entries()) {
+    // Building a row is tens of microseconds on a loaded machine; thousands of them in one go
+    // held the server thread for half a second, so other requests get a turn between slices.
+    if (i > 0 && i % ROWS_PER_SLICE === 0) await yieldToEventLoop();
     const row = tradeRow(lookup, t, balanceUsd, usdPerUnit, approximateMoney);
     rows.push({
       ...row,
@@ -102,6 +109,7 @@ export function statementToRows(
       swap: t.swap,
       netProfit: t.netProfit,
       partialClose: t.partialClose,
+      brokerAccount: statement.accountNumber ?? '',
     });
     preview.push({
       ticket: t.brokerTicket,
@@ -187,6 +195,8 @@ function tradeRow(
     pricePrecision: instrument.precision,
     sizingApproximate: approximate || priceRate.approximate,
     status: 'CLOSED',
+    analysisId: null,
+    brokerAccount: '',
     notes: null,
     tags: [],
     activatedAt: t.openedAt,

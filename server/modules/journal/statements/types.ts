@@ -3,7 +3,7 @@
  * the terminal. Pure data; the server turns it into journal rows (./to-entries.ts).
  */
 
-export const STATEMENT_FORMATS = ['mt4-html', 'mt5-html', 'mt5-xlsx', 'ctrader-csv'] as const;
+export const STATEMENT_FORMATS = ['mt4-html', 'mt5-html', 'mt5-xlsx', 'ctrader-csv', 'ctrader-xlsx'] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 
 export const STATEMENT_FORMAT_LABELS: Record<StatementFormat, string> = {
@@ -11,6 +11,7 @@ export const STATEMENT_FORMAT_LABELS: Record<StatementFormat, string> = {
   'mt5-html': 'MetaTrader 5 history report (HTML)',
   'mt5-xlsx': 'MetaTrader 5 history report (Excel)',
   'ctrader-csv': 'cTrader history (CSV)',
+  'ctrader-xlsx': 'cTrader statement (Excel)',
 };
 
 /** One closed trade, or one partial close of a position (each close is its own trade). */
@@ -56,6 +57,12 @@ export interface ParsedStatement {
   format: StatementFormat;
   /** Deposit currency from the statement's header, when it names one. */
   accountCurrency: string | null;
+  /**
+   * The account number the statement names (MT4 "Account: 2101234", MT5 "5001234 (EUR, ...)",
+   * the cTrader statement's header); null when it names none (cTrader's history CSV). Two
+   * accounts may reuse a ticket number, so re-imports are deduplicated per account.
+   */
+  accountNumber: string | null;
   /**
    * Minutes the statement's times are ahead of UTC (cTrader states it in its header; MetaTrader
    * reports are in the broker's server time, which the file does not state, so the trader says).

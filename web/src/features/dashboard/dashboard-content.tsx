@@ -155,6 +155,7 @@ export function DashboardContent({ journal }: { journal?: (context: JournalConte
                         tradePlan={result.tradePlan}
                         accountSize={shown.stored.accountSize}
                         riskPercentage={shown.stored.riskPercentage}
+                        analysisId={shown.stored.id}
                       />
                       <PlanExportButtons result={result} />
                     </div>

@@ -14,6 +14,8 @@ import type {
   JournalImportPreview,
   JournalImportResult,
   JournalList,
+  JournalOutcomeFilter,
+  JournalSortKey,
   JournalStats,
   JournalUpdateInput,
 } from '../../../../../contracts/journal';
@@ -23,18 +25,36 @@ export const JOURNAL_KEY = ['journal'] as const;
 const ENTRIES_KEY = [...JOURNAL_KEY, 'entries'] as const;
 const STATS_KEY = [...JOURNAL_KEY, 'stats'] as const;
 
+/** Sort and filters of the list (GET /api/journal); blank ones are left out of the URL. */
+export interface JournalView {
+  sort?: JournalSortKey;
+  order?: 'asc' | 'desc';
+  symbol?: string;
+  direction?: '' | 'LONG' | 'SHORT';
+  outcome?: '' | JournalOutcomeFilter;
+  tag?: string;
+  /** Trades closed on this UTC day (the calendar). */
+  closedOn?: string;
+}
+
+export function journalListUrl(view: JournalView, cursor: string | null): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(view)) {
+    if (typeof value === 'string' && value.trim() !== '') params.set(key, value.trim());
+  }
+  if (cursor) params.set('cursor', cursor);
+  const query = params.toString();
+  return query ? `/api/journal?${query}` : '/api/journal';
+}
+
 /**
  * The journal list, a page at a time (newest first; the server caps a page, issue 19.9):
  * `data` is every entry loaded so far, `fetchNextPage` loads older ones while `hasNextPage`.
  */
-export function useJournalEntries() {
+export function useJournalEntries(view: JournalView = {}) {
   return useInfiniteQuery({
-    queryKey: ENTRIES_KEY,
-    queryFn: ({ pageParam }) =>
-      apiJson<JournalList>(
-        'GET',
-        pageParam ? `/api/journal?cursor=${encodeURIComponent(pageParam)}` : '/api/journal',
-      ),
+    queryKey: [...ENTRIES_KEY, view],
+    queryFn: ({ pageParam }) => apiJson<JournalList>('GET', journalListUrl(view, pageParam)),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     select: (data) => data.pages.flatMap((page) => page.entries),
@@ -71,7 +91,8 @@ export function useCreateJournalEntry() {
     mutationFn: (body: JournalCreateBody) => apiJson<JournalEntry>('POST', '/api/journal', body),
     onSuccess: async (entry) => {
       // The new entry goes to the top at once; the refetch then confirms the server's order.
-      queryClient.setQueryData<InfiniteData<JournalList, string | null>>(ENTRIES_KEY, (old) => {
+      // Only the unsorted, unfiltered list (the default view) is patched; the others refetch.
+      queryClient.setQueryData<InfiniteData<JournalList, string | null>>([...ENTRIES_KEY, {}], (old) => {
         const [first, ...rest] = old?.pages ?? [];
         if (!old || !first) return old;
         const page = { ...first, entries: [entry, ...first.entries.filter((e) => e.id !== entry.id)] };
@@ -138,23 +159,6 @@ export function useDeleteJournalEntry() {
       await refresh(queryClient);
     },
     onError: failureToast('Trade Not Deleted'),
-  });
-}
-
-export function useImportJournal() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (csv: string) => apiJson<JournalImportResult>('POST', '/api/journal/import', { csv }),
-    onSuccess: async ({ imported, skipped }) => {
-      toast({
-        title: 'Journal Imported',
-        description:
-          `${imported} trade${imported === 1 ? '' : 's'} imported` +
-          (skipped > 0 ? `; ${skipped} already in your journal were left as they are.` : '.'),
-      });
-      await refresh(queryClient);
-    },
-    onError: failureToast('Import Failed'),
   });
 }
 

@@ -6,9 +6,11 @@ import { formatLots, formatPrice, formatUsd } from '../../../../../engine/instru
 import type { JournalEntry } from '../../../../../contracts/journal';
 import { useJournalTransition } from '../api/journal-api';
 import { CloseTradeDialog, DeleteTradeDialog, EditNotesDialog, type EntryDialog } from './entry-dialogs';
+import { AnalysisCharts } from './analysis-charts';
 import { StatusBadge } from './status-badge';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const utcTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' });
 
 /** How the statement sources (decision 019) are named on a card. */
 const BROKER_SOURCE_LABELS: Record<string, string> = {
@@ -99,11 +101,16 @@ function EntryCard({ entry }: { entry: JournalEntry }) {
         <p className="mt-2 text-xs text-muted-foreground" data-testid="entry-broker">
           Imported from {BROKER_SOURCE_LABELS[entry.broker.source] ?? entry.broker.source} #
           {entry.broker.ticket}
+          {entry.broker.account ? `, account ${entry.broker.account}` : ''}
           {entry.broker.partialClose ? ' (partial close)' : ''} · gross {entry.broker.grossProfit.toFixed(2)},
           commission {entry.broker.commission.toFixed(2)}, swap {entry.broker.swap.toFixed(2)}
           {entry.broker.accountCurrency ? ` ${entry.broker.accountCurrency}` : ''}
+          {entry.activatedAt && entry.closedAt
+            ? ` · opened ${utcTime.format(new Date(entry.activatedAt))}, closed ${utcTime.format(new Date(entry.closedAt))} UTC`
+            : ''}
         </p>
       ) : null}
+      {entry.analysisId ? <AnalysisCharts analysisId={entry.analysisId} symbol={entry.symbol} /> : null}
       {entry.notes ? (
         <p className="mt-2 text-sm whitespace-pre-line text-muted-foreground">{entry.notes}</p>
       ) : null}

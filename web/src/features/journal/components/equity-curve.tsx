@@ -4,6 +4,8 @@ import type { EquityPoint } from '../../../../../contracts/journal';
 const W = 640;
 const H = 220;
 const PAD = { left: 64, right: 16, top: 16, bottom: 28 };
+/** Above this many points the dots merge into a smear (and cost a DOM node each). */
+const MAX_DOTS = 200;
 
 /**
  * The balance after each closed trade, drawn as an SVG line (no chart library for a dozen
@@ -76,7 +78,8 @@ export function EquityCurve({ points }: { points: readonly EquityPoint[] }) {
           strokeLinejoin="round"
           className={up ? 'stroke-bullish' : 'stroke-bearish'}
         />
-        {points.map((p, i) => (
+        {/* One dot per trade while they can be told apart; past that the line says it all. */}
+        {(points.length <= MAX_DOTS ? points : []).map((p, i) => (
           <circle
             key={p.index}
             cx={x(i)}

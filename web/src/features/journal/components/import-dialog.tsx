@@ -99,8 +99,9 @@ export function ImportDialog() {
         <DialogHeader>
           <DialogTitle>Import Trades</DialogTitle>
           <DialogDescription>
-            A MetaTrader 4 report (HTML), a MetaTrader 5 history report (HTML or Excel), a cTrader history
-            CSV, or this journal&apos;s CSV export. You see what will be imported before anything is saved.
+            A MetaTrader 4 report (HTML), a MetaTrader 5 history report (HTML or Excel), a cTrader history CSV
+            or statement (Excel), or this journal&apos;s own CSV export. You see what will be imported before
+            anything is saved.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onPreview} noValidate className="grid gap-4" aria-label="Import trades">
@@ -182,6 +183,7 @@ function PreviewSummary({ preview }: { preview: JournalImportPreview }) {
     <section aria-label="Import preview" className="grid gap-3 text-sm" data-testid="import-preview">
       <p>
         <strong>{preview.formatLabel}</strong>
+        {preview.accountNumber ? ` · account ${preview.accountNumber}` : ''}
         {preview.accountCurrency ? ` · ${preview.accountCurrency}` : ''}
         {preview.format !== 'journal-csv' ? ` · times UTC${signed(preview.utcOffsetMinutes / 60, 0)}` : ''}
       </p>

@@ -1,4 +1,5 @@
-import { BookOpen } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { BookOpen, LayoutList, Table2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,7 +10,11 @@ import type { PlanPrefill } from '../lib/trade-form';
 import { CsvButtons } from './csv-buttons';
 import { ImportDialog } from './import-dialog';
 import { JournalEmptyState } from './empty-state';
+import type { JournalSortKey } from '../../../../../contracts/journal';
+import { EntryFilters, type JournalFilters } from './entry-filters';
 import { EntryList } from './entry-list';
+import { EntryTable } from './entry-table';
+import { CalendarTab } from './journal-calendar';
 import { StatisticsTab } from './statistics-tab';
 import { AddTradeDialog } from './trade-form-dialog';
 
@@ -27,7 +32,28 @@ export interface JournalPanelProps {
 
 /** SPEC Dashboard "Trading Journal": tabs Trade Entries (default) and Statistics. */
 export function JournalPanel({ tradePlan, accountSize, riskPercentage }: JournalPanelProps) {
-  const entries = useJournalEntries();
+  const [layout, setLayout] = useState<'cards' | 'table'>('cards');
+  const [filters, setFilters] = useState<JournalFilters>({});
+  const [sort, setSort] = useState<{ sort: JournalSortKey; order: 'asc' | 'desc' }>({
+    sort: 'date',
+    order: 'desc',
+  });
+  const view = useMemo(
+    () => ({
+      ...filters,
+      tag: filters.tag?.replace(/^#/, ''),
+      ...(sort.sort === 'date' && sort.order === 'desc' ? {} : sort),
+    }),
+    [filters, sort],
+  );
+  const entries = useJournalEntries(view);
+  const filtered = Boolean(filters.symbol || filters.direction || filters.outcome || filters.tag);
+  const onSort = (key: JournalSortKey) =>
+    setSort((s) => ({
+      sort: key,
+      // A new column starts with the order a trader wants first: symbols A-Z, the rest biggest first.
+      order: s.sort === key ? (s.order === 'asc' ? 'desc' : 'asc') : key === 'symbol' ? 'asc' : 'desc',
+    }));
   const prefill: PlanPrefill | null = tradePlan ? { tradePlan, accountSize, riskPercentage } : null;
   return (
     <Card id="journal" aria-labelledby="journal-title">
@@ -49,9 +75,28 @@ export function JournalPanel({ tradePlan, accountSize, riskPercentage }: Journal
         <Tabs defaultValue="entries">
           <TabsList>
             <TabsTrigger value="entries">Trade Entries</TabsTrigger>
+            <TabsTrigger value="calendar">Calendar</TabsTrigger>
             <TabsTrigger value="statistics">Statistics</TabsTrigger>
           </TabsList>
-          <TabsContent value="entries">
+          <TabsContent value="entries" className="grid gap-3">
+            <div className="flex flex-wrap items-end justify-between gap-3">
+              <EntryFilters value={filters} onChange={setFilters} />
+              <div className="flex rounded-md border p-0.5" role="group" aria-label="Show trades as">
+                {(['cards', 'table'] as const).map((l) => (
+                  <Button
+                    key={l}
+                    size="sm"
+                    variant={layout === l ? 'secondary' : 'ghost'}
+                    aria-pressed={layout === l}
+                    onClick={() => setLayout(l)}
+                    className="h-8"
+                  >
+                    {l === 'cards' ? <LayoutList aria-hidden="true" /> : <Table2 aria-hidden="true" />}
+                    {l === 'cards' ? 'Cards' : 'Table'}
+                  </Button>
+                ))}
+              </div>
+            </div>
             {entries.isPending ? (
               <div className="flex justify-center p-8">
                 <Spinner aria-label="Loading journal" />
@@ -61,10 +106,20 @@ export function JournalPanel({ tradePlan, accountSize, riskPercentage }: Journal
                 {errorDetail(entries.error) ?? 'The journal could not be loaded.'}
               </p>
             ) : entries.data.length === 0 ? (
-              <JournalEmptyState />
+              filtered ? (
+                <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+                  No trades match these filters.
+                </p>
+              ) : (
+                <JournalEmptyState />
+              )
             ) : (
               <>
-                <EntryList entries={entries.data} />
+                {layout === 'table' ? (
+                  <EntryTable entries={entries.data} caption="Journal trades" sorting={{ ...sort, onSort }} />
+                ) : (
+                  <EntryList entries={entries.data} />
+                )}
                 {entries.hasNextPage ? (
                   <div className="mt-4 flex justify-center">
                     <Button
@@ -78,6 +133,9 @@ export function JournalPanel({ tradePlan, accountSize, riskPercentage }: Journal
                 ) : null}
               </>
             )}
+          </TabsContent>
+          <TabsContent value="calendar">
+            <CalendarTab />
           </TabsContent>
           <TabsContent value="statistics">
             <StatisticsTab />

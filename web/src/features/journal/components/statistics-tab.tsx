@@ -9,6 +9,7 @@ import { statTiles } from '../lib/statistics-view';
 import { Breakdowns } from './breakdowns';
 import { EquityCurve } from './equity-curve';
 import { JournalEmptyState } from './empty-state';
+import { PlannedVsRealisedTable, RHistogram } from './r-histogram';
 
 const TONES = { good: 'text-bullish', bad: 'text-bearish', neutral: '' } as const;
 
@@ -61,11 +62,25 @@ export function StatisticsTab() {
           </div>
         ))}
       </dl>
-      <section aria-labelledby="equity-heading" className="grid gap-2">
-        <h4 id="equity-heading" className="text-sm font-semibold">
-          Equity Curve
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="equity-heading" className="grid content-start gap-2">
+          <h4 id="equity-heading" className="text-sm font-semibold">
+            Equity Curve
+          </h4>
+          <EquityCurve points={s.equityCurve} />
+        </section>
+        <section aria-labelledby="r-distribution-heading" className="grid content-start gap-2">
+          <h4 id="r-distribution-heading" className="text-sm font-semibold">
+            R Distribution
+          </h4>
+          <RHistogram distribution={s.rDistribution} />
+        </section>
+      </div>
+      <section aria-labelledby="planned-heading" className="grid gap-2">
+        <h4 id="planned-heading" className="text-sm font-semibold">
+          Planned vs Realised R
         </h4>
-        <EquityCurve points={s.equityCurve} />
+        <PlannedVsRealisedTable data={s.plannedVsRealised} />
       </section>
       <Breakdowns breakdowns={s.breakdowns} />
       <section aria-labelledby="recent-heading" className="grid gap-2">

@@ -31,6 +31,8 @@ export interface PlanPrefill {
     Partial<Pick<TradePlanDto, 'precision'>>;
   accountSize?: number;
   riskPercentage?: number;
+  /** The stored analysis the plan came from: the entry links back to it and its charts. */
+  analysisId?: string;
 }
 
 /** SPEC 5: prefilled from the trade plan when one exists; otherwise account 10000, risk 2. */
@@ -60,6 +62,7 @@ export function planToCreateBody(prefill: PlanPrefill): JournalCreateBody {
     ...values,
     notes: 'Logged from a Chart-to-Plan analysis',
     tags: 'chart-to-plan',
+    analysisId: prefill.analysisId,
   });
 }
 

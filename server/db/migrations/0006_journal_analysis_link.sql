@@ -1,0 +1,2 @@
+ALTER TABLE "journal_entries" ADD COLUMN "analysis_id" uuid;--> statement-breakpoint
+ALTER TABLE "journal_entries" ADD CONSTRAINT "journal_entries_analysis_id_analyses_id_fk" FOREIGN KEY ("analysis_id") REFERENCES "public"."analyses"("id") ON DELETE set null ON UPDATE no action;
