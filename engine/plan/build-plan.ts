@@ -509,6 +509,7 @@ export function buildPlan(input: BuildPlanInput): AnalysisResult {
         barSpacing: r.barSpacing,
         candleCount: r.candles.length,
         readConfidence: r.confidence,
+        source: r.source ?? 'image',
       },
       overlay: buildOverlay(d, ctx.fmt, slot === '15m' ? zone : null, planLines, currentPrice),
     };

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { EngineError } from '../../../engine/core/errors';
 import type { RgbaImage } from '../../../engine/core/image';
 import type { AnalysisResult, ChartImages, Slot } from '../../../engine/plan';
 import { Admission } from './admission';
-import type { AnalyzeOutcome, AnalyzeTask } from './worker';
+import type { AnalyzeOutcome, AnalyzeStage, AnalyzeTask } from './worker';
 
 /**
  * Where the worker's code is: next to the production bundle (dist/server/analyze-worker.js,
@@ -43,7 +44,8 @@ export interface AnalysisRun {
 
 /** One admitted analysis: run it at most once, and release it once its request is answered. */
 export interface AnalysisTicket {
-  run(task: AnalyzeTask): Promise<AnalysisRun>;
+  /** `onStage` hears each stage as the worker starts it (reading a slot, analysing). */
+  run(task: Omit<AnalyzeTask, 'progress'>, onStage?: (stage: AnalyzeStage) => void): Promise<AnalysisRun>;
   release(): void;
 }
 
@@ -99,20 +101,27 @@ export function createAnalysisPool(options: AnalysisPoolOptions): AnalysisPool {
       let released = false;
       let ran = false;
       return {
-        async run(task) {
+        async run(task, onStage) {
           if (ran) throw new Error('an analysis ticket runs once');
           ran = true;
-          const transferList = Object.values(task.images)
-            .map((image) => image.data.buffer)
+          const transferList: (ArrayBuffer | MessagePort)[] = Object.values(task.images)
+            .map((input) => ('data' in input ? input.data.buffer : null))
             .filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer);
+          const channel = onStage ? new MessageChannel() : null;
+          if (channel) {
+            channel.port1.on('message', (stage: AnalyzeStage) => onStage?.(stage));
+            transferList.push(channel.port2);
+          }
           let outcome: AnalyzeOutcome;
           try {
-            outcome = await pool.run(task, { transferList });
+            outcome = await pool.run(channel ? { ...task, progress: channel.port2 } : task, { transferList });
           } catch (error) {
             if (error instanceof Error && /queue is at limit/i.test(error.message)) {
               throw new QueueFullError(1);
             }
             throw error;
+          } finally {
+            channel?.port1.close();
           }
           admission.recordServiceTime(outcome.ms);
           if (!outcome.ok) throw new EngineError(outcome.code, outcome.message, outcome.details);
