@@ -377,6 +377,19 @@ export const UPLOAD_LIMITS = {
   dataTypes: ['.csv', '.txt', 'text/csv', 'text/plain', 'application/vnd.ms-excel'],
 } as const;
 
+/** POST /api/charts/identify: what each dropped file is, so the form can place it in its slot. */
+export const identifiedChartSchema = z.object({
+  source: z.enum(['image', 'data']),
+  /** The timeframe its title (or its bars' interval) says; null when it cannot be told. */
+  timeframe: timeframe.nullable(),
+  symbol: z.string().nullable(),
+  /** Why this file cannot be used (its slot shows it); null when it can. */
+  problem: z.string().nullable(),
+});
+export const identifyAnswerSchema = z.object({ charts: z.array(identifiedChartSchema) });
+export type IdentifiedChartDto = z.infer<typeof identifiedChartSchema>;
+export type IdentifyAnswerDto = z.infer<typeof identifyAnswerSchema>;
+
 /**
  * Progress of POST /api/analyze when the client asks for `application/x-ndjson`: one JSON object
  * per line, stages as the server starts them, then the stored analysis or the problem.

@@ -6,7 +6,14 @@ import { EngineError } from '../../../engine/core/errors';
 import type { RgbaImage } from '../../../engine/core/image';
 import type { AnalysisResult, ChartImages, Slot } from '../../../engine/plan';
 import { Admission } from './admission';
-import type { AnalyzeOutcome, AnalyzeStage, AnalyzeTask } from './worker';
+import type {
+  AnalyzeOutcome,
+  AnalyzeStage,
+  AnalyzeTask,
+  Identified,
+  IdentifyOutcome,
+  IdentifyTask,
+} from './worker';
 
 /**
  * Where the worker's code is: next to the production bundle (dist/server/analyze-worker.js,
@@ -46,6 +53,8 @@ export interface AnalysisRun {
 export interface AnalysisTicket {
   /** `onStage` hears each stage as the worker starts it (reading a slot, analysing). */
   run(task: Omit<AnalyzeTask, 'progress'>, onStage?: (stage: AnalyzeStage) => void): Promise<AnalysisRun>;
+  /** Instead of `run`: reads only the titles of the images (slot assignment), once. */
+  identify(images: RgbaImage[]): Promise<Identified[]>;
   release(): void;
 }
 
@@ -78,7 +87,7 @@ export interface AnalysisPoolOptions {
 /** A piscina pool of `threads` workers behind an Admission (admission.ts says who may start). */
 export function createAnalysisPool(options: AnalysisPoolOptions): AnalysisPool {
   const entry = workerEntry();
-  const pool = new Piscina<AnalyzeTask, AnalyzeOutcome>({
+  const pool = new Piscina<AnalyzeTask | IdentifyTask, AnalyzeOutcome | IdentifyOutcome>({
     filename: entry.filename,
     execArgv: entry.execArgv,
     minThreads: 1,
@@ -114,7 +123,9 @@ export function createAnalysisPool(options: AnalysisPoolOptions): AnalysisPool {
           }
           let outcome: AnalyzeOutcome;
           try {
-            outcome = await pool.run(channel ? { ...task, progress: channel.port2 } : task, { transferList });
+            outcome = (await pool.run(channel ? { ...task, progress: channel.port2 } : task, {
+              transferList,
+            })) as AnalyzeOutcome;
           } catch (error) {
             if (error instanceof Error && /queue is at limit/i.test(error.message)) {
               throw new QueueFullError(1);
@@ -126,6 +137,23 @@ export function createAnalysisPool(options: AnalysisPoolOptions): AnalysisPool {
           admission.recordServiceTime(outcome.ms);
           if (!outcome.ok) throw new EngineError(outcome.code, outcome.message, outcome.details);
           return { result: outcome.result, workerMs: outcome.ms };
+        },
+        async identify(images) {
+          if (ran) throw new Error('an analysis ticket runs once');
+          ran = true;
+          let outcome: IdentifyOutcome;
+          try {
+            outcome = (await pool.run(
+              { identify: images },
+              { transferList: images.map((image) => image.data.buffer as ArrayBuffer) },
+            )) as IdentifyOutcome;
+          } catch (error) {
+            if (error instanceof Error && /queue is at limit/i.test(error.message)) {
+              throw new QueueFullError(1);
+            }
+            throw error;
+          }
+          return outcome.identified;
         },
         release() {
           if (released) return;

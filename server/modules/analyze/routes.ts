@@ -12,12 +12,15 @@ import {
   ANALYZE_STREAM_TYPE,
   UPLOAD_LIMITS,
   type AnalyzeStreamEvent,
+  type IdentifiedChartDto,
+  type IdentifyAnswerDto,
   type StoredAnalysisDto,
 } from '../../../contracts/analysis';
 import { PassThrough } from 'node:stream';
 import type { EngineError } from '../../../engine/core/errors';
 import { isEngineError } from '../../../engine/core/errors';
 import { TIMEFRAMES, TIMEFRAME_MINUTES, type Timeframe } from '../../../engine/core/ohlc';
+import type { RgbaImage } from '../../../engine/core/image';
 import type { ChartData, ChartInput } from '../../../engine/plan';
 import { parseChartDataCsv, type ChartDataFormat } from '../../../adapters/node/parse-ohlc-csv';
 import { AppError, ENGINE_TITLES, parseWith, toProblem } from '../../http/errors';
@@ -36,7 +39,7 @@ import { loadAnalyzeSettings, type AnalyzeSettings } from './settings';
 import { findAnalysis, findThumbnail, listAnalyses, saveAnalysis } from './store';
 import { UploadGate } from './upload-gate';
 import { warmUpPool } from './warm-up';
-import { MULTIPART_LIMITS, readAnalyzeUpload, type AnalyzeUpload } from './uploads';
+import { MULTIPART_LIMITS, readAnalyzeUpload, readIdentifyUpload, type AnalyzeUpload } from './uploads';
 
 const SLOTS: readonly ChartSlot[] = ['5m', '15m', '4h'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -118,6 +121,96 @@ export function analyzeModule(given?: AnalyzeSettings) {
         place.leave();
       }
     });
+
+    const identifyRate = app.createRateLimit({
+      max: settings.perMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `identify:${currentUser(request).id}`,
+    });
+
+    /**
+     * POST /api/charts/identify: the symbol and timeframe of one to three dropped files, read
+     * from each screenshot's title in the worker pool (a data export's from its bars), so the
+     * form can put each in its slot before the analysis. The analysis's rules throughout: the
+     * gate, a per-minute limit of its own of the same size, the same upload limits and checks,
+     * admission by pixels. A file that cannot be used is answered in its entry, not as a 4xx:
+     * the form shows it in the slot it would have gone to.
+     */
+    app.post('/api/charts/identify', { preHandler: app.requireUser }, async (request, reply) => {
+      const user = currentUser(request);
+      const place = gate.tryEnter(user.id);
+      if (!place.entered) throw gateRefusal(place.reason);
+      try {
+        try {
+          pool.assertRoom();
+        } catch (error) {
+          if (error instanceof QueueFullError) throw serviceBusy(error);
+          throw error;
+        }
+        const outcome = await identifyRate(request);
+        if (!outcome.isAllowed && outcome.isExceeded) {
+          throw new AppError(
+            429,
+            'RATE_LIMITED',
+            `You have dropped charts ${settings.perMinute} times in the last minute. Please wait ${outcome.ttlInSeconds} seconds and try again.`,
+            { title: 'Too Many Uploads', retryAfter: outcome.ttlInSeconds },
+          );
+        }
+        const files = await readIdentifyUpload(request, reply, settings.uploadTimeoutMs);
+        const answer: IdentifyAnswerDto = { charts: await identifyFiles(files) };
+        return answer;
+      } finally {
+        place.leave();
+      }
+    });
+
+    async function identifyFiles(files: Buffer[]): Promise<IdentifiedChartDto[]> {
+      const charts: IdentifiedChartDto[] = [];
+      const images: { index: number; bytes: Buffer; pixels: number }[] = [];
+      for (const [index, bytes] of files.entries()) {
+        const label = `chart ${index + 1}`;
+        const checked = await checkFile(bytes, label);
+        if ('problem' in checked) {
+          charts[index] = { source: checked.source, timeframe: null, symbol: null, problem: checked.problem };
+        } else if (checked.kind === 'data') {
+          charts[index] = { source: 'data', timeframe: checked.data.timeframe, symbol: null, problem: null };
+        } else {
+          images.push({ index, bytes, pixels: checked.width * checked.height });
+        }
+      }
+      if (images.length === 0) return charts;
+      let ticket: AnalysisTicket;
+      try {
+        ticket = pool.admit(images.reduce((sum, i) => sum + i.pixels, 0));
+      } catch (error) {
+        if (error instanceof QueueFullError) throw serviceBusy(error);
+        throw error;
+      }
+      try {
+        const decoded: { index: number; image: RgbaImage }[] = [];
+        for (const i of images) {
+          try {
+            decoded.push({ index: i.index, image: await decodeUpload(i.bytes, `chart ${i.index + 1}`) });
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            charts[i.index] = { source: 'image', timeframe: null, symbol: null, problem: error.message };
+          }
+        }
+        const identified = decoded.length > 0 ? await ticket.identify(decoded.map((d) => d.image)) : [];
+        identified.forEach((found, k) => {
+          const index = decoded[k]!.index;
+          charts[index] = found.ok
+            ? { source: 'image', timeframe: found.timeframe, symbol: found.symbol, problem: null }
+            : { source: 'image', timeframe: null, symbol: null, problem: found.message };
+        });
+      } catch (error) {
+        if (error instanceof QueueFullError) throw serviceBusy(error);
+        throw error;
+      } finally {
+        ticket.release();
+      }
+      return charts;
+    }
 
     function gateRefusal(reason: 'user' | 'total'): AppError {
       if (reason === 'user') {
@@ -333,6 +426,58 @@ function looksLikeText(bytes: Buffer): boolean {
   return !head.toString('utf8').includes('\uFFFD');
 }
 
+type FileCheck = CheckedSlot | { problem: string; status: number; code: string; source: 'image' | 'data' };
+
+/**
+ * One chart file checked before any decoding: an image by its magic bytes and header size, a
+ * data export (TradingView or MetaTrader CSV, told from its content) parsed.
+ */
+async function checkFile(bytes: Buffer, label: string): Promise<FileCheck> {
+  const mib = (n: number) => n / 1024 / 1024;
+  if (sniffImageType(bytes)) {
+    try {
+      const dims = await readDimensions(bytes, label);
+      assertPixelBudget(dims, label);
+      return { kind: 'image', bytes, ...dims };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { problem: error.message, status: error.status, code: error.code, source: 'image' };
+    }
+  }
+  if (!looksLikeText(bytes)) {
+    return {
+      problem: `The ${label} is not a PNG, JPEG or WebP image or a chart data CSV. Upload a screenshot of the chart or its data export.`,
+      status: 415,
+      code: 'NOT_AN_IMAGE',
+      source: 'image',
+    };
+  }
+  if (bytes.length > UPLOAD_LIMITS.maxDataBytes) {
+    return {
+      problem: `The ${label} data file is larger than ${mib(UPLOAD_LIMITS.maxDataBytes)} MiB. Export only the bars on your chart.`,
+      status: 413,
+      code: 'FILE_TOO_LARGE',
+      source: 'data',
+    };
+  }
+  try {
+    const parsed = parseChartDataCsv(bytes.toString('utf8'));
+    return {
+      kind: 'data',
+      format: parsed.format,
+      data: { bars: parsed.bars, timeframe: timeframeOfMinutes(parsed.intervalMinutes) },
+    };
+  } catch (error) {
+    if (!isEngineError(error)) throw error;
+    return {
+      problem: `The ${label} data file: ${error.message}`,
+      status: 422,
+      code: 'INVALID_DATA',
+      source: 'data',
+    };
+  }
+}
+
 /**
  * Each slot's file checked before any decoding: an image by its magic bytes and header size, a
  * data export (TradingView or MetaTrader CSV) parsed. All slots' problems are answered at once,
@@ -341,55 +486,11 @@ function looksLikeText(bytes: Buffer): boolean {
 async function checkSlots(upload: AnalyzeUpload): Promise<Record<ChartSlot, CheckedSlot>> {
   const problems: SlotProblem[] = [];
   const checked = {} as Record<ChartSlot, CheckedSlot>;
-  const mib = (n: number) => n / 1024 / 1024;
   for (const slot of SLOTS) {
     const field = CHART_SLOT_FIELDS[slot];
-    const bytes = upload.files[field];
-    const label = CHART_FIELDS[field].label;
-    if (sniffImageType(bytes)) {
-      try {
-        const dims = await readDimensions(bytes, label);
-        assertPixelBudget(dims, label);
-        checked[slot] = { kind: 'image', bytes, ...dims };
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        problems.push({ slot, status: error.status, code: error.code, message: error.message });
-      }
-    } else if (looksLikeText(bytes)) {
-      if (bytes.length > UPLOAD_LIMITS.maxDataBytes) {
-        problems.push({
-          slot,
-          status: 413,
-          code: 'FILE_TOO_LARGE',
-          message: `The ${label} data file is larger than ${mib(UPLOAD_LIMITS.maxDataBytes)} MiB. Export only the bars on your chart.`,
-        });
-        continue;
-      }
-      try {
-        const parsed = parseChartDataCsv(bytes.toString('utf8'));
-        const timeframe = timeframeOfMinutes(parsed.intervalMinutes);
-        checked[slot] = {
-          kind: 'data',
-          format: parsed.format,
-          data: { bars: parsed.bars, timeframe },
-        };
-      } catch (error) {
-        if (!isEngineError(error)) throw error;
-        problems.push({
-          slot,
-          status: 422,
-          code: 'INVALID_DATA',
-          message: `The ${label} data file: ${error.message}`,
-        });
-      }
-    } else {
-      problems.push({
-        slot,
-        status: 415,
-        code: 'NOT_AN_IMAGE',
-        message: `The ${label} is not a PNG, JPEG or WebP image or a chart data CSV. Upload a screenshot of the chart or its data export.`,
-      });
-    }
+    const one = await checkFile(upload.files[field], CHART_FIELDS[field].label);
+    if ('problem' in one) problems.push({ slot, status: one.status, code: one.code, message: one.problem });
+    else checked[slot] = one;
   }
   if (problems.length === 0) return checked;
   const first = problems[0]!;

@@ -202,3 +202,67 @@ describe('progress (Accept: application/x-ndjson)', () => {
     expect(early.headers['content-type']).toMatch(/problem\+json/);
   });
 });
+
+describe('POST /api/charts/identify (slot assignment of dropped files)', () => {
+  function identify(
+    client: ReturnType<typeof browser>,
+    files: { data: Buffer; filename: string; type: string }[],
+  ) {
+    const body = multipart(
+      {},
+      files.map((f) => ({ field: 'charts', ...f })),
+    );
+    return client.send({
+      method: 'POST',
+      url: '/api/charts/identify',
+      payload: body.payload,
+      headers: { 'content-type': body.contentType },
+    });
+  }
+
+  it('tells each file its timeframe from its title (images) or its bar interval (data), in drop order', async () => {
+    const client = await signedIn();
+    const response = await identify(client, [png(charts['4h']), csv(data('5m-mt5.csv')), png(charts['15m'])]);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      charts: [
+        { source: 'image', timeframe: '4h', symbol: 'EURUSD', problem: null },
+        { source: 'data', timeframe: '5m', symbol: null, problem: null },
+        { source: 'image', timeframe: '15m', symbol: 'EURUSD', problem: null },
+      ],
+    });
+  });
+
+  it('answers a file it cannot use in its entry, and the analysis limits for the request', async () => {
+    const client = await signedIn();
+    const response = await identify(client, [
+      png(charts['15m'].subarray(0, 2000)),
+      csv('a,b\n1,2\n'),
+      png(await notAChart()),
+    ]);
+    expect(response.statusCode).toBe(200);
+    const [truncated, garbage, noise] = response.json().charts;
+    // A picture without a title is not refused here: its timeframe is just not known.
+    expect(noise).toMatchObject({ source: 'image', timeframe: null });
+    expect(truncated).toMatchObject({
+      source: 'image',
+      timeframe: null,
+      problem: expect.stringMatching(/chart 1/),
+    });
+    expect(garbage).toMatchObject({
+      source: 'data',
+      timeframe: null,
+      problem: expect.stringMatching(/chart 2 data file/),
+    });
+
+    const four = await identify(client, [
+      png(charts['5m']),
+      png(charts['5m']),
+      png(charts['5m']),
+      png(charts['5m']),
+    ]);
+    expect(four.statusCode).toBe(422);
+    expect(four.json().detail).toMatch(/one to three/);
+    expect((await browser(app).post('/api/charts/identify', {})).statusCode).toBe(401);
+  });
+});

@@ -6,6 +6,9 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import { isEngineError, type EngineErrorCode } from '../../../engine/core/errors';
+import type { RgbaImage } from '../../../engine/core/image';
+import type { Timeframe } from '../../../engine/core/ohlc';
+import { identifyChart } from '../../../engine/vision';
 import {
   analyzeReadings,
   readSlots,
@@ -31,7 +34,37 @@ export type AnalyzeOutcome = { ms: number } & (
   | { ok: false; code: EngineErrorCode; message: string; details: Record<string, unknown> }
 );
 
-export default function analyze(task: AnalyzeTask): AnalyzeOutcome {
+/** Reading only the titles (symbol, timeframe) of up to three screenshots, for slot assignment. */
+export interface IdentifyTask {
+  identify: RgbaImage[];
+}
+
+/** Per screenshot: what its title says, or why no chart was found. */
+export type Identified =
+  { ok: true; symbol: string | null; timeframe: Timeframe | null } | { ok: false; message: string };
+export interface IdentifyOutcome {
+  ms: number;
+  identified: Identified[];
+}
+
+export default function run(task: AnalyzeTask | IdentifyTask): AnalyzeOutcome | IdentifyOutcome {
+  return 'identify' in task ? identify(task) : analyze(task);
+}
+
+function identify(task: IdentifyTask): IdentifyOutcome {
+  const started = performance.now();
+  const identified = task.identify.map((image): Identified => {
+    try {
+      return { ok: true, ...identifyChart(image) };
+    } catch (error) {
+      if (isEngineError(error)) return { ok: false, message: error.message };
+      throw error;
+    }
+  });
+  return { identified, ms: performance.now() - started };
+}
+
+function analyze(task: AnalyzeTask): AnalyzeOutcome {
   const started = performance.now();
   const ms = () => performance.now() - started;
   const post = (stage: AnalyzeStage) => task.progress?.postMessage(stage);
