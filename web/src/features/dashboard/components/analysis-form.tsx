@@ -220,7 +220,7 @@ export function AnalysisForm({ busy, onSubmit, progress = null, serverErrors }: 
       <CardContent>
         <form onSubmit={submit} noValidate className="grid gap-5" aria-label="Chart analysis">
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
+            <div className="grid content-start gap-2">
               <Label htmlFor={`${id}-account`}>Account Size (USD)</Label>
               <Input
                 id={`${id}-account`}
@@ -239,7 +239,7 @@ export function AnalysisForm({ busy, onSubmit, progress = null, serverErrors }: 
               />
               {fieldError('accountSize')}
             </div>
-            <div className="grid gap-2">
+            <div className="grid content-start gap-2">
               <Label htmlFor={`${id}-risk`}>Risk Percentage (%)</Label>
               <Input
                 id={`${id}-risk`}
@@ -283,8 +283,11 @@ export function AnalysisForm({ busy, onSubmit, progress = null, serverErrors }: 
             onPaste={onPasteAll}
           >
             <legend className="mb-2 text-sm font-medium">Charts</legend>
-            <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
-              <span>Drop all three here at once: each goes to the slot of its timeframe.</span>
+            <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-dashed border-primary/40 bg-primary/5 px-3 py-2 text-xs text-muted-foreground">
+              <span className="flex items-center gap-2">
+                <Files className="size-4 shrink-0 text-primary" aria-hidden="true" />
+                Drop or paste all three at once: each goes to the slot of its timeframe.
+              </span>
               <Button
                 type="button"
                 variant="outline"
@@ -292,7 +295,6 @@ export function AnalysisForm({ busy, onSubmit, progress = null, serverErrors }: 
                 disabled={busy || placing !== null}
                 onClick={() => multiInput.current?.click()}
               >
-                <Files aria-hidden="true" />
                 Choose all three
               </Button>
               <input
@@ -310,7 +312,8 @@ export function AnalysisForm({ busy, onSubmit, progress = null, serverErrors }: 
                 }}
               />
             </div>
-            <p role="status" className="min-h-4 text-xs text-primary">
+            {/* Kept in the page (a live region must exist before it speaks), shown when it says something. */}
+            <p role="status" className={placing ? 'text-xs text-primary' : 'sr-only'}>
               {placing}
             </p>
             <div className="grid gap-3 sm:grid-cols-3">

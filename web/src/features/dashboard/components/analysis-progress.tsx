@@ -83,7 +83,7 @@ export function AnalysisProgress({
             ) : (
               <Circle className="size-4" aria-hidden="true" />
             )}
-            <span>{step.label}</span>
+            <span data-step-label>{step.label}</span>
             {step.detail && i === current && <span className="tabular-nums text-primary">{step.detail}</span>}
             <span className="sr-only">{i < current ? '(done)' : i === current ? '(in progress)' : ''}</span>
           </li>
