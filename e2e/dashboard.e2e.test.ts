@@ -356,12 +356,7 @@ describe('analysis dashboard', () => {
     await openDashboard();
     await fileInput('chart5m').setInputFiles(eurusd['5m']);
     await analyse();
-    await expectToast(
-      page,
-      'Missing Files',
-      'Add the 15-minute chart, 4-hour chart: a screenshot or its data export.',
-      'destructive',
-    );
+    await expectToast(page, 'Missing Files', 'Please upload all three chart screenshots.', 'destructive');
     await page.getByText('15-minute chart is required').waitFor();
     await page.getByText('4-hour chart is required').waitFor();
   });

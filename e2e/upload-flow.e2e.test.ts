@@ -31,6 +31,8 @@ async function openDashboard(viewport?: { width: number; height: number }) {
 async function shot(name: string) {
   if (!shotsDir) return;
   mkdirSync(shotsDir, { recursive: true });
+  // From the top, so the sticky header is drawn where it belongs in the full-page picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
 }
 

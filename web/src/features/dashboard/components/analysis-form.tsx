@@ -179,7 +179,7 @@ export function AnalysisForm({ busy, onSubmit, progress = null, serverErrors }: 
     if (missing.length > 0) {
       toast({
         title: 'Missing Files',
-        description: `Add the ${missing.map((slot) => CHART_FIELDS[CHART_SLOT_FIELDS[slot]].label).join(', ')}: a screenshot or its data export.`,
+        description: 'Please upload all three chart screenshots.',
         variant: 'destructive',
       });
       return;
