@@ -116,12 +116,14 @@ export function DashboardContent({ journal }: { journal?: (context: JournalConte
         const perSlot = slotErrors(error);
         setFailedSlots(perSlot);
         const named = CHART_SLOTS.filter((slot) => perSlot[slot]);
+        // Several charts each with its own problem; one problem between two charts (two pairs,
+        // swapped timeframes) is said once, as the server words it.
+        const several = named.length > 1 && new Set(named.map((slot) => perSlot[slot])).size > 1;
         toast({
-          title: named.length > 1 ? `${named.length} Charts Need Attention` : 'Analysis Failed',
-          description:
-            named.length > 1
-              ? `The ${named.join(', ')} charts could not be used: see each marked slot.`
-              : (errorDetail(error) ?? 'Failed to analyze charts. Please try again.'),
+          title: several ? `${named.length} Charts Need Attention` : 'Analysis Failed',
+          description: several
+            ? `The ${named.join(', ')} charts could not be used: see each marked slot.`
+            : (errorDetail(error) ?? 'Failed to analyze charts. Please try again.'),
           variant: 'destructive',
         });
       },
