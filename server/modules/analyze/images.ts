@@ -86,6 +86,12 @@ export async function thumbnail(bytes: Uint8Array, label: string): Promise<Buffe
   }
 }
 
+/**
+ * Width of a data slot's drawn chart: its 300 bars at 480 px are a blur when the result shows
+ * it full width, and flat colours compress to 20-40 KB at this size anyway.
+ */
+const DATA_THUMBNAIL_WIDTH = 1280;
+
 /** Colours of a drawn data chart: TradingView's dark theme, what most traders will compare with. */
 const DATA_CHART = { background: '#131722', grid: '#2a2e39', up: '#26a69a', down: '#ef5350' } as const;
 
@@ -118,7 +124,7 @@ export async function dataThumbnail(tf: TimeframeResultDto): Promise<Buffer> {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}">` +
     `<rect width="100%" height="100%" fill="${DATA_CHART.background}"/>${grid}${candles}</svg>`;
   return sharp(Buffer.from(svg))
-    .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+    .resize({ width: DATA_THUMBNAIL_WIDTH, withoutEnlargement: true })
     .webp({ quality: 70, effort: 0 })
     .toBuffer();
 }

@@ -28,7 +28,7 @@ import { CHART_SLOTS } from '../format';
 import { assignSlots, type Identified } from '../slot-assignment';
 import { UploadZone, type SlotChoice } from './upload-zone';
 import { PanelTitle } from './panel-title';
-import { AnalysisProgress } from './analysis-progress';
+import { AnalysisProgress, currentStepLabel } from './analysis-progress';
 
 const ZONE_TITLES: Record<ChartSlot, string> = {
   '5m': '5-Minute Chart',
@@ -343,7 +343,7 @@ export function AnalysisForm({ busy, onSubmit, progress = null, serverErrors }: 
             {busy ? (
               <>
                 <Spinner />
-                Analyzing...
+                Analyzing: {currentStepLabel(progress, sourcesOf(files))}...
               </>
             ) : (
               <>

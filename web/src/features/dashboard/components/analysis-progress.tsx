@@ -44,6 +44,16 @@ export function progressSteps(
   return { steps, current };
 }
 
+/** The running step's words, for the busy button ("Reading the 15m chart"). */
+export function currentStepLabel(
+  progress: AnalyzeProgress | null,
+  sources: Record<ChartSlot, 'image' | 'data'>,
+): string {
+  const { steps, current } = progressSteps(progress, sources);
+  const step = steps[current]!;
+  return step.detail ? `${step.label} ${step.detail}` : step.label;
+}
+
 /**
  * The stages of a running analysis: the upload's bytes (from the browser), then each stage as
  * the server starts it (streamed). No timer: a step is shown running only once it has started.

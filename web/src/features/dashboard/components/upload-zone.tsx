@@ -143,7 +143,10 @@ export function UploadZone({
             className="h-16 w-full max-w-40 rounded border border-border object-cover object-right"
           />
         ) : data ? (
-          <FileSpreadsheet className="size-7 text-primary" aria-hidden="true" />
+          // As tall as a screenshot's thumbnail, so the three slots line up.
+          <span className="grid h-16 w-full max-w-40 place-items-center rounded border border-border bg-muted/40">
+            <FileSpreadsheet className="size-7 text-primary" aria-hidden="true" />
+          </span>
         ) : chosen ? (
           <CheckCircle2 className="size-7 text-primary" aria-hidden="true" />
         ) : (
