@@ -54,6 +54,9 @@ export function postAnalysisWithProgress(
         loaded: event.loaded,
         total: event.lengthComputable ? event.total : 0,
       });
+    // Once the last byte is sent the server is reading and checking the files (its own
+    // 'checking' line comes after admission, which may wait for a thread).
+    xhr.upload.onload = () => onProgress({ stage: 'checking' });
     let read = 0;
     let settled = false;
     const consume = () => {
