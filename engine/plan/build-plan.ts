@@ -279,7 +279,13 @@ export function buildPlan(input: BuildPlanInput): AnalysisResult {
     const r = readings[slot];
     // Candles the reader lost between the first and last it read are the reader's fault, not
     // the chart's: "zoom out" would send the trader after the wrong fix.
-    const lost = r.source === 'data' ? 0 : missingPlaces(r.candles.map((c) => c.x), r.barSpacing);
+    const lost =
+      r.source === 'data'
+        ? 0
+        : missingPlaces(
+            r.candles.map((c) => c.x),
+            r.barSpacing,
+          );
     if (r.candles.length < MIN_CANDLES && lost > 0) {
       reasons.push(
         `only ${r.candles.length} of the about ${r.candles.length + lost} candles on the ${SLOT_NAMES[slot]} chart could be read ` +
