@@ -9,7 +9,7 @@ import { AddPlanToJournalButton } from '@/features/journal';
 import type { StoredAnalysisDto, TradePlanDto } from '../../../../contracts/analysis';
 import { analysisToast } from './result-headline';
 import { fetchAnalysis, thumbnailUrl, useAnalyze, type AnalyzeInput, type AnalyzeProgress } from './api';
-import { slotErrors } from './slot-assignment';
+import { separateProblems, slotErrors } from './slot-assignment';
 import type { ChartSlot } from '../../../../contracts/analysis';
 import { CHART_SLOTS } from './format';
 import { AnalysisForm } from './components/analysis-form';
@@ -118,7 +118,7 @@ export function DashboardContent({ journal }: { journal?: (context: JournalConte
         const named = CHART_SLOTS.filter((slot) => perSlot[slot]);
         // Several charts each with its own problem; one problem between two charts (two pairs,
         // swapped timeframes) is said once, as the server words it.
-        const several = named.length > 1 && new Set(named.map((slot) => perSlot[slot])).size > 1;
+        const several = named.length > 1 && separateProblems(error);
         toast({
           title: several ? `${named.length} Charts Need Attention` : 'Analysis Failed',
           description: several

@@ -1,5 +1,5 @@
 import { ApiError } from '../../lib/api';
-import { assignSlots, slotErrors } from './slot-assignment';
+import { assignSlots, separateProblems, slotErrors } from './slot-assignment';
 
 describe('assignSlots', () => {
   it('puts each file in the slot of its timeframe, whatever the drop order', () => {
@@ -44,5 +44,15 @@ describe('slotErrors', () => {
       '4h': 'Row 3: ...',
     });
     expect(slotErrors(new Error('x'))).toEqual({});
+  });
+});
+
+describe('separateProblems', () => {
+  const error = (code: string, fields: string[]) =>
+    new ApiError(422, JSON.stringify({ code, errors: fields.map((field) => ({ field, message: 'x' })) }), '');
+  it('tells charts failing each on its own from one problem between two charts', () => {
+    expect(separateProblems(error('NO_CHART_FOUND', ['chart5m', 'chart4h']))).toBe(true);
+    expect(separateProblems(error('SYMBOL_MISMATCH', ['chart5m', 'chart15m']))).toBe(false);
+    expect(separateProblems(error('NO_CHART_FOUND', ['chart5m']))).toBe(false);
   });
 });

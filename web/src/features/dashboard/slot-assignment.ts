@@ -82,3 +82,18 @@ function stripSlotPrefix(message: string): string {
   const rest = message.replace(/^The (5-minute|15-minute|4-hour) chart(?: data file)?: /, '');
   return rest.charAt(0).toUpperCase() + rest.slice(1);
 }
+
+/**
+ * True when a failed analysis's slots each have a problem of their own (unreadable charts, bad
+ * files), false when one problem concerns two charts together (two pairs, swapped timeframes).
+ */
+export function separateProblems(error: unknown): boolean {
+  if (!(error instanceof ApiError) || !error.body.trim().startsWith('{')) return false;
+  try {
+    const problem = JSON.parse(error.body) as { code?: unknown; errors?: unknown[] };
+    const shared = problem.code === 'SYMBOL_MISMATCH' || problem.code === 'TIMEFRAME_MISMATCH';
+    return !shared && Array.isArray(problem.errors) && problem.errors.length > 1;
+  } catch {
+    return false;
+  }
+}
