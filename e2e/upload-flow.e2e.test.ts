@@ -159,7 +159,12 @@ describe('uploading the charts', () => {
       .locator('input[name="chart4h"]')
       .setInputFiles({ name: 'beach.png', mimeType: 'image/png', buffer: noise });
     await page.getByRole('button', { name: 'Analyze Charts' }).click();
-    await expectToast(page, '2 Charts Need Attention', 'The 5m, 4h charts could not be used', 'destructive');
+    await expectToast(
+      page,
+      '2 Charts Need Attention',
+      'The 5m and 4h charts could not be used',
+      'destructive',
+    );
     for (const slot of ['5m', '4h']) {
       expect(await page.getByTestId(`slot-${slot}`).getAttribute('data-error')).toBe('true');
       expect(await zone(slot).getAttribute('aria-invalid')).toBe('true');
@@ -168,6 +173,7 @@ describe('uploading the charts', () => {
     expect(await page.getByTestId('slot-15m').getAttribute('data-error')).toBeNull();
     expect(await page.getByTestId('slot-error-15m').count()).toBe(0);
     expect(await audit(page, { scope: '[data-testid="chart-slots"]' })).toEqual([]);
+    await shot('dashboard-1280-errors');
     // Replacing a failing chart clears its mark.
     await page.locator('input[name="chart5m"]').setInputFiles(fixture('eurusd/5m.png'));
     expect(await page.getByTestId('slot-error-5m').count()).toBe(0);

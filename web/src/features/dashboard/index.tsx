@@ -122,7 +122,7 @@ export function DashboardContent({ journal }: { journal?: (context: JournalConte
         toast({
           title: several ? `${named.length} Charts Need Attention` : 'Analysis Failed',
           description: several
-            ? `The ${named.join(', ')} charts could not be used: see each marked slot.`
+            ? `The ${named.slice(0, -1).join(', ')} and ${named.at(-1)} charts could not be used: see each marked slot.`
             : (errorDetail(error) ?? 'Failed to analyze charts. Please try again.'),
           variant: 'destructive',
         });
