@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Problem } from './problem';
 
 /**
  * The HTTP contract of POST /api/analyze: the numeric form fields it accepts and the analysis
@@ -166,6 +167,8 @@ export const chartInfoSchema = z.object({
   barSpacing: num,
   candleCount: num,
   readConfidence: num,
+  /** Where the candles came from; analyses stored before data uploads existed were all images. */
+  source: z.enum(['image', 'data']).default('image'),
 });
 
 const confluenceText = z.string().optional();
@@ -368,7 +371,37 @@ export const UPLOAD_LIMITS = {
   maxPixels: 7680 * 4320,
   /** Content types whose magic bytes the server accepts. */
   imageTypes: ['image/png', 'image/jpeg', 'image/webp'],
+  /** Per chart data export (CSV): 20,000 rows of an export are about 1.2 MB. */
+  maxDataBytes: 2 * 1024 * 1024,
+  /** Extensions and types the file picker offers for a chart's data export. */
+  dataTypes: ['.csv', '.txt', 'text/csv', 'text/plain', 'application/vnd.ms-excel'],
 } as const;
+
+/** POST /api/charts/identify: what each dropped file is, so the form can place it in its slot. */
+export const identifiedChartSchema = z.object({
+  source: z.enum(['image', 'data']),
+  /** The timeframe its title (or its bars' interval) says; null when it cannot be told. */
+  timeframe: timeframe.nullable(),
+  symbol: z.string().nullable(),
+  /** Why this file cannot be used (its slot shows it); null when it can. */
+  problem: z.string().nullable(),
+});
+export const identifyAnswerSchema = z.object({ charts: z.array(identifiedChartSchema) });
+export type IdentifiedChartDto = z.infer<typeof identifiedChartSchema>;
+export type IdentifyAnswerDto = z.infer<typeof identifyAnswerSchema>;
+
+/**
+ * Progress of POST /api/analyze when the client asks for `application/x-ndjson`: one JSON object
+ * per line, stages as the server starts them, then the stored analysis or the problem.
+ */
+export const ANALYZE_STREAM_TYPE = 'application/x-ndjson';
+export type AnalyzeStreamEvent =
+  | { stage: 'checking' }
+  | { stage: 'reading'; slot: ChartSlot; source: 'image' | 'data' }
+  | { stage: 'analysing' }
+  | { stage: 'storing' }
+  | { done: StoredAnalysisDto }
+  | { problem: Problem };
 
 export const CHART_SLOT_FIELDS = { '5m': 'chart5m', '15m': 'chart15m', '4h': 'chart4h' } as const;
 

@@ -8,6 +8,7 @@ import type { StoredAnalysisDto, TradePlanDto } from '../contracts/analysis';
 import { audit } from './support/a11y';
 import { expectToast, newPage, openToasts, uniqueEmail } from './support/browser';
 import { signInNewAccount } from './support/flows';
+import { storedFrom } from './support/analysis';
 
 /**
  * The analysis dashboard end to end: three screenshots rendered by the project's corpus
@@ -52,10 +53,7 @@ function nextAnalysis(): Promise<StoredAnalysisDto> {
     .waitForResponse((r) => r.url().endsWith('/api/analyze') && r.request().method() === 'POST', {
       timeout: 60_000,
     })
-    .then(async (r) => {
-      expect(r.status()).toBe(201);
-      return (await r.json()) as StoredAnalysisDto;
-    });
+    .then(storedFrom);
 }
 
 /** The value shown under one of the card's labelled fields (<dt>label</dt><dd>value</dd>). */
@@ -167,8 +165,8 @@ describe('analysis dashboard', () => {
 
     const analysed = nextAnalysis();
     await analyse();
-    await page.getByRole('button', { name: 'Analyzing...' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Analyzing...' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: /^Analyzing/ }).waitFor();
+    expect(await page.getByRole('button', { name: /^Analyzing/ }).isDisabled()).toBe(true);
 
     const stored = await analysed;
     await page.getByTestId('analysis-complete').waitFor({ timeout: 60_000 });
@@ -363,32 +361,29 @@ describe('analysis dashboard', () => {
     await page.getByText('4-hour chart is required').waitFor();
   });
 
-  it('refuses a file that is not an image, naming the slot', async () => {
+  it('refuses a file that is neither a chart picture nor a chart data export, naming the slot', async () => {
     await openDashboard();
     await choose(eurusd);
-    // A text file with an image name passes the browser's type check; the server reads its bytes.
+    // A text file with an image name passes the browser's check; the server reads its bytes,
+    // takes it for a data export and says what is wrong with it, in the slot.
     await fileInput('chart15m').setInputFiles({
       name: 'chart.png',
       mimeType: 'image/png',
       buffer: Buffer.from('time,open,high,low,close\n1,1.1,1.2,1.0,1.15\n'),
     });
     await analyse();
-    await expectToast(
-      page,
-      'Analysis Failed',
-      'The 15-minute chart is not a PNG, JPEG or WebP image',
-      'destructive',
-    );
-    // And a file the browser itself knows is not an image is not accepted at all.
+    await expectToast(page, 'Analysis Failed', 'The 15-minute chart data file', 'destructive');
+    expect(await page.getByTestId('slot-error-15m').innerText()).toMatch(/1 bar; at least 30/);
+    // And a file the browser itself knows is neither is not accepted at all.
     await fileInput('chart4h').setInputFiles({
-      name: 'notes.txt',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('hi'),
+      name: 'notes.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4'),
     });
     await expectToast(
       page,
-      'Not an Image',
-      'The 4-hour chart must be a PNG, JPEG or WebP image',
+      'File Not Used',
+      'The 4-hour chart must be a PNG, JPEG or WebP screenshot or the chart',
       'destructive',
     );
   });

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
-import type { StoredAnalysisDto } from '../contracts/analysis';
 import { expectToast, newPage, uniqueEmail } from './support/browser';
 import { signInNewAccount } from './support/flows';
+import { storedFrom } from './support/analysis';
 
 /**
  * Taking a plan to the platform: "Copy levels" by keyboard puts the levels on the clipboard with
@@ -27,7 +27,7 @@ describe('plan exports', () => {
       { timeout: 60_000 },
     );
     await page.getByRole('button', { name: 'Analyze Charts' }).click();
-    const stored = (await (await analysed).json()) as StoredAnalysisDto;
+    const stored = await storedFrom(await analysed);
     const plan = stored.result.tradePlan;
     expect(plan, `no trade: ${stored.result.noTradeReason}`).toBeTruthy();
     const card = page.getByTestId('trade-idea');

@@ -17,6 +17,7 @@ import {
   type Instrument,
   type PositionSize,
 } from '../instruments';
+import { missingPlaces } from '../vision/checks';
 import type { ChartReading } from '../vision/types';
 import { scoreConfidence } from './confidence';
 import { planContext, slotData, type PlanContext, type SlotData } from './context';
@@ -276,7 +277,21 @@ export function buildPlan(input: BuildPlanInput): AnalysisResult {
   const reasons: string[] = [];
   for (const slot of SLOTS) {
     const r = readings[slot];
-    if (r.candles.length < MIN_CANDLES) {
+    // Candles the reader lost between the first and last it read are the reader's fault, not
+    // the chart's: "zoom out" would send the trader after the wrong fix.
+    const lost =
+      r.source === 'data'
+        ? 0
+        : missingPlaces(
+            r.candles.map((c) => c.x),
+            r.barSpacing,
+          );
+    if (r.candles.length < MIN_CANDLES && lost > 0) {
+      reasons.push(
+        `only ${r.candles.length} of the about ${r.candles.length + lost} candles on the ${SLOT_NAMES[slot]} chart could be read ` +
+          `(the reader lost the rest, the chart is not too short); at least ${MIN_CANDLES} are needed: upload a sharper, uncropped screenshot or the chart's data export`,
+      );
+    } else if (r.candles.length < MIN_CANDLES) {
       reasons.push(
         `the ${SLOT_NAMES[slot]} chart shows only ${r.candles.length} candles; at least ${MIN_CANDLES} are needed to read its structure (zoom out)`,
       );
@@ -509,6 +524,7 @@ export function buildPlan(input: BuildPlanInput): AnalysisResult {
         barSpacing: r.barSpacing,
         candleCount: r.candles.length,
         readConfidence: r.confidence,
+        source: r.source ?? 'image',
       },
       overlay: buildOverlay(d, ctx.fmt, slot === '15m' ? zone : null, planLines, currentPrice),
     };

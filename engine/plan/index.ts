@@ -14,6 +14,13 @@ export {
   analyzeCharts,
   analyzeReadings,
   readSlot,
+  readSlots,
+  slotFailures,
+  slotImageSizes,
   type ChartImages,
+  type ChartInput,
+  type ChartInputs,
+  type SlotFailure,
   type AnalyzeChartsSettings,
 } from './pipeline';
+export { DATA_MAX_BARS, isChartData, readingFromData, type ChartData } from './data-reading';

@@ -5,16 +5,27 @@
  */
 import { analyzeTimeframe } from '../analysis';
 import type { TimeframeAnalysis } from '../analysis/types';
-import { EngineError, isEngineError } from '../core/errors';
+import { EngineError, isEngineError, type EngineErrorCode } from '../core/errors';
 import type { RgbaImage } from '../core/image';
 import type { Bar } from '../core/ohlc';
 import { findInstrument } from '../instruments';
 import { readChart } from '../vision';
 import type { ChartReading } from '../vision/types';
 import { buildPlan } from './build-plan';
+import { dataImageSize, isChartData, readingFromData, type ChartData } from './data-reading';
 import { SLOTS, type AnalysisResult, type Slot } from './types';
 
 export type ChartImages = Readonly<Record<Slot, RgbaImage>>;
+/** What fills one slot: a screenshot to read, or the chart's data export (exact prices). */
+export type ChartInput = RgbaImage | ChartData;
+export type ChartInputs = Readonly<Record<Slot, ChartInput>>;
+
+/** One slot that could not be read, as the trader should see it next to that slot. */
+export interface SlotFailure {
+  readonly slot: Slot;
+  readonly code: EngineErrorCode;
+  readonly message: string;
+}
 
 export interface AnalyzeChartsSettings {
   /** Account size in USD. */
@@ -82,18 +93,65 @@ export function analyzeReadings(
   });
 }
 
-/** Reads one slot's screenshot, naming the chart in any error. */
-export function readSlot(slot: Slot, image: RgbaImage): ChartReading {
-  return forSlot(slot, () => readChart(image));
+/** Reads one slot's screenshot (or takes its data export), naming the chart in any error. */
+export function readSlot(slot: Slot, input: ChartInput): ChartReading {
+  return forSlot(slot, () => (isChartData(input) ? readingFromData(input) : readChart(input)));
 }
 
-/** The whole pipeline for one upload: read the three screenshots, analyse, plan. */
-export function analyzeCharts(images: ChartImages, settings: AnalyzeChartsSettings): AnalysisResult {
+/**
+ * Reads every slot, and when any cannot be read throws one EngineError naming all of them (the
+ * first failure's code, every failure in details.failures), so the trader fixes every chart at
+ * once instead of one per attempt.
+ */
+export function readSlots(
+  inputs: ChartInputs,
+  /** Called as each slot's reading starts (a server reports it as progress). */
+  onStart?: (slot: Slot) => void,
+): Record<Slot, ChartReading> {
   const readings = {} as Record<Slot, ChartReading>;
-  for (const slot of SLOTS) readings[slot] = readSlot(slot, images[slot]);
-  return analyzeReadings(
-    readings,
-    settings,
-    Object.fromEntries(SLOTS.map((s) => [s, { width: images[s].width, height: images[s].height }])),
-  );
+  const failures: SlotFailure[] = [];
+  for (const slot of SLOTS) {
+    onStart?.(slot);
+    try {
+      readings[slot] = readSlot(slot, inputs[slot]);
+    } catch (error) {
+      if (!isEngineError(error)) throw error;
+      failures.push({ slot, code: error.code, message: error.message });
+    }
+  }
+  if (failures.length > 0) throw slotFailures(failures);
+  return readings;
+}
+
+/** One error for one or more unreadable slots: its message names every chart. */
+export function slotFailures(failures: readonly SlotFailure[]): EngineError {
+  const first = failures[0]!;
+  const message =
+    failures.length === 1
+      ? first.message
+      : `${failures.length} charts could not be read. ${failures.map((f) => f.message).join(' ')}`;
+  return new EngineError(first.code, message, {
+    slot: first.slot,
+    slots: failures.map((f) => f.slot),
+    failures: failures.map((f) => ({ ...f })),
+  });
+}
+
+/** Pixel size of each slot's image: the screenshot's, or the virtual plot of a data export. */
+export function slotImageSizes(inputs: ChartInputs, readings: Readonly<Record<Slot, ChartReading>>) {
+  return Object.fromEntries(
+    SLOTS.map((s) => {
+      const input = inputs[s];
+      return [
+        s,
+        isChartData(input) ? dataImageSize(readings[s]) : { width: input.width, height: input.height },
+      ];
+    }),
+  ) as Record<Slot, { width: number; height: number }>;
+}
+
+/** The whole pipeline for one upload: read the three charts (or take their data), analyse, plan. */
+export function analyzeCharts(inputs: ChartInputs, settings: AnalyzeChartsSettings): AnalysisResult {
+  const readings = readSlots(inputs);
+  return analyzeReadings(readings, settings, slotImageSizes(inputs, readings));
 }

@@ -8,7 +8,7 @@ import { wholePoints } from './confidence';
 import { planContext, slotData } from './context';
 import { analyzeReadings } from './pipeline';
 import { buildSetup } from './setup';
-import { scenario, type Scenario } from './test-support/scenario';
+import { analyseReadings, scenario, type Scenario } from './test-support/scenario';
 import type { AnalysisResult, Slot } from './types';
 import { MAX_TP2_R, MIN_CONFIDENCE, MIN_RISK_REWARD } from './weights';
 
@@ -198,6 +198,19 @@ describe('buildPlan: no trade, in plain words', () => {
     expect(r.keyLevels.weeklyLevels).toBeUndefined();
     expect(r.keyLevels.monthlyLevels).toBeUndefined();
     expect(plan(s).keyLevels.weeklyLevels?.length).toBeGreaterThan(0);
+  });
+
+  it('when the reader lost candles: it says so, and does not ask to zoom out (issue 20)', () => {
+    // 74 candles on the 5m chart, of which the reader kept only every third (24 read, 50 lost
+    // between them): the chart is long enough, the reading is not.
+    const full = scenario({ seed: 5, drift: 1, bars: 74 });
+    const kept = full.readings['5m'].candles.filter((_, i) => i % 3 === 0).slice(0, 24);
+    const readings = { ...full.readings, '5m': { ...full.readings['5m'], candles: kept } };
+    const r = plan({ ...full, readings, analyses: analyseReadings(readings) });
+    expect(r.tradePlan).toBeNull();
+    expect(r.noTradeReason).toMatch(/only 24 of the about 70 candles on the 5-minute chart could be read/);
+    expect(r.noTradeReason).toMatch(/the reader lost the rest/);
+    expect(r.noTradeReason).not.toMatch(/zoom out/);
   });
 
   it('always names a reason when there is no plan, over many markets', () => {

@@ -106,6 +106,8 @@ export interface ChartInfo {
   readonly candleCount: number;
   /** The chart reader's own confidence, 0..1. */
   readonly readConfidence: number;
+  /** Where the candles came from: a screenshot read by the reader, or the chart's data export. */
+  readonly source: 'image' | 'data';
 }
 
 // ---------------------------------------------------------------------------------------------

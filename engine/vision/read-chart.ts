@@ -1,4 +1,5 @@
 import type { RgbaImage } from '../core/image';
+import type { Timeframe } from '../core/ohlc';
 import { toRaster } from './pixels/raster';
 import type { Raster } from './pixels/raster';
 import { ScratchArray } from './pixels/scratch';
@@ -76,6 +77,20 @@ export function readChart(image: RgbaImage, trace?: ReadTrace): ChartReading {
     style: { kind: extraction.kind, theme: layout.theme, axisSide: layout.axisSide },
     barSpacing: round(extraction.barSpacing, 2),
   };
+}
+
+/**
+ * The chart's symbol and timeframe from its title alone: the layout (to find the plot) and the
+ * title text, none of the candle or scale stages, so a form can place dropped screenshots in
+ * their slots before the analysis. Agrees with readChart's symbol and timeframe on charts
+ * without drawings over the title (readChart lifts drawings first). Throws NO_CHART_FOUND.
+ */
+export function identifyChart(image: RgbaImage): { symbol: string | null; timeframe: Timeframe | null } {
+  forgetGlyphGuesses();
+  const raster = toRaster(image, rasterPixels);
+  const layout = findLayout(raster, image);
+  if (!layout) throw noChart('no chart area');
+  return identifyTitle(image, readTitleTokens(image, layout.plot));
 }
 
 /**

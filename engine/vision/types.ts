@@ -48,4 +48,6 @@ export interface ChartReading {
   style: ChartStyle;
   /** Median distance between neighbouring candle centres, image px. */
   barSpacing: number;
+  /** 'data' when the candles came from the chart's data export (exact prices), not pixels. */
+  source?: 'image' | 'data';
 }

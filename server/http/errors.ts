@@ -86,7 +86,7 @@ export function validationError(error: ZodError): AppError {
 }
 
 /** Engine failures are the trader's input (a chart we cannot read), never our bug: 422. */
-const ENGINE_TITLES: Record<EngineErrorCode, string> = {
+export const ENGINE_TITLES: Record<EngineErrorCode, string> = {
   INVALID_IMAGE: 'Unreadable Image',
   NO_CHART_FOUND: 'No Chart Found',
   AXIS_UNREADABLE: 'Price Axis Unreadable',

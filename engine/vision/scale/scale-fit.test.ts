@@ -1,4 +1,4 @@
-import { fitPriceScale } from './scale-fit';
+import { fitPriceScale, logBendPx } from './scale-fit';
 import type { AxisLabel } from './scale-fit';
 
 const label = (y: number, price: number): AxisLabel => ({ y, price, text: String(price) });
@@ -23,5 +23,30 @@ describe('fitPriceScale', () => {
     const real = [label(100, 1.3), label(200, 1.2), label(300, 1.1)];
     const s = fitPriceScale([...real, label(462, 8258188), label(490, 85), label(490, 37)])!;
     expect(s.labels.map((l) => l.price)).toEqual([1.3, 1.2, 1.1]);
+  });
+});
+
+describe('linear or logarithmic (issue 20: a false "logarithmic" on a phone JPEG)', () => {
+  // A log axis from 100 to 1,000 over 450 rows: one label every 50 px, at log-even prices.
+  const logLabels = Array.from({ length: 10 }, (_, i) =>
+    label(50 + i * 50, Number((1000 * 10 ** (-i / 9)).toPrecision(4))),
+  );
+
+  it('reads a truly logarithmic axis as log', () => {
+    const s = fitPriceScale(logLabels)!;
+    expect(s.mode).toBe('log');
+    expect(
+      logBendPx(
+        s,
+        s.labels.map((l) => ({ ...l })),
+      ),
+    ).toBeGreaterThan(20);
+  });
+
+  it('a log fit on a forex range bends under a pixel, within the labels read error: linear', () => {
+    const narrow = [label(100, 1.09), label(200, 1.085), label(300, 1.08), label(400, 1.075)];
+    const slope = (Math.log(1.075) - Math.log(1.09)) / 300;
+    expect(logBendPx({ slope, intercept: Math.log(1.09) - slope * 100 }, narrow)).toBeLessThan(1);
+    expect(fitPriceScale(narrow)!.mode).toBe('linear');
   });
 });

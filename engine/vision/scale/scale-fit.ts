@@ -1,5 +1,13 @@
 import type { PriceScale } from '../types';
-import { FIT_TOLERANCE_PX, LABEL_MIN_GAP_PX, LOG_MIN_LINEAR_RESIDUAL, LOG_RESIDUAL_SHARE } from './tuning';
+import {
+  FIT_TOLERANCE_PX,
+  LABEL_MIN_GAP_PX,
+  LOG_BEND_SAMPLES,
+  LOG_MIN_BEND_SHARE,
+  LOG_MIN_EXTRA_LABELS,
+  LOG_MIN_LINEAR_RESIDUAL,
+  LOG_RESIDUAL_SHARE,
+} from './tuning';
 
 export interface AxisLabel {
   /** Image row of the label's tick. */
@@ -100,8 +108,34 @@ function robustFit(mode: 'linear' | 'log', labels: AxisLabel[], tolPx: number): 
 }
 
 /**
+ * How far (px) a log fit bends away from a straight line over the rows its labels span: the most
+ * any straight scale through the same two end prices can differ from it. Below the fit tolerance
+ * the labels cannot tell log from linear at all (about the price range's share / 8 of the
+ * labels' height: under a pixel for a forex chart's 1 % range), and the prices read agree.
+ */
+export function logBendPx(fit: { slope: number; intercept: number }, labels: readonly AxisLabel[]): number {
+  if (labels.length < 2) return 0;
+  const ys = labels.map((l) => l.y);
+  const top = Math.min(...ys);
+  const bottom = Math.max(...ys);
+  const priceAt = (y: number) => Math.exp(fit.intercept + fit.slope * y);
+  const p0 = priceAt(top);
+  const p1 = priceAt(bottom);
+  let most = 0;
+  for (let i = 1; i < LOG_BEND_SAMPLES; i++) {
+    const y = top + ((bottom - top) * i) / LOG_BEND_SAMPLES;
+    // The row a straight scale through the two end prices gives this price.
+    const straight = top + ((priceAt(y) - p0) / (p1 - p0)) * (bottom - top);
+    most = Math.max(most, Math.abs(straight - y));
+  }
+  return most;
+}
+
+/**
  * Fits the price scale from axis labels, linear or logarithmic, whichever explains more labels
- * (log only when it is clearly better: on a narrow range both fit).
+ * (log only when it is clearly better: it explains at least LOG_MIN_EXTRA_LABELS more labels,
+ * or as many far more tightly, and it bends more than the fit tolerance over its labels; a bend
+ * smaller than that cannot be told from a straight scale, so the axis is linear).
  */
 export function fitPriceScale(labels: AxisLabel[], tolPx = FIT_TOLERANCE_PX): PriceScale | null {
   const lin = robustFit('linear', labels, tolPx);
@@ -110,10 +144,11 @@ export function fitPriceScale(labels: AxisLabel[], tolPx = FIT_TOLERANCE_PX): Pr
   if (
     log &&
     (!lin ||
-      log.inliers.length > lin.inliers.length ||
-      (log.inliers.length === lin.inliers.length &&
-        log.residualPx < lin.residualPx * LOG_RESIDUAL_SHARE &&
-        lin.residualPx > LOG_MIN_LINEAR_RESIDUAL))
+      ((log.inliers.length >= lin.inliers.length + LOG_MIN_EXTRA_LABELS ||
+        (log.inliers.length === lin.inliers.length &&
+          log.residualPx < lin.residualPx * LOG_RESIDUAL_SHARE &&
+          lin.residualPx > LOG_MIN_LINEAR_RESIDUAL)) &&
+        logBendPx(log, log.inliers) > tolPx * LOG_MIN_BEND_SHARE))
   ) {
     fit = log;
   }

@@ -85,10 +85,23 @@ export const LEGEND_MIN_SHIFT = 0.25;
 export const LABEL_MIN_GAP_PX = 4;
 /** A label within this many px of the fitted line agrees with it. */
 export const FIT_TOLERANCE_PX = 2.5;
+/**
+ * A log fit must explain this many more labels than the linear one to win on count: one label
+ * more is what a single misread label (a phone JPEG's blurred digit) can give either fit.
+ */
+export const LOG_MIN_EXTRA_LABELS = 2;
 /** A log fit wins a tie only with under this share of the linear residual ... */
 export const LOG_RESIDUAL_SHARE = 0.5;
 /** ... and a linear residual above this many px. */
 export const LOG_MIN_LINEAR_RESIDUAL = 0.5;
+/**
+ * A log fit is taken only when it bends away from a straight scale by more than this share of
+ * the fit tolerance over its labels' rows: a smaller bend is within the labels' own read error,
+ * so "logarithmic" would be a guess (a phone JPEG of EURUSD once warned log on a 1 % range).
+ */
+export const LOG_MIN_BEND_SHARE = 1;
+/** Rows sampled between the top and bottom label to measure that bend. */
+export const LOG_BEND_SAMPLES = 16;
 
 // read-scale: is it this chart's axis?
 

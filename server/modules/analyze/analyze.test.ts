@@ -94,12 +94,23 @@ describe('POST /api/analyze: the uploads', () => {
     expect(renamed.json().detail).toContain('chart1h');
   });
 
-  it('checks the content, not the claimed type: a text file named .png is 415 naming the slot', async () => {
+  it('checks the content, not the claimed type: a binary file named .png is 415 naming the slot', async () => {
+    const client = await signedIn();
+    const binary = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0, 0x14, 0, 0, 0]);
+    const response = await postAnalysis(client, { ...charts, '15m': binary });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().detail).toContain('15-minute chart');
+    expect(response.json().errors).toEqual([
+      { field: 'chart15m', message: expect.stringContaining('15-minute') },
+    ]);
+  });
+
+  it('reads a text file as a data export: too few rows is 422 naming the slot', async () => {
     const client = await signedIn();
     const text = Buffer.from('date,open,high,low,close\n2024-01-01,1.1,1.2,1.0,1.15\n');
     const response = await postAnalysis(client, { ...charts, '15m': text });
-    expect(response.statusCode).toBe(415);
-    expect(response.json().detail).toContain('15-minute chart');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().detail).toMatch(/15-minute chart data file: .*1 bar; at least 30/);
   });
 
   it('refuses a file over 10 MiB with 413', async () => {

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { UPLOAD_LIMITS } from '../../../contracts/analysis';
+import { UPLOAD_LIMITS, type TimeframeResultDto } from '../../../contracts/analysis';
 import { decodeImage } from '../../../adapters/node/decode-image';
 import type { RgbaImage } from '../../../engine/core/image';
 import { AppError } from '../../http/errors';
@@ -84,4 +84,47 @@ export async function thumbnail(bytes: Uint8Array, label: string): Promise<Buffe
   } catch {
     throw unreadable(label);
   }
+}
+
+/**
+ * Width of a data slot's drawn chart: its 300 bars at 480 px are a blur when the result shows
+ * it full width, and flat colours compress to 20-40 KB at this size anyway.
+ */
+const DATA_THUMBNAIL_WIDTH = 1280;
+
+/** Colours of a drawn data chart: TradingView's dark theme, what most traders will compare with. */
+const DATA_CHART = { background: '#131722', grid: '#2a2e39', up: '#26a69a', down: '#ef5350' } as const;
+
+/**
+ * The thumbnail of a slot filled from a data export: its candles drawn on the virtual plot the
+ * engine laid them out on (engine/plan/data-reading.ts), so the annotated chart's zones and
+ * lines land on them exactly as on a screenshot.
+ */
+export async function dataThumbnail(tf: TimeframeResultDto): Promise<Buffer> {
+  const size = tf.chart.image ?? { width: tf.chart.plot.right + 1, height: tf.chart.plot.bottom + 1 };
+  const half = Math.max(1, tf.chart.barSpacing * 0.35);
+  const grid = [0.2, 0.4, 0.6, 0.8]
+    .map(
+      (f) =>
+        `<line x1="0" x2="${size.width}" y1="${(size.height * f).toFixed(1)}" y2="${(size.height * f).toFixed(1)}" stroke="${DATA_CHART.grid}" stroke-width="1"/>`,
+    )
+    .join('');
+  const candles = tf.overlay.candles
+    .map((c) => {
+      const colour = c.close >= c.open ? DATA_CHART.up : DATA_CHART.down;
+      const top = Math.min(c.yOpen, c.yClose);
+      const height = Math.max(1, Math.abs(c.yClose - c.yOpen));
+      return (
+        `<line x1="${c.x}" x2="${c.x}" y1="${c.yHigh.toFixed(1)}" y2="${c.yLow.toFixed(1)}" stroke="${colour}" stroke-width="1"/>` +
+        `<rect x="${(c.x - half).toFixed(1)}" y="${top.toFixed(1)}" width="${(half * 2).toFixed(1)}" height="${height.toFixed(1)}" fill="${colour}"/>`
+      );
+    })
+    .join('');
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}">` +
+    `<rect width="100%" height="100%" fill="${DATA_CHART.background}"/>${grid}${candles}</svg>`;
+  return sharp(Buffer.from(svg))
+    .resize({ width: DATA_THUMBNAIL_WIDTH, withoutEnlargement: true })
+    .webp({ quality: 70, effort: 0 })
+    .toBuffer();
 }

@@ -1,11 +1,19 @@
 import { existsSync } from 'node:fs';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { EngineError } from '../../../engine/core/errors';
 import type { RgbaImage } from '../../../engine/core/image';
 import type { AnalysisResult, ChartImages, Slot } from '../../../engine/plan';
 import { Admission } from './admission';
-import type { AnalyzeOutcome, AnalyzeTask } from './worker';
+import type {
+  AnalyzeOutcome,
+  AnalyzeStage,
+  AnalyzeTask,
+  Identified,
+  IdentifyOutcome,
+  IdentifyTask,
+} from './worker';
 
 /**
  * Where the worker's code is: next to the production bundle (dist/server/analyze-worker.js,
@@ -43,7 +51,10 @@ export interface AnalysisRun {
 
 /** One admitted analysis: run it at most once, and release it once its request is answered. */
 export interface AnalysisTicket {
-  run(task: AnalyzeTask): Promise<AnalysisRun>;
+  /** `onStage` hears each stage as the worker starts it (reading a slot, analysing). */
+  run(task: Omit<AnalyzeTask, 'progress'>, onStage?: (stage: AnalyzeStage) => void): Promise<AnalysisRun>;
+  /** Instead of `run`: reads only the titles of the images (slot assignment), once. */
+  identify(images: RgbaImage[]): Promise<Identified[]>;
   release(): void;
 }
 
@@ -76,7 +87,7 @@ export interface AnalysisPoolOptions {
 /** A piscina pool of `threads` workers behind an Admission (admission.ts says who may start). */
 export function createAnalysisPool(options: AnalysisPoolOptions): AnalysisPool {
   const entry = workerEntry();
-  const pool = new Piscina<AnalyzeTask, AnalyzeOutcome>({
+  const pool = new Piscina<AnalyzeTask | IdentifyTask, AnalyzeOutcome | IdentifyOutcome>({
     filename: entry.filename,
     execArgv: entry.execArgv,
     minThreads: 1,
@@ -99,24 +110,50 @@ export function createAnalysisPool(options: AnalysisPoolOptions): AnalysisPool {
       let released = false;
       let ran = false;
       return {
-        async run(task) {
+        async run(task, onStage) {
           if (ran) throw new Error('an analysis ticket runs once');
           ran = true;
-          const transferList = Object.values(task.images)
-            .map((image) => image.data.buffer)
+          const transferList: (ArrayBuffer | MessagePort)[] = Object.values(task.images)
+            .map((input) => ('data' in input ? input.data.buffer : null))
             .filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer);
+          const channel = onStage ? new MessageChannel() : null;
+          if (channel) {
+            channel.port1.on('message', (stage: AnalyzeStage) => onStage?.(stage));
+            transferList.push(channel.port2);
+          }
           let outcome: AnalyzeOutcome;
           try {
-            outcome = await pool.run(task, { transferList });
+            outcome = (await pool.run(channel ? { ...task, progress: channel.port2 } : task, {
+              transferList,
+            })) as AnalyzeOutcome;
+          } catch (error) {
+            if (error instanceof Error && /queue is at limit/i.test(error.message)) {
+              throw new QueueFullError(1);
+            }
+            throw error;
+          } finally {
+            channel?.port1.close();
+          }
+          admission.recordServiceTime(outcome.ms);
+          if (!outcome.ok) throw new EngineError(outcome.code, outcome.message, outcome.details);
+          return { result: outcome.result, workerMs: outcome.ms };
+        },
+        async identify(images) {
+          if (ran) throw new Error('an analysis ticket runs once');
+          ran = true;
+          let outcome: IdentifyOutcome;
+          try {
+            outcome = (await pool.run(
+              { identify: images },
+              { transferList: images.map((image) => image.data.buffer as ArrayBuffer) },
+            )) as IdentifyOutcome;
           } catch (error) {
             if (error instanceof Error && /queue is at limit/i.test(error.message)) {
               throw new QueueFullError(1);
             }
             throw error;
           }
-          admission.recordServiceTime(outcome.ms);
-          if (!outcome.ok) throw new EngineError(outcome.code, outcome.message, outcome.details);
-          return { result: outcome.result, workerMs: outcome.ms };
+          return outcome.identified;
         },
         release() {
           if (released) return;

@@ -9,18 +9,37 @@ import {
   type AnalysisResultDto,
   type AnalyzeFields,
   type ChartSlot,
+  ANALYZE_STREAM_TYPE,
+  UPLOAD_LIMITS,
+  type AnalyzeStreamEvent,
+  type IdentifiedChartDto,
+  type IdentifyAnswerDto,
+  type StoredAnalysisDto,
 } from '../../../contracts/analysis';
+import { PassThrough } from 'node:stream';
+import type { EngineError } from '../../../engine/core/errors';
+import { isEngineError } from '../../../engine/core/errors';
+import { TIMEFRAMES, TIMEFRAME_MINUTES, type Timeframe } from '../../../engine/core/ohlc';
 import type { RgbaImage } from '../../../engine/core/image';
-import { AppError, parseWith } from '../../http/errors';
+import type { ChartData, ChartInput } from '../../../engine/plan';
+import { parseChartDataCsv, type ChartDataFormat } from '../../../adapters/node/parse-ohlc-csv';
+import { AppError, ENGINE_TITLES, parseWith, toProblem } from '../../http/errors';
 import { currentUser } from '../auth/session-plugin';
 import '../../types';
-import { assertPixelBudget, decodeUpload, readDimensions, sniffImageType, thumbnail } from './images';
+import {
+  assertPixelBudget,
+  dataThumbnail,
+  decodeUpload,
+  readDimensions,
+  sniffImageType,
+  thumbnail,
+} from './images';
 import { QueueFullError, createAnalysisPool, type AnalysisTicket } from './pool';
 import { loadAnalyzeSettings, type AnalyzeSettings } from './settings';
 import { findAnalysis, findThumbnail, listAnalyses, saveAnalysis } from './store';
 import { UploadGate } from './upload-gate';
 import { warmUpPool } from './warm-up';
-import { MULTIPART_LIMITS, readAnalyzeUpload, type AnalyzeUpload } from './uploads';
+import { MULTIPART_LIMITS, readAnalyzeUpload, readIdentifyUpload, type AnalyzeUpload } from './uploads';
 
 const SLOTS: readonly ChartSlot[] = ['5m', '15m', '4h'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -103,6 +122,96 @@ export function analyzeModule(given?: AnalyzeSettings) {
       }
     });
 
+    const identifyRate = app.createRateLimit({
+      max: settings.perMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `identify:${currentUser(request).id}`,
+    });
+
+    /**
+     * POST /api/charts/identify: the symbol and timeframe of one to three dropped files, read
+     * from each screenshot's title in the worker pool (a data export's from its bars), so the
+     * form can put each in its slot before the analysis. The analysis's rules throughout: the
+     * gate, a per-minute limit of its own of the same size, the same upload limits and checks,
+     * admission by pixels. A file that cannot be used is answered in its entry, not as a 4xx:
+     * the form shows it in the slot it would have gone to.
+     */
+    app.post('/api/charts/identify', { preHandler: app.requireUser }, async (request, reply) => {
+      const user = currentUser(request);
+      const place = gate.tryEnter(user.id);
+      if (!place.entered) throw gateRefusal(place.reason);
+      try {
+        try {
+          pool.assertRoom();
+        } catch (error) {
+          if (error instanceof QueueFullError) throw serviceBusy(error);
+          throw error;
+        }
+        const outcome = await identifyRate(request);
+        if (!outcome.isAllowed && outcome.isExceeded) {
+          throw new AppError(
+            429,
+            'RATE_LIMITED',
+            `You have dropped charts ${settings.perMinute} times in the last minute. Please wait ${outcome.ttlInSeconds} seconds and try again.`,
+            { title: 'Too Many Uploads', retryAfter: outcome.ttlInSeconds },
+          );
+        }
+        const files = await readIdentifyUpload(request, reply, settings.uploadTimeoutMs);
+        const answer: IdentifyAnswerDto = { charts: await identifyFiles(files) };
+        return answer;
+      } finally {
+        place.leave();
+      }
+    });
+
+    async function identifyFiles(files: Buffer[]): Promise<IdentifiedChartDto[]> {
+      const charts: IdentifiedChartDto[] = [];
+      const images: { index: number; bytes: Buffer; pixels: number }[] = [];
+      for (const [index, bytes] of files.entries()) {
+        const label = `chart ${index + 1}`;
+        const checked = await checkFile(bytes, label);
+        if ('problem' in checked) {
+          charts[index] = { source: checked.source, timeframe: null, symbol: null, problem: checked.problem };
+        } else if (checked.kind === 'data') {
+          charts[index] = { source: 'data', timeframe: checked.data.timeframe, symbol: null, problem: null };
+        } else {
+          images.push({ index, bytes, pixels: checked.width * checked.height });
+        }
+      }
+      if (images.length === 0) return charts;
+      let ticket: AnalysisTicket;
+      try {
+        ticket = pool.admit(images.reduce((sum, i) => sum + i.pixels, 0));
+      } catch (error) {
+        if (error instanceof QueueFullError) throw serviceBusy(error);
+        throw error;
+      }
+      try {
+        const decoded: { index: number; image: RgbaImage }[] = [];
+        for (const i of images) {
+          try {
+            decoded.push({ index: i.index, image: await decodeUpload(i.bytes, `chart ${i.index + 1}`) });
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            charts[i.index] = { source: 'image', timeframe: null, symbol: null, problem: error.message };
+          }
+        }
+        const identified = decoded.length > 0 ? await ticket.identify(decoded.map((d) => d.image)) : [];
+        identified.forEach((found, k) => {
+          const index = decoded[k]!.index;
+          charts[index] = found.ok
+            ? { source: 'image', timeframe: found.timeframe, symbol: found.symbol, problem: null }
+            : { source: 'image', timeframe: null, symbol: null, problem: found.message };
+        });
+      } catch (error) {
+        if (error instanceof QueueFullError) throw serviceBusy(error);
+        throw error;
+      } finally {
+        ticket.release();
+      }
+      return charts;
+    }
+
     function gateRefusal(reason: 'user' | 'total'): AppError {
       if (reason === 'user') {
         return new AppError(
@@ -126,24 +235,13 @@ export function analyzeModule(given?: AnalyzeSettings) {
       timing.mark('upload');
       const fields = parseWith(analyzeFieldsSchema, upload.fields);
 
-      // Content checks on every file before any decoding: type by magic bytes, size by header.
-      let pixels = 0;
-      for (const slot of SLOTS) {
-        const field = CHART_SLOT_FIELDS[slot];
-        const bytes = upload.files[field];
-        const label = CHART_FIELDS[field].label;
-        if (!sniffImageType(bytes)) {
-          throw new AppError(
-            415,
-            'NOT_AN_IMAGE',
-            `The ${label} is not a PNG, JPEG or WebP image. Upload a screenshot of the chart.`,
-            { title: 'Not an Image' },
-          );
-        }
-        const dims = await readDimensions(bytes, label);
-        assertPixelBudget(dims, label);
-        pixels += dims.width * dims.height;
-      }
+      // Content checks on every file before any decoding (type by magic bytes, size by header;
+      // a data export parsed, it is small): every slot's problem is named at once.
+      const checked = await checkSlots(upload);
+      const pixels = SLOTS.reduce((sum, slot) => {
+        const c = checked[slot];
+        return sum + (c.kind === 'image' ? c.width * c.height : 0);
+      }, 0);
 
       // Admission to the pool now that the upload is here and its size in pixels is known: the
       // worker threads and the decoding memory are only ever held by complete uploads.
@@ -155,55 +253,78 @@ export function analyzeModule(given?: AnalyzeSettings) {
         throw error;
       }
       try {
-        return await analyzeAdmitted(request, reply, userId, ticket, upload, fields, timing);
+        const progress = wantsStream(request) ? openStream(request, reply) : null;
+        if (!progress) {
+          return await analyzeAdmitted(reply, userId, ticket, checked, fields, timing, null);
+        }
+        try {
+          await analyzeAdmitted(reply, userId, ticket, checked, fields, timing, progress);
+        } catch (error) {
+          progress.fail(error);
+        }
+        return reply;
       } finally {
         ticket.release();
       }
     }
 
     async function analyzeAdmitted(
-      request: FastifyRequest,
       reply: FastifyReply,
       userId: string,
       ticket: AnalysisTicket,
-      upload: AnalyzeUpload,
+      checked: Record<ChartSlot, CheckedSlot>,
       fields: AnalyzeFields,
       timing: ReturnType<typeof serverTiming>,
+      progress: ProgressStream | null,
     ) {
+      progress?.send({ stage: 'checking' });
       const decoded = await Promise.all(
         SLOTS.map(async (slot) => {
-          const field = CHART_SLOT_FIELDS[slot];
-          const bytes = upload.files[field];
-          const label = CHART_FIELDS[field].label;
-          const [image, thumb] = await Promise.all([decodeUpload(bytes, label), thumbnail(bytes, label)]);
-          return { slot, image, thumb };
+          const c = checked[slot];
+          if (c.kind === 'data') return { slot, input: c.data, thumb: null };
+          const label = CHART_FIELDS[CHART_SLOT_FIELDS[slot]].label;
+          const [image, thumb] = await Promise.all([decodeUpload(c.bytes, label), thumbnail(c.bytes, label)]);
+          return { slot, input: image as ChartInput, thumb };
         }),
       );
-      const images = Object.fromEntries(decoded.map((d) => [d.slot, d.image])) as Record<
+      const inputs = Object.fromEntries(decoded.map((d) => [d.slot, d.input])) as Record<
         ChartSlot,
-        RgbaImage
-      >;
-      const thumbnails = Object.fromEntries(decoded.map((d) => [d.slot, d.thumb])) as Record<
-        ChartSlot,
-        Buffer
+        ChartInput
       >;
       timing.mark('decode');
 
       let result: AnalysisResultDto;
       try {
         // Same shape, engine types are readonly (engine/plan/contract.test.ts proves they agree).
-        const run = await ticket.run({
-          images,
-          account: fields.accountSize,
-          riskPercent: fields.riskPercentage,
-        });
+        const run = await ticket.run(
+          { images: inputs, account: fields.accountSize, riskPercent: fields.riskPercentage },
+          progress
+            ? (stage) =>
+                progress.send(
+                  stage.stage === 'reading'
+                    ? { ...stage, source: checked[stage.slot].kind === 'data' ? 'data' : 'image' }
+                    : stage,
+                )
+            : undefined,
+        );
         result = run.result as AnalysisResultDto;
         timing.split('queue', 'analyze', run.workerMs);
       } catch (error) {
         if (error instanceof QueueFullError) throw serviceBusy(error);
-        throw error; // EngineError -> 422 naming the chart (the engine prefixes the slot)
+        if (isEngineError(error)) throw chartsProblem(error);
+        throw error;
       }
 
+      progress?.send({ stage: 'storing' });
+      // A data slot has no screenshot: its thumbnail is its candles drawn on the virtual plot.
+      const thumbnails = Object.fromEntries(
+        await Promise.all(
+          decoded.map(async (d) => {
+            const tf = result.timeframes.find((t) => t.timeframe === d.slot)!;
+            return [d.slot, d.thumb ?? (await dataThumbnail(tf))] as const;
+          }),
+        ),
+      ) as Record<ChartSlot, Buffer>;
       const stored = await saveAnalysis(app.db, {
         userId,
         accountSize: fields.accountSize,
@@ -211,11 +332,15 @@ export function analyzeModule(given?: AnalyzeSettings) {
         result,
         thumbnails,
       });
-      request.log.info(
+      reply.log.info(
         { userId, analysisId: stored.id, symbol: result.symbol, trade: !!result.tradePlan },
         'analysis stored',
       );
       timing.mark('store');
+      if (progress) {
+        progress.done(stored);
+        return reply;
+      }
       return reply.code(201).header('server-timing', timing.header()).send(stored);
     }
 
@@ -279,5 +404,183 @@ function serverTiming() {
       last = now;
     },
     header: () => parts.join(', '),
+  };
+}
+
+type CheckedSlot =
+  | { kind: 'image'; bytes: Buffer; width: number; height: number }
+  | { kind: 'data'; data: ChartData; format: ChartDataFormat };
+
+interface SlotProblem {
+  slot: ChartSlot;
+  status: number;
+  code: string;
+  message: string;
+}
+
+/** How a file's first bytes look: a picture, text (a data export), or neither. */
+function looksLikeText(bytes: Buffer): boolean {
+  const head = bytes.subarray(0, 4096);
+  if (head.includes(0)) return false;
+  // A UTF-8 decode that had to replace bytes is not a text file.
+  return !head.toString('utf8').includes('\uFFFD');
+}
+
+type FileCheck = CheckedSlot | { problem: string; status: number; code: string; source: 'image' | 'data' };
+
+/**
+ * One chart file checked before any decoding: an image by its magic bytes and header size, a
+ * data export (TradingView or MetaTrader CSV, told from its content) parsed.
+ */
+async function checkFile(bytes: Buffer, label: string): Promise<FileCheck> {
+  const mib = (n: number) => n / 1024 / 1024;
+  if (sniffImageType(bytes)) {
+    try {
+      const dims = await readDimensions(bytes, label);
+      assertPixelBudget(dims, label);
+      return { kind: 'image', bytes, ...dims };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { problem: error.message, status: error.status, code: error.code, source: 'image' };
+    }
+  }
+  if (!looksLikeText(bytes)) {
+    return {
+      problem: `The ${label} is not a PNG, JPEG or WebP image or a chart data CSV. Upload a screenshot of the chart or its data export.`,
+      status: 415,
+      code: 'NOT_AN_IMAGE',
+      source: 'image',
+    };
+  }
+  if (bytes.length > UPLOAD_LIMITS.maxDataBytes) {
+    return {
+      problem: `The ${label} data file is larger than ${mib(UPLOAD_LIMITS.maxDataBytes)} MiB. Export only the bars on your chart.`,
+      status: 413,
+      code: 'FILE_TOO_LARGE',
+      source: 'data',
+    };
+  }
+  try {
+    const parsed = parseChartDataCsv(bytes.toString('utf8'));
+    return {
+      kind: 'data',
+      format: parsed.format,
+      data: { bars: parsed.bars, timeframe: timeframeOfMinutes(parsed.intervalMinutes) },
+    };
+  } catch (error) {
+    if (!isEngineError(error)) throw error;
+    return {
+      problem: `The ${label} data file: ${error.message}`,
+      status: 422,
+      code: 'INVALID_DATA',
+      source: 'data',
+    };
+  }
+}
+
+/**
+ * Each slot's file checked before any decoding: an image by its magic bytes and header size, a
+ * data export (TradingView or MetaTrader CSV) parsed. All slots' problems are answered at once,
+ * each in `errors` under its field, so the form marks every slot to fix.
+ */
+async function checkSlots(upload: AnalyzeUpload): Promise<Record<ChartSlot, CheckedSlot>> {
+  const problems: SlotProblem[] = [];
+  const checked = {} as Record<ChartSlot, CheckedSlot>;
+  for (const slot of SLOTS) {
+    const field = CHART_SLOT_FIELDS[slot];
+    const one = await checkFile(upload.files[field], CHART_FIELDS[field].label);
+    if ('problem' in one) problems.push({ slot, status: one.status, code: one.code, message: one.problem });
+    else checked[slot] = one;
+  }
+  if (problems.length === 0) return checked;
+  const first = problems[0]!;
+  // The answer's status: a file of the wrong kind first, then one too large, then unreadable.
+  const status = [415, 413, 422].find((st) => problems.some((p) => p.status === st)) ?? first.status;
+  const code = problems.find((p) => p.status === status)!.code;
+  return Promise.reject(
+    new AppError(
+      status,
+      code,
+      problems.length === 1
+        ? first.message
+        : `${problems.length} charts cannot be used. ${problems.map((p) => p.message).join(' ')}`,
+      {
+        title: problems.length === 1 ? 'Chart Cannot Be Used' : 'Charts Cannot Be Used',
+        errors: problems.map((p) => ({ field: CHART_SLOT_FIELDS[p.slot], message: p.message })),
+      },
+    ),
+  );
+}
+
+/** A bar interval in minutes as one of the product's timeframes, or null. */
+function timeframeOfMinutes(minutes: number | null): Timeframe | null {
+  if (minutes === null) return null;
+  return TIMEFRAMES.find((tf) => TIMEFRAME_MINUTES[tf] === minutes) ?? null;
+}
+
+/**
+ * An engine failure (charts that cannot be read, two pairs, impossible timeframes) as the 422
+ * problem it always was, plus `errors`: one entry per slot concerned, so the form marks each.
+ */
+function chartsProblem(error: EngineError): AppError {
+  const details = error.details as {
+    slot?: ChartSlot;
+    slots?: ChartSlot[];
+    failures?: { slot: ChartSlot; message: string }[];
+  };
+  const errors = details.failures
+    ? details.failures.map((f) => ({ field: CHART_SLOT_FIELDS[f.slot], message: f.message }))
+    : (details.slots ?? (details.slot ? [details.slot] : [])).map((slot) => ({
+        field: CHART_SLOT_FIELDS[slot],
+        message: error.message,
+      }));
+  return new AppError(422, error.code, error.message, {
+    title: details.failures && details.failures.length > 1 ? 'Charts Unreadable' : ENGINE_TITLES[error.code],
+    ...(errors.length > 0 ? { errors } : {}),
+    extensions: Object.keys(error.details).length > 0 ? { details: error.details } : {},
+  });
+}
+
+const wantsStream = (request: FastifyRequest) => (request.headers.accept ?? '').includes(ANALYZE_STREAM_TYPE);
+
+interface ProgressStream {
+  send(event: AnalyzeStreamEvent): void;
+  done(stored: StoredAnalysisDto): void;
+  fail(error: unknown): void;
+}
+
+/**
+ * The answer as a stream of progress lines (application/x-ndjson): 200 once the upload is
+ * checked and admitted, each stage as the server starts it, then `{done}` or `{problem}`.
+ * Failures before this point keep their own status codes (413, 415, 422, 429, 503).
+ */
+function openStream(request: FastifyRequest, reply: FastifyReply): ProgressStream {
+  const stream = new PassThrough();
+  let ended = false;
+  const write = (event: AnalyzeStreamEvent) => {
+    if (!ended) stream.write(`${JSON.stringify(event)}\n`);
+  };
+  void reply
+    .code(200)
+    .header('content-type', `${ANALYZE_STREAM_TYPE}; charset=utf-8`)
+    .header('cache-control', 'no-store')
+    // Proxies must pass each line on as it is written, not when the answer ends.
+    .header('x-accel-buffering', 'no')
+    .send(stream);
+  return {
+    send: write,
+    done(stored) {
+      write({ done: stored });
+      ended = true;
+      stream.end();
+    },
+    fail(error) {
+      const { problem } = toProblem(error);
+      if (problem.status >= 500) request.log.error({ err: error }, 'analysis failed');
+      else request.log.info({ code: problem.code }, 'analysis refused');
+      write({ problem });
+      ended = true;
+      stream.end();
+    },
   };
 }

@@ -148,3 +148,80 @@ function translateMultipartError(error: unknown): unknown {
       );
   }
 }
+
+/** POST /api/charts/identify: one to three files under the field name "charts", nothing else. */
+export const IDENTIFY_LIMITS = {
+  fileSize: UPLOAD_LIMITS.maxFileBytes,
+  files: 3,
+  fields: 0,
+  fieldNameSize: 32,
+  parts: 3,
+  headerPairs: 20,
+} as const;
+
+const ONE_TO_THREE = 'Send one to three chart files under the field name "charts".';
+
+/**
+ * The files to identify, within IDENTIFY_LIMITS and `timeoutMs` (the analysis upload's rules:
+ * 413 too large, 422 wrong parts, 408 too slow).
+ */
+export async function readIdentifyUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  timeoutMs: number,
+): Promise<Buffer[]> {
+  if (!request.isMultipart()) {
+    throw new AppError(
+      415,
+      'NOT_MULTIPART',
+      `Send the charts as a file upload (multipart/form-data). ${ONE_TO_THREE}`,
+    );
+  }
+  const reading = (async () => {
+    const files: Buffer[] = [];
+    let problem: AppError | undefined;
+    try {
+      for await (const part of request.parts({ limits: IDENTIFY_LIMITS })) {
+        if (part.type !== 'file') {
+          problem ??= new AppError(400, 'UNEXPECTED_FIELD', `Unexpected form field "${part.fieldname}".`);
+          continue;
+        }
+        const buffer = await part.toBuffer();
+        if (part.fieldname !== 'charts')
+          problem ??= wrongParts(`Unexpected file "${part.fieldname}". ${ONE_TO_THREE}`);
+        else files.push(buffer);
+      }
+    } catch (error) {
+      const translated = translateMultipartError(error);
+      if (translated instanceof AppError && translated.code === 'WRONG_UPLOADS') {
+        throw wrongParts(`Too many files. ${ONE_TO_THREE}`);
+      }
+      throw translated;
+    }
+    if (problem) throw problem;
+    if (files.length === 0 || files.some((f) => f.length === 0))
+      throw wrongParts(`A file is missing or empty. ${ONE_TO_THREE}`);
+    return files;
+  })();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reading.catch(() => {});
+      reply.header('connection', 'close');
+      reply.raw.once('finish', () => request.raw.destroy());
+      reject(
+        new AppError(
+          408,
+          'UPLOAD_TIMEOUT',
+          `The upload did not arrive within ${Math.round(timeoutMs / 1000)} seconds. Check your connection and try again.`,
+          { title: 'Upload Too Slow' },
+        ),
+      );
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([reading, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -8,7 +8,9 @@ import { errorDetail } from '@/lib/api';
 import { AddPlanToJournalButton } from '@/features/journal';
 import type { StoredAnalysisDto, TradePlanDto } from '../../../../contracts/analysis';
 import { analysisToast } from './result-headline';
-import { fetchAnalysis, thumbnailUrl, useAnalyze, type AnalyzeInput } from './api';
+import { fetchAnalysis, thumbnailUrl, useAnalyze, type AnalyzeInput, type AnalyzeProgress } from './api';
+import { separateProblems, slotErrors } from './slot-assignment';
+import type { ChartSlot } from '../../../../contracts/analysis';
 import { CHART_SLOTS } from './format';
 import { AnalysisForm } from './components/analysis-form';
 import { AnnotatedCharts } from './components/annotated-chart';
@@ -72,7 +74,9 @@ function StartHereCard() {
  * the journal's place, the concepts guide and the history of past analyses.
  */
 export function DashboardContent({ journal }: { journal?: (context: JournalContext) => ReactNode }) {
-  const analyze = useAnalyze();
+  const [progress, setProgress] = useState<AnalyzeProgress | null>(null);
+  const [failedSlots, setFailedSlots] = useState<Partial<Record<ChartSlot, string>>>();
+  const analyze = useAnalyze(setProgress);
   const [shown, setShown] = useState<Shown | null>(null);
   const [loadingId, setLoadingId] = useState<string | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
@@ -90,19 +94,36 @@ export function DashboardContent({ journal }: { journal?: (context: JournalConte
   }
 
   function onSubmit(input: AnalyzeInput) {
+    setProgress(null);
+    setFailedSlots({});
     analyze.mutate(input, {
       onSuccess: (stored) => {
         const files = { '5m': input.chart5m, '15m': input.chart15m, '4h': input.chart4h };
+        // A slot filled from data has no picture of its own: its stored thumbnail draws the bars.
+        const fromData = (slot: ChartSlot) =>
+          stored.result.timeframes.find((t) => t.timeframe === slot)?.chart.source === 'data';
         const sources = Object.fromEntries(
-          CHART_SLOTS.map((slot) => [slot, URL.createObjectURL(files[slot])]),
+          CHART_SLOTS.map((slot) => [
+            slot,
+            fromData(slot) ? thumbnailUrl(stored.id, slot) : URL.createObjectURL(files[slot]),
+          ]),
         );
         reveal({ stored, sources, ownsUrls: true });
         toast(analysisToast(stored.result));
       },
       onError: (error) => {
+        // Each failing slot is marked in place with what to fix; the toast only sums it up.
+        const perSlot = slotErrors(error);
+        setFailedSlots(perSlot);
+        const named = CHART_SLOTS.filter((slot) => perSlot[slot]);
+        // Several charts each with its own problem; one problem between two charts (two pairs,
+        // swapped timeframes) is said once, as the server words it.
+        const several = named.length > 1 && separateProblems(error);
         toast({
-          title: 'Analysis Failed',
-          description: errorDetail(error) ?? 'Failed to analyze charts. Please try again.',
+          title: several ? `${named.length} Charts Need Attention` : 'Analysis Failed',
+          description: several
+            ? `The ${named.slice(0, -1).join(', ')} and ${named.at(-1)} charts could not be used: see each marked slot.`
+            : (errorDetail(error) ?? 'Failed to analyze charts. Please try again.'),
           variant: 'destructive',
         });
       },
@@ -134,7 +155,12 @@ export function DashboardContent({ journal }: { journal?: (context: JournalConte
       {/* Form, result, history: on phones the result comes right after the form. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:grid-rows-[auto_1fr]">
         <div className="lg:col-start-1 lg:row-start-1">
-          <AnalysisForm busy={analyze.isPending} onSubmit={onSubmit} />
+          <AnalysisForm
+            busy={analyze.isPending}
+            onSubmit={onSubmit}
+            progress={progress}
+            serverErrors={failedSlots}
+          />
         </div>
         <div
           ref={resultRef}

@@ -62,8 +62,9 @@ export function AnnotatedChart({ tf, src, visible }: AnnotatedChartProps) {
       <figcaption className="flex items-center justify-between text-sm font-medium">
         <span>{SLOT_TITLES[tf.timeframe]} chart</span>
         <span className="text-xs text-muted-foreground">
-          {tf.chart.candleCount} candles read · reading confidence {Math.round(tf.chart.readConfidence * 100)}
-          %
+          {tf.chart.source === 'data'
+            ? `${tf.chart.candleCount} bars from the data file · exact prices, not read from a picture`
+            : `${tf.chart.candleCount} candles read · reading confidence ${Math.round(tf.chart.readConfidence * 100)} %`}
         </span>
       </figcaption>
       <div className="relative overflow-hidden rounded-md border bg-black">

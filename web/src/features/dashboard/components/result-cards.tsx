@@ -31,6 +31,7 @@ import {
 } from '../format';
 import { NO_TRADE_TITLE } from '../result-headline';
 import { PanelTitle } from './panel-title';
+import { WarningList } from './warning-list';
 
 const CONFLUENCE_NAMES: Record<string, string> = {
   bosChoch: 'BOS / CHoCH',
@@ -49,7 +50,12 @@ const biasVariant = (bias: string) =>
 
 /** "Analysis Complete" with its three checks (SPEC 2). */
 export function AnalysisCompletePanel({ result }: { result: AnalysisResultDto }) {
-  const checks = ['Image Processing', 'Confluence Detection', 'Risk Assessment'];
+  const fromData = result.timeframes.filter((t) => t.chart.source === 'data').map((t) => t.timeframe);
+  const checks = [
+    fromData.length === 3 ? 'Chart Data Loaded' : 'Image Processing',
+    'Confluence Detection',
+    'Risk Assessment',
+  ];
   return (
     <Card className="border-primary/40 bg-primary/5" data-testid="analysis-complete">
       <CardHeader className="pb-3">
@@ -72,16 +78,13 @@ export function AnalysisCompletePanel({ result }: { result: AnalysisResultDto })
             </li>
           ))}
         </ul>
-        {result.warnings.length > 0 && (
-          <ul className="grid gap-1 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
-            {result.warnings.map((warning) => (
-              <li key={warning} className="flex gap-2">
-                <AlertTriangle className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
-                {warning}
-              </li>
-            ))}
-          </ul>
+        {fromData.length > 0 && (
+          <p className="text-sm text-muted-foreground" data-testid="data-sources">
+            The {fromData.join(' and ')} chart{fromData.length > 1 ? 's' : ''} came from{' '}
+            {fromData.length > 1 ? 'their' : 'its'} data export: exact prices, no reading.
+          </p>
         )}
+        <WarningList warnings={result.warnings} />
       </CardContent>
     </Card>
   );
