@@ -24,6 +24,10 @@ export const BOX_SAME = 6;
 export const BOX_EDGE = 12;
 /** ... and no more than this many times the text's height tall. */
 export const BOX_MAX_HEIGHTS = 2.5;
+/** On a JPEG the box is looked for this many text heights beside the glyphs (past their ringing) ... */
+export const BOX_JPEG_COLUMNS = [0.25, 0.5];
+/** ... its edge lasting this many rows (the blurred edge of a box, not a grid line or a speck). */
+export const BOX_JPEG_EDGE_ROWS = 3;
 /** Text shorter than this many px is too small to look for a tick mark beside. */
 export const TICK_TEXT_MIN_PX = 5;
 /** Text fainter than this many background tolerances has no ink share to measure strokes by. */
