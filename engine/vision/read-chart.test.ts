@@ -16,6 +16,7 @@ import {
   anchorOnLegend,
   anchorOnPriceLine,
   axisLabels,
+  offGrid,
   gridContradicts,
   snapToGrid,
 } from './scale/axis-scale';
@@ -320,6 +321,29 @@ describe('grid snap', () => {
   });
 });
 
+describe('scale against the grid', () => {
+  const layoutOf = (rows: number[]) =>
+    ({
+      plot: { left: 0, top: 0, right: 900, bottom: 700 },
+      background: 0xffffff,
+      gridRows: rows.map((at) => ({ at, start: 0, end: 900, colour: 0xe0e3eb, dotted: false })),
+    }) as unknown as Layout;
+  const lines = [100, 250, 400, 550];
+  const scaleAt = (offset: number) =>
+    fitPriceScale(lines.map((row, i) => ({ y: row + offset, price: 2376 - 2 * i, text: '' })))!;
+
+  it('measures how far the scale puts the labels off their grid lines', () => {
+    expect(offGrid(scaleAt(0), layoutOf(lines))).toBeCloseTo(0, 5);
+    // Left on glyph centres 3 px above the lines (no mark found, too far to snap).
+    expect(offGrid(scaleAt(-3), layoutOf(lines))).toBeCloseTo(3, 5);
+    // A line 3 rows thick has its price on its top row: the scale on the top rows is on it.
+    const thick = lines.flatMap((at) => [at, at + 1, at + 2]);
+    expect(offGrid(scaleAt(0), layoutOf(thick))).toBeCloseTo(0, 5);
+    // No grid, nothing to say.
+    expect(offGrid(scaleAt(-3), layoutOf([]))).toBeNull();
+  });
+});
+
 describe('grid snap at 3x', () => {
   it('snaps labels whose glyphs sit 3.5 px off lines drawn 3 rows thick', () => {
     const lines = [100, 250, 400, 550];
@@ -330,9 +354,11 @@ describe('grid snap at 3x', () => {
     const snapped = snapToGrid(fitPriceScale(labels)!, { gridRows } as unknown as Layout);
     expect(priceToY(snapped, 2376)).toBeCloseTo(100, 5);
     expect(priceToY(snapped, 2370)).toBeCloseTo(550, 5);
-    // One row thick (1x), the same 3.5 px is too far to be the label's line.
+    // One row thick, 4.5 px reach (a hairline at 2.625x): 3.5 px snaps, 5 px is too far.
     const thin = lines.map((at) => ({ at, start: 0, end: 900, colour: 0xe0e3eb, dotted: false }));
-    const scale = fitPriceScale(lines.map((row, i) => ({ y: row - 3.5, price: 2376 - 2 * i, text: '' })))!;
+    const near = fitPriceScale(lines.map((row, i) => ({ y: row - 3.5, price: 2376 - 2 * i, text: '' })))!;
+    expect(priceToY(snapToGrid(near, { gridRows: thin } as unknown as Layout), 2376)).toBeCloseTo(100, 5);
+    const scale = fitPriceScale(lines.map((row, i) => ({ y: row - 5, price: 2376 - 2 * i, text: '' })))!;
     expect(snapToGrid(scale, { gridRows: thin } as unknown as Layout)).toBe(scale);
   });
 });

@@ -31,6 +31,7 @@ import {
   MARKS_AGREE_SHARE,
   MARKS_MIN,
   MARK_AGREE_PX,
+  OFF_GRID_AGREE_PX,
   ON_LATTICE_SHARE,
   RULE_ROWS_SHARE,
   SAME_ROW_SHARE,
@@ -38,6 +39,7 @@ import {
   SNAP_KEEP_SHARE,
   SNAP_LABELS_SHARE,
   SNAP_MIN_LABELS,
+  SNAP_MIN_REACH,
   SNAP_PX,
   SPLIT_GAP_SHARE,
   STROKE_INK_SHARE,
@@ -476,8 +478,13 @@ export function snapToGrid(scale: PriceScale, layout: Layout): PriceScale {
     let j = i;
     while (j + 1 < at.length && at[j + 1] === at[j]! + 1 && j - i < GRID_BAND_EXTRA_ROWS) j++;
     // A line drawn n rows thick was drawn at about n times the pixel ratio, and so were the
-    // labels: their glyphs sit n times further off the row (3 px and more at 3x).
-    bands.push({ top: at[i]!, centre: (at[i]! + at[j]!) / 2, reach: SNAP_PX * Math.max(1, (j - i + 2) / 2) });
+    // labels: their glyphs sit n times further off the row (3 px and more at 3x). A 1 px line
+    // may be a HiDPI chart's too (2.625x draws hairlines): at least 1.5 times 3 px.
+    bands.push({
+      top: at[i]!,
+      centre: (at[i]! + at[j]!) / 2,
+      reach: SNAP_PX * Math.max(SNAP_MIN_REACH, (j - i + 2) / 2),
+    });
     i = j + 1;
   }
   if (bands.length < 2) return scale;
@@ -501,6 +508,55 @@ export function snapToGrid(scale: PriceScale, layout: Layout): PriceScale {
   const refit = fitPriceScale(snapped, SNAP_FIT_TOLERANCE);
   if (!refit || refit.labels.length < scale.labels.length * SNAP_KEEP_SHARE) return scale;
   return refit;
+}
+
+/**
+ * A self-check of the placed scale against the grid: how far (px) the rows the scale gives the
+ * labels' prices lie from the grid lines beside them, when at least three labels have a line
+ * within half a label step and agree on the offset (one font, one grid), or null. A line's row
+ * is the middle of its strong rows (a JPEG smears a 1 px line over 4-5 faint ones); half the
+ * line's strong rows is allowed for (a line n rows thick has its price on its top row). Labels
+ * placed on the grid or on their own marks come out near 0; labels left on their glyph centres
+ * (no mark found, a grid too far to snap to) by as much as the font's offset.
+ */
+export function offGrid(scale: PriceScale, layout: Layout): number | null {
+  const plotW = layout.plot.right - layout.plot.left + 1;
+  const long = layout.gridRows.filter((g) => g.end - g.start >= GRID_LINE_SHARE * plotW);
+  const runs = runsOfRows(long);
+  if (runs.length < GRID_MIN_LINES || scale.labels.length < MARKS_MIN) return null;
+  const lines = runs.map((run) => {
+    const contrast = run.map((g) => colourDistance(g.colour, layout.background));
+    const strongest = Math.max(...contrast);
+    let sum = 0;
+    let sumY = 0;
+    let strong = 0;
+    run.forEach((g, i) => {
+      if (contrast[i]! < strongest / 2) return;
+      sum += contrast[i]!;
+      sumY += contrast[i]! * g.at;
+      strong++;
+    });
+    return { centre: sumY / sum, slack: (strong - 1) / 2 };
+  });
+  const rows = scale.labels.map((l) => priceToY(scale, l.price)).sort((a, b) => a - b);
+  const steps = rows.slice(1).map((y, i) => y - rows[i]!);
+  const step = [...steps].sort((a, b) => a - b)[steps.length >> 1]!;
+  const offsets: number[] = [];
+  for (const y of rows) {
+    let best: { d: number; slack: number } | null = null;
+    for (const line of lines) {
+      const d = line.centre - y;
+      if (Math.abs(d) < step / 2 && (!best || Math.abs(d) < Math.abs(best.d)))
+        best = { d, slack: line.slack };
+    }
+    // Within the line's own thickness counts as on it.
+    if (best) offsets.push(Math.sign(best.d) * Math.max(0, Math.abs(best.d) - best.slack));
+  }
+  if (offsets.length < MARKS_MIN) return null;
+  offsets.sort((a, b) => a - b);
+  const median = offsets[offsets.length >> 1]!;
+  const agree = offsets.filter((o) => Math.abs(o - median) <= OFF_GRID_AGREE_PX).length;
+  return agree >= offsets.length * MARKS_AGREE_SHARE ? median : null;
 }
 
 /** Line rows (sorted by row) grouped into runs of adjacent rows. */

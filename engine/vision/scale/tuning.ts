@@ -64,6 +64,8 @@ export const ON_LATTICE_SHARE = 0.6;
 export const GRID_BAND_EXTRA_ROWS = 3;
 /** A label snaps to a grid line whose centre is within this many px (3, and a hair more). */
 export const SNAP_PX = 3.01;
+/** A line's snap reach is at least this many times SNAP_PX (glyphs 3.5 px off 1-row lines at 2.625x). */
+export const SNAP_MIN_REACH = 1.5;
 /** Labels snap only when at least this many ... */
 export const SNAP_MIN_LABELS = 3;
 /** ... and this share of them sit on grid lines. */
@@ -109,3 +111,5 @@ export const PIXEL_PARTS = 10;
 export const MAX_DECIMALS = 10;
 /** ... and this many when the scale says nothing (a zero slope). */
 export const FALLBACK_DECIMALS = 6;
+/** Labels agree on their offset from the grid when within this many px of the median (JPEG, rounding). */
+export const OFF_GRID_AGREE_PX = 1;
