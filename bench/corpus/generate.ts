@@ -6,6 +6,7 @@
  *   (ECharts and drawings are opt-in: adding them to the default draw would change every existing
  *   seed's sets; --drawings lays a trader's zones and position tool over every chart)
  *   npm run corpus -- --out fixtures/charts --fixtures      (the committed fixture set)
+ *   npm run corpus -- --out bench/corpus-out/jpeg2 --format jpeg --dpr 2   (every set a JPEG at DPR 2)
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -33,6 +34,8 @@ export interface GenerateOptions {
   fixtures: boolean;
   /** Lay translucent zones and a position tool over every chart (bench/corpus/drawings.ts). */
   drawings?: boolean;
+  /** Forced on every set (a JPEG corpus, a device pixel ratio): the rest is drawn as usual. */
+  overrides?: StyleOverrides;
   log?: (line: string) => void;
 }
 
@@ -65,7 +68,7 @@ export async function generateCorpus(opts: GenerateOptions): Promise<SetTruth[]>
       )
     : Array.from({ length: opts.count }, (_, i) => ({
         id: String(i).padStart(3, '0'),
-        overrides: {},
+        overrides: { ...opts.overrides },
         tfs: CORPUS_TIMEFRAMES,
         rng: root.fork(`set-${i}`),
       }));
@@ -159,8 +162,13 @@ function parseArgs(argv: string[]): GenerateOptions {
   const out = get('out') ?? (fixtures ? 'fixtures/charts' : undefined);
   if (!out)
     throw new Error(
-      'usage: npm run corpus -- --out DIR [--count N] [--seed S] [--renderers lwc,mt,broker,echarts] [--drawings] [--fixtures]',
+      'usage: npm run corpus -- --out DIR [--count N] [--seed S] [--renderers lwc,mt,broker,echarts] [--format png|jpeg] [--dpr N] [--drawings] [--fixtures]',
     );
+  const format = get('format');
+  if (format !== undefined && format !== 'png' && format !== 'jpeg')
+    throw new Error(`unknown format ${format}`);
+  const dpr = get('dpr') === undefined ? undefined : Number(get('dpr'));
+  if (dpr !== undefined && !(dpr > 0)) throw new Error('--dpr takes a positive number');
   const renderers = (get('renderers') ?? 'lwc,mt,broker').split(',').map((r) => r.trim()) as RendererName[];
   for (const r of renderers)
     if (!['lwc', 'mt', 'broker', 'echarts'].includes(r)) throw new Error(`unknown renderer ${r}`);
@@ -171,6 +179,7 @@ function parseArgs(argv: string[]): GenerateOptions {
     renderers,
     fixtures,
     drawings: argv.includes('--drawings'),
+    overrides: { ...(format ? { format } : {}), ...(dpr ? { dpr } : {}) },
   };
 }
 

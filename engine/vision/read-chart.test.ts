@@ -16,6 +16,7 @@ import {
   anchorOnLegend,
   anchorOnPriceLine,
   axisLabels,
+  offGrid,
   gridContradicts,
   snapToGrid,
 } from './scale/axis-scale';
@@ -162,6 +163,39 @@ describe('axis labels', () => {
     expect(rows.get(1.06)).toBeCloseTo(160, 5);
   });
 
+  it('finds the tick when the last dots of a grid line are read into the token ("...1.09000")', () => {
+    // MetaTrader at 1.5x: a dotted grid line on the tick's row runs up to the axis line (x=20),
+    // the tick from it to x=24, digits from x=28 sitting 2 rows above the tick; the recogniser
+    // reads the dots before the axis line as "..." and starts the token at x=10.
+    const ticks = [40, 80, 120];
+    const { raster, layout } = strip((set) => {
+      for (let y = 0; y < H; y++) set(20, y);
+      for (const t of ticks) {
+        for (const x of [10, 13, 16]) set(x, t);
+        for (let x = 21; x < 25; x++) set(x, t);
+        for (let x = 28; x < 70; x += 5) for (let y = t - 6; y <= t + 2; y++) set(x, y);
+      }
+    });
+    const withPlot = {
+      ...layout,
+      plot: { left: 0, top: 0, right: 19, bottom: H - 1 },
+      axisSide: 'right',
+    } as Layout;
+    const tokens = ticks.map((t, i) => ({
+      ...token(`...1.0${9 - i}000`, 10, t - 6, 70, t + 3),
+      glyphs: [...`...1.0${9 - i}000`].map((c, k) => ({
+        text: c,
+        box:
+          k < 3
+            ? { left: 10 + 3 * k, top: t, right: 11 + 3 * k, bottom: t + 1 }
+            : { left: 28 + 5 * (k - 3), top: t - 6, right: 29 + 5 * (k - 3), bottom: t + 3 },
+        features: new Float32Array(0),
+      })),
+    }));
+    const rows = axisLabels(raster, withPlot, tokens).labels.map((l) => l.y);
+    expect(rows).toEqual([40, 80, 120]);
+  });
+
   it('does not take a tall shape beside a label for a tick mark', () => {
     const { raster, layout } = strip((set) => {
       for (const t of [40, 80, 120]) {
@@ -178,7 +212,7 @@ describe('axis labels', () => {
 describe('axis labels on boxes of their own', () => {
   const W = 120;
   const H = 200;
-  function paint(boxes: boolean) {
+  function paint(boxes: boolean, jpeg = false) {
     const data = new Uint8Array(W * H * 4);
     const set = (x: number, y: number, c: number) => {
       const i = (y * W + x) * 4;
@@ -189,6 +223,17 @@ describe('axis labels on boxes of their own', () => {
     for (const t of rows) {
       // A box centred on the price row; digits drawn 2.5 rows above it (as fonts place them).
       if (boxes) for (let y = t - 9; y < t + 9; y++) for (let x = 6; x < 66; x++) set(x, y, 0x262a31);
+      if (boxes && jpeg)
+        for (let x = 2; x < 70; x++) {
+          // A JPEG blurs the box's edge over three rows ...
+          set(x, t - 10, 0x1f2429);
+          set(x, t - 9, 0x22272c);
+          set(x, t + 8, 0x22272c);
+          set(x, t + 9, 0x1f2429);
+          // ... and rings beside the glyphs, up to 8 levels either way.
+          if (x >= 8 && x < 64)
+            for (let y = t - 8; y < t + 8; y++) set(x, y, 0x262a31 + ((x * 7 + y * 3) % 17) - 8);
+        }
       for (let x = 12; x < 60; x += 5) for (let y = t - 7; y <= t + 1; y++) set(x, y, 0xc0c0c0);
     }
     const tokens = rows.map((t, i): TextToken => ({
@@ -206,6 +251,10 @@ describe('axis labels on boxes of their own', () => {
 
   it('keeps the glyph centres when the labels have no boxes', () => {
     expect(paint(false)).toEqual([37.5, 77.5, 117.5, 157.5]);
+  });
+
+  it('finds the boxes on a JPEG too (ringing beside the glyphs, blurred edges)', () => {
+    expect(paint(true, true)).toEqual([40, 80, 120, 160]);
   });
 });
 
@@ -269,6 +318,48 @@ describe('grid snap', () => {
     const snapped = snapToGrid(scale, { gridRows } as unknown as Layout);
     expect(priceToY(snapped, 1.095)).toBeCloseTo(46, 0);
     expect(snapped.labels[0]!.y).toBeCloseTo(46, 5);
+  });
+});
+
+describe('scale against the grid', () => {
+  const layoutOf = (rows: number[]) =>
+    ({
+      plot: { left: 0, top: 0, right: 900, bottom: 700 },
+      background: 0xffffff,
+      gridRows: rows.map((at) => ({ at, start: 0, end: 900, colour: 0xe0e3eb, dotted: false })),
+    }) as unknown as Layout;
+  const lines = [100, 250, 400, 550];
+  const scaleAt = (offset: number) =>
+    fitPriceScale(lines.map((row, i) => ({ y: row + offset, price: 2376 - 2 * i, text: '' })))!;
+
+  it('measures how far the scale puts the labels off their grid lines', () => {
+    expect(offGrid(scaleAt(0), layoutOf(lines))).toBeCloseTo(0, 5);
+    // Left on glyph centres 3 px above the lines (no mark found, too far to snap).
+    expect(offGrid(scaleAt(-3), layoutOf(lines))).toBeCloseTo(3, 5);
+    // A line 3 rows thick has its price on its top row: the scale on the top rows is on it.
+    const thick = lines.flatMap((at) => [at, at + 1, at + 2]);
+    expect(offGrid(scaleAt(0), layoutOf(thick))).toBeCloseTo(0, 5);
+    // No grid, nothing to say.
+    expect(offGrid(scaleAt(-3), layoutOf([]))).toBeNull();
+  });
+});
+
+describe('grid snap at 3x', () => {
+  it('snaps labels whose glyphs sit 3.5 px off lines drawn 3 rows thick', () => {
+    const lines = [100, 250, 400, 550];
+    const labels = lines.map((row, i) => ({ y: row + 1 - 3.5, price: 2376 - 2 * i, text: '' }));
+    const gridRows = lines.flatMap((at) =>
+      [0, 1, 2].map((k) => ({ at: at + k, start: 0, end: 900, colour: 0xe0e3eb, dotted: false })),
+    );
+    const snapped = snapToGrid(fitPriceScale(labels)!, { gridRows } as unknown as Layout);
+    expect(priceToY(snapped, 2376)).toBeCloseTo(100, 5);
+    expect(priceToY(snapped, 2370)).toBeCloseTo(550, 5);
+    // One row thick, 4.5 px reach (a hairline at 2.625x): 3.5 px snaps, 5 px is too far.
+    const thin = lines.map((at) => ({ at, start: 0, end: 900, colour: 0xe0e3eb, dotted: false }));
+    const near = fitPriceScale(lines.map((row, i) => ({ y: row - 3.5, price: 2376 - 2 * i, text: '' })))!;
+    expect(priceToY(snapToGrid(near, { gridRows: thin } as unknown as Layout), 2376)).toBeCloseTo(100, 5);
+    const scale = fitPriceScale(lines.map((row, i) => ({ y: row - 5, price: 2376 - 2 * i, text: '' })))!;
+    expect(snapToGrid(scale, { gridRows: thin } as unknown as Layout)).toBe(scale);
   });
 });
 

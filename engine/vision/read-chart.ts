@@ -49,7 +49,7 @@ export function readChart(image: RgbaImage, trace?: ReadTrace): ChartReading {
     trace.badges = scale.badges;
   }
   const candlesRead = extraction.candles.map((c) => toPrices(c, scale.priceScale));
-  const { symbol, timeframe } = identifyTitle(image, titleTokens);
+  const { symbol, timeframe } = identifyTitle(image, titleTokens, layout.plot);
   const continuity = checkContinuity(
     candlesRead,
     scale.priceScale,

@@ -21,6 +21,8 @@ import {
   MISSING_COST_PER_SHARE,
   MISSING_MAX_COST,
   MISSING_WARN_SHARE,
+  OFF_GRID_COST,
+  OFF_GRID_PX,
 } from './tuning';
 
 /**
@@ -85,6 +87,15 @@ export function scoreReading(e: ReadingEvidence): { confidence: number; warnings
       confidence -= BADGE_COST;
       warnings.push(`The price badge ${b.text} does not sit where the axis puts that price.`);
     }
+  }
+  // The scale against the grid (scale/axis-scale.ts offGrid): labels left on their glyph centres
+  // put every price a few px off, with every candle found and nothing else to tell.
+  const offGrid = e.scale.offGridPx;
+  if (offGrid !== null && offGrid !== undefined && Math.abs(offGrid) > OFF_GRID_PX) {
+    confidence -= OFF_GRID_COST;
+    warnings.push(
+      `The price labels sit ${Math.abs(offGrid).toFixed(1)} px from the chart's grid lines, so every price read may be off by about that much.`,
+    );
   }
   if (dropped > 0) {
     confidence -= Math.min(DROPPED_COST_MAX, (dropped / e.candlesRead) * DROPPED_COST_PER_SHARE);

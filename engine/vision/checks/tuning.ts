@@ -111,3 +111,7 @@ export const MISSING_WARN_SHARE = 0.05;
 /** Confidence lost per share of the places missing (10 % missing: -0.2), at most MISSING_MAX_COST. */
 export const MISSING_COST_PER_SHARE = 2;
 export const MISSING_MAX_COST = 0.3;
+/** The scale puts the labels' prices further than this (px) off the grid beside them: beyond an exact reading's tolerance ... */
+export const OFF_GRID_PX = 1.5;
+/** ... which costs this much confidence. */
+export const OFF_GRID_COST = 0.25;

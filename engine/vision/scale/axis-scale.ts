@@ -13,6 +13,8 @@ import {
   BADGE_LINE_PX,
   BADGE_LINE_SHARE,
   BOX_EDGE,
+  BOX_JPEG_COLUMNS,
+  BOX_JPEG_EDGE_ROWS,
   BOX_MAX_HEIGHTS,
   BOX_SAME,
   GAP_INK_SHARE,
@@ -29,6 +31,7 @@ import {
   MARKS_AGREE_SHARE,
   MARKS_MIN,
   MARK_AGREE_PX,
+  OFF_GRID_AGREE_PX,
   ON_LATTICE_SHARE,
   RULE_ROWS_SHARE,
   SAME_ROW_SHARE,
@@ -36,6 +39,7 @@ import {
   SNAP_KEEP_SHARE,
   SNAP_LABELS_SHARE,
   SNAP_MIN_LABELS,
+  SNAP_MIN_REACH,
   SNAP_PX,
   SPLIT_GAP_SHARE,
   STROKE_INK_SHARE,
@@ -149,7 +153,7 @@ function labelRows(r: Raster, layout: Layout, tokens: TextToken[]): Map<TextToke
     if (t.badge === true) continue;
     const led = tickMarkRow(r, layout.background, t);
     if (led !== null) rows.set(t, led);
-    const tick = led ?? tickBeside(r, layout, t);
+    const tick = led ?? tickBeside(r, layout, digitsOf(t));
     if (tick !== null) ticks.set(t, tick);
   }
   // Too few ticks to learn the font's offset: a tick mark read as the token's dash still places
@@ -164,6 +168,18 @@ function labelRows(r: Raster, layout: Layout, tokens: TextToken[]): Map<TextToke
   }
   placeByMarks(tokens, boxes, rows);
   return rows;
+}
+
+/**
+ * The token's digits alone, when it starts with marks read as dots or dashes: the last dots of
+ * a dotted grid line run into MetaTrader's axis line and tick and are read as part of the label
+ * ("...0.65475"), so the gap where the tick is looked for lies under the token's own left end.
+ */
+function digitsOf(t: TextToken): TextToken {
+  const lead = /^[-\u2212.·]+(?=[\dOolI|])/.exec(t.text);
+  const first = lead && t.glyphs?.length === t.text.length ? t.glyphs[lead[0].length] : undefined;
+  if (!lead || !first) return t;
+  return { ...t, text: t.text.slice(lead[0].length), box: { ...t.box, left: first.box.left } };
 }
 
 /**
@@ -206,24 +222,43 @@ function labelBoxCentre(r: Raster, t: TextToken): number | null {
   const { width, height, rgb } = r;
   const h = t.box.bottom - t.box.top;
   const middle = Math.floor((t.box.top + t.box.bottom) / 2);
-  const span = (x: number): [number, number] | null => {
+  const span = (x: number, same: number, edgeDepth: number): [number, number] | null => {
     if (x < 0 || x >= width || middle < 0 || middle >= height) return null;
     const fill = rgb[middle * width + x]!;
-    const same = (y: number) => colourDistance(rgb[y * width + x]!, fill) <= BOX_SAME;
+    const dist = (y: number) => colourDistance(rgb[y * width + x]!, fill);
     let top = middle;
-    while (top > 0 && middle - top < 2 * h && same(top - 1)) top--;
+    while (top > 0 && middle - top < 2 * h && dist(top - 1) <= same) top--;
     let bottom = middle + 1; // exclusive
-    while (bottom < height && bottom - middle < 2 * h && same(bottom)) bottom++;
+    while (bottom < height && bottom - middle < 2 * h && dist(bottom) <= same) bottom++;
     if (top === 0 || bottom === height) return null;
-    const edge = (y: number) => colourDistance(rgb[y * width + x]!, fill) >= BOX_EDGE;
-    if (!edge(top - 1) || !edge(bottom)) return null;
+    // The edge is another region: `edgeDepth` rows beyond it differ from the fill too (a grid
+    // line or a JPEG speck beside a label on the bare background is one or two rows thin).
+    const edge = (y: number, dir: number) => {
+      for (let k = 0; k < edgeDepth; k++) {
+        const yy = y + dir * k;
+        if (yy < 0 || yy >= height || dist(yy) < BOX_EDGE) return false;
+      }
+      return true;
+    };
+    if (!edge(top - 1, -1) || !edge(bottom, 1)) return null;
     if (top >= t.box.top || bottom <= t.box.bottom || bottom - top > BOX_MAX_HEIGHTS * h) return null;
     return [top, bottom];
   };
-  const left = span(t.box.left - 2);
-  const right = span(t.box.right + 1);
-  if (!left || !right || Math.abs(left[0] - right[0]) > 1 || Math.abs(left[1] - right[1]) > 1) return null;
-  return (left[0] + left[1] + right[0] + right[1]) / 4;
+  const both = (d: number, same: number, edgeDepth: number): number | null => {
+    const left = span(t.box.left - d, same, edgeDepth);
+    const right = span(t.box.right + d - 1, same, edgeDepth);
+    if (!left || !right || Math.abs(left[0] - right[0]) > 1 || Math.abs(left[1] - right[1]) > 1) return null;
+    return (left[0] + left[1] + right[0] + right[1]) / 4;
+  };
+  const exact = both(2, BOX_SAME, 1);
+  if (exact !== null) return exact;
+  // A JPEG rings around the glyphs and blurs the box's edge over a few rows: columns further
+  // from the glyphs, any colour short of an edge counted as the box, and an edge that lasts.
+  for (const share of BOX_JPEG_COLUMNS) {
+    const found = both(Math.max(3, Math.ceil(h * share)), BOX_EDGE - 1, BOX_JPEG_EDGE_ROWS);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /**
@@ -438,20 +473,28 @@ export function snapToGrid(scale: PriceScale, layout: Layout): PriceScale {
   // (the same convention as candle edges), its centre is where the label's centre lands.
   // Dotted grids count too: a snap only happens where a label's centre sits on a line.
   const at = layout.gridRows.map((g) => g.at);
-  const bands: { top: number; centre: number }[] = [];
+  const bands: { top: number; centre: number; reach: number }[] = [];
   for (let i = 0; i < at.length;) {
     let j = i;
     while (j + 1 < at.length && at[j + 1] === at[j]! + 1 && j - i < GRID_BAND_EXTRA_ROWS) j++;
-    bands.push({ top: at[i]!, centre: (at[i]! + at[j]!) / 2 });
+    // A line drawn n rows thick was drawn at about n times the pixel ratio, and so were the
+    // labels: their glyphs sit n times further off the row (3 px and more at 3x). A 1 px line
+    // may be a HiDPI chart's too (2.625x draws hairlines): at least 1.5 times 3 px.
+    bands.push({
+      top: at[i]!,
+      centre: (at[i]! + at[j]!) / 2,
+      reach: SNAP_PX * Math.max(SNAP_MIN_REACH, (j - i + 2) / 2),
+    });
     i = j + 1;
   }
   if (bands.length < 2) return scale;
   const offsets: number[] = [];
   const rows = scale.labels.map((l) => {
     let best: number | null = null;
-    let d = SNAP_PX;
+    let d = Infinity;
     for (const b of bands) {
-      if (Math.abs(b.centre - l.y) < d) [best, d] = [b.top, Math.abs(b.centre - l.y)];
+      const off = Math.abs(b.centre - l.y);
+      if (off < b.reach && off < d) [best, d] = [b.top, off];
     }
     if (best !== null) offsets.push(best - l.y);
     return best;
@@ -465,6 +508,55 @@ export function snapToGrid(scale: PriceScale, layout: Layout): PriceScale {
   const refit = fitPriceScale(snapped, SNAP_FIT_TOLERANCE);
   if (!refit || refit.labels.length < scale.labels.length * SNAP_KEEP_SHARE) return scale;
   return refit;
+}
+
+/**
+ * A self-check of the placed scale against the grid: how far (px) the rows the scale gives the
+ * labels' prices lie from the grid lines beside them, when at least three labels have a line
+ * within half a label step and agree on the offset (one font, one grid), or null. A line's row
+ * is the middle of its strong rows (a JPEG smears a 1 px line over 4-5 faint ones); half the
+ * line's strong rows is allowed for (a line n rows thick has its price on its top row). Labels
+ * placed on the grid or on their own marks come out near 0; labels left on their glyph centres
+ * (no mark found, a grid too far to snap to) by as much as the font's offset.
+ */
+export function offGrid(scale: PriceScale, layout: Layout): number | null {
+  const plotW = layout.plot.right - layout.plot.left + 1;
+  const long = layout.gridRows.filter((g) => g.end - g.start >= GRID_LINE_SHARE * plotW);
+  const runs = runsOfRows(long);
+  if (runs.length < GRID_MIN_LINES || scale.labels.length < MARKS_MIN) return null;
+  const lines = runs.map((run) => {
+    const contrast = run.map((g) => colourDistance(g.colour, layout.background));
+    const strongest = Math.max(...contrast);
+    let sum = 0;
+    let sumY = 0;
+    let strong = 0;
+    run.forEach((g, i) => {
+      if (contrast[i]! < strongest / 2) return;
+      sum += contrast[i]!;
+      sumY += contrast[i]! * g.at;
+      strong++;
+    });
+    return { centre: sumY / sum, slack: (strong - 1) / 2 };
+  });
+  const rows = scale.labels.map((l) => priceToY(scale, l.price)).sort((a, b) => a - b);
+  const steps = rows.slice(1).map((y, i) => y - rows[i]!);
+  const step = [...steps].sort((a, b) => a - b)[steps.length >> 1]!;
+  const offsets: number[] = [];
+  for (const y of rows) {
+    let best: { d: number; slack: number } | null = null;
+    for (const line of lines) {
+      const d = line.centre - y;
+      if (Math.abs(d) < step / 2 && (!best || Math.abs(d) < Math.abs(best.d)))
+        best = { d, slack: line.slack };
+    }
+    // Within the line's own thickness counts as on it.
+    if (best) offsets.push(Math.sign(best.d) * Math.max(0, Math.abs(best.d) - best.slack));
+  }
+  if (offsets.length < MARKS_MIN) return null;
+  offsets.sort((a, b) => a - b);
+  const median = offsets[offsets.length >> 1]!;
+  const agree = offsets.filter((o) => Math.abs(o - median) <= OFF_GRID_AGREE_PX).length;
+  return agree >= offsets.length * MARKS_AGREE_SHARE ? median : null;
 }
 
 /** Line rows (sorted by row) grouped into runs of adjacent rows. */

@@ -7,7 +7,14 @@ import type { PixelCandle } from '../candles';
 import { readLegendOhlc, solveAxisLabels } from '../text';
 import type { TextToken } from '../text';
 import type { PriceScale } from '../types';
-import { anchorOnLegend, anchorOnPriceLine, axisLabels, gridContradicts, snapToGrid } from './axis-scale';
+import {
+  anchorOnLegend,
+  anchorOnPriceLine,
+  axisLabels,
+  gridContradicts,
+  offGrid,
+  snapToGrid,
+} from './axis-scale';
 import type { CandleRows } from './axis-scale';
 import { fitPriceScale } from './scale-fit';
 import type { AxisLabel } from './scale-fit';
@@ -23,6 +30,8 @@ export interface ScaleReading {
   badges: AxisLabel[];
   /** The legend's O/H/L/C, where the chart prints them. */
   legend: CandleRows | null;
+  /** How far the placed scale puts the labels' prices off the grid lines beside them (px), or null (axis-scale.ts offGrid). */
+  offGridPx: number | null;
 }
 
 /** AXIS_UNREADABLE, with the reason when there is more to say than that the labels were not read. */
@@ -68,7 +77,7 @@ export function readPriceScale(
   }
   const legend = readLegendOhlc(titleTokens);
   const priceScale = placeScale(fitted, layout, badges, legend, candles.at(-1)!);
-  return { priceScale, labels, badges, legend };
+  return { priceScale, labels, badges, legend, offGridPx: offGrid(priceScale, layout) };
 }
 
 /**

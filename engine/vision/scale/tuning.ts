@@ -24,6 +24,10 @@ export const BOX_SAME = 6;
 export const BOX_EDGE = 12;
 /** ... and no more than this many times the text's height tall. */
 export const BOX_MAX_HEIGHTS = 2.5;
+/** On a JPEG the box is looked for this many text heights beside the glyphs (past their ringing) ... */
+export const BOX_JPEG_COLUMNS = [0.25, 0.5];
+/** ... its edge lasting this many rows (the blurred edge of a box, not a grid line or a speck). */
+export const BOX_JPEG_EDGE_ROWS = 3;
 /** Text shorter than this many px is too small to look for a tick mark beside. */
 export const TICK_TEXT_MIN_PX = 5;
 /** Text fainter than this many background tolerances has no ink share to measure strokes by. */
@@ -60,6 +64,8 @@ export const ON_LATTICE_SHARE = 0.6;
 export const GRID_BAND_EXTRA_ROWS = 3;
 /** A label snaps to a grid line whose centre is within this many px (3, and a hair more). */
 export const SNAP_PX = 3.01;
+/** A line's snap reach is at least this many times SNAP_PX (glyphs 3.5 px off 1-row lines at 2.625x). */
+export const SNAP_MIN_REACH = 1.5;
 /** Labels snap only when at least this many ... */
 export const SNAP_MIN_LABELS = 3;
 /** ... and this share of them sit on grid lines. */
@@ -120,3 +126,5 @@ export const PIXEL_PARTS = 10;
 export const MAX_DECIMALS = 10;
 /** ... and this many when the scale says nothing (a zero slope). */
 export const FALLBACK_DECIMALS = 6;
+/** Labels agree on their offset from the grid when within this many px of the median (JPEG, rounding). */
+export const OFF_GRID_AGREE_PX = 1;

@@ -170,6 +170,8 @@ describe('identifyInstrument', () => {
     ['FURUSD,M5 1.08699', 'EURUSD', '5m'],
     ['U.S. DoIIac ( Japanese Yem · 4h · OANDA', 'USDJPY', '4h'],
     ['Bifcoin / U.S. Dclla: · 15 · BINANCE', 'BTCUSD', '15m'],
+    // TradingView's legend on a dark theme: f for t, e for o, c for n; the "·" glued on.
+    ['Bifceic / U.S. DclIa:. 15.BlackBulI Ma:kefc', 'BTCUSD', '15m'],
     ['Euro vs Japanese Yen', 'EURJPY', null],
     ['Pound / Yen · 60', 'GBPJPY', '1h'],
     // Small round letters collapse towards "c"; a downscaled F reads as r; "/" as Z.

@@ -1,4 +1,4 @@
-import { FUZZY_LETTERS_PER_ERROR, FUZZY_MIN_CHARS, LOOKALIKE_COST } from './tuning';
+import { FUZZY_LETTERS_PER_ERROR, FUZZY_LOOKALIKE_SLACK, FUZZY_MIN_CHARS, LOOKALIKE_COST } from './tuning';
 
 /*
  * Symbols as written: currency codes and their spoken names (read fuzzily, the recogniser
@@ -42,9 +42,10 @@ const CURRENCY_NAMES: [string, string][] = [
 /**
  * Lower-case letters the recogniser confuses with each other (its round small letters collapse
  * towards "c": "DcIIac" for "Dollar", "Jagacece" for "Japanese", "Imdex" for "Index"), upper
- * case after folding. Swapping within a group costs half a letter.
+ * case after folding. Swapping within a group costs half a letter. A small f and t differ by
+ * a hook in sans fonts ("Bifcoin" for "Bitcoin").
  */
-const CONFUSABLE = ['ACEORSN', 'MN', 'GPQ'];
+const CONFUSABLE = ['ACEORSN', 'MN', 'GPQ', 'FT'];
 
 function substitutionCost(a: string, b: string): number {
   if (a === b) return 0;
@@ -70,7 +71,10 @@ export function foldName(text: string): string {
   return text.toUpperCase().replace(/[\s.]/g, '').replace(/[1|I]/g, 'L').replace(/0/g, 'O');
 }
 
-/** The currency a spoken name stands for, allowing one misread letter in four (half for a look-alike). */
+/**
+ * The currency a spoken name stands for, allowing one misread letter in four and half a letter
+ * more for look-alikes ("Bifceic" for "Bitcoin": f for t, e for o, c for n).
+ */
 export function currencyOfName(words: string): string | null {
   const key = foldName(words);
   if (key.length < FUZZY_MIN_CHARS) return null;
@@ -79,7 +83,7 @@ export function currencyOfName(words: string): string | null {
   for (const [name, code] of CURRENCY_NAMES) {
     const target = foldName(name);
     const d = editDistance(key, target);
-    if (d <= Math.floor(target.length / FUZZY_LETTERS_PER_ERROR) && d < bestD) {
+    if (d <= Math.floor(target.length / FUZZY_LETTERS_PER_ERROR) + FUZZY_LOOKALIKE_SLACK && d < bestD) {
       bestD = d;
       best = code;
     }

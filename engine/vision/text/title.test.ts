@@ -36,3 +36,53 @@ describe('identifyTitle: the active button of a timeframe picker', () => {
     expect(identify(img)).toEqual({ symbol: 'USDJPY', timeframe: null });
   });
 });
+
+describe('identifyTitle: MetaTrader titles drawn over rules and in subpixel colours', () => {
+  // A MetaTrader 5 render's top-left corner: "NZDUSD, M5:  New Zealand Dollar vs US Dollar" over
+  // a dotted grid (a vertical rule through the Z, a horizontal one through the text's middle).
+  const fixture = 'mt5-title-NZDUSD-M5.png';
+  const plotOf = (img: RgbaImage) => ({ left: 0, top: 0, right: img.width - 1, bottom: img.height - 1 });
+  const identifyIn = (img: RgbaImage) =>
+    identifyTitle(img, readText(img, { left: 0, top: 0, right: img.width, bottom: img.height }), plotOf(img));
+  /** The first `w` columns: cut there, the dotted row runs on past the text into the words. */
+  const narrow = (img: RgbaImage, w: number): RgbaImage => {
+    const data = new Uint8Array(w * img.height * 4);
+    for (let y = 0; y < img.height; y++)
+      data.set(img.data.subarray(y * img.width * 4, (y * img.width + w) * 4), y * w * 4);
+    return { width: w, height: img.height, data };
+  };
+
+  it('reads a title whose words a dotted grid line glues into one token', async () => {
+    const img = narrow(await load(fixture), 280);
+    // What the first read sees: one token of dots and letters.
+    expect(readText(img, { left: 0, top: 0, right: img.width, bottom: img.height })[0]!.text).toMatch(/^·+N/);
+    expect(identifyIn(img)).toEqual({ symbol: 'NZDUSD', timeframe: '5m' });
+  });
+
+  it('reads it drawn with subpixel colour fringes (ClearType)', async () => {
+    const img = await load(fixture);
+    const src = new Uint8Array(img.data);
+    // Red from the right neighbour, green half way: coloured fringes on every stroke edge.
+    for (let y = 0; y < img.height; y++)
+      for (let x = 1; x < img.width - 1; x++) {
+        const p = (y * img.width + x) * 4;
+        img.data[p] = src[p + 4]!;
+        img.data[p + 1] = Math.round((src[p + 1]! + src[p + 5]!) / 2);
+      }
+    expect(readText(img, { left: 0, top: 0, right: img.width, bottom: img.height })[0]!.text).not.toMatch(
+      /NZDUSD/,
+    );
+    expect(identifyIn(img)).toEqual({ symbol: 'NZDUSD', timeframe: '5m' });
+  });
+
+  it('reads the timeframe with a dotted rule through its digit', async () => {
+    const img = await load(fixture);
+    // A rule of 2 px dashes down column 70, through the 5 of "M5".
+    for (let y = 0; y < img.height; y += 4)
+      for (const yy of [y, y + 1]) {
+        const p = (yy * img.width + 70) * 4;
+        img.data[p] = img.data[p + 1] = img.data[p + 2] = 200;
+      }
+    expect(identifyIn(img)).toEqual({ symbol: 'NZDUSD', timeframe: '5m' });
+  });
+});

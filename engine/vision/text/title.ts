@@ -10,6 +10,9 @@ import {
   BUTTON_MARGIN_DIVISOR,
   BUTTON_MIN_CONTRAST,
   CLEAN_WORD_MIN_CHARS,
+  CORNER_HEIGHT_SHARE,
+  CORNER_MIN_PX,
+  CORNER_WIDTH_SHARE,
   HEADER_MIN_PX,
   LEGEND_BAND_HEIGHT_SHARE,
   LEGEND_BAND_MIN_PX,
@@ -33,6 +36,10 @@ import {
   REREAD_LINE_SLACK_PX,
   REREAD_MARGIN_DIVISOR,
   REREAD_WORD_MIN_CHARS,
+  RULE_MIN_CONTRAST,
+  RULE_MIN_DOTS,
+  RULE_MIN_ROWS,
+  RULE_REACH_PX,
   SAME_LOOK,
   STRIP_MIN_PX,
   STRIP_OVERLAP_SHARE,
@@ -83,6 +90,7 @@ export function readTitleTokens(image: RgbaImage, plot: Rect): TextToken[] {
 export function identifyTitle(
   image: RgbaImage,
   tokens: readonly TextToken[],
+  plot?: Rect,
 ): { symbol: string | null; timeframe: Timeframe | null } {
   const evidence = titleEvidence(tokens);
   const listRows = new Map<SymbolEvidence, boolean>();
@@ -106,6 +114,24 @@ export function identifyTitle(
   let found = decide();
   if (found.symbol && found.timeframe) return found;
   if (fillFromLines(image, tokens, add)) return decide();
+  // MetaTrader writes "SYMBOL,TF" in the plot's top-left corner in a small font: in a band as
+  // wide as the legend's, trade lines and labels further right set the ink threshold and line
+  // grouping, and the title is lost among them. The corner alone holds it and little else.
+  if (plot) {
+    const plotW = plot.right - plot.left + 1;
+    const plotH = plot.bottom - plot.top + 1;
+    const corner: Rect = {
+      left: plot.left,
+      top: plot.top,
+      right: Math.min(image.width, plot.left + Math.round(plotW * CORNER_WIDTH_SHARE)),
+      bottom: Math.min(
+        image.height,
+        plot.top + Math.max(CORNER_MIN_PX, Math.round(plotH * CORNER_HEIGHT_SHARE)),
+      ),
+    };
+    const cornerTokens = readText(image, corner);
+    if (add(cornerTokens) || fillFromLines(image, cornerTokens, add)) return decide();
+  }
   // Two overlapping strips: a line cut by the first one's bottom edge (a phone's header under
   // its status bar) is whole in the second.
   const stripH = Math.max(TOP_STRIP_MIN_PX, Math.round(image.height * TOP_STRIP_HEIGHT_SHARE));
@@ -326,20 +352,109 @@ function fillFromLines(
     if (!clean || !tight.some((t) => t.text.replace(/[^A-Za-z0-9]/g, '').length >= CLEAN_WORD_MIN_CHARS))
       continue;
     const copy = oneInkCopy(image, box);
-    if (!copy) continue;
-    // Boxes back in image coordinates: a list-row check looks around them.
-    const cleaned = readText(copy, { left: 0, top: 0, right: copy.width, bottom: copy.height }).map((t) => ({
-      ...t,
-      box: {
-        left: t.box.left + box.left,
-        top: t.box.top + box.top,
-        right: t.box.right + box.left,
-        bottom: t.box.bottom + box.top,
-      },
-    }));
-    if (add(cleaned)) return true;
+    if (
+      copy &&
+      add(toImage(readText(copy, { left: 0, top: 0, right: copy.width, bottom: copy.height }), box))
+    )
+      return true;
+    // Subpixel-rendered text (ClearType: MetaTrader's titles on Windows) draws each stroke as
+    // coloured fringes; its glyphs take their shape back in plain luminance.
+    // A rule crossing the line is painted over with its neighbours' mean (a stroke it runs along
+    // keeps its edge), then, when that still reads wrong, with the background (a dash joining two
+    // glyphs is cut).
+    const rows = { left: box.left, top: box.top + margin, right: box.right, bottom: box.bottom - margin };
+    for (const rules of ['neighbours', 'background'] as const) {
+      const grey = greyCopy(image, box, rows, rules);
+      if (!grey) break;
+      if (add(toImage(readText(grey, { left: 0, top: 0, right: grey.width, bottom: grey.height }), box)))
+        return true;
+    }
   }
   return false;
+}
+
+/** Tokens read in a copy of `box` with their boxes back in image coordinates (a list-row check looks around them). */
+function toImage(tokens: readonly TextToken[], box: Rect): TextToken[] {
+  return tokens.map((t) => ({
+    ...t,
+    box: {
+      left: t.box.left + box.left,
+      top: t.box.top + box.top,
+      right: t.box.right + box.left,
+      bottom: t.box.bottom + box.top,
+    },
+  }));
+}
+
+/**
+ * A copy of `rect` in grey: each pixel the mean of its channels (a subpixel fringe's share of
+ * the stroke). A thin vertical rule crossing the line (a dotted grid line through MetaTrader's
+ * title) is painted over (`rules`): glyphs it touches read as other letters otherwise ("hj15"
+ * for "M15", "XA8JUSD" for "XAUUSD"). Null for the background variant when no rule crosses.
+ * A rule is told from a letter's stem by
+ * going on above and below the line (`line`: the text's own rows, `rect` with its margin).
+ */
+function greyCopy(
+  image: RgbaImage,
+  rect: Rect,
+  line: Rect,
+  rules: 'neighbours' | 'background',
+): RgbaImage | null {
+  const w = rect.right - rect.left;
+  const h = rect.bottom - rect.top;
+  const lum = (x: number, y: number): number => {
+    const p = (y * image.width + x) * 4;
+    return (image.data[p]! + image.data[p + 1]! + image.data[p + 2]!) / 3;
+  };
+  const bg = medianColour(image, rect, () => true);
+  const bgLum = bg ? (bg[0] + bg[1] + bg[2]) / 3 : 0;
+  const ink = (x: number, y: number): boolean => Math.abs(lum(x, y) - bgLum) >= RULE_MIN_CONTRAST;
+  // Rows outside the line where the column holds ink and neither neighbour does: a rule's dots
+  // (a horizontal grid line or a glyph of another line there is as wide as its neighbours).
+  const ruleRows = (x: number, from: number, to: number): number => {
+    let n = 0;
+    for (let y = Math.max(0, from); y < Math.min(image.height, to); y++)
+      if (ink(x, y) && !ink(x - 1, y) && !ink(x + 1, y)) n++;
+    return n;
+  };
+  const rule = (x: number): boolean =>
+    x > 0 &&
+    x < image.width - 1 &&
+    ruleRows(x, line.top - RULE_REACH_PX, line.top) >= RULE_MIN_ROWS &&
+    ruleRows(x, line.bottom, line.bottom + RULE_REACH_PX) >= RULE_MIN_ROWS;
+  // Across: a row of the line holding many dots, ink with no ink on any side (a dotted grid
+  // line through the title's middle glues its words into one token of dots; a letter's stroke
+  // is never a lone pixel).
+  const dots = (y: number): number => {
+    let n = 0;
+    for (let x = Math.max(1, rect.left); x < Math.min(image.width - 1, rect.right); x++)
+      if (ink(x, y) && !ink(x - 1, y) && !ink(x + 1, y) && !ink(x, y - 1) && !ink(x, y + 1)) n++;
+    return n;
+  };
+  const across = (y: number): boolean => y > 0 && y < image.height - 1 && dots(y) >= RULE_MIN_DOTS;
+  const crossed = Array.from({ length: w }, (_, x) => rule(rect.left + x));
+  const crossedRows = Array.from({ length: h }, (_, y) => across(rect.top + y));
+  // Without a rule the background variant is the same copy again.
+  if (rules === 'background' && !crossed.includes(true)) return null;
+  const data = new Uint8Array(w * h * 4);
+  for (let x = 0; x < w; x++) {
+    for (let y = 0; y < h; y++) {
+      const [ix, iy] = [rect.left + x, rect.top + y];
+      // A row of dots always takes its neighbours' mean: painting a row through the text's
+      // middle with the background would cut every glyph.
+      const v = crossed[x]
+        ? rules === 'background'
+          ? bgLum
+          : (lum(ix - 1, iy) + lum(ix + 1, iy)) / 2
+        : crossedRows[y]
+          ? (lum(ix, iy - 1) + lum(ix, iy + 1)) / 2
+          : lum(ix, iy);
+      const q = (y * w + x) * 4;
+      data[q] = data[q + 1] = data[q + 2] = Math.round(v);
+      data[q + 3] = 255;
+    }
+  }
+  return { width: w, height: h, data };
 }
 
 /**

@@ -105,6 +105,20 @@ export const TOP_STRIP_HEIGHT_SHARE = 0.09;
 export const TOP_STRIP_MIN_PX = 24;
 /** ... and reach this share of its width from the left. */
 export const TOP_STRIP_WIDTH_SHARE = 0.7;
+/** The plot's top-left corner (MetaTrader's "SYMBOL,TF" title) is read alone this share of the plot's width ... */
+export const CORNER_WIDTH_SHARE = 0.35;
+/** ... this share of its height ... */
+export const CORNER_HEIGHT_SHARE = 0.04;
+/** ... and at least this many px (a title line and the indicator's name under it at 1x). */
+export const CORNER_MIN_PX = 20;
+/** A vertical rule crossing a title line is looked for this many px above and below the line ... */
+export const RULE_REACH_PX = 6;
+/** ... in at least this many rows on each side (a dotted grid line's dots) ... */
+export const RULE_MIN_ROWS = 2;
+/** ... of ink this far (0..255 grey) from the background. */
+export const RULE_MIN_CONTRAST = 40;
+/** A row of a title line holding this many lone dots is a dotted rule across it (a short title spans ~8 of a 3 px pitch). */
+export const RULE_MIN_DOTS = 8;
 /** A top strip shorter than this (px) holds no line of text. */
 export const STRIP_MIN_PX = 12;
 /** A button's background is sampled (and its text re-read) in a margin of its height over this (at least 2 px). */
