@@ -17,7 +17,7 @@ import {
   type JournalStatus,
 } from '../../../contracts/journal';
 import { journalBreakdowns, journalStatistics, realisedResult } from '../../../engine/journal';
-import { journalEntries, type JournalEntryRow } from '../../db/schema';
+import { analyses, journalEntries, type JournalEntryRow } from '../../db/schema';
 import { AppError, parseWith } from '../../http/errors';
 import '../../types';
 import { currentUser } from '../auth/session-plugin';
@@ -28,6 +28,22 @@ import { sizingColumns, toJournalEntry, UUID_PATTERN } from './entries';
 
 const notFound = () =>
   new AppError(404, 'JOURNAL_ENTRY_NOT_FOUND', 'This journal entry does not exist (or was deleted).');
+
+/** "Add to Journal" a second time for the same plan (a reload, a second tab): one plan, one entry. */
+const planAlreadyAdded = (entryId: string) =>
+  new AppError(409, 'PLAN_ALREADY_IN_JOURNAL', 'This plan is already in your journal.', {
+    title: 'Already Added',
+    extensions: { entryId },
+  });
+
+/** A unique index refused the row (SQLSTATE 23505), looked for along Drizzle's cause chain. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 /** Which statuses each action may start from (DECISIONS.md: PLANNED -> ACTIVE -> CLOSED, or CANCELLED). */
 const TRANSITIONS = {
@@ -147,6 +163,14 @@ export async function journalRoutes(app: FastifyInstance) {
     return Number(row?.n ?? 0);
   }
 
+  async function entryOfAnalysis(userId: string, analysisId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ id: journalEntries.id })
+      .from(journalEntries)
+      .where(and(eq(journalEntries.userId, userId), eq(journalEntries.analysisId, analysisId)));
+    return row?.id ?? null;
+  }
+
   async function allEntries(userId: string) {
     const rows = await db
       .select()
@@ -200,7 +224,20 @@ export async function journalRoutes(app: FastifyInstance) {
     // A soft bound: two creates at the same instant may both pass the count; the bound is
     // about size, not an exact quota.
     if ((await entryCount(user.id)) >= JOURNAL_LIMITS.maxEntries) throw journalFull(0);
-    const [row] = await db
+    if (body.analysisId !== undefined) {
+      const [analysis] = await db
+        .select({ id: analyses.id })
+        .from(analyses)
+        .where(and(eq(analyses.id, body.analysisId), eq(analyses.userId, user.id)));
+      if (!analysis) {
+        throw new AppError(404, 'ANALYSIS_NOT_FOUND', 'This analysis does not exist or was deleted.', {
+          title: 'Analysis Not Found',
+        });
+      }
+      const existing = await entryOfAnalysis(user.id, body.analysisId);
+      if (existing) throw planAlreadyAdded(existing);
+    }
+    const insert = db
       .insert(journalEntries)
       .values({
         userId: user.id,
@@ -218,8 +255,21 @@ export async function journalRoutes(app: FastifyInstance) {
         status: 'PLANNED',
         notes: body.notes ?? null,
         tags: body.tags,
+        analysisId: body.analysisId ?? null,
       })
       .returning();
+    let row: JournalEntryRow | undefined;
+    try {
+      [row] = await insert;
+    } catch (error) {
+      // Two clicks racing past the check above: the unique index keeps one.
+      const existing =
+        body.analysisId !== undefined && isUniqueViolation(error)
+          ? await entryOfAnalysis(user.id, body.analysisId)
+          : null;
+      if (existing) throw planAlreadyAdded(existing);
+      throw error;
+    }
     return reply.code(201).send(toJournalEntry(row!));
   });
 
@@ -332,6 +382,9 @@ export async function journalRoutes(app: FastifyInstance) {
     const set: Partial<JournalEntryRow> = { updatedAt: app.now() };
     if (body.notes !== undefined) set.notes = body.notes ?? null;
     if (body.tags !== undefined) set.tags = body.tags;
+    if (body.exitPrice !== undefined || body.fees !== undefined) {
+      Object.assign(set, correctedClose(row, body.exitPrice, body.fees));
+    }
     if (changesTrade) {
       if (row.status !== 'PLANNED') {
         throw new AppError(
@@ -373,6 +426,47 @@ export async function journalRoutes(app: FastifyInstance) {
     if (!updated) throw notFound();
     return toJournalEntry(updated);
   });
+
+  /**
+   * A CLOSED trade's exit and fees corrected (issue 20): the result is settled again from the
+   * stored size, as closing does, and the fees come off the USD result (not the R, which
+   * measures the price move against the planned risk). Imported trades keep the statement's
+   * figures: the statement is their record.
+   */
+  function correctedClose(
+    row: JournalEntryRow,
+    exitPrice: number | undefined,
+    fees: number | undefined,
+  ): Partial<JournalEntryRow> {
+    if (row.status !== 'CLOSED' || row.source !== null || row.stopLoss === null) {
+      throw new AppError(
+        409,
+        'TRADE_NOT_CLOSED',
+        row.source !== null
+          ? 'The exit and fees of an imported trade come from the broker statement and cannot change here.'
+          : `Only a CLOSED trade's exit price and fees can be corrected (this trade is ${row.status}).`,
+        { title: 'Not Possible Now' },
+      );
+    }
+    const exit = exitPrice ?? row.exitPrice!;
+    const newFees = fees === undefined ? row.fees : fees;
+    const result = realisedResult(
+      {
+        symbol: row.symbol,
+        direction: row.direction as 'LONG' | 'SHORT',
+        entry: row.entry,
+        stopLoss: row.stopLoss,
+        units: row.units,
+      },
+      exit,
+    );
+    return {
+      exitPrice: exit,
+      fees: newFees,
+      pnlUsd: result.pnlUsd - (newFees ?? 0),
+      rMultiple: result.rMultiple,
+    };
+  }
 
   app.delete('/api/journal/:id', guard, async (request, reply) => {
     const row = await ownEntry(request);
