@@ -68,60 +68,57 @@ export function AnnotatedChart({ tf, src, visible }: AnnotatedChartProps) {
   const title = `${SLOT_TITLES[tf.timeframe]} chart`;
 
   return (
-    <figure className="grid gap-2" data-testid={`annotated-${tf.timeframe}`}>
-      <figcaption className="flex flex-wrap items-center justify-between gap-2 text-sm font-medium">
-        <span>{title}</span>
-        <span className="flex items-center gap-3">
-          <span className="text-xs text-muted-foreground">
-            {tf.chart.candleCount} candles read · reading confidence{' '}
-            {Math.round(tf.chart.readConfidence * 100)}%
+    <DialogPrimitive.Root open={fullScreen} onOpenChange={setFullScreen}>
+      <figure className="grid gap-2" data-testid={`annotated-${tf.timeframe}`}>
+        <figcaption className="flex flex-wrap items-center justify-between gap-2 text-sm font-medium">
+          <span>{title}</span>
+          <span className="flex items-center gap-3">
+            <span className="text-xs text-muted-foreground">
+              {tf.chart.candleCount} candles read · reading confidence{' '}
+              {Math.round(tf.chart.readConfidence * 100)}%
+            </span>
+            <DialogPrimitive.Trigger asChild>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                disabled={failed}
+                aria-label={`Full screen: zoom into the ${title}`}
+              >
+                <Maximize2 aria-hidden="true" />
+                Full screen
+              </Button>
+            </DialogPrimitive.Trigger>
           </span>
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            disabled={failed}
-            onClick={() => setFullScreen(true)}
-            aria-label={`Full screen: zoom into the ${title}`}
+        </figcaption>
+        <div ref={frameRef} className="relative overflow-hidden rounded-md border bg-black">
+          {failed ? (
+            <div className="grid aspect-video place-items-center text-sm text-muted-foreground">
+              The screenshot could not be loaded.
+            </div>
+          ) : (
+            <img
+              src={src}
+              alt={`${title} screenshot`}
+              className="block h-auto w-full"
+              onError={() => setFailed(true)}
+            />
+          )}
+          <svg
+            viewBox={`0 0 ${width} ${height}`}
+            preserveAspectRatio="none"
+            className="pointer-events-none absolute inset-0 h-full w-full"
+            role="img"
+            aria-label={`Analysis drawn on the ${title}`}
           >
-            <Maximize2 aria-hidden="true" />
-            Full screen
-          </Button>
-        </span>
-      </figcaption>
-      <div ref={frameRef} className="relative overflow-hidden rounded-md border bg-black">
-        {failed ? (
-          <div className="grid aspect-video place-items-center text-sm text-muted-foreground">
-            The screenshot could not be loaded.
-          </div>
-        ) : (
-          <img
-            src={src}
-            alt={`${title} screenshot`}
-            className="block h-auto w-full"
-            onError={() => setFailed(true)}
-          />
-        )}
-        <svg
-          viewBox={`0 0 ${width} ${height}`}
-          preserveAspectRatio="none"
-          className="pointer-events-none absolute inset-0 h-full w-full"
-          role="img"
-          aria-label={`Analysis drawn on the ${title}`}
-        >
-          <ChartOverlay tf={tf} visible={visible} font={font} />
-        </svg>
-      </div>
-      {fullScreen && (
-        <FullScreenChart
-          tf={tf}
-          src={src}
-          visible={visible}
-          title={title}
-          onClose={() => setFullScreen(false)}
-        />
-      )}
-    </figure>
+            <ChartOverlay tf={tf} visible={visible} font={font} />
+          </svg>
+        </div>
+        {/* Radix mounts the content only while open (the zoom starts afresh each time) and gives
+          the focus back to the Full screen button when it closes. */}
+        <FullScreenChart tf={tf} src={src} visible={visible} title={title} />
+      </figure>
+    </DialogPrimitive.Root>
   );
 }
 
@@ -130,13 +127,22 @@ export function AnnotatedChart({ tf, src, visible }: AnnotatedChartProps) {
  * + / - / 0 and the arrow keys from the keyboard, Esc or the close button to leave. The labels
  * keep their screen size at every zoom and are laid out again for it.
  */
-function FullScreenChart({
-  tf,
-  src,
-  visible,
-  title,
-  onClose,
-}: AnnotatedChartProps & { title: string; onClose(): void }) {
+function FullScreenChart(props: AnnotatedChartProps & { title: string }) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/90" />
+      <DialogPrimitive.Content
+        className="fixed inset-0 z-50 flex flex-col bg-black text-foreground focus:outline-none"
+        data-testid="chart-fullscreen"
+        aria-describedby={undefined}
+      >
+        <ZoomableChart {...props} />
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}
+
+function ZoomableChart({ tf, src, visible, title }: AnnotatedChartProps & { title: string }) {
   const chart = chartSize(tf);
   const [view, setView] = useState<ZoomView>(() => initialView(chart));
   const [svgRef, element, svg] = useElementSize<SVGSVGElement>();
@@ -158,10 +164,26 @@ function FullScreenChart({
     return () => svg.removeEventListener('wheel', onWheel);
   }, [svg, chart.width, chart.height]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  const onKeyDownRef = useRef(onKeyDown);
+  useEffect(() => {
+    onKeyDownRef.current = onKeyDown;
+  });
+
   const zoomCentre = (factor: number) =>
     setView((v) => zoomAt(v, chart, element, factor, element.width / 2, element.height / 2));
 
-  function onKeyDown(event: KeyboardEvent) {
+  // Keys reach the dialog wherever the focus is in it (a click on the chart focuses the dialog
+  // itself); the dialog is modal, so nothing else is listening meanwhile.
+  useEffect(() => {
+    const listener = (event: globalThis.KeyboardEvent) => onKeyDownRef.current(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+
+  function onKeyDown(
+    event: Pick<KeyboardEvent, 'key' | 'preventDefault' | 'ctrlKey' | 'metaKey' | 'altKey'>,
+  ) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
     const pan = (dx: number, dy: number) => setView((v) => panBy(v, chart, element, dx, dy));
     const step = Math.max(40, element.width / 8);
     const actions: Record<string, () => void> = {
@@ -215,102 +237,85 @@ function FullScreenChart({
   }
 
   return (
-    <DialogPrimitive.Root open onOpenChange={(open) => !open && onClose()}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/90" />
-        <DialogPrimitive.Content
-          className="fixed inset-0 z-50 flex flex-col bg-black text-foreground focus:outline-none"
-          onKeyDown={onKeyDown}
-          data-testid="chart-fullscreen"
-          aria-describedby={undefined}
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex flex-wrap items-center gap-2 border-b border-border/60 bg-card/90 px-3 py-2">
+        <DialogPrimitive.Title className="mr-auto text-sm font-semibold">
+          {title} <span className="font-normal text-muted-foreground">· {tf.chart.symbol ?? ''}</span>
+        </DialogPrimitive.Title>
+        <p className="hidden text-xs text-muted-foreground md:block" id={`zoom-help-${tf.timeframe}`}>
+          Scroll or pinch to zoom, drag to move, + / − / 0 and arrow keys, Esc to close
+        </p>
+        <Button
+          type="button"
+          size="icon"
+          variant="outline"
+          className="size-9"
+          aria-label="Zoom out"
+          disabled={view.zoom <= 1}
+          onClick={() => zoomCentre(1 / ZOOM_STEP)}
         >
-          <div className="flex flex-wrap items-center gap-2 border-b border-border/60 bg-card/90 px-3 py-2">
-            <DialogPrimitive.Title className="mr-auto text-sm font-semibold">
-              {title} <span className="font-normal text-muted-foreground">· {tf.chart.symbol ?? ''}</span>
-            </DialogPrimitive.Title>
-            <p className="hidden text-xs text-muted-foreground md:block" id={`zoom-help-${tf.timeframe}`}>
-              Scroll or pinch to zoom, drag to move, + / − / 0 and arrow keys, Esc to close
-            </p>
-            <Button
-              type="button"
-              size="icon"
-              variant="outline"
-              className="size-9"
-              aria-label="Zoom out"
-              disabled={view.zoom <= 1}
-              onClick={() => zoomCentre(1 / ZOOM_STEP)}
-            >
-              <Minus aria-hidden="true" />
-            </Button>
-            <output
-              className="w-14 text-center font-mono text-xs tabular-nums"
-              aria-live="polite"
-              aria-label="Zoom"
-            >
-              {Math.round(view.zoom * 100)}%
-            </output>
-            <Button
-              type="button"
-              size="icon"
-              variant="outline"
-              className="size-9"
-              aria-label="Zoom in"
-              onClick={() => zoomCentre(ZOOM_STEP)}
-            >
-              <Plus aria-hidden="true" />
-            </Button>
-            <Button
-              type="button"
-              size="icon"
-              variant="outline"
-              className="size-9"
-              aria-label="Show the whole chart"
-              onClick={() => setView(clampView(initialView(chart), chart))}
-            >
-              <RotateCcw aria-hidden="true" />
-            </Button>
-            <DialogPrimitive.Close asChild>
-              <Button
-                type="button"
-                size="icon"
-                variant="secondary"
-                className="size-9"
-                aria-label="Close full screen"
-              >
-                <X aria-hidden="true" />
-              </Button>
-            </DialogPrimitive.Close>
-          </div>
-          <svg
-            ref={svgRef}
-            viewBox={`${box.x} ${box.y} ${box.width} ${box.height}`}
-            preserveAspectRatio="xMidYMid meet"
-            className="min-h-0 w-full flex-1 cursor-grab touch-none select-none active:cursor-grabbing"
-            role="img"
-            aria-label={`${title} with the analysis drawn on it, zoom ${Math.round(view.zoom * 100)}%`}
-            data-zoom={view.zoom}
-            onPointerDown={onPointerDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={onPointerEnd}
-            onPointerCancel={onPointerEnd}
-            onDoubleClick={(event) => {
-              const rect = event.currentTarget.getBoundingClientRect();
-              setView((v) => zoomAt(v, chart, rect, 2, event.clientX - rect.left, event.clientY - rect.top));
-            }}
+          <Minus aria-hidden="true" />
+        </Button>
+        <output
+          className="w-14 text-center font-mono text-xs tabular-nums"
+          aria-live="polite"
+          aria-label="Zoom"
+        >
+          {Math.round(view.zoom * 100)}%
+        </output>
+        <Button
+          type="button"
+          size="icon"
+          variant="outline"
+          className="size-9"
+          aria-label="Zoom in"
+          onClick={() => zoomCentre(ZOOM_STEP)}
+        >
+          <Plus aria-hidden="true" />
+        </Button>
+        <Button
+          type="button"
+          size="icon"
+          variant="outline"
+          className="size-9"
+          aria-label="Show the whole chart"
+          onClick={() => setView(clampView(initialView(chart), chart))}
+        >
+          <RotateCcw aria-hidden="true" />
+        </Button>
+        <DialogPrimitive.Close asChild>
+          <Button
+            type="button"
+            size="icon"
+            variant="secondary"
+            className="size-9"
+            aria-label="Close full screen"
           >
-            <image
-              href={src}
-              x={0}
-              y={0}
-              width={chart.width}
-              height={chart.height}
-              preserveAspectRatio="none"
-            />
-            <ChartOverlay tf={tf} visible={visible} font={font} />
-          </svg>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+            <X aria-hidden="true" />
+          </Button>
+        </DialogPrimitive.Close>
+      </div>
+      <svg
+        ref={svgRef}
+        viewBox={`${box.x} ${box.y} ${box.width} ${box.height}`}
+        preserveAspectRatio="xMidYMid meet"
+        className="min-h-0 w-full flex-1 cursor-grab touch-none select-none active:cursor-grabbing"
+        role="img"
+        aria-label={`${title} with the analysis drawn on it, zoom ${Math.round(view.zoom * 100)}%`}
+        data-zoom={view.zoom}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerEnd}
+        onPointerCancel={onPointerEnd}
+        onDoubleClick={(event) => {
+          const rect = event.currentTarget.getBoundingClientRect();
+          setView((v) => zoomAt(v, chart, rect, 2, event.clientX - rect.left, event.clientY - rect.top));
+        }}
+      >
+        <image href={src} x={0} y={0} width={chart.width} height={chart.height} preserveAspectRatio="none" />
+        <ChartOverlay tf={tf} visible={visible} font={font} />
+      </svg>
+    </div>
   );
 }
 

@@ -116,11 +116,7 @@ export function CloseTradeDialog({ entry, open, onOpenChange }: DialogProps) {
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button
-              type="submit"
-              variant={confirming ? 'destructive' : 'default'}
-              disabled={transition.isPending}
-            >
+            <Button type="submit" variant="default" disabled={transition.isPending}>
               {confirming ? 'Yes, Close at This Price' : 'Close Trade'}
             </Button>
           </DialogFooter>
@@ -254,11 +250,7 @@ export function CorrectCloseDialog({ entry, open, onOpenChange }: DialogProps) {
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button
-              type="submit"
-              variant={confirming ? 'destructive' : 'default'}
-              disabled={update.isPending}
-            >
+            <Button type="submit" variant="default" disabled={update.isPending}>
               {confirming ? 'Yes, Save This Price' : 'Save'}
             </Button>
           </DialogFooter>
