@@ -273,7 +273,7 @@ export function analyzeModule(given?: AnalyzeSettings) {
         const data = await findThumbnail(app.db, user.id, request.params.id, slot.data);
         if (!data) throw notFound();
         // Never stored by the browser: a chart of someone's trade must not outlive their
-        // logout on a shared computer (the images are 30-120 KB, cheap to fetch again).
+        // logout on a shared computer (the images are 20-120 KB, cheap to fetch again).
         return reply.header('cache-control', 'private, no-store').type('image/webp').send(data);
       },
     );

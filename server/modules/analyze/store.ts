@@ -14,9 +14,9 @@ export const HISTORY_LIMIT = 50;
 
 /**
  * Analyses kept per user; saving one more prunes the oldest, images and all (they are in the
- * row). Each keeps three ~1280 px WebP images (30-120 KB each), so a user holds at most about
- * 200 x 0.35 MB = 70 MB: a bound on storage that a trader analysing a few charts a day reaches
- * only after months (issue 20: the images count toward a per-user cap).
+ * row). Each keeps three ~1280 px WebP images, 20-120 KB each (22-24 KB measured for the
+ * 1600 px e2e fixture charts), so a user holds at most about 200 x 0.36 MB = 72 MB: a bound a
+ * trader analysing a few charts a day reaches only after months (issue 20).
  */
 export const MAX_STORED_ANALYSES = 200;
 
