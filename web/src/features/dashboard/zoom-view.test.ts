@@ -40,4 +40,18 @@ describe('zoom view of the full-screen chart', () => {
     expect(box.x + box.width).toBeCloseTo(1600, 6);
     expect(box.y + box.height).toBeCloseTo(900, 6);
   });
+
+  it('fills an upright phone screen once zoomed instead of keeping a 16:9 strip', () => {
+    const phone = { width: 390, height: 700 };
+    expect(viewBox(initialView(chart), chart, phone).height).toBe(900);
+    const zoomed = zoomAt(initialView(chart), chart, phone, 4, 195, 350);
+    const box = viewBox(zoomed, chart, phone);
+    expect(box.width).toBe(400);
+    expect(box.height).toBeCloseTo(400 * (700 / 390), 6);
+    // The point under the finger stays under it.
+    const under = toChart(zoomed, chart, phone, 195, 350);
+    const start = toChart(initialView(chart), chart, phone, 195, 350);
+    expect(under.x).toBeCloseTo(start.x, 6);
+    expect(under.y).toBeCloseTo(start.y, 6);
+  });
 });

@@ -147,7 +147,7 @@ function ZoomableChart({ tf, src, visible, title }: AnnotatedChartProps & { titl
   const [view, setView] = useState<ZoomView>(() => initialView(chart));
   const [svgRef, element, svg] = useElementSize<SVGSVGElement>();
   const pointers = useRef(new Map<number, { x: number; y: number }>());
-  const box = viewBox(view, chart);
+  const box = viewBox(view, chart, element.width > 0 ? element : undefined);
   const { scale } = screenMapping(box, element.width > 0 ? element : chart);
   const font = labelFont(chart.width, scale, 1 / 45);
 
@@ -279,7 +279,7 @@ function ZoomableChart({ tf, src, visible, title }: AnnotatedChartProps & { titl
           variant="outline"
           className="size-9"
           aria-label="Show the whole chart"
-          onClick={() => setView(clampView(initialView(chart), chart))}
+          onClick={() => setView(clampView(initialView(chart), chart, element))}
         >
           <RotateCcw aria-hidden="true" />
         </Button>
