@@ -313,7 +313,7 @@ function ZoomableChart({ tf, src, visible, title }: AnnotatedChartProps & { titl
         }}
       >
         <image href={src} x={0} y={0} width={chart.width} height={chart.height} preserveAspectRatio="none" />
-        <ChartOverlay tf={tf} visible={visible} font={font} />
+        <ChartOverlay tf={tf} visible={visible} font={font} visibleBox={box} />
       </svg>
     </div>
   );

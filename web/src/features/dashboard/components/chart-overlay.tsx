@@ -65,6 +65,11 @@ interface ChartOverlayProps {
   visible: Record<OverlayLayer, boolean>;
   /** Label font size in the chart's units (screenshot pixels). */
   font: number;
+  /**
+   * The part of the chart on screen (the zoomed full-screen view): labels are laid out inside
+   * it, levels are labelled at its edges, and what lies outside it gets no label.
+   */
+  visibleBox?: { x: number; y: number; width: number; height: number };
 }
 
 /**
@@ -72,18 +77,32 @@ interface ChartOverlayProps {
  * where they were mitigated), structure marks, levels, and labels laid out so none overlaps
  * another (chart-labels.ts), each moved label with a leader line to its price.
  */
-export function ChartOverlay({ tf, visible, font }: ChartOverlayProps) {
+export function ChartOverlay({ tf, visible, font, visibleBox }: ChartOverlayProps) {
   const { plot } = tf.chart;
   const { overlay } = tf;
   const clampY = (y: number) => Math.max(plot.top, Math.min(plot.bottom, y));
 
+  const vbX = visibleBox?.x;
+  const vbY = visibleBox?.y;
+  const vbW = visibleBox?.width;
+  const vbH = visibleBox?.height;
   const labels = useMemo(() => {
     const pin = (y: number) => Math.max(plot.top, Math.min(plot.bottom, y));
+    const size = chartSize(tf);
+    const view = {
+      left: vbX ?? 0,
+      right: vbX !== undefined && vbW !== undefined ? vbX + vbW : size.width,
+      top: Math.max(plot.top, vbY ?? plot.top),
+      bottom: Math.min(plot.bottom, vbY !== undefined && vbH !== undefined ? vbY + vbH : plot.bottom),
+    };
+    const inView = (x: number, y: number) =>
+      x >= view.left && x <= view.right && y >= view.top - 1 && y <= view.bottom + 1;
     const requests: (LabelRequest & { className: string; layer: OverlayLayer })[] = [];
     overlay.zones.forEach((z, i) => {
       const show = z.kind === 'orderBlock' ? visible.orderBlocks : visible.fvgs;
       if (!show) return;
       const top = Math.min(z.top, z.bottom);
+      if (!inView(z.left, top)) return;
       requests.push({
         id: `z${i}`,
         text: `${z.kind === 'orderBlock' ? 'OB' : 'FVG'}${z.role === 'setup' ? ' (setup)' : ''}`,
@@ -100,6 +119,7 @@ export function ChartOverlay({ tf, visible, font }: ChartOverlayProps) {
     if (visible.structure) {
       overlay.marks.forEach((m, i) => {
         const above = m.direction === 'bullish';
+        if (!inView((m.x1 + m.x2) / 2, m.y)) return;
         requests.push({
           id: `m${i}`,
           text: m.kind === 'sweep' ? '$' : m.kind,
@@ -119,15 +139,19 @@ export function ChartOverlay({ tf, visible, font }: ChartOverlayProps) {
       const y = l.offChart ? pin(l.y) : l.y;
       const arrow = l.offChart ? (l.y <= plot.top ? '↑ ' : '↓ ') : '';
       const atLeft = layer === 'price';
+      // Levels are labelled at the visible ends of their lines (the whole line when not zoomed).
+      const x1 = Math.max(l.x1, view.left);
+      const x2 = Math.min(l.x2, view.right);
+      if (x2 <= x1 || y < view.top - 1 || y > view.bottom + 1) return;
       requests.push({
         id: `l${i}`,
         text: `${arrow}${l.label}`,
         // Labels of levels sit at the right end, a little in from it, so a leader has room.
-        x: atLeft ? l.x1 + font * 0.4 : l.x2 - font * 1.2,
+        x: atLeft ? x1 + font * 0.4 : x2 - font * 1.2,
         align: atLeft ? 'start' : 'end',
         y: y - font * 0.75,
         targetY: y,
-        targetX: atLeft ? l.x1 + font * 0.2 : l.x2 - font * 0.2,
+        targetX: atLeft ? x1 + font * 0.2 : x2 - font * 0.2,
         priority: layer === 'plan' ? PRIORITY.plan : layer === 'price' ? PRIORITY.price : PRIORITY.liquidity,
         className: LINE_CLASS[l.kind] ?? 'fill-slate-300 stroke-slate-300',
         layer,
@@ -135,14 +159,14 @@ export function ChartOverlay({ tf, visible, font }: ChartOverlayProps) {
     });
     const placed = layoutLabels(requests, {
       font,
-      top: plot.top,
-      bottom: plot.bottom,
-      left: 0,
-      right: chartSize(tf).width,
+      top: view.top,
+      bottom: view.bottom,
+      left: view.left,
+      right: view.right,
       measure: measureEm,
     });
     return placed.map((p, i) => ({ ...p, className: requests[i]!.className, layer: requests[i]!.layer }));
-  }, [overlay, visible, font, plot.top, plot.bottom, tf]);
+  }, [overlay, visible, font, plot.top, plot.bottom, tf, vbX, vbY, vbW, vbH]);
 
   return (
     <>
