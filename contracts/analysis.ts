@@ -412,6 +412,8 @@ export const storedAnalysisSchema = z.object({
   accountSize: num,
   riskPercentage: num,
   result: analysisResultSchema,
+  /** The journal entry made from this analysis's plan ("Add to Journal"), if any (issue 20). */
+  journalEntryId: z.string().nullable().optional(),
 });
 
 /** A row of the trader's history list (newest first). */
@@ -422,9 +424,25 @@ export const analysisSummarySchema = z.object({
   direction: z.enum(['LONG', 'SHORT']).nullable(),
   confidence: num,
   tradeRecommended: z.boolean(),
+  /** No trade now, but a setup to watch was offered (the badge says "Setup to watch"). */
+  watch: z.boolean(),
 });
 
-export const analysisListSchema = z.object({ analyses: z.array(analysisSummarySchema) });
+/** GET /api/analyses?symbol=EURUSD: the history list, optionally of one pair. */
+export const analysisListQuerySchema = z.object({
+  symbol: z
+    .string()
+    .trim()
+    .max(30)
+    .transform((s) => s.toUpperCase())
+    .optional(),
+});
+
+export const analysisListSchema = z.object({
+  analyses: z.array(analysisSummarySchema),
+  /** Every pair the trader has analyses of (for the filter), alphabetical. */
+  symbols: z.array(z.string()).optional(),
+});
 
 export type StoredAnalysisDto = z.infer<typeof storedAnalysisSchema>;
 export type AnalysisSummaryDto = z.infer<typeof analysisSummarySchema>;

@@ -30,6 +30,7 @@ export const JOURNAL_MESSAGES = {
   takeProfitSideLong: 'Take profit must be above the entry price for a LONG trade', // not in SPEC
   takeProfitSideShort: 'Take profit must be below the entry price for a SHORT trade', // not in SPEC
   exitPrice: 'Exit price must be positive', // not in SPEC
+  fees: 'Fees must be zero or a positive amount in USD', // not in SPEC
   notesTooLong: 'Notes can be at most 2000 characters', // not in SPEC
   tooManyTags: 'Use at most 20 tags of at most 40 characters each', // not in SPEC
 } as const;
@@ -176,11 +177,14 @@ function checkSides(value: TradeSides, ctx: z.RefinementCtx) {
   }
 }
 
-/** POST /api/journal: a new PLANNED entry. The server sizes it (riskAmount, lots). */
+/**
+ * POST /api/journal: a new PLANNED entry. The server sizes it (riskAmount, lots). `analysisId`
+ * names the analysis whose plan it came from ("Add to Journal"), which must be the trader's
+ * own: one plan makes one entry, a second answers 409 PLAN_ALREADY_IN_JOURNAL (issue 20).
+ */
 export const journalCreateBodySchema = journalTradeFieldsSchema
   .extend({
-    /** The analysis whose plan this is (the dashboard's "Add to Journal"); must be the trader's own. */
-    analysisId: z.preprocess(blankToUndefined, z.string().uuid('analysisId must be a UUID').optional()),
+    analysisId: z.preprocess(blankToUndefined, z.uuid({ error: 'The analysis id is not valid' }).optional()),
   })
   .superRefine(checkSides);
 export type JournalCreateInput = z.input<typeof journalCreateBodySchema>;
@@ -201,12 +205,53 @@ export const journalUpdateBodySchema = journalTradeFieldsSchema
       (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
       z.union([z.null(), notesField]),
     ),
+    // A CLOSED trade's exit and fees can be corrected (a typo in the exit, issue 20).
+    exitPrice: optionalPrice(JOURNAL_MESSAGES.exitPrice),
+    // USD, zero or more (0 clears them); a blank box means "unchanged".
+    fees: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: JOURNAL_MESSAGES.fees })
+        .refine((v) => Number.isFinite(v) && v >= 0 && v <= JOURNAL_NUMBER_MAX, {
+          error: JOURNAL_MESSAGES.fees,
+        })
+        .optional(),
+    ),
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), {
     error: 'Nothing to change',
   });
 export type JournalUpdateInput = z.input<typeof journalUpdateBodySchema>;
 export type JournalUpdateBody = z.output<typeof journalUpdateBodySchema>;
+
+/**
+ * When an exit price looks like a typo (2029.55 typed for 202.955 was once stored as +18,265 R),
+ * the journal asks the trader to confirm it before closing or correcting the trade. Either is
+ * far: a result beyond FAR_EXIT.maxR (retail trades rarely run past 10 R; 20 leaves room for
+ * the exceptional runner) or an exit more than FAR_EXIT.maxMoveShare away from the entry (no
+ * forex pair, metal or index moves half its price inside one trade; a misplaced decimal point
+ * moves it 10x). The server accepts the price either way: the check only catches slips.
+ */
+export const FAR_EXIT = { maxR: 20, maxMoveShare: 0.5 } as const;
+
+export function farExitReason(
+  trade: { direction: TradeDirection; entry: number; stopLoss: number | null },
+  exitPrice: number,
+): string | null {
+  if (!(exitPrice > 0) || !(trade.entry > 0)) return null;
+  const move = (exitPrice - trade.entry) / trade.entry;
+  if (Math.abs(move) > FAR_EXIT.maxMoveShare) {
+    return `The exit is ${Math.round(Math.abs(move) * 100)} % ${move > 0 ? 'above' : 'below'} the entry.`;
+  }
+  if (trade.stopLoss !== null && trade.stopLoss !== trade.entry) {
+    const risk = Math.abs(trade.entry - trade.stopLoss);
+    const r = ((exitPrice - trade.entry) / risk) * (trade.direction === 'LONG' ? 1 : -1);
+    if (Math.abs(r) > FAR_EXIT.maxR) {
+      return `That would be a result of ${r > 0 ? '+' : ''}${r.toFixed(1)} R.`;
+    }
+  }
+  return null;
+}
 
 /** POST /api/journal/:id/close */
 export const journalCloseBodySchema = z.object({ exitPrice: price(JOURNAL_MESSAGES.exitPrice) });
@@ -267,9 +312,11 @@ export const journalEntrySchema = z.object({
   closedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   result: journalResultSchema.nullable(),
+  /** Costs of a hand-logged closed trade in USD, already taken off result.pnlUsd. */
+  fees: num.nullable().optional(),
   /** Set for a trade imported from a broker statement (issue 21). */
   broker: z.lazy(() => journalBrokerInfoSchema).nullable(),
-  /** The analysis the trade was planned from (GET /api/analyses/:id); null when none. */
+  /** The analysis whose plan this entry was added from (GET /api/analyses/:id); null when none. */
   analysisId: z.string().nullable(),
 });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;

@@ -212,7 +212,7 @@ describe('analysis dashboard', () => {
     for (const tf of ['5m', '15m', '4h']) {
       const svg = page.getByTestId(`annotated-${tf}`).locator('svg');
       expect(await svg.locator('g[data-layer="plan"]').count()).toBe(planLines);
-      expect(await svg.locator('g[data-layer="price"]').textContent()).toContain(
+      expect(await svg.locator('g[data-label-layer="price"]').textContent()).toContain(
         stored.result.currentPrice.formatted,
       );
     }
@@ -289,7 +289,7 @@ describe('analysis dashboard', () => {
     // Its levels are drawn as conditional lines, never as orders.
     const labels = await page
       .getByTestId('annotated-15m')
-      .locator('svg g[data-layer="plan"] text')
+      .locator('svg g[data-label-layer="plan"] text')
       .allTextContents();
     expect(labels.length).toBeGreaterThan(0);
     for (const label of labels) expect(label).toMatch(/^If triggered: /);

@@ -6,6 +6,7 @@
  * Prices map to rows through the chart's fitted price scale (priceToY); bar indices map to the
  * x of the candle read at that index (the analysed series is the read candles, one to one).
  */
+import type { FairValueGap, OrderBlock } from '../analysis/types';
 import { priceToY } from '../vision/scale/price-scale';
 import type { SlotData } from './context';
 import type { SetupZone } from './setup';
@@ -32,6 +33,26 @@ export interface PlanLines {
     readonly takeProfit1: string;
     readonly takeProfit2: string | null;
   };
+}
+
+/**
+ * The bar at which a zone's rectangle ends, or null to run it to the right edge (issue 20: every
+ * zone used to run to the edge, so a zone price had already used looked as fresh as one it had
+ * never reached). A context zone ends where it was mitigated: an order block at the first bar
+ * that traded back into it (its resting orders are taken then), a fair value gap at its first
+ * touch (the reference library's MitigatedIndex), else where it was invalidated or filled. The
+ * plan's setup zone runs on while it holds: its entry waits in it, mitigated or not.
+ */
+export function zoneEndIndex(
+  zone: { kind: 'orderBlock'; ob: OrderBlock } | { kind: 'fvg'; gap: FairValueGap },
+  role: 'setup' | 'context',
+): number | null {
+  if (zone.kind === 'orderBlock') {
+    const { mitigatedIndex, invalidatedIndex } = zone.ob;
+    return role === 'setup' ? invalidatedIndex : (mitigatedIndex ?? invalidatedIndex);
+  }
+  const { touchedIndex, filledIndex } = zone.gap;
+  return role === 'setup' ? filledIndex : (touchedIndex ?? filledIndex);
 }
 
 const MAX_ZONES_PER_KIND = 6;
@@ -72,14 +93,16 @@ export function buildOverlay(
   const obs = analysis.orderBlocks.filter((ob) => ob.status !== 'invalidated' || ob === setupZone?.ob);
   const recentObs = obs.slice(-MAX_ZONES_PER_KIND);
   if (setupZone?.ob && !recentObs.includes(setupZone.ob)) recentObs.push(setupZone.ob);
+  const right = (end: number | null) => (end !== null ? px(x(end)) : plot.right);
   for (const ob of recentObs) {
+    const role = ob === setupZone?.ob ? 'setup' : 'context';
     zones.push({
       kind: 'orderBlock',
       direction: ob.direction,
-      role: ob === setupZone?.ob ? 'setup' : 'context',
+      role,
       status: ob.status,
       left: px(x(ob.fromIndex) - half),
-      right: ob.invalidatedIndex !== null ? px(x(ob.invalidatedIndex)) : plot.right,
+      right: right(zoneEndIndex({ kind: 'orderBlock', ob }, role)),
       top: y(ob.top),
       bottom: y(ob.bottom),
       priceTop: ob.top,
@@ -91,13 +114,14 @@ export function buildOverlay(
   const recentGaps = gaps.slice(-MAX_ZONES_PER_KIND);
   if (setupZone?.fvg && !recentGaps.includes(setupZone.fvg)) recentGaps.push(setupZone.fvg);
   for (const g of recentGaps) {
+    const role = g === setupZone?.fvg ? 'setup' : 'context';
     zones.push({
       kind: 'fvg',
       direction: g.direction,
-      role: g === setupZone?.fvg ? 'setup' : 'context',
+      role,
       status: g.status,
       left: px(x(g.index - 1) - half),
-      right: g.filledIndex !== null ? px(x(g.filledIndex)) : plot.right,
+      right: right(zoneEndIndex({ kind: 'fvg', gap: g }, role)),
       top: y(g.top),
       bottom: y(g.bottom),
       priceTop: g.top,

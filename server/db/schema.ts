@@ -85,9 +85,11 @@ export const loginCodes = pgTable(
 );
 
 /**
- * One chart analysis per row (issue 6): the full result JSON and three small WebP thumbnails
- * (base64) to draw the overlays on when the trader reopens it. The uploaded originals are never
- * kept. Summary columns serve the history list without reading the JSON.
+ * One chart analysis per row (issue 6): the full result JSON and three WebP images of the
+ * screenshots (base64, about 1280 px wide since issue 20: enough to check the drawn zones
+ * against the candles) to draw the overlays on when the trader reopens it. The uploaded
+ * originals are never kept. Summary columns serve the history list without reading the JSON;
+ * the images live in the row, so deleting or pruning an analysis removes them.
  */
 export const analyses = pgTable(
   'analyses',
@@ -101,6 +103,8 @@ export const analyses = pgTable(
     direction: text('direction'),
     confidence: integer('confidence').notNull(),
     tradeRecommended: boolean('trade_recommended').notNull(),
+    /** A setup to watch was offered instead of a trade (issue 20: the list badge says so). */
+    watch: boolean('watch').notNull().default(false),
     accountSize: doublePrecision('account_size').notNull(),
     riskPercentage: doublePrecision('risk_percentage').notNull(),
     result: jsonb('result').notNull(),
@@ -108,7 +112,10 @@ export const analyses = pgTable(
     thumb15m: text('thumb_15m').notNull(),
     thumb4h: text('thumb_4h').notNull(),
   },
-  (t) => [index('analyses_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('analyses_user_created_idx').on(t.userId, t.createdAt),
+    index('analyses_user_symbol_idx').on(t.userId, t.symbol),
+  ],
 );
 
 /**
@@ -166,9 +173,15 @@ export const journalEntries = pgTable(
     // The account number the statement names ('' when it names none): two accounts at one
     // broker may reuse a ticket number, so the account is part of the deduplication key.
     brokerAccount: text('broker_account').notNull().default(''),
-    // The analysis the trade was planned from (the dashboard's "Add to Journal"); null for trades
-    // logged by hand or imported. Deleting the analysis keeps the trade and drops the link.
+    /**
+     * The analysis whose plan this entry was added from ("Add to Journal", issue 20): one plan
+     * makes one entry (unique per user; NULLs are distinct); null for trades logged by hand or
+     * imported. Set null when the analysis is deleted: the journal is the trader's record and
+     * outlives the analysis.
+     */
     analysisId: uuid('analysis_id').references(() => analyses.id, { onDelete: 'set null' }),
+    /** Costs of a hand-logged closed trade in USD (commission, swap), taken off pnlUsd. */
+    fees: doublePrecision('fees'),
   },
   (t) => [
     index('journal_entries_user_created_idx').on(t.userId, t.createdAt),
@@ -179,6 +192,7 @@ export const journalEntries = pgTable(
       t.brokerAccount,
       t.brokerTicket,
     ),
+    uniqueIndex('journal_entries_user_analysis_idx').on(t.userId, t.analysisId),
     check('journal_entries_status', sql`${t.status} in ('PLANNED', 'ACTIVE', 'CLOSED', 'CANCELLED')`),
     check('journal_entries_direction', sql`${t.direction} in ('LONG', 'SHORT')`),
   ],

@@ -202,7 +202,7 @@ describe('a stored analysis', () => {
     expect(thumb.headers['cache-control']).toBe('private, no-store');
     const meta = await sharp(thumb.rawPayload).metadata();
     expect(meta.format).toBe('webp');
-    expect(meta.width).toBeLessThanOrEqual(480);
+    expect(meta.width).toBeLessThanOrEqual(1280);
 
     const stranger = await signedIn();
     expect((await stranger.get(`/api/analyses/${stored.id}`)).statusCode).toBe(404);

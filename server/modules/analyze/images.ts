@@ -61,14 +61,19 @@ export async function decodeUpload(bytes: Uint8Array, label: string): Promise<Rg
   }
 }
 
-/** Width of the stored thumbnails: enough to check the drawn zones by eye, 5-40 KB each. */
-export const THUMBNAIL_WIDTH = 480;
+/**
+ * Width of the stored chart images: a trader reopening an analysis checks the drawn zones and
+ * levels against the candles, which needs about a desktop screenshot's width (480 px, the width
+ * before issue 20, blurred the candles in full-screen). 20-120 KB each (22-24 KB for the
+ * 1600 px e2e fixture charts); a smaller screenshot is not enlarged.
+ */
+export const THUMBNAIL_WIDTH = 1280;
 
 /**
  * A small WebP of the screenshot (the original is not kept). It runs beside the decode, so a
  * corrupt file must fail here with the same trader-facing 422, whichever of the two fails first.
  * Effort 0 (of 0-6): the same quality setting at half the encoder's CPU of the default effort 4,
- * for files ~35% larger (5-8 KB at 480 px for a chart); this runs on every analysis.
+ * for files ~35% larger; this runs on every analysis.
  */
 export async function thumbnail(bytes: Uint8Array, label: string): Promise<Buffer> {
   try {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CHART_FIELDS,
   CHART_SLOT_FIELDS,
+  analysisListQuerySchema,
   analyzeFieldsSchema,
   slotSchema,
   type AnalysisListDto,
@@ -36,7 +37,14 @@ import {
 } from './images';
 import { QueueFullError, createAnalysisPool, type AnalysisTicket } from './pool';
 import { loadAnalyzeSettings, type AnalyzeSettings } from './settings';
-import { findAnalysis, findThumbnail, listAnalyses, saveAnalysis } from './store';
+import {
+  analysedSymbols,
+  deleteAnalysis,
+  findAnalysis,
+  findThumbnail,
+  listAnalyses,
+  saveAnalysis,
+} from './store';
 import { UploadGate } from './upload-gate';
 import { warmUpPool } from './warm-up';
 import { MULTIPART_LIMITS, readAnalyzeUpload, readIdentifyUpload, type AnalyzeUpload } from './uploads';
@@ -51,7 +59,8 @@ const notFound = () =>
 
 /**
  * POST /api/analyze (three screenshots + account -> stored analysis), GET /api/analyses (the
- * trader's history), GET /api/analyses/:id and its chart thumbnails. Owner only throughout.
+ * trader's history, ?symbol= filters it), GET and DELETE /api/analyses/:id, and its chart
+ * images. Owner only throughout: another user's analysis answers 404 like a missing one.
  */
 export function analyzeModule(given?: AnalyzeSettings) {
   return async function analyzeRoutes(app: FastifyInstance) {
@@ -346,7 +355,11 @@ export function analyzeModule(given?: AnalyzeSettings) {
 
     app.get('/api/analyses', { preHandler: app.requireUser }, async (request) => {
       const user = currentUser(request);
-      const answer: AnalysisListDto = { analyses: await listAnalyses(app.db, user.id) };
+      const { symbol } = parseWith(analysisListQuerySchema, request.query);
+      const answer: AnalysisListDto = {
+        analyses: await listAnalyses(app.db, user.id, symbol || undefined),
+        symbols: await analysedSymbols(app.db, user.id),
+      };
       return answer;
     });
 
@@ -362,6 +375,19 @@ export function analyzeModule(given?: AnalyzeSettings) {
       },
     );
 
+    app.delete<{ Params: { id: string } }>(
+      '/api/analyses/:id',
+      { preHandler: app.requireUser },
+      async (request, reply) => {
+        const user = currentUser(request);
+        if (!UUID.test(request.params.id)) throw notFound();
+        // The images are in the row and go with it; a journal entry made from its plan stays.
+        if (!(await deleteAnalysis(app.db, user.id, request.params.id))) throw notFound();
+        request.log.info({ userId: user.id, analysisId: request.params.id }, 'analysis deleted');
+        return reply.code(204).send();
+      },
+    );
+
     app.get<{ Params: { id: string; slot: string } }>(
       '/api/analyses/:id/charts/:slot',
       { preHandler: app.requireUser },
@@ -372,7 +398,7 @@ export function analyzeModule(given?: AnalyzeSettings) {
         const data = await findThumbnail(app.db, user.id, request.params.id, slot.data);
         if (!data) throw notFound();
         // Never stored by the browser: a chart of someone's trade must not outlive their
-        // logout on a shared computer (the thumbnails are 5-40 KB, cheap to fetch again).
+        // logout on a shared computer (the images are 20-120 KB, cheap to fetch again).
         return reply.header('cache-control', 'private, no-store').type('image/webp').send(data);
       },
     );

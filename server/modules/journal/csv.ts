@@ -117,8 +117,11 @@ export type BrokerColumn =
   // Not a broker column, but likewise only set by some writers (the dashboard's plan).
   | 'analysisId';
 
-export type ImportedRow = Omit<JournalEntryRow, 'id' | 'userId' | 'updatedAt' | BrokerColumn> &
-  Partial<Pick<JournalEntryRow, BrokerColumn>> & { id?: string };
+/** Columns only the app fills (Add to Journal's analysis, a closed trade's corrected fees). */
+type AppColumn = 'analysisId' | 'fees';
+
+export type ImportedRow = Omit<JournalEntryRow, 'id' | 'userId' | 'updatedAt' | BrokerColumn | AppColumn> &
+  Partial<Pick<JournalEntryRow, BrokerColumn | AppColumn>> & { id?: string };
 
 const REQUIRED_COLUMNS: readonly JournalCsvColumn[] = [
   'symbol',

@@ -37,6 +37,8 @@ export function toJournalEntry(row: JournalEntryRow): JournalEntry {
       row.pnlUsd !== null && (row.rMultiple !== null || row.source !== null)
         ? { pnlUsd: row.pnlUsd, rMultiple: row.rMultiple }
         : null,
+    fees: row.fees,
+    analysisId: row.analysisId,
     broker:
       row.source !== null && row.brokerTicket !== null
         ? {

@@ -216,7 +216,7 @@ describe('an entry planned from an analysis', () => {
       riskPercentage: 1,
       analysisId: theirs,
     });
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(404);
     expect(response.body).toMatch(/analysis does not exist/);
   });
 });

@@ -38,6 +38,22 @@ import { pageOfEntries, statsEntriesOf } from './list';
 const notFound = () =>
   new AppError(404, 'JOURNAL_ENTRY_NOT_FOUND', 'This journal entry does not exist (or was deleted).');
 
+/** "Add to Journal" a second time for the same plan (a reload, a second tab): one plan, one entry. */
+const planAlreadyAdded = (entryId: string) =>
+  new AppError(409, 'PLAN_ALREADY_IN_JOURNAL', 'This plan is already in your journal.', {
+    title: 'Already Added',
+    extensions: { entryId },
+  });
+
+/** A unique index refused the row (SQLSTATE 23505), looked for along Drizzle's cause chain. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Which statuses each action may start from (DECISIONS.md: PLANNED -> ACTIVE -> CLOSED, or CANCELLED). */
 const TRANSITIONS = {
   activate: { from: ['PLANNED'], to: 'ACTIVE' },
@@ -109,9 +125,10 @@ export async function journalRoutes(app: FastifyInstance) {
       .select({ id: analyses.id })
       .from(analyses)
       .where(and(eq(analyses.id, analysisId), eq(analyses.userId, userId)));
+    // Another trader's analysis answers as if it did not exist.
     if (!found) {
-      throw new AppError(400, 'VALIDATION_ERROR', 'This analysis does not exist (or was deleted).', {
-        errors: [{ field: 'analysisId', message: 'This analysis does not exist (or was deleted).' }],
+      throw new AppError(404, 'ANALYSIS_NOT_FOUND', 'This analysis does not exist or was deleted.', {
+        title: 'Analysis Not Found',
       });
     }
   }
@@ -122,6 +139,14 @@ export async function journalRoutes(app: FastifyInstance) {
       .from(journalEntries)
       .where(eq(journalEntries.userId, userId));
     return Number(row?.n ?? 0);
+  }
+
+  async function entryOfAnalysis(userId: string, analysisId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ id: journalEntries.id })
+      .from(journalEntries)
+      .where(and(eq(journalEntries.userId, userId), eq(journalEntries.analysisId, analysisId)));
+    return row?.id ?? null;
   }
 
   async function allEntries(userId: string) {
@@ -177,8 +202,12 @@ export async function journalRoutes(app: FastifyInstance) {
     // A soft bound: two creates at the same instant may both pass the count; the bound is
     // about size, not an exact quota.
     if ((await entryCount(user.id)) >= JOURNAL_LIMITS.maxEntries) throw journalFull(0);
-    if (body.analysisId !== undefined) await ownAnalysis(user.id, body.analysisId);
-    const [row] = await db
+    if (body.analysisId !== undefined) {
+      await ownAnalysis(user.id, body.analysisId);
+      const existing = await entryOfAnalysis(user.id, body.analysisId);
+      if (existing) throw planAlreadyAdded(existing);
+    }
+    const insert = db
       .insert(journalEntries)
       .values({
         userId: user.id,
@@ -199,6 +228,18 @@ export async function journalRoutes(app: FastifyInstance) {
         analysisId: body.analysisId ?? null,
       })
       .returning();
+    let row: JournalEntryRow | undefined;
+    try {
+      [row] = await insert;
+    } catch (error) {
+      // Two clicks racing past the check above: the unique index keeps one.
+      const existing =
+        body.analysisId !== undefined && isUniqueViolation(error)
+          ? await entryOfAnalysis(user.id, body.analysisId)
+          : null;
+      if (existing) throw planAlreadyAdded(existing);
+      throw error;
+    }
     return reply.code(201).send(toJournalEntry(row!));
   });
 
@@ -323,6 +364,9 @@ export async function journalRoutes(app: FastifyInstance) {
     const set: Partial<JournalEntryRow> = { updatedAt: app.now() };
     if (body.notes !== undefined) set.notes = body.notes ?? null;
     if (body.tags !== undefined) set.tags = body.tags;
+    if (body.exitPrice !== undefined || body.fees !== undefined) {
+      Object.assign(set, correctedClose(row, body.exitPrice, body.fees));
+    }
     if (changesTrade) {
       if (row.status !== 'PLANNED') {
         throw new AppError(
@@ -364,6 +408,47 @@ export async function journalRoutes(app: FastifyInstance) {
     if (!updated) throw notFound();
     return toJournalEntry(updated);
   });
+
+  /**
+   * A CLOSED trade's exit and fees corrected (issue 20): the result is settled again from the
+   * stored size, as closing does, and the fees come off the USD result (not the R, which
+   * measures the price move against the planned risk). Imported trades keep the statement's
+   * figures: the statement is their record.
+   */
+  function correctedClose(
+    row: JournalEntryRow,
+    exitPrice: number | undefined,
+    fees: number | undefined,
+  ): Partial<JournalEntryRow> {
+    if (row.status !== 'CLOSED' || row.source !== null || row.stopLoss === null) {
+      throw new AppError(
+        409,
+        'TRADE_NOT_CLOSED',
+        row.source !== null
+          ? 'The exit and fees of an imported trade come from the broker statement and cannot change here.'
+          : `Only a CLOSED trade's exit price and fees can be corrected (this trade is ${row.status}).`,
+        { title: 'Not Possible Now' },
+      );
+    }
+    const exit = exitPrice ?? row.exitPrice!;
+    const newFees = fees === undefined ? row.fees : fees;
+    const result = realisedResult(
+      {
+        symbol: row.symbol,
+        direction: row.direction as 'LONG' | 'SHORT',
+        entry: row.entry,
+        stopLoss: row.stopLoss,
+        units: row.units,
+      },
+      exit,
+    );
+    return {
+      exitPrice: exit,
+      fees: newFees,
+      pnlUsd: result.pnlUsd - (newFees ?? 0),
+      rMultiple: result.rMultiple,
+    };
+  }
 
   app.delete('/api/journal/:id', guard, async (request, reply) => {
     const row = await ownEntry(request);

@@ -134,9 +134,25 @@ export function useAnalyze(onProgress: (progress: AnalyzeProgress) => void = () 
   });
 }
 
-/** The trader's past analyses, newest first. */
-export function useAnalysesList() {
-  return useQuery<AnalysisListDto>({ queryKey: ANALYSES_KEY });
+/** The trader's past analyses, newest first; of one pair when `symbol` is given. */
+export function useAnalysesList(symbol: string | null = null) {
+  return useQuery<AnalysisListDto>({
+    queryKey: symbol ? [...ANALYSES_KEY, { symbol }] : ANALYSES_KEY,
+    queryFn: () =>
+      apiJson<AnalysisListDto>(
+        'GET',
+        symbol ? `/api/analyses?symbol=${encodeURIComponent(symbol)}` : '/api/analyses',
+      ),
+  });
+}
+
+/** DELETE /api/analyses/:id: the analysis and its stored chart images. */
+export function useDeleteAnalysis() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<null>('DELETE', `/api/analyses/${encodeURIComponent(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ANALYSES_KEY }),
+  });
 }
 
 export const fetchAnalysis = (id: string) =>

@@ -178,6 +178,8 @@ export function DashboardContent({ journal }: { journal?: (context: JournalConte
                   action={
                     <div className="flex flex-wrap gap-2">
                       <AddPlanToJournalButton
+                        analysisId={shown.stored.id}
+                        addedEntryId={shown.stored.journalEntryId ?? null}
                         tradePlan={result.tradePlan}
                         accountSize={shown.stored.accountSize}
                         riskPercentage={shown.stored.riskPercentage}
@@ -210,7 +212,12 @@ export function DashboardContent({ journal }: { journal?: (context: JournalConte
           )}
         </div>
         <div className="self-start lg:col-start-1 lg:row-start-2">
-          <HistoryList currentId={shown?.stored.id ?? null} loadingId={loadingId} onOpen={openPast} />
+          <HistoryList
+            currentId={shown?.stored.id ?? null}
+            loadingId={loadingId}
+            onOpen={openPast}
+            onDeleted={(id) => setShown((current) => (current?.stored.id === id ? null : current))}
+          />
         </div>
       </div>
 

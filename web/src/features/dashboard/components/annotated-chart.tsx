@@ -1,41 +1,54 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { Maximize2, Minus, Plus, RotateCcw, X } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { cn } from '@/lib/utils';
 import type { TimeframeResultDto } from '../../../../../contracts/analysis';
 import { SLOT_TITLES } from '../format';
+import {
+  clampView,
+  initialView,
+  panBy,
+  screenMapping,
+  viewBox,
+  zoomAt,
+  ZOOM_STEP,
+  type Size,
+  type ZoomView,
+} from '../zoom-view';
+import { ChartOverlay, chartSize, labelFont, OVERLAY_LAYERS, type OverlayLayer } from './chart-overlay';
 import { PanelTitle } from './panel-title';
 
-export const OVERLAY_LAYERS = [
-  { key: 'candles', label: 'Read candles' },
-  { key: 'orderBlocks', label: 'Order blocks' },
-  { key: 'fvgs', label: 'Fair value gaps' },
-  { key: 'liquidity', label: 'Liquidity & levels' },
-  { key: 'structure', label: 'BOS / CHoCH' },
-  { key: 'plan', label: 'Entry / stop / targets' },
-  { key: 'price', label: 'Current price' },
-] as const;
-export type OverlayLayer = (typeof OVERLAY_LAYERS)[number]['key'];
+export { OVERLAY_LAYERS, type OverlayLayer } from './chart-overlay';
 
-const PLAN_LINES = new Set(['entry', 'stopLoss', 'takeProfit1', 'takeProfit2']);
-
-/** The layer a line belongs to: the plan's levels, the current price, or liquidity and levels. */
-const lineLayer = (kind: string): OverlayLayer =>
-  PLAN_LINES.has(kind) ? 'plan' : kind === 'currentPrice' ? 'price' : 'liquidity';
-
-const LINE_CLASS: Record<string, string> = {
-  currentPrice: 'stroke-amber-300 fill-amber-300',
-  entry: 'stroke-sky-400 fill-sky-400',
-  stopLoss: 'stroke-bearish fill-bearish',
-  takeProfit1: 'stroke-bullish fill-bullish',
-  takeProfit2: 'stroke-bullish fill-bullish',
-  liquidity: 'stroke-warning fill-warning',
-  keyLevel: 'stroke-violet-400 fill-violet-400',
-  equilibrium: 'stroke-slate-400 fill-slate-400',
-};
+/**
+ * An element's size, kept up to date as the layout changes (0 before the first layout). A
+ * callback ref, so an element mounted late (inside the dialog's portal) is still observed.
+ */
+function useElementSize<T extends HTMLElement | SVGSVGElement>() {
+  const [element, setElement] = useState<T | null>(null);
+  const [size, setSize] = useState<Size>({ width: 0, height: 0 });
+  useEffect(() => {
+    if (!element) return;
+    const update = () => {
+      const rect = element.getBoundingClientRect();
+      setSize((old) =>
+        old.width === rect.width && old.height === rect.height
+          ? old
+          : { width: rect.width, height: rect.height },
+      );
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return [setElement, size, element] as const;
+}
 
 interface AnnotatedChartProps {
   tf: TimeframeResultDto;
-  /** The screenshot: the local upload right after analysis, the stored thumbnail later. */
+  /** The screenshot: the local upload right after analysis, the stored image later. */
   src: string;
   /** Layers shown; shared by the three charts so one toggle affects them all. */
   visible: Record<OverlayLayer, boolean>;
@@ -43,184 +56,270 @@ interface AnnotatedChartProps {
 
 /**
  * One screenshot with what the analysis found drawn on it, in the screenshot's own pixel
- * coordinates (the SVG's viewBox is the original image size, so a thumbnail lines up too).
+ * coordinates (the SVG's viewBox is the original image size, so a smaller stored image lines
+ * up too), and a full-screen view to zoom into it.
  */
 export function AnnotatedChart({ tf, src, visible }: AnnotatedChartProps) {
   const [failed, setFailed] = useState(false);
-  const image = tf.chart.image ?? {
-    width: tf.chart.plot.right + 60,
-    height: tf.chart.plot.bottom + 30,
-  };
-  const { width, height } = image;
-  const { plot } = tf.chart;
-  const font = Math.max(10, width / 95);
-  const { overlay } = tf;
-  const clampY = (y: number) => Math.max(plot.top + font, Math.min(plot.bottom - 2, y));
+  const [fullScreen, setFullScreen] = useState(false);
+  const [frameRef, frame] = useElementSize<HTMLDivElement>();
+  const { width, height } = chartSize(tf);
+  const font = labelFont(width, frame.width / width);
+  const title = `${SLOT_TITLES[tf.timeframe]} chart`;
 
   return (
-    <figure className="grid gap-2" data-testid={`annotated-${tf.timeframe}`}>
-      <figcaption className="flex items-center justify-between text-sm font-medium">
-        <span>{SLOT_TITLES[tf.timeframe]} chart</span>
-        <span className="text-xs text-muted-foreground">
-          {tf.chart.source === 'data'
-            ? `${tf.chart.candleCount} bars from the data file · exact prices, not read from a picture`
-            : `${tf.chart.candleCount} candles read · reading confidence ${Math.round(tf.chart.readConfidence * 100)} %`}
-        </span>
-      </figcaption>
-      <div className="relative overflow-hidden rounded-md border bg-black">
-        {failed ? (
-          <div className="grid aspect-video place-items-center text-sm text-muted-foreground">
-            The screenshot could not be loaded.
-          </div>
-        ) : (
-          <img
-            src={src}
-            alt={`${SLOT_TITLES[tf.timeframe]} chart screenshot`}
-            // The reading's image size reserves the picture's space before it loads (no jump).
-            width={width}
-            height={height}
-            className="block h-auto w-full"
-            onError={() => setFailed(true)}
-          />
-        )}
-        <svg
-          viewBox={`0 0 ${width} ${height}`}
-          preserveAspectRatio="none"
-          className="pointer-events-none absolute inset-0 h-full w-full"
-          role="img"
-          aria-label={`Analysis drawn on the ${SLOT_TITLES[tf.timeframe]} chart`}
-        >
-          {visible.candles && (
-            <g className="stroke-sky-300 fill-sky-300" opacity={0.85} data-layer="candles">
-              {overlay.candles.map((c, i) => (
-                <g key={i}>
-                  <line
-                    x1={c.x}
-                    x2={c.x}
-                    y1={c.yHigh}
-                    y2={c.yLow}
-                    strokeWidth={1}
-                    vectorEffect="non-scaling-stroke"
-                  />
-                  <line
-                    x1={c.x - 2}
-                    x2={c.x}
-                    y1={c.yOpen}
-                    y2={c.yOpen}
-                    strokeWidth={1}
-                    vectorEffect="non-scaling-stroke"
-                  />
-                  <line
-                    x1={c.x}
-                    x2={c.x + 2}
-                    y1={c.yClose}
-                    y2={c.yClose}
-                    strokeWidth={1}
-                    vectorEffect="non-scaling-stroke"
-                  />
-                </g>
-              ))}
-            </g>
+    <DialogPrimitive.Root open={fullScreen} onOpenChange={setFullScreen}>
+      <figure className="grid gap-2" data-testid={`annotated-${tf.timeframe}`}>
+        <figcaption className="flex flex-wrap items-center justify-between gap-2 text-sm font-medium">
+          <span>{title}</span>
+          <span className="flex items-center gap-3">
+            <span className="text-xs text-muted-foreground">
+              {tf.chart.source === 'data'
+                ? `${tf.chart.candleCount} bars from the data file · exact prices, not read from a picture`
+                : `${tf.chart.candleCount} candles read · reading confidence ${Math.round(tf.chart.readConfidence * 100)} %`}
+            </span>
+            <DialogPrimitive.Trigger asChild>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                disabled={failed}
+                aria-label={`Full screen: zoom into the ${title}`}
+              >
+                <Maximize2 aria-hidden="true" />
+                Full screen
+              </Button>
+            </DialogPrimitive.Trigger>
+          </span>
+        </figcaption>
+        <div ref={frameRef} className="relative overflow-hidden rounded-md border bg-black">
+          {failed ? (
+            <div className="grid aspect-video place-items-center text-sm text-muted-foreground">
+              The screenshot could not be loaded.
+            </div>
+          ) : (
+            <img
+              src={src}
+              alt={`${title} screenshot`}
+              // The reading's image size reserves the picture's space before it loads (no jump).
+              width={width}
+              height={height}
+              className="block h-auto w-full"
+              onError={() => setFailed(true)}
+            />
           )}
-          {overlay.zones.map((z, i) => {
-            const show = z.kind === 'orderBlock' ? visible.orderBlocks : visible.fvgs;
-            if (!show) return null;
-            const bull = z.direction === 'bullish';
-            return (
-              <g key={`z${i}`} data-layer={z.kind === 'orderBlock' ? 'orderBlocks' : 'fvgs'}>
-                <rect
-                  x={z.left}
-                  y={Math.min(z.top, z.bottom)}
-                  width={Math.max(1, z.right - z.left)}
-                  height={Math.max(1, Math.abs(z.bottom - z.top))}
-                  className={cn(bull ? 'fill-bullish stroke-bullish' : 'fill-bearish stroke-bearish')}
-                  fillOpacity={z.kind === 'fvg' ? 0.12 : 0.2}
-                  strokeOpacity={0.8}
-                  strokeDasharray={z.kind === 'fvg' ? '4 3' : undefined}
-                  strokeWidth={z.role === 'setup' ? 2.5 : 1}
-                  vectorEffect="non-scaling-stroke"
-                />
-                <text
-                  x={z.left + 3}
-                  y={Math.min(z.top, z.bottom) + font}
-                  fontSize={font * 0.85}
-                  className={bull ? 'fill-bullish' : 'fill-bearish'}
-                >
-                  {z.kind === 'orderBlock' ? 'OB' : 'FVG'}
-                  {z.role === 'setup' ? ' (setup)' : ''}
-                </text>
-              </g>
-            );
-          })}
-          {visible.structure &&
-            overlay.marks.map((m, i) => (
-              <g
-                key={`m${i}`}
-                data-layer="structure"
-                className={
-                  m.direction === 'bullish' ? 'stroke-bullish fill-bullish' : 'stroke-bearish fill-bearish'
-                }
-              >
-                <line
-                  x1={m.x1}
-                  x2={m.x2}
-                  y1={m.y}
-                  y2={m.y}
-                  strokeWidth={1.5}
-                  strokeDasharray={m.kind === 'sweep' ? '2 3' : undefined}
-                  vectorEffect="non-scaling-stroke"
-                />
-                <text
-                  x={(m.x1 + m.x2) / 2}
-                  y={m.direction === 'bullish' ? m.y - 4 : m.y + font}
-                  fontSize={font * 0.85}
-                  textAnchor="middle"
-                  stroke="none"
-                >
-                  {m.kind === 'sweep' ? '$' : m.kind}
-                </text>
-              </g>
-            ))}
-          {overlay.lines.map((l, i) => {
-            const layer = lineLayer(l.kind);
-            if (!visible[layer]) return null;
-            const isPlan = layer === 'plan';
-            // A setup to watch's levels are conditional: dashed, so they never read as orders.
-            const conditional = l.label.startsWith('If triggered');
-            const y = l.offChart ? clampY(l.y) : l.y;
-            return (
-              <g
-                key={`l${i}`}
-                data-layer={layer}
-                className={LINE_CLASS[l.kind] ?? 'stroke-slate-300 fill-slate-300'}
-              >
-                <line
-                  x1={l.x1}
-                  x2={l.x2}
-                  y1={y}
-                  y2={y}
-                  strokeWidth={isPlan || layer === 'price' ? 2 : 1}
-                  strokeDasharray={
-                    layer === 'price' ? '2 3' : isPlan ? (conditional ? '8 4' : undefined) : '6 4'
-                  }
-                  vectorEffect="non-scaling-stroke"
-                />
-                <text
-                  x={layer === 'price' ? l.x1 + 4 : l.x2 - 4}
-                  y={y - 4}
-                  fontSize={font * 0.85}
-                  textAnchor={layer === 'price' ? 'start' : 'end'}
-                  stroke="none"
-                >
-                  {l.offChart ? (l.y < plot.top ? '↑ ' : '↓ ') : ''}
-                  {l.label}
-                </text>
-              </g>
-            );
-          })}
-        </svg>
+          <svg
+            viewBox={`0 0 ${width} ${height}`}
+            preserveAspectRatio="none"
+            className="pointer-events-none absolute inset-0 h-full w-full"
+            role="img"
+            aria-label={`Analysis drawn on the ${title}`}
+          >
+            <ChartOverlay tf={tf} visible={visible} font={font} />
+          </svg>
+        </div>
+        {/* Radix mounts the content only while open (the zoom starts afresh each time) and gives
+          the focus back to the Full screen button when it closes. */}
+        <FullScreenChart tf={tf} src={src} visible={visible} title={title} />
+      </figure>
+    </DialogPrimitive.Root>
+  );
+}
+
+/**
+ * The chart over the whole screen: wheel or pinch to zoom (around the pointer), drag to pan,
+ * + / - / 0 and the arrow keys from the keyboard, Esc or the close button to leave. The labels
+ * keep their screen size at every zoom and are laid out again for it.
+ */
+function FullScreenChart(props: AnnotatedChartProps & { title: string }) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/90" />
+      <DialogPrimitive.Content
+        className="fixed inset-0 z-50 flex flex-col bg-black text-foreground focus:outline-none"
+        data-testid="chart-fullscreen"
+        aria-describedby={undefined}
+      >
+        <ZoomableChart {...props} />
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}
+
+function ZoomableChart({ tf, src, visible, title }: AnnotatedChartProps & { title: string }) {
+  const chart = chartSize(tf);
+  const [view, setView] = useState<ZoomView>(() => initialView(chart));
+  const [svgRef, element, svg] = useElementSize<SVGSVGElement>();
+  const pointers = useRef(new Map<number, { x: number; y: number }>());
+  const box = viewBox(view, chart, element.width > 0 ? element : undefined);
+  const { scale } = screenMapping(box, element.width > 0 ? element : chart);
+  const font = labelFont(chart.width, scale, 1 / 45);
+
+  // Wheel zoom needs a non-passive listener to keep the page from scrolling underneath.
+  useEffect(() => {
+    if (!svg) return;
+    const onWheel = (event: WheelEvent) => {
+      event.preventDefault();
+      const rect = svg.getBoundingClientRect();
+      const factor = event.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP;
+      setView((v) => zoomAt(v, chart, rect, factor, event.clientX - rect.left, event.clientY - rect.top));
+    };
+    svg.addEventListener('wheel', onWheel, { passive: false });
+    return () => svg.removeEventListener('wheel', onWheel);
+  }, [svg, chart.width, chart.height]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const onKeyDownRef = useRef(onKeyDown);
+  useEffect(() => {
+    onKeyDownRef.current = onKeyDown;
+  });
+
+  const zoomCentre = (factor: number) =>
+    setView((v) => zoomAt(v, chart, element, factor, element.width / 2, element.height / 2));
+
+  // Keys reach the dialog wherever the focus is in it (a click on the chart focuses the dialog
+  // itself); the dialog is modal, so nothing else is listening meanwhile.
+  useEffect(() => {
+    const listener = (event: globalThis.KeyboardEvent) => onKeyDownRef.current(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+
+  function onKeyDown(
+    event: Pick<KeyboardEvent, 'key' | 'preventDefault' | 'ctrlKey' | 'metaKey' | 'altKey'>,
+  ) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const pan = (dx: number, dy: number) => setView((v) => panBy(v, chart, element, dx, dy));
+    const step = Math.max(40, element.width / 8);
+    const actions: Record<string, () => void> = {
+      '+': () => zoomCentre(ZOOM_STEP),
+      '=': () => zoomCentre(ZOOM_STEP),
+      '-': () => zoomCentre(1 / ZOOM_STEP),
+      _: () => zoomCentre(1 / ZOOM_STEP),
+      '0': () => setView(initialView(chart)),
+      ArrowLeft: () => pan(step, 0),
+      ArrowRight: () => pan(-step, 0),
+      ArrowUp: () => pan(0, step),
+      ArrowDown: () => pan(0, -step),
+    };
+    const action = actions[event.key];
+    if (action) {
+      event.preventDefault();
+      action();
+    }
+  }
+
+  function onPointerDown(event: PointerEvent<SVGSVGElement>) {
+    event.currentTarget.setPointerCapture(event.pointerId);
+    pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+  }
+
+  function onPointerMove(event: PointerEvent<SVGSVGElement>) {
+    const map = pointers.current;
+    const previous = map.get(event.pointerId);
+    if (!previous) return;
+    const rect = event.currentTarget.getBoundingClientRect();
+    if (map.size === 1) {
+      setView((v) => panBy(v, chart, rect, event.clientX - previous.x, event.clientY - previous.y));
+    } else if (map.size === 2) {
+      // Pinch: the distance between the two fingers scales the zoom around their midpoint.
+      const other = [...map.entries()].find(([id]) => id !== event.pointerId)?.[1];
+      if (other) {
+        const before = Math.hypot(previous.x - other.x, previous.y - other.y);
+        const after = Math.hypot(event.clientX - other.x, event.clientY - other.y);
+        if (before > 0) {
+          const midX = (event.clientX + other.x) / 2 - rect.left;
+          const midY = (event.clientY + other.y) / 2 - rect.top;
+          setView((v) => zoomAt(v, chart, rect, after / before, midX, midY));
+        }
+      }
+    }
+    map.set(event.pointerId, { x: event.clientX, y: event.clientY });
+  }
+
+  function onPointerEnd(event: PointerEvent<SVGSVGElement>) {
+    pointers.current.delete(event.pointerId);
+  }
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex flex-wrap items-center gap-2 border-b border-border/60 bg-card/90 px-3 py-2">
+        <DialogPrimitive.Title className="mr-auto text-sm font-semibold">
+          {title} <span className="font-normal text-muted-foreground">· {tf.chart.symbol ?? ''}</span>
+        </DialogPrimitive.Title>
+        <p className="hidden text-xs text-muted-foreground md:block" id={`zoom-help-${tf.timeframe}`}>
+          Scroll or pinch to zoom, drag to move, + / − / 0 and arrow keys, Esc to close
+        </p>
+        <Button
+          type="button"
+          size="icon"
+          variant="outline"
+          className="size-9"
+          aria-label="Zoom out"
+          disabled={view.zoom <= 1}
+          onClick={() => zoomCentre(1 / ZOOM_STEP)}
+        >
+          <Minus aria-hidden="true" />
+        </Button>
+        <output
+          className="w-14 text-center font-mono text-xs tabular-nums"
+          aria-live="polite"
+          aria-label="Zoom"
+        >
+          {Math.round(view.zoom * 100)}%
+        </output>
+        <Button
+          type="button"
+          size="icon"
+          variant="outline"
+          className="size-9"
+          aria-label="Zoom in"
+          onClick={() => zoomCentre(ZOOM_STEP)}
+        >
+          <Plus aria-hidden="true" />
+        </Button>
+        <Button
+          type="button"
+          size="icon"
+          variant="outline"
+          className="size-9"
+          aria-label="Show the whole chart"
+          onClick={() => setView(clampView(initialView(chart), chart, element))}
+        >
+          <RotateCcw aria-hidden="true" />
+        </Button>
+        <DialogPrimitive.Close asChild>
+          <Button
+            type="button"
+            size="icon"
+            variant="secondary"
+            className="size-9"
+            aria-label="Close full screen"
+          >
+            <X aria-hidden="true" />
+          </Button>
+        </DialogPrimitive.Close>
       </div>
-    </figure>
+      <svg
+        ref={svgRef}
+        viewBox={`${box.x} ${box.y} ${box.width} ${box.height}`}
+        preserveAspectRatio="xMidYMid meet"
+        className="min-h-0 w-full flex-1 cursor-grab touch-none select-none active:cursor-grabbing"
+        role="img"
+        aria-label={`${title} with the analysis drawn on it, zoom ${Math.round(view.zoom * 100)}%`}
+        data-zoom={view.zoom}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerEnd}
+        onPointerCancel={onPointerEnd}
+        onDoubleClick={(event) => {
+          const rect = event.currentTarget.getBoundingClientRect();
+          setView((v) => zoomAt(v, chart, rect, 2, event.clientX - rect.left, event.clientY - rect.top));
+        }}
+      >
+        <image href={src} x={0} y={0} width={chart.width} height={chart.height} preserveAspectRatio="none" />
+        <ChartOverlay tf={tf} visible={visible} font={font} visibleBox={box} />
+      </svg>
+    </div>
   );
 }
 
@@ -246,8 +345,8 @@ export function AnnotatedCharts({
       <CardHeader className="pb-3">
         <PanelTitle>Annotated Charts</PanelTitle>
         <CardDescription>
-          What the analysis found, drawn on your screenshots. Turn on “Read candles” to check that every
-          candle was read correctly.
+          What the analysis found, drawn on your screenshots. Zones end where price came back to them. Open a
+          chart full screen to zoom in; turn on “Read candles” to check that every candle was read correctly.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -6,7 +6,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { apiJson, errorDetail } from '@/lib/api';
+import { ApiError, apiJson, errorDetail } from '@/lib/api';
 import { toast } from '@/components/ui/use-toast';
 import type {
   JournalCreateBody,
@@ -101,8 +101,28 @@ export function useCreateJournalEntry() {
       tradeAddedToast(entry);
       await refresh(queryClient);
     },
-    onError: failureToast('Trade Not Saved'),
+    onError: (error) => {
+      // The plan is in the journal already: not a failure, the button just says Added.
+      if (alreadyAddedEntryId(error)) {
+        toast({ title: 'Already in Your Journal', description: 'This plan was added before.' });
+        return;
+      }
+      failureToast('Trade Not Saved')(error);
+    },
   });
+}
+
+/** The existing entry's id when the server refused a second entry for one plan (409). */
+export function alreadyAddedEntryId(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  try {
+    const problem = JSON.parse(error.body) as { code?: unknown; entryId?: unknown };
+    return problem.code === 'PLAN_ALREADY_IN_JOURNAL' && typeof problem.entryId === 'string'
+      ? problem.entryId
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 export type JournalAction = 'activate' | 'close' | 'cancel';

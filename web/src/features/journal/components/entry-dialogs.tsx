@@ -12,10 +12,15 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { formatPrice } from '../../../../../engine/instruments';
 import { realisedResult } from '../../../../../engine/journal';
-import { journalCloseBodySchema, type JournalEntry } from '../../../../../contracts/journal';
+import {
+  farExitReason,
+  journalCloseBodySchema,
+  journalUpdateBodySchema,
+  type JournalEntry,
+} from '../../../../../contracts/journal';
 import { useDeleteJournalEntry, useJournalTransition, useUpdateJournalEntry } from '../api/journal-api';
 
-export type EntryDialog = 'close' | 'edit' | 'delete' | null;
+export type EntryDialog = 'close' | 'correct' | 'edit' | 'delete' | null;
 
 interface DialogProps {
   entry: JournalEntry;
@@ -28,6 +33,7 @@ export function CloseTradeDialog({ entry, open, onOpenChange }: DialogProps) {
   const id = useId();
   const [exit, setExit] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
   const transition = useJournalTransition();
   const parsed = journalCloseBodySchema.safeParse({ exitPrice: exit });
   const stopLoss = entry.stopLoss;
@@ -43,12 +49,19 @@ export function CloseTradeDialog({ entry, open, onOpenChange }: DialogProps) {
       setError(parsed.error.issues[0]?.message ?? 'Exit price must be positive');
       return;
     }
+    // A price far from the trade is most often a slipped decimal point: ask once.
+    const far = farExitReason(entry, parsed.data.exitPrice);
+    if (far && confirming === null) {
+      setConfirming(far);
+      return;
+    }
     transition.mutate(
       { id: entry.id, action: 'close', exitPrice: parsed.data.exitPrice },
       {
         onSuccess: () => {
           onOpenChange(false);
           setExit('');
+          setConfirming(null);
         },
       },
     );
@@ -81,6 +94,7 @@ export function CloseTradeDialog({ entry, open, onOpenChange }: DialogProps) {
               onChange={(e) => {
                 setExit(e.target.value);
                 setError(null);
+                setConfirming(null);
               }}
               autoFocus
             />
@@ -96,13 +110,14 @@ export function CloseTradeDialog({ entry, open, onOpenChange }: DialogProps) {
                 {Math.abs(preview.pnlUsd).toFixed(2)}
               </p>
             ) : null}
+            <FarExitWarning reason={confirming} />
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={transition.isPending}>
-              Close Trade
+            <Button type="submit" variant="default" disabled={transition.isPending}>
+              {confirming ? 'Yes, Close at This Price' : 'Close Trade'}
             </Button>
           </DialogFooter>
         </form>
@@ -110,6 +125,142 @@ export function CloseTradeDialog({ entry, open, onOpenChange }: DialogProps) {
     </Dialog>
   );
 }
+
+/** Asks the trader to check an exit price that looks like a typo (contracts FAR_EXIT). */
+function FarExitWarning({ reason }: { reason: string | null }) {
+  if (!reason) return null;
+  return (
+    <p
+      role="alert"
+      data-testid="far-exit-warning"
+      className="rounded-md border border-warning/50 bg-warning/10 p-3 text-sm text-foreground"
+    >
+      <strong>Is this exit price right?</strong> {reason} Check for a misplaced decimal point, then confirm or
+      correct it.
+    </p>
+  );
+}
+
+/**
+ * A CLOSED trade's exit price and fees corrected (PATCH). The result is settled again by the
+ * server; a far exit asks for confirmation, as closing does.
+ */
+export function CorrectCloseDialog({ entry, open, onOpenChange }: DialogProps) {
+  const id = useId();
+  const [exit, setExit] = useState(entry.exitPrice === null ? '' : String(entry.exitPrice));
+  const [fees, setFees] = useState(entry.fees ? String(entry.fees) : '');
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const update = useUpdateJournalEntry();
+  const parsed = journalUpdateBodySchema.safeParse({ exitPrice: exit, fees: fees === '' ? 0 : fees });
+  const stopLoss = entry.stopLoss;
+  const preview =
+    parsed.success && parsed.data.exitPrice !== undefined && stopLoss !== null
+      ? realisedResult({ ...entry, stopLoss }, parsed.data.exitPrice)
+      : null;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!parsed.success || parsed.data.exitPrice === undefined) {
+      setError(parsed.success ? 'Exit price must be positive' : (parsed.error.issues[0]?.message ?? null));
+      return;
+    }
+    const far = farExitReason(entry, parsed.data.exitPrice);
+    if (far && confirming === null) {
+      setConfirming(far);
+      return;
+    }
+    update.mutate(
+      { id: entry.id, changes: { exitPrice: parsed.data.exitPrice, fees: parsed.data.fees ?? 0 } },
+      { onSuccess: () => onOpenChange(false) },
+    );
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) {
+          setExit(entry.exitPrice === null ? '' : String(entry.exitPrice));
+          setFees(entry.fees ? String(entry.fees) : '');
+          setError(null);
+          setConfirming(null);
+        }
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>
+            Correct {entry.symbol} {entry.direction}
+          </DialogTitle>
+          <DialogDescription>
+            Entry {formatPrice(entry.entry, entry.instrument)}
+            {stopLoss !== null ? `, stop ${formatPrice(stopLoss, entry.instrument)}` : ''}. Fix the exit price
+            or add the fees you paid; the result is worked out again.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Correct closed trade">
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-exit`}>Exit Price</Label>
+            <Input
+              id={`${id}-exit`}
+              type="number"
+              inputMode="decimal"
+              step={10 ** -entry.instrument.precision}
+              min={0}
+              value={exit}
+              aria-invalid={error ? true : undefined}
+              onChange={(e) => {
+                setExit(e.target.value);
+                setError(null);
+                setConfirming(null);
+              }}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-fees`}>Fees (USD: commission and swap paid)</Label>
+            <Input
+              id={`${id}-fees`}
+              type="number"
+              inputMode="decimal"
+              step={0.01}
+              min={0}
+              value={fees}
+              onChange={(e) => {
+                setFees(e.target.value);
+                setError(null);
+              }}
+            />
+          </div>
+          {error ? (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          ) : null}
+          {preview && parsed.success ? (
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              Result: {preview.rMultiple >= 0 ? '+' : ''}
+              {preview.rMultiple.toFixed(2)}R, {formatSignedUsd(preview.pnlUsd - (parsed.data.fees ?? 0))}
+              {parsed.data.fees ? ' after fees' : ''}
+            </p>
+          ) : null}
+          <FarExitWarning reason={confirming} />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="default" disabled={update.isPending}>
+              {confirming ? 'Yes, Save This Price' : 'Save'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const formatSignedUsd = (v: number) => `${v >= 0 ? '+' : '-'}$${Math.abs(v).toFixed(2)}`;
 
 export function EditNotesDialog({ entry, open, onOpenChange }: DialogProps) {
   const id = useId();

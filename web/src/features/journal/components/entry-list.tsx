@@ -1,11 +1,17 @@
 import { useState } from 'react';
-import { Ban, CheckCircle2, NotebookPen, Play, Trash2 } from 'lucide-react';
+import { Ban, CheckCircle2, NotebookPen, PencilLine, Play, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { formatLots, formatPrice, formatUsd } from '../../../../../engine/instruments';
 import type { JournalEntry } from '../../../../../contracts/journal';
 import { useJournalTransition } from '../api/journal-api';
-import { CloseTradeDialog, DeleteTradeDialog, EditNotesDialog, type EntryDialog } from './entry-dialogs';
+import {
+  CloseTradeDialog,
+  CorrectCloseDialog,
+  DeleteTradeDialog,
+  EditNotesDialog,
+  type EntryDialog,
+} from './entry-dialogs';
 import { AnalysisCharts } from './analysis-charts';
 import { StatusBadge } from './status-badge';
 
@@ -34,6 +40,8 @@ function EntryCard({ entry }: { entry: JournalEntry }) {
   const transition = useJournalTransition();
   const price = (x: number) => formatPrice(x, entry.instrument);
   const busy = transition.isPending;
+  // A hand-logged closed trade; an imported one keeps the broker statement's figures.
+  const correctable = entry.status === 'CLOSED' && entry.broker === null && entry.stopLoss !== null;
   const dialogProps = (kind: Exclude<EntryDialog, null>) => ({
     entry,
     open: dialog === kind,
@@ -96,6 +104,7 @@ function EntryCard({ entry }: { entry: JournalEntry }) {
           value={entry.plannedRiskReward === null ? '—' : `1:${entry.plannedRiskReward.toFixed(2)}`}
         />
         {entry.exitPrice !== null ? <Item label="Exit" value={price(entry.exitPrice)} /> : null}
+        {entry.fees ? <Item label="Fees" value={formatUsd(entry.fees)} /> : null}
       </dl>
       {entry.broker ? (
         <p className="mt-2 text-xs text-muted-foreground" data-testid="entry-broker">
@@ -152,6 +161,12 @@ function EntryCard({ entry }: { entry: JournalEntry }) {
             Cancel Trade
           </Button>
         ) : null}
+        {correctable ? (
+          <Button size="sm" variant="secondary" onClick={() => setDialog('correct')}>
+            <PencilLine aria-hidden="true" />
+            Correct Exit & Fees
+          </Button>
+        ) : null}
         <Button size="sm" variant="ghost" onClick={() => setDialog('edit')}>
           <NotebookPen aria-hidden="true" />
           Notes & Tags
@@ -162,6 +177,7 @@ function EntryCard({ entry }: { entry: JournalEntry }) {
         </Button>
       </div>
       {entry.status === 'ACTIVE' ? <CloseTradeDialog {...dialogProps('close')} /> : null}
+      {correctable ? <CorrectCloseDialog {...dialogProps('correct')} /> : null}
       <EditNotesDialog {...dialogProps('edit')} />
       <DeleteTradeDialog {...dialogProps('delete')} />
     </li>

@@ -6,6 +6,12 @@ const H = 220;
 const PAD = { left: 64, right: 16, top: 16, bottom: 28 };
 /** Above this many points the dots merge into a smear (and cost a DOM node each). */
 const MAX_DOTS = 200;
+/**
+ * Width of one character of the 11 px axis labels, a little over the widest digit (about
+ * 0.6 em), so the left margin always holds the longest balance ("$1,018,265" once ran off the
+ * left edge: issue 20).
+ */
+const AXIS_CHAR_PX = 7;
 
 /**
  * The balance after each closed trade, drawn as an SVG line (no chart library for a dozen
@@ -28,7 +34,9 @@ export function EquityCurve({ points }: { points: readonly EquityPoint[] }) {
     min -= 1;
     max += 1;
   }
-  const x = (i: number) => PAD.left + (i / (points.length - 1)) * (W - PAD.left - PAD.right);
+  const axisLabels = [formatUsd(max), formatUsd(min)];
+  const left = Math.max(PAD.left, Math.max(...axisLabels.map((l) => l.length)) * AXIS_CHAR_PX + 14);
+  const x = (i: number) => left + (i / (points.length - 1)) * (W - left - PAD.right);
   const y = (b: number) => PAD.top + ((max - b) / (max - min)) * (H - PAD.top - PAD.bottom);
   const path = points
     .map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p.balance).toFixed(1)}`)
@@ -47,7 +55,7 @@ export function EquityCurve({ points }: { points: readonly EquityPoint[] }) {
         className="h-auto w-full"
       >
         <line
-          x1={PAD.left}
+          x1={left}
           x2={W - PAD.right}
           y1={y(start)}
           y2={y(start)}
@@ -57,7 +65,7 @@ export function EquityCurve({ points }: { points: readonly EquityPoint[] }) {
         {[max, min].map((v) => (
           <text
             key={v}
-            x={PAD.left - 8}
+            x={left - 8}
             y={y(v) + 4}
             textAnchor="end"
             className="fill-muted-foreground text-[11px]"
@@ -65,7 +73,7 @@ export function EquityCurve({ points }: { points: readonly EquityPoint[] }) {
             {formatUsd(v)}
           </text>
         ))}
-        <text x={PAD.left} y={H - 8} className="fill-muted-foreground text-[11px]">
+        <text x={left} y={H - 8} className="fill-muted-foreground text-[11px]">
           Start
         </text>
         <text x={W - PAD.right} y={H - 8} textAnchor="end" className="fill-muted-foreground text-[11px]">
