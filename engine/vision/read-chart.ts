@@ -4,7 +4,7 @@ import type { Raster } from './pixels/raster';
 import { ScratchArray } from './pixels/scratch';
 import { findLayout } from './layout';
 import type { Layout } from './layout';
-import { liftOverlays, dropLineClasses, bridgeOccluders } from './cleanup';
+import { liftOverlays, dropLineClasses, bridgeOccluders, clearTextLines } from './cleanup';
 import { learnPalette, classifyInk } from './palette';
 import type { InkClass } from './palette';
 import { extractCandles } from './candles';
@@ -168,6 +168,7 @@ export function readPixels(
   dropLineClasses(ink, plotW, plotH, palette.length);
   const sampler = { raster, background: layout.background };
   bridgeOccluders(ink, layout.bgMask, sampler, plot);
+  clearTextLines(ink, plotW, plotH, palette.length);
   const extraction = extractCandles(ink, plot, palette, sampler, textBoxes);
   if (trace) {
     trace.candles = extraction.candles;

@@ -10,3 +10,4 @@
 export { liftOverlays } from './overlays';
 export { dropLineClasses } from './lines';
 export { bridgeOccluders } from './occluders';
+export { clearTextLines } from './text-lines';
