@@ -48,7 +48,8 @@ export function clearTextLines(ink: Uint8Array, pw: number, ph: number, classes:
 /** clearTextLines for the ink of one class (`mask`: 1 on it). */
 function clearClassText(ink: Uint8Array, mask: Uint8Array, pw: number, ph: number): PlotRect[] {
   const { labels, comps } = components(mask, pw, ph, 0);
-  const glyphs = glyphShapes(comps)
+  const shapes = glyphShapes(comps);
+  const glyphs = shapes
     .filter((g) => {
       const h = g.maxY - g.minY + 1;
       const w = g.maxX - g.minX + 1;
@@ -92,12 +93,13 @@ function clearClassText(ink: Uint8Array, mask: Uint8Array, pw: number, ph: numbe
       bottom: Math.min(ph - 1, seed.maxY + pad),
     });
   }
-  // Glyphs beside a line, in its rows, belong to it (a word after a wide space, "= 7").
+  // Small shapes beside a line, in its rows, belong to it: a word after a wide space ("= 7"),
+  // glyphs run together ("44" joined at the crossbar).
   for (const b of boxes) {
     const h = b.bottom - b.top + 1;
     for (let grown = true; grown;) {
       grown = false;
-      for (const g of glyphs) {
+      for (const g of shapes) {
         if (used.has(g) || g.minY < b.top || g.maxY > b.bottom) continue;
         if (g.maxX < b.left - TEXT_GAP_SHARE * h || g.minX > b.right + TEXT_GAP_SHARE * h) continue;
         used.add(g);

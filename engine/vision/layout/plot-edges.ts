@@ -188,6 +188,12 @@ export function plotRowsFromGrid(
     placed = true;
     if (span.start !== null) plotTop = Math.max(top, span.start);
     plotBottom = Math.min(bottom, span.end);
+    // A frame drawn round the plot (MetaTrader's) is solid at both sides: where its two columns
+    // start (end) together and a grid line reaches that row too, the plot does, though candles
+    // covering most grid lines' tops (a dotted line is bridged over a few px only) end them lower.
+    const framed = frameRows(gridColumns, vInner, plotLeft, plotRight, tall);
+    if (framed.top !== null && framed.top < plotTop) plotTop = Math.max(top, framed.top);
+    if (framed.bottom !== null && framed.bottom > plotBottom) plotBottom = Math.min(bottom, framed.bottom);
   } else {
     // A phone's chart may have one grid column only: with the plot's own solid frame column it
     // still places top and bottom, when the two start and end together.
@@ -212,4 +218,33 @@ export function plotRowsFromGrid(
     }
   }
   return { plotTop, plotBottom, placed };
+}
+
+/**
+ * The rows where the plot's frame starts and ends: a solid column at each side of the plot
+ * (within a px of its edge), both starting (ending) within FRAME_PAIR_SLACK_PX of each other,
+ * and one of the grid lines inside starting (ending) there too. Null where they do not agree.
+ */
+function frameRows(
+  gridColumns: LineRun[],
+  inner: LineRun[],
+  plotLeft: number,
+  plotRight: number,
+  tall: (g: LineRun) => boolean,
+): { top: number | null; bottom: number | null } {
+  const solid = gridColumns.filter((g) => !g.dotted && tall(g));
+  const left = solid.filter((g) => Math.abs(g.at - plotLeft) <= 1);
+  const right = solid.filter((g) => Math.abs(g.at - plotRight) <= 1);
+  const near = (a: number, b: number) => Math.abs(a - b) <= FRAME_PAIR_SLACK_PX;
+  let top: number | null = null;
+  let bottom: number | null = null;
+  for (const l of left) {
+    for (const r of right) {
+      if (near(l.start, r.start) && inner.some((g) => near(g.start, l.start)))
+        top = top === null ? Math.max(l.start, r.start) : Math.min(top, Math.max(l.start, r.start));
+      if (near(l.end, r.end) && inner.some((g) => near(g.end, l.end)))
+        bottom = bottom === null ? Math.min(l.end, r.end) : Math.max(bottom, Math.min(l.end, r.end));
+    }
+  }
+  return { top, bottom };
 }
