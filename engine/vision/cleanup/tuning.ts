@@ -174,3 +174,5 @@ export const TEXT_ASYMMETRIC_SHARE = 0.25;
 export const TEXT_ASYMMETRIC_MIN = 2;
 /** The cleared box reaches this share of a glyph height beyond the line (punctuation, descenders). */
 export const TEXT_BOX_PAD_SHARE = 0.4;
+/** A panel's border (a shadow, a bevel, anti-aliasing) reaches this many px beyond its lines. */
+export const PANEL_EDGE_PX = 2;

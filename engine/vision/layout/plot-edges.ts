@@ -7,6 +7,8 @@ import {
   DRAWING_BORDER_END_PX,
   DRAWING_BORDER_ROWS_PX,
   EDGE_COLUMN_MIN_PLOT_PX,
+  BOX_MAX_SHARE,
+  BOX_SLACK_PX,
   FRAME_PAIR_SLACK_PX,
   GRID_FAMILY_LINES,
   LINE_END_AGREE_PX,
@@ -247,4 +249,54 @@ function frameRows(
     }
   }
   return { top, bottom };
+}
+
+/**
+ * Boxes drawn inside the plot (an EA's panel, a dialog), from their border lines: two columns
+ * starting and ending together whose top and bottom rows are lines too, running from the one
+ * column to the other and no further (a grid's rows run across the whole plot). Returns the
+ * vertical lines without the boxes' sides, and the boxes (inclusive, image px).
+ */
+export function findBoxes(
+  columns: LineRun[],
+  rows: LineRun[],
+  region: PlotRect,
+): { columns: LineRun[]; boxes: PlotRect[] } {
+  // A box round (nearly) the whole region is the plot's own frame, not a panel over it.
+  const frame = (b: PlotRect) =>
+    b.right - b.left >= BOX_MAX_SHARE * (region.right - region.left) &&
+    b.bottom - b.top >= BOX_MAX_SHARE * (region.bottom - region.top);
+  const near = (a: number, b: number) => Math.abs(a - b) <= BOX_SLACK_PX;
+  const sides = new Set<LineRun>();
+  const boxes: PlotRect[] = [];
+  for (const a of columns) {
+    for (const b of columns) {
+      if (b.at - a.at <= LINE_MERGE_PX || !near(a.start, b.start) || !near(a.end, b.end)) continue;
+      const edge = (y: number) => rows.some((r) => near(r.at, y) && near(r.start, a.at) && near(r.end, b.at));
+      if (!edge(a.start) || !edge(a.end)) continue;
+      const box = {
+        left: a.at,
+        right: b.at,
+        top: Math.min(a.start, b.start),
+        bottom: Math.max(a.end, b.end),
+      };
+      if (frame(box)) continue;
+      sides.add(a);
+      sides.add(b);
+      boxes.push(box);
+    }
+  }
+  if (sides.size === 0) return { columns, boxes };
+  // A box's border is often a few lines thick (a shadow, a bevel): the columns beside a side go too.
+  const kept = columns.filter(
+    (g) => !sides.has(g) && ![...sides].some((s) => near(g.at, s.at) && near(s.end, g.end)),
+  );
+  // Boxes inside a box (its fields and buttons) are part of it.
+  const outer = boxes.filter(
+    (b) =>
+      !boxes.some(
+        (o) => o !== b && o.left <= b.left && o.right >= b.right && o.top <= b.top && o.bottom >= b.bottom,
+      ),
+  );
+  return { columns: kept, boxes: outer };
 }
