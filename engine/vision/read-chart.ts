@@ -177,7 +177,7 @@ export function readPixels(
   dropLineClasses(ink, plotW, plotH, palette.length);
   const sampler = { raster, background: layout.background };
   bridgeOccluders(ink, layout.bgMask, sampler, plot);
-  clearTextLines(ink, plotW, plotH, palette.length);
+  clearTextLines(ink, plotW, plotH);
   const panelled = clearPanels(ink, plot, layout.panels);
   const extraction = extractCandles(ink, plot, palette, sampler, textBoxes);
   if (panelled)

@@ -58,7 +58,7 @@ describe('clearTextLines', () => {
     for (let i = 0; i < 12; i++)
       m.candle(20 + i * 16, 60 + (i % 3) * 4, 100 - (i % 4) * 3, 70 + (i % 2) * 3, 85);
     const candleInk = m.count(0, pw - 1, 50, ph - 1);
-    const boxes = clearTextLines(m.ink, pw, ph, 1);
+    const boxes = clearTextLines(m.ink, pw, ph);
     expect(boxes.length).toBe(1);
     expect(m.count(0, pw - 1, 0, 40)).toBe(0);
     expect(boxes[0]!.right).toBeGreaterThanOrEqual(end - 8);
@@ -72,7 +72,7 @@ describe('clearTextLines', () => {
     m.text('5285 S2', 10, 20, 1);
     // The label is drawn over the line, which shows between its glyphs.
     for (let x = 0; x < pw; x++) if (x % 6 < 4 && !m.ink[22 * pw + x]) m.set(x, 22, 2);
-    clearTextLines(m.ink, pw, ph, 2);
+    clearTextLines(m.ink, pw, ph);
     let textLeft = 0;
     for (let y = 18; y <= 28; y++) for (let x = 0; x < pw; x++) if (m.ink[y * pw + x] === 1) textLeft++;
     expect(textLeft).toBe(0);
@@ -84,7 +84,7 @@ describe('clearTextLines', () => {
     const m = mask(pw, ph);
     for (let i = 0; i < 10; i++) m.candle(10 + i * 8, 20, 30, 23, 27);
     const before = m.count(0, pw - 1, 0, ph - 1);
-    expect(clearTextLines(m.ink, pw, ph, 1)).toEqual([]);
+    expect(clearTextLines(m.ink, pw, ph)).toEqual([]);
     expect(m.count(0, pw - 1, 0, ph - 1)).toBe(before);
   });
 
@@ -94,7 +94,7 @@ describe('clearTextLines', () => {
     const m = mask(pw, ph);
     m.text('0U00U0', 10, 10);
     const before = m.count(0, pw - 1, 0, ph - 1);
-    expect(clearTextLines(m.ink, pw, ph, 1)).toEqual([]);
+    expect(clearTextLines(m.ink, pw, ph)).toEqual([]);
     expect(m.count(0, pw - 1, 0, ph - 1)).toBe(before);
   });
 });

@@ -1,4 +1,5 @@
-import { components } from '../candles/shapes';
+import { ScratchArray } from '../pixels/scratch';
+import { nextNonZero, wordView } from '../pixels/byte-scan';
 import type { Component } from '../candles/shapes';
 import type { PlotRect } from '../types';
 import {
@@ -28,27 +29,11 @@ import {
  * shapes reaching out of it (a candle the text crosses) stay. Returns the boxes cleared, in plot
  * coordinates (inclusive).
  */
-export function clearTextLines(ink: Uint8Array, pw: number, ph: number, classes: number): PlotRect[] {
-  const boxes: PlotRect[] = [];
-  // One colour at a time: a text's glyphs are one colour, and a dashed line of another colour
-  // running through them would join them into one shape.
-  const mask = new Uint8Array(pw * ph);
-  for (let k = 1; k <= classes; k++) {
-    let any = false;
-    for (let p = 0; p < mask.length; p++) {
-      const on = ink[p] === k ? 1 : 0;
-      mask[p] = on;
-      if (on) any = true;
-    }
-    if (any) boxes.push(...clearClassText(ink, mask, pw, ph));
-  }
-  return boxes;
-}
-
-/** clearTextLines for the ink of one class (`mask`: 1 on it). */
-function clearClassText(ink: Uint8Array, mask: Uint8Array, pw: number, ph: number): PlotRect[] {
-  const { labels, comps } = components(mask, pw, ph, 0);
-  const shapes = glyphShapes(comps);
+export function clearTextLines(ink: Uint8Array, pw: number, ph: number): PlotRect[] {
+  // Shapes of one colour each: a text's glyphs are one colour, and a dashed line of another
+  // colour running through them would join them into one shape.
+  const { labels, comps, cls } = classComponents(ink, pw, ph);
+  const shapes = glyphShapes(comps, cls, labels, pw, ph);
   const glyphs = shapes
     .filter((g) => {
       const h = g.maxY - g.minY + 1;
@@ -121,52 +106,87 @@ function clearClassText(ink: Uint8Array, mask: Uint8Array, pw: number, ph: numbe
   return boxes;
 }
 
-/** A glyph: the 4-connected pieces of ink whose boxes touch (a thin diagonal stroke is 8-connected only). */
+/** A glyph: the 4-connected pieces of ink of one class whose boxes touch (a thin diagonal stroke is 8-connected only). */
 interface Glyph extends Component {
   ids: number[];
 }
 
-/** Small shapes grouped into glyphs: pieces whose boxes touch or overlap, with a pixel to spare. */
-export function glyphShapes(comps: Component[]): Glyph[] {
-  const small = comps
-    .map((c, i) => i)
-    .filter((i) => {
-      const c = comps[i]!;
-      return c.maxY - c.minY < TEXT_GLYPH_MAX_PX && c.maxX - c.minX < TEXT_GLYPH_MAX_PX;
-    })
-    .sort((a, b) => comps[a]!.minX - comps[b]!.minX);
-  const parent = new Map<number, number>(small.map((i) => [i, i]));
+/**
+ * Small shapes grouped into glyphs: pieces of one class that touch (8-connected) or lie in each
+ * other's box, a pixel to spare. Only glyphs TEXT_GLYPH_MIN_PX tall or more are returned (the
+ * rest, dots and specks, are cleared with a line's box when they lie in it).
+ */
+export function glyphShapes(
+  comps: Component[],
+  cls: number[],
+  labels: Int32Array,
+  pw: number,
+  ph: number,
+): Glyph[] {
+  const n = comps.length;
+  const small = new Uint8Array(n);
+  comps.forEach((c, i) => {
+    if (c.maxY - c.minY < TEXT_GLYPH_MAX_PX && c.maxX - c.minX < TEXT_GLYPH_MAX_PX) small[i] = 1;
+  });
+  const parent = new Int32Array(n);
+  for (let i = 0; i < n; i++) parent[i] = i;
   const find = (a: number): number => {
-    while (parent.get(a) !== a) a = parent.get(a)!;
+    while (parent[a] !== a) {
+      parent[a] = parent[parent[a]!]!;
+      a = parent[a]!;
+    }
     return a;
   };
-  for (let s = 0; s < small.length; s++) {
-    const a = comps[small[s]!]!;
-    for (let t = s + 1; t < small.length; t++) {
-      const b = comps[small[t]!]!;
-      if (b.minX > a.maxX + 1) break;
-      if (b.minY > a.maxY + 1 || a.minY > b.maxY + 1) continue;
-      const ra = find(small[s]!);
-      const rb = find(small[t]!);
-      if (ra !== rb) parent.set(Math.max(ra, rb), Math.min(ra, rb));
+  for (let i = 0; i < n; i++) {
+    if (!small[i]) continue;
+    const c = comps[i]!;
+    const x0 = Math.max(0, c.minX - 1);
+    const x1 = Math.min(pw - 1, c.maxX + 1);
+    for (let y = Math.max(0, c.minY - 1), y1 = Math.min(ph - 1, c.maxY + 1); y <= y1; y++) {
+      for (let p = y * pw + x0, end = y * pw + x1; p <= end; p++) {
+        const j = labels[p]!;
+        if (j < 0 || j === i || !small[j] || cls[j] !== cls[i]) continue;
+        const ra = find(i);
+        const rb = find(j);
+        if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+      }
     }
+  }
+  const minX = new Int32Array(n).fill(0x7fffffff);
+  const maxX = new Int32Array(n).fill(-1);
+  const minY = new Int32Array(n).fill(0x7fffffff);
+  const maxY = new Int32Array(n).fill(-1);
+  for (let i = 0; i < n; i++) {
+    if (!small[i]) continue;
+    const r = find(i);
+    const c = comps[i]!;
+    if (c.minX < minX[r]!) minX[r] = c.minX;
+    if (c.maxX > maxX[r]!) maxX[r] = c.maxX;
+    if (c.minY < minY[r]!) minY[r] = c.minY;
+    if (c.maxY > maxY[r]!) maxY[r] = c.maxY;
   }
   const groups = new Map<number, Glyph>();
-  for (const i of small) {
-    const c = comps[i]!;
+  for (let i = 0; i < n; i++) {
+    if (!small[i]) continue;
     const r = find(i);
+    const h = maxY[r]! - minY[r]! + 1;
+    if (h < TEXT_GLYPH_MIN_PX || h > TEXT_GLYPH_MAX_PX) continue;
     const g = groups.get(r);
-    if (!g) groups.set(r, { ...c, ids: [i] });
-    else {
-      g.minX = Math.min(g.minX, c.minX);
-      g.maxX = Math.max(g.maxX, c.maxX);
-      g.minY = Math.min(g.minY, c.minY);
-      g.maxY = Math.max(g.maxY, c.maxY);
-      g.count += c.count;
+    if (g) {
+      g.count += comps[i]!.count;
       g.ids.push(i);
+    } else {
+      groups.set(r, {
+        minX: minX[r]!,
+        maxX: maxX[r]!,
+        minY: minY[r]!,
+        maxY: maxY[r]!,
+        count: comps[i]!.count,
+        ids: [i],
+      });
     }
   }
-  return [...groups.values()].filter((g) => g.maxY - g.minY < TEXT_GLYPH_MAX_PX);
+  return [...groups.values()];
 }
 
 /**
@@ -197,4 +217,97 @@ function candleLike(labels: Int32Array, pw: number, g: Glyph): boolean {
     }
   }
   return true;
+}
+
+/** The label array of a read, kept from read to read (a fresh one per call cost collections). */
+const labelPool = new ScratchArray((n) => new Uint32Array(n));
+
+/**
+ * 4-connected components of ink pixels of one class each (shapes.ts' components joins every
+ * class): union-find over runs of one class along the rows, a run joining the runs of its class
+ * in the row above that share a column with it. Labels are -1 off the ink.
+ */
+function classComponents(
+  ink: Uint8Array,
+  pw: number,
+  ph: number,
+): { labels: Int32Array; comps: Component[]; cls: number[] } {
+  const n = pw * ph;
+  const kept = labelPool.take(n);
+  const labels = new Int32Array(kept.buffer, kept.byteOffset, n).fill(-1);
+  const words = wordView(ink);
+  const parent: number[] = [];
+  const find = (a: number): number => {
+    while (parent[a] !== a) {
+      parent[a] = parent[parent[a]!]!;
+      a = parent[a]!;
+    }
+    return a;
+  };
+  const runFrom: number[] = [];
+  const runTo: number[] = [];
+  const runLabel: number[] = [];
+  let prevStart = 0;
+  let prevEnd = 0;
+  for (let y = 0; y < ph; y++) {
+    const row = y * pw;
+    const rowEnd = row + pw;
+    const above = row - pw;
+    const curStart = runFrom.length;
+    let p = prevStart;
+    for (let i = nextNonZero(ink, words, row, rowEnd); i < rowEnd; i = nextNonZero(ink, words, i, rowEnd)) {
+      const k = ink[i]!;
+      let e = i + 1;
+      while (e < rowEnd && ink[e] === k) e++;
+      const a = i - row;
+      const b = e - row;
+      while (p < prevEnd && runTo[p]! - above <= a) p++;
+      let label = -1;
+      for (let q = p; q < prevEnd && runFrom[q]! - above < b; q++) {
+        if (ink[runFrom[q]!] !== k) continue;
+        const r = find(runLabel[q]!);
+        if (label < 0) label = r;
+        else if (r !== label) {
+          const lo = Math.min(r, label);
+          parent[Math.max(r, label)] = lo;
+          label = lo;
+        }
+      }
+      if (label < 0) {
+        label = parent.length;
+        parent.push(label);
+      }
+      runFrom.push(i);
+      runTo.push(e);
+      runLabel.push(label);
+      i = e;
+    }
+    prevStart = curStart;
+    prevEnd = runFrom.length;
+  }
+  const id = new Int32Array(parent.length).fill(-1);
+  const comps: Component[] = [];
+  const cls: number[] = [];
+  for (let r = 0; r < runFrom.length; r++) {
+    const root = find(runLabel[r]!);
+    let c = id[root]!;
+    const from = runFrom[r]!;
+    const to = runTo[r]!;
+    const y = Math.floor(from / pw);
+    const a = from - y * pw;
+    const b = to - 1 - y * pw;
+    if (c < 0) {
+      c = comps.length;
+      id[root] = c;
+      comps.push({ minX: a, maxX: b, minY: y, maxY: y, count: 0 });
+      cls.push(ink[from]!);
+    }
+    const comp = comps[c]!;
+    if (a < comp.minX) comp.minX = a;
+    if (b > comp.maxX) comp.maxX = b;
+    if (y > comp.maxY) comp.maxY = y;
+    comp.count += to - from;
+    labels.fill(c, from, to);
+  }
+  return { labels, comps, cls };
 }
