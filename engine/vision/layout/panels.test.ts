@@ -22,22 +22,23 @@ describe('findBoxes', () => {
   const gridRows = [100, 200, 300].map((y) => line(y, 3, 706, 0x444444, true));
 
   it('finds a panel from its border lines and takes its sides out of the grid', () => {
-    const { columns, boxes } = findBoxes([...grid, ...panel], [...gridRows, ...panelRows], region);
+    const { columns, boxes } = findBoxes([...grid, ...panel], [...gridRows, ...panelRows], 3, 706);
     expect(boxes).toEqual([{ left: 95, right: 484, top: 124, bottom: 484 }]);
     expect(columns.map((c) => c.at).sort((a, b) => a - b)).toEqual([150, 300, 450, 600]);
   });
 
-  it('takes no box from grid lines alone, nor the plot frame for a panel', () => {
-    const frame = [line(2, 2, 582), line(707, 2, 582)];
-    const frameRows = [line(2, 2, 707), line(582, 2, 707)];
-    const { columns, boxes } = findBoxes([...grid, ...frame], [...gridRows, ...frameRows], region);
+  it('takes no box from grid lines alone, nor the plot frame or a sub-window frame for a panel', () => {
+    // The plot's frame, and a sub-window's (an RSI pane) across the plot's width below it.
+    const frame = [line(2, 2, 582), line(707, 2, 582), line(4, 450, 570), line(705, 450, 570)];
+    const frameRows = [line(2, 2, 707), line(582, 2, 707), line(450, 4, 705), line(570, 4, 705)];
+    const { columns, boxes } = findBoxes([...grid, ...frame], [...gridRows, ...frameRows], 3, 706);
     expect(boxes).toEqual([]);
-    expect(columns.length).toBe(6);
+    expect(columns.length).toBe(8);
   });
 
   it('keeps the grid ending the plot where a panel would have', () => {
     const all = [...grid.map((g) => ({ ...g, dotted: false })), ...panel];
-    const { columns } = findBoxes(all, [...gridRows, ...panelRows], region);
+    const { columns } = findBoxes(all, [...gridRows, ...panelRows], 3, 706);
     expect(plotRowsFromGrid(columns, region, 3, 706, 20).plotBottom).toBe(578);
   });
 });

@@ -260,12 +260,12 @@ function frameRows(
 export function findBoxes(
   columns: LineRun[],
   rows: LineRun[],
-  region: PlotRect,
+  plotLeft: number,
+  plotRight: number,
 ): { columns: LineRun[]; boxes: PlotRect[] } {
-  // A box round (nearly) the whole region is the plot's own frame, not a panel over it.
-  const frame = (b: PlotRect) =>
-    b.right - b.left >= BOX_MAX_SHARE * (region.right - region.left) &&
-    b.bottom - b.top >= BOX_MAX_SHARE * (region.bottom - region.top);
+  // A box across (nearly) the whole plot's width is a frame (MetaTrader's round the plot or
+  // round a sub-window), not a panel over it.
+  const frame = (b: PlotRect) => b.right - b.left >= BOX_MAX_SHARE * (plotRight - plotLeft);
   const near = (a: number, b: number) => Math.abs(a - b) <= BOX_SLACK_PX;
   const sides = new Set<LineRun>();
   const boxes: PlotRect[] = [];

@@ -112,7 +112,7 @@ export const TALL_DOTTED_SHARE = 0.5;
 export const FRAME_PAIR_SLACK_PX = 3;
 /** A panel's sides and its top and bottom rules meet within this (px); its border lines lie within it of each other. */
 export const BOX_SLACK_PX = 4;
-/** A box this share of the region wide and tall is the plot's frame (MetaTrader's), not a panel. */
+/** A box this share of the plot wide is a frame (round the plot or a sub-window), not a panel. */
 export const BOX_MAX_SHARE = 0.8;
 
 // --- Price pane (pane.ts) ---
