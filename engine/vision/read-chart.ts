@@ -5,7 +5,14 @@ import type { Raster } from './pixels/raster';
 import { ScratchArray } from './pixels/scratch';
 import { findLayout } from './layout';
 import type { Layout } from './layout';
-import { liftOverlays, dropLineClasses, bridgeOccluders } from './cleanup';
+import {
+  liftOverlays,
+  dropLineClasses,
+  bridgeOccluders,
+  clearPanels,
+  clearTextLines,
+  erasePanels,
+} from './cleanup';
 import { learnPalette, classifyInk } from './palette';
 import type { InkClass } from './palette';
 import { extractCandles } from './candles';
@@ -166,6 +173,8 @@ export function readPixels(
   ) {
     throw noChart('no chart area');
   }
+  // Panels over the plot (an EA's settings box) are erased before the colours are learned.
+  erasePanels(raster, layout);
   const palette = learnPalette(raster, layout);
   if (palette.length === 0) throw noChart('no candles');
 
@@ -183,7 +192,11 @@ export function readPixels(
   dropLineClasses(ink, plotW, plotH, palette.length);
   const sampler = { raster, background: layout.background };
   bridgeOccluders(ink, layout.bgMask, sampler, plot);
+  clearTextLines(ink, plotW, plotH);
+  const panelled = clearPanels(ink, plot, layout.panels);
   const extraction = extractCandles(ink, plot, palette, sampler, textBoxes);
+  if (panelled)
+    extraction.warnings.push('A panel covers part of the chart: the candles under it were left out.');
   if (trace) {
     trace.candles = extraction.candles;
     const read = new Set(extraction.candles.map((c) => c.x));

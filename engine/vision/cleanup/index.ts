@@ -9,4 +9,5 @@
  */
 export { liftOverlays } from './overlays';
 export { dropLineClasses } from './lines';
-export { bridgeOccluders } from './occluders';
+export { bridgeOccluders, clearPanels, erasePanels } from './occluders';
+export { clearTextLines } from './text-lines';

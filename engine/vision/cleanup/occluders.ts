@@ -1,9 +1,19 @@
 import type { PlotRect } from '../types';
+import type { Raster } from '../pixels/raster';
+import type { Layout } from '../layout';
 import type { EdgeSampler } from '../candles/edges';
 import { colourDistance } from '../pixels/raster';
 import { BG_TOLERANCE } from '../layout';
 import { nextNonZero, wordView } from '../pixels/byte-scan';
-import { BRIDGE_MAX_ROWS, BRIDGE_MAX_SHARE, SOLID_GAP_TOLERANCES, STROKE_PX, TIP_LINE_PX } from './tuning';
+import { components } from '../candles/shapes';
+import {
+  BRIDGE_MAX_ROWS,
+  BRIDGE_MAX_SHARE,
+  PANEL_EDGE_PX,
+  SOLID_GAP_TOLERANCES,
+  STROKE_PX,
+  TIP_LINE_PX,
+} from './tuning';
 
 /** Whether STROKE_PX pixels of column x from row `from` in direction `dir` are all of class `cls`. */
 function isStroke(
@@ -101,4 +111,61 @@ export function bridgeOccluders(
       if (!ink[i + pw] && !bgMask[i + toBg]) bridge(i - above, y);
     }
   }
+}
+
+/** The panels' rectangles in plot coordinates, with their border's reach, clipped to the plot. */
+function panelRects(plot: PlotRect, panels: readonly PlotRect[]): PlotRect[] {
+  const pw = plot.right - plot.left + 1;
+  const ph = plot.bottom - plot.top + 1;
+  return panels
+    .map((b) => ({
+      left: Math.max(0, b.left - plot.left - PANEL_EDGE_PX),
+      right: Math.min(pw - 1, b.right - plot.left + PANEL_EDGE_PX),
+      top: Math.max(0, b.top - plot.top - PANEL_EDGE_PX),
+      bottom: Math.min(ph - 1, b.bottom - plot.top + PANEL_EDGE_PX),
+    }))
+    .filter((r) => r.left <= r.right && r.top <= r.bottom);
+}
+
+/**
+ * Panels drawn over the plot (an EA's settings box, found by the layout from its border lines)
+ * hide the candles under them. Their pixels are painted in the background (raster and bgMask),
+ * so that neither the candle colours learned nor the ink hold the panel's fill, text and buttons.
+ * Returns whether a panel was erased.
+ */
+export function erasePanels(r: Raster, layout: Layout): boolean {
+  const { plot, background, bgMask } = layout;
+  const rects = panelRects(plot, layout.panels);
+  for (const q of rects) {
+    for (let y = q.top + plot.top; y <= q.bottom + plot.top; y++) {
+      const from = y * r.width + plot.left + q.left;
+      const to = y * r.width + plot.left + q.right + 1;
+      r.rgb.fill(background, from, to);
+      bgMask.fill(1, from, to);
+    }
+  }
+  return rects.length > 0;
+}
+
+/**
+ * After erasePanels: every shape touching a panel's edge is cleared from the ink (a candle whose
+ * body goes on under the panel cannot be measured). The candles beside the panels are read; those
+ * under them are missing, and readPixels warns so. `panels` in image px (inclusive).
+ */
+export function clearPanels(ink: Uint8Array, plot: PlotRect, panels: readonly PlotRect[]): boolean {
+  const pw = plot.right - plot.left + 1;
+  const ph = plot.bottom - plot.top + 1;
+  const rects = panelRects(plot, panels);
+  if (rects.length === 0) return false;
+  const { labels, comps } = components(ink, pw, ph, 0);
+  comps.forEach((c, i) => {
+    const touches = rects.some(
+      (r) => c.minX <= r.right + 1 && c.maxX >= r.left - 1 && c.minY <= r.bottom + 1 && c.maxY >= r.top - 1,
+    );
+    if (!touches) return;
+    for (let y = c.minY; y <= c.maxY; y++) {
+      for (let x = c.minX, p = y * pw + c.minX; x <= c.maxX; x++, p++) if (labels[p] === i) ink[p] = 0;
+    }
+  });
+  return true;
 }

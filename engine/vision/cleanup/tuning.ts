@@ -148,3 +148,31 @@ export const BRIDGE_MAX_SHARE = 0.012;
 export const TIP_LINE_PX = 3;
 /** A one-pixel gap is a line's colour only beyond this many background tolerances (not grid noise). */
 export const SOLID_GAP_TOLERANCES = 3;
+
+// text lines: labels drawn inside the plot (trade labels, status lines, panel titles).
+
+/** Glyphs at least this tall are legible text; shorter shapes (dashes, dots, dojis) are not taken for it. */
+export const TEXT_GLYPH_MIN_PX = 5;
+/** Glyphs at most this tall: plot text is a label's size, not a candle's. */
+export const TEXT_GLYPH_MAX_PX = 40;
+/** A glyph is at most this many times as wide as it is tall ("M", "W", "%"). */
+export const TEXT_GLYPH_WIDTH_SHARE = 1.5;
+/** Glyphs of one line share their top and bottom rows within this many px (anti-aliasing). */
+export const TEXT_ALIGN_PX = 1;
+/** Glyphs of one line stand closer than this many glyph heights apart (a word space and a comma included). */
+export const TEXT_GAP_SHARE = 2.2;
+/** A line is this many aligned glyphs or more: fewer aligned shapes happen among candles. */
+export const TEXT_MIN_GLYPHS = 4;
+/** A row whose ink midpoint is further than this from the shape's middle column is lopsided. */
+export const TEXT_ASYMMETRIC_PX = 1;
+/**
+ * At least this share of a line's glyphs, and two, are lopsided: candles' rows are centred on
+ * their wick, while "0", "8", "U", "D" are centred too (a line of them and "5", "2", "S" is text).
+ */
+export const TEXT_ASYMMETRIC_SHARE = 0.25;
+/** ... and at least this many. */
+export const TEXT_ASYMMETRIC_MIN = 2;
+/** The cleared box reaches this share of a glyph height beyond the line (punctuation, descenders). */
+export const TEXT_BOX_PAD_SHARE = 0.4;
+/** A panel's border (a shadow, a bevel, anti-aliasing) reaches this many px beyond its lines. */
+export const PANEL_EDGE_PX = 2;

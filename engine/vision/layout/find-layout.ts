@@ -10,7 +10,7 @@ import { dominantColour, quantise, rowBackgrounds } from './background';
 import { findLines, gridLineColours, withoutFills } from './lines';
 import type { LineRun } from './lines';
 import { pricePaneRows } from './pane';
-import { plotRowsFromGrid, plotSideBesideLabels, plotSidesFromLines } from './plot-edges';
+import { plotRowsFromGrid, plotSideBesideLabels, plotSidesFromLines, findBoxes } from './plot-edges';
 import { backgroundRegion } from './region';
 import { timeAxisText } from './time-axis';
 import {
@@ -34,6 +34,8 @@ export interface Layout {
   gridColumns: LineRun[];
   /** Colours of long straight lines (grid, separators): never candle ink. */
   lineColours: number[];
+  /** Boxes drawn over the plot (an EA's panel): what is under them cannot be read (image px, inclusive). */
+  panels: PlotRect[];
   /** 1 where the pixel is background (whole image, row-major). */
   bgMask: Uint8Array;
   /**
@@ -90,7 +92,9 @@ export function findLayout(r: Raster, image?: RgbaImage, drawings: readonly Plot
   if (axis && edge) plotSideBesideLabels(sides, axis, labelSide!, edge);
   let { plotLeft, plotRight } = sides;
 
-  const rows = plotRowsFromGrid(gridColumns, region, plotLeft, plotRight, axis ? axis.labels.top : null);
+  // The sides of a panel drawn over the plot (an EA's settings box) are no grid lines.
+  const { columns: unboxed, boxes } = findBoxes(gridColumns, gridRows, plotLeft, plotRight);
+  const rows = plotRowsFromGrid(unboxed, region, plotLeft, plotRight, axis ? axis.labels.top : null);
   let { plotTop, plotBottom } = rows;
   if (axis) ({ plotTop, plotBottom } = pricePaneRows(gridRows, axis, plotLeft, plotRight, region, rows));
   if (axis) {
@@ -134,6 +138,9 @@ export function findLayout(r: Raster, image?: RgbaImage, drawings: readonly Plot
     gridRows,
     gridColumns,
     lineColours: gridLineColours(gridRows, gridColumns),
+    panels: boxes.filter(
+      (b) => b.right >= plotLeft && b.left <= plotRight && b.bottom >= plotTop && b.top <= plotBottom,
+    ),
     bgMask,
     axisTokens: axis?.tokens,
   };

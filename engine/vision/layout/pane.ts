@@ -120,11 +120,12 @@ export function pricePaneRows(
     gridRows,
     axis.labels,
     // A price line's label is a badge or a price; the scale's own labels mark no price line (a
-    // frame may run through an outermost one), nor do specks read beside the labels.
+    // frame may run through an outermost one), nor do specks read beside the labels, nor a box
+    // without a digit (an icon on the axis, such as a magnifier button over the time axis rule).
     axis.tokens
       .filter(
         (t) =>
-          (t.badge === true || priceReadings(t.text).length > 0) &&
+          ((t.badge === true && /\d/.test(t.text)) || priceReadings(t.text).length > 0) &&
           !axis.scale.labels.some((l) => l.y === (t.box.top + t.box.bottom) / 2),
       )
       .map((t) => t.box),

@@ -7,6 +7,8 @@ import {
   DRAWING_BORDER_END_PX,
   DRAWING_BORDER_ROWS_PX,
   EDGE_COLUMN_MIN_PLOT_PX,
+  BOX_MAX_SHARE,
+  BOX_SLACK_PX,
   FRAME_PAIR_SLACK_PX,
   GRID_FAMILY_LINES,
   LINE_END_AGREE_PX,
@@ -188,6 +190,12 @@ export function plotRowsFromGrid(
     placed = true;
     if (span.start !== null) plotTop = Math.max(top, span.start);
     plotBottom = Math.min(bottom, span.end);
+    // A frame drawn round the plot (MetaTrader's) is solid at both sides: where its two columns
+    // start (end) together and a grid line reaches that row too, the plot does, though candles
+    // covering most grid lines' tops (a dotted line is bridged over a few px only) end them lower.
+    const framed = frameRows(gridColumns, vInner, plotLeft, plotRight, tall);
+    if (framed.top !== null && framed.top < plotTop) plotTop = Math.max(top, framed.top);
+    if (framed.bottom !== null && framed.bottom > plotBottom) plotBottom = Math.min(bottom, framed.bottom);
   } else {
     // A phone's chart may have one grid column only: with the plot's own solid frame column it
     // still places top and bottom, when the two start and end together.
@@ -212,4 +220,83 @@ export function plotRowsFromGrid(
     }
   }
   return { plotTop, plotBottom, placed };
+}
+
+/**
+ * The rows where the plot's frame starts and ends: a solid column at each side of the plot
+ * (within a px of its edge), both starting (ending) within FRAME_PAIR_SLACK_PX of each other,
+ * and one of the grid lines inside starting (ending) there too. Null where they do not agree.
+ */
+function frameRows(
+  gridColumns: LineRun[],
+  inner: LineRun[],
+  plotLeft: number,
+  plotRight: number,
+  tall: (g: LineRun) => boolean,
+): { top: number | null; bottom: number | null } {
+  const solid = gridColumns.filter((g) => !g.dotted && tall(g));
+  const left = solid.filter((g) => Math.abs(g.at - plotLeft) <= 1);
+  const right = solid.filter((g) => Math.abs(g.at - plotRight) <= 1);
+  const near = (a: number, b: number) => Math.abs(a - b) <= FRAME_PAIR_SLACK_PX;
+  let top: number | null = null;
+  let bottom: number | null = null;
+  for (const l of left) {
+    for (const r of right) {
+      if (near(l.start, r.start) && inner.some((g) => near(g.start, l.start)))
+        top = top === null ? Math.max(l.start, r.start) : Math.min(top, Math.max(l.start, r.start));
+      if (near(l.end, r.end) && inner.some((g) => near(g.end, l.end)))
+        bottom = bottom === null ? Math.min(l.end, r.end) : Math.max(bottom, Math.min(l.end, r.end));
+    }
+  }
+  return { top, bottom };
+}
+
+/**
+ * Boxes drawn inside the plot (an EA's panel, a dialog), from their border lines: two columns
+ * starting and ending together whose top and bottom rows are lines too, running from the one
+ * column to the other and no further (a grid's rows run across the whole plot). Returns the
+ * vertical lines without the boxes' sides, and the boxes (inclusive, image px).
+ */
+export function findBoxes(
+  columns: LineRun[],
+  rows: LineRun[],
+  plotLeft: number,
+  plotRight: number,
+): { columns: LineRun[]; boxes: PlotRect[] } {
+  // A box across (nearly) the whole plot's width is a frame (MetaTrader's round the plot or
+  // round a sub-window), not a panel over it.
+  const frame = (b: PlotRect) => b.right - b.left >= BOX_MAX_SHARE * (plotRight - plotLeft);
+  const near = (a: number, b: number) => Math.abs(a - b) <= BOX_SLACK_PX;
+  const sides = new Set<LineRun>();
+  const boxes: PlotRect[] = [];
+  for (const a of columns) {
+    for (const b of columns) {
+      if (b.at - a.at <= LINE_MERGE_PX || !near(a.start, b.start) || !near(a.end, b.end)) continue;
+      const edge = (y: number) => rows.some((r) => near(r.at, y) && near(r.start, a.at) && near(r.end, b.at));
+      if (!edge(a.start) || !edge(a.end)) continue;
+      const box = {
+        left: a.at,
+        right: b.at,
+        top: Math.min(a.start, b.start),
+        bottom: Math.max(a.end, b.end),
+      };
+      if (frame(box)) continue;
+      sides.add(a);
+      sides.add(b);
+      boxes.push(box);
+    }
+  }
+  if (sides.size === 0) return { columns, boxes };
+  // A box's border is often a few lines thick (a shadow, a bevel): the columns beside a side go too.
+  const kept = columns.filter(
+    (g) => !sides.has(g) && ![...sides].some((s) => near(g.at, s.at) && near(s.end, g.end)),
+  );
+  // Boxes inside a box (its fields and buttons) are part of it.
+  const outer = boxes.filter(
+    (b) =>
+      !boxes.some(
+        (o) => o !== b && o.left <= b.left && o.right >= b.right && o.top <= b.top && o.bottom >= b.bottom,
+      ),
+  );
+  return { columns: kept, boxes: outer };
 }

@@ -110,6 +110,10 @@ export const PLOT_LABEL_GAP_MIN_PX = 2;
 export const TALL_DOTTED_SHARE = 0.5;
 /** A grid column and the frame column that start and end within this (px) frame a phone's plot. */
 export const FRAME_PAIR_SLACK_PX = 3;
+/** A panel's sides and its top and bottom rules meet within this (px); its border lines lie within it of each other. */
+export const BOX_SLACK_PX = 4;
+/** A box this share of the plot wide is a frame (round the plot or a sub-window), not a panel. */
+export const BOX_MAX_SHARE = 0.8;
 
 // --- Price pane (pane.ts) ---
 

@@ -54,7 +54,6 @@ export function toJournalEntry(row: JournalEntryRow): JournalEntry {
             account: row.brokerAccount === '' ? null : row.brokerAccount,
           }
         : null,
-    analysisId: row.analysisId,
   };
 }
 

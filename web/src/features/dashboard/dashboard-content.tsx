@@ -183,7 +183,6 @@ export function DashboardContent({ journal }: { journal?: (context: JournalConte
                         tradePlan={result.tradePlan}
                         accountSize={shown.stored.accountSize}
                         riskPercentage={shown.stored.riskPercentage}
-                        analysisId={shown.stored.id}
                       />
                       <PlanExportButtons result={result} />
                     </div>

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { LineRun } from './lines';
+import { findBoxes, plotRowsFromGrid } from './plot-edges';
+import { pricePaneRows } from './pane';
+import type { AxisColumn } from './axis-locate';
+
+const line = (at: number, start: number, end: number, colour = 0xffffff, dotted = false): LineRun => ({
+  at,
+  start,
+  end,
+  colour,
+  dotted,
+});
+
+describe('findBoxes', () => {
+  const region = { left: 0, top: 0, right: 707, bottom: 599 };
+  // An EA panel over the plot: its sides (a bevel two lines thick) and its top and bottom rules.
+  const panel = [line(95, 124, 484), line(96, 126, 484, 0xb6b6b6), line(480, 124, 482), line(484, 124, 484)];
+  const panelRows = [line(124, 96, 484), line(484, 95, 484)];
+  // The vertical grid: its rows run across the whole plot, not from one of its columns to another.
+  const grid = [150, 300, 450, 600].map((x) => line(x, 3, 578, 0x444444, true));
+  const gridRows = [100, 200, 300].map((y) => line(y, 3, 706, 0x444444, true));
+
+  it('finds a panel from its border lines and takes its sides out of the grid', () => {
+    const { columns, boxes } = findBoxes([...grid, ...panel], [...gridRows, ...panelRows], 3, 706);
+    expect(boxes).toEqual([{ left: 95, right: 484, top: 124, bottom: 484 }]);
+    expect(columns.map((c) => c.at).sort((a, b) => a - b)).toEqual([150, 300, 450, 600]);
+  });
+
+  it('takes no box from grid lines alone, nor the plot frame or a sub-window frame for a panel', () => {
+    // The plot's frame, and a sub-window's (an RSI pane) across the plot's width below it.
+    const frame = [line(2, 2, 582), line(707, 2, 582), line(4, 450, 570), line(705, 450, 570)];
+    const frameRows = [line(2, 2, 707), line(582, 2, 707), line(450, 4, 705), line(570, 4, 705)];
+    const { columns, boxes } = findBoxes([...grid, ...frame], [...gridRows, ...frameRows], 3, 706);
+    expect(boxes).toEqual([]);
+    expect(columns.length).toBe(8);
+  });
+
+  it('keeps the grid ending the plot where a panel would have', () => {
+    const all = [...grid.map((g) => ({ ...g, dotted: false })), ...panel];
+    const { columns } = findBoxes(all, [...gridRows, ...panelRows], 3, 706);
+    expect(plotRowsFromGrid(columns, region, 3, 706, 20).plotBottom).toBe(578);
+  });
+});
+
+describe('plotRowsFromGrid at a frame', () => {
+  it('takes the top of a frame both sides and a grid line reach, though candles end the other lines low', () => {
+    const region = { left: 0, top: 0, right: 639, bottom: 479 };
+    const columns = [
+      line(2, 2, 462),
+      line(582, 2, 458),
+      line(202, 104, 458, 0xffffff, true), // a period separator, its top hidden under candles
+      line(370, 2, 458, 0xffffff, true),
+    ];
+    const rows = plotRowsFromGrid(columns, region, 3, 581, null);
+    expect(rows.plotTop).toBe(2);
+    expect(rows.plotBottom).toBe(458);
+    // Without the frame, the grid lines' median decides as before.
+    expect(plotRowsFromGrid(columns.slice(2), region, 3, 581, null).plotTop).toBe(104);
+  });
+});
+
+describe('pricePaneRows', () => {
+  const axis = (tokens: AxisColumn['tokens']): AxisColumn => ({
+    labels: { left: 690, top: 13, right: 737, bottom: 449 },
+    tokens,
+    fitted: 8,
+    capHeight: 10,
+    scale: { mode: 'linear', slope: -1e-4, intercept: 1.62, labels: [], residualPx: 0 },
+  });
+  const region = { left: 3, top: 3, right: 683, bottom: 560 };
+  const rows = [line(536, 3, 681, 0x383838)];
+  const placed = { plotTop: 3, plotBottom: 560, placed: false };
+  const badge = (text: string, top: number, bottom: number) => ({
+    text,
+    box: { left: 690, top, right: 738, bottom },
+    confidence: 1,
+    badge: true,
+  });
+
+  it('ends the plot at the time axis rule under an icon read as a box without digits', () => {
+    expect(pricePaneRows(rows, axis([badge('C', 523, 543)]), 3, 681, region, placed).plotBottom).toBe(535);
+  });
+
+  it('passes over a price line whose badge states a price', () => {
+    expect(pricePaneRows(rows, axis([badge('1.56352', 530, 542)]), 3, 681, region, placed).plotBottom).toBe(
+      560,
+    );
+  });
+});
