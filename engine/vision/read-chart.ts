@@ -54,6 +54,7 @@ export function readChart(image: RgbaImage, trace?: ReadTrace): ChartReading {
     scale.priceScale,
     timeframe,
     drawnApart(extraction.candles),
+    extraction.candles.map((c) => !c.ambiguous),
   );
   if (trace) trace.kept = continuity.candles.map((c) => c.x);
   const { confidence, warnings } = scoreReading({
