@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { latticeGroups, latticeSpacing, sureCut, type Column } from './lattice';
+import { offLattice } from './staircase';
+import type { PixelCandle } from './types';
 
 const col = (top: number, bottom: number, cls = 1): Column => ({ top, bottom, cls, mask: 1 << cls });
 
@@ -43,5 +45,44 @@ describe('candle lattice', () => {
       y += h;
     }
     expect(latticeGroups(cols, 2.7)).toEqual(truth);
+  });
+});
+
+describe('shapes off the candle lattice', () => {
+  const shape = (x: number, width: number, highY: number, lowY: number): PixelCandle => {
+    const half = (width - 1) / 2;
+    return {
+      x,
+      left: x - half,
+      right: x + half,
+      highY,
+      lowY,
+      bodyTop: highY + 2,
+      bodyBottom: lowY - 2,
+      fill: 1,
+      direction: 0,
+      ambiguous: false,
+      stemLeft: x,
+      stemRight: x,
+    };
+  };
+  // 20 bodies 30 px wide, 48 px apart (TradingView daily at that zoom).
+  const bodies = Array.from({ length: 20 }, (_, i) => shape(100 + 48 * i, 29, 300 + (i % 5) * 7, 360));
+
+  it('drops a tall shape much narrower than the bodies halfway between two of them (a legend digit)', () => {
+    const digit = shape(100 + 48 * 9 + 22, 11, 110, 125);
+    const marker = shape(100 + 48 * 14 + 25, 1, 554, 560);
+    const all = [...bodies, digit, marker].sort((a, b) => a.x - b.x);
+    expect(offLattice(all)).toEqual(bodies);
+  });
+
+  it('keeps narrow shapes on the lattice, and narrow bodies on thin candles', () => {
+    // A doji read as its 1 px wick still stands at its place.
+    const wick = shape(100 + 48 * 20, 1, 320, 340);
+    expect(offLattice([...bodies, wick])).toHaveLength(21);
+    // 7 px bodies: a 3 px shape between two is as often a JPEG-thinned body as a glyph.
+    const thin = Array.from({ length: 20 }, (_, i) => shape(100 + 10 * i, 7, 300, 340));
+    const piece = shape(100 + 10 * 9 + 5, 3, 310, 330);
+    expect(offLattice([...thin, piece].sort((a, b) => a.x - b.x))).toHaveLength(21);
   });
 });

@@ -127,6 +127,21 @@ export const STAIRCASE_INK_SHARE = 0.3;
 export const TICK_COLUMN_ROWS = 3;
 /** A candle at least this many rows from high to low is tall (fragments are shorter). */
 export const TALL_CANDLE_ROWS = 3;
+/**
+ * A shape narrower than this share of the typical body width is judged like a fragment by the
+ * lattice (dropped when it stands between two places), however tall: every candle, a doji
+ * included, is drawn as wide as the others. Real set, TradingView AAPL 1D: the legend's red
+ * digits "+4.26" (10-11 px wide, 15 rows) and an earnings marker's stroke (1 px) stood halfway
+ * between 30 px bodies and broke the lattice the gapping-market check relies on.
+ */
+export const NARROW_WIDTH_SHARE = 0.5;
+/**
+ * ... only where the typical body is at least this wide (px). On thinner bodies anti-aliasing
+ * and JPEG change a shape's width by a share this rule cannot tell from a glyph's: fixture fx-02
+ * (hollow 7 px bodies on JPEG, misread throughout, 43 % exact) lost its 1-3 px pieces to it and
+ * passed the continuity check it should fail.
+ */
+export const NARROW_MIN_BODY_PX = 12;
 /** Fewest tall candles to take the lattice's spacing from. */
 export const OFF_LATTICE_MIN_TALL = 10;
 /** The lattice is looked at only when the spacing is at least this many px. */
