@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { decodeImage } from '../../adapters/node/decode-image';
 import { readChart } from './read-chart';
 import {
+  canJudge,
+  checkContinuity,
   continuityVerdict,
   drawnApart,
   dropUnjoined,
@@ -431,6 +433,8 @@ describe('labels that cover only part of the pane', () => {
   });
 });
 
+const NO_CHART_OR_FEW = /open where the previous one closed|open away from the previous close/;
+
 describe('continuity cross-check', () => {
   const scale = { mode: 'linear' as const, slope: -0.01, intercept: 10, labels: [], residualPx: 0 };
   const bar = (open: number, close: number) => ({
@@ -525,6 +529,45 @@ describe('continuity cross-check', () => {
     // A fractional spacing (2.7 px: gaps of 2 and 3) loses nothing.
     expect(missingPlaces([0, 3, 5, 8, 11, 14, 16], 2.7)).toBe(0);
     expect(missingPlaces([0, 3, 5], 0)).toBe(0);
+  });
+
+  it('judges 1 px bars (bodies unknown) by overlapping ranges, not by the ends of their strokes', () => {
+    // MetaTrader at its smallest zoom: each bar one high-low stroke, its "open" and "close" the
+    // stroke's ends. A random walk of 30 bars whose ranges overlap their neighbours'.
+    const strokes = Array.from({ length: 30 }, (_, i) => {
+      const mid = 5 + 0.1 * Math.sin(i);
+      return { x: 10 + 2 * i, open: mid - 0.05, close: mid + 0.05, high: mid + 0.05, low: mid - 0.05 };
+    });
+    const unknown = strokes.map(() => false);
+    expect(canJudge(unknown)).toBe(false);
+    expect(canJudge(strokes.map(() => true))).toBe(true);
+    // Judged on the strokes' ends, most do not join: refused.
+    expect(() => checkContinuity(strokes, scale, '1h')).toThrow(/open where the previous one closed/);
+    const read = checkContinuity(strokes, scale, '1h', false, unknown);
+    expect(read.unjudged).toBe(true);
+    expect(read.candles).toHaveLength(30);
+    // A label's glyph read as a tiny bar 50 px above its neighbours is left out ...
+    const glyph = { x: 40, open: 5.6, close: 5.61, high: 5.61, low: 5.6 };
+    const withGlyph = [...strokes.slice(0, 15), glyph, ...strokes.slice(15)];
+    const kept = checkContinuity(withGlyph, scale, '1h', false, [...unknown, false]);
+    expect(kept.candles).toHaveLength(30);
+    expect(kept.dropped).toBe(1);
+    // ... and so are a few pieces of a label far from the bars, though they overlap each other.
+    const label = [0, 1, 2].map((k) => ({ x: 70 + k, open: 5.8, close: 5.81, high: 5.81, low: 5.8 }));
+    const tail = checkContinuity([...strokes, ...label], scale, '1h', false, [
+      ...unknown,
+      false,
+      false,
+      false,
+    ]);
+    expect(tail.candles).toEqual(strokes);
+    // ... and strokes that overlap nothing (no chart at all) are still refused.
+    const scattered = strokes.map((c, i) => ({
+      ...c,
+      high: c.high + (i % 2) * 0.5,
+      low: c.low + (i % 2) * 0.5,
+    }));
+    expect(() => checkContinuity(scattered, scale, '1h', false, unknown)).toThrow(NO_CHART_OR_FEW);
   });
 
   it('refuses an intraday reading whose bars mostly gap, but only warns on daily charts', () => {

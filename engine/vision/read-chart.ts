@@ -62,6 +62,7 @@ export function readChart(image: RgbaImage, trace?: ReadTrace): ChartReading {
     scale.priceScale,
     timeframe,
     drawnApart(extraction.candles),
+    extraction.candles.map((c) => !c.ambiguous),
   );
   if (trace) trace.kept = continuity.candles.map((c) => c.x);
   const { confidence, warnings } = scoreReading({

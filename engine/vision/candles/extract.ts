@@ -11,6 +11,7 @@ import { measure, type AlphaAt } from './measure';
 import { fitsLattice, offLattice, touchingCandles, type Staircase } from './staircase';
 import { assignDirections } from './direction';
 import { refineAll } from './refine';
+import { legendGlyphs } from './glyphs';
 import {
   BARS_SHARE,
   BAR_PIECES_SHARE,
@@ -195,9 +196,14 @@ function candleShapes(
   if (volume !== null || volumeCleared) {
     warnings.push('Volume bars drawn over the chart were ignored.');
   }
+  const glyphs = legendGlyphs(
+    comps,
+    comps.map((_, i) => i).filter((i) => comps[i]!.count >= 2),
+    ph,
+  );
   const order = comps
     .map((c, i) => i)
-    .filter((i) => comps[i]!.count >= 2 && !insideText(comps[i]!, plot, textBoxes))
+    .filter((i) => comps[i]!.count >= 2 && !insideText(comps[i]!, plot, textBoxes) && !glyphs.has(i))
     .filter((i) => volume === null || Math.abs(comps[i]!.maxY - volume) > 1)
     .filter((i) => !remnant.has(i))
     .filter((i) => !lineSpeck(comps[i]!, shapeWidth))

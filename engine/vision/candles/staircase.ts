@@ -11,6 +11,8 @@ import {
   LATTICE_BOUNDS_SHARE,
   LATTICE_USED_SHARE,
   MIN_SPACING_PX,
+  NARROW_MIN_BODY_PX,
+  NARROW_WIDTH_SHARE,
   OFF_LATTICE_MIN_SPACING,
   OFF_LATTICE_MIN_TALL,
   OFF_LATTICE_SHARE,
@@ -114,11 +116,21 @@ export function touchingCandles(
 
 /**
  * Candles stand on a lattice of one spacing. A short fragment (a piece of an indicator line, a
- * glyph, a tick mark) that the tall candles either side of it put between two lattice places
- * is not a candle. The spacing comes from the tall candles, which such fragments do not split.
+ * glyph, a tick mark), or a shape much narrower than the bodies, that the tall candles either
+ * side of it put between two lattice places is not a candle. The spacing comes from the tall
+ * candles, which such fragments do not split.
  */
 export function offLattice(candles: PixelCandle[]): PixelCandle[] {
-  const isTall = (c: PixelCandle) => c.lowY - c.highY >= TALL_CANDLE_ROWS;
+  // A shape much narrower than the bodies is no anchor of the lattice however tall it is (a
+  // legend's digit over the candles, an earnings marker's stroke): judged like a fragment.
+  const widths = candles
+    .filter((c) => c.lowY - c.highY >= TALL_CANDLE_ROWS)
+    .map((c) => c.right - c.left + 1)
+    .sort((a, b) => a - b);
+  const body = widths.length ? widths[widths.length >> 1]! : 0;
+  const narrow = (c: PixelCandle) =>
+    body >= NARROW_MIN_BODY_PX && c.right - c.left + 1 < NARROW_WIDTH_SHARE * body;
+  const isTall = (c: PixelCandle) => c.lowY - c.highY >= TALL_CANDLE_ROWS && !narrow(c);
   const tall = candles.filter(isTall);
   if (tall.length < OFF_LATTICE_MIN_TALL) return candles;
   const gaps: number[] = [];

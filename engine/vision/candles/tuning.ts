@@ -127,6 +127,21 @@ export const STAIRCASE_INK_SHARE = 0.3;
 export const TICK_COLUMN_ROWS = 3;
 /** A candle at least this many rows from high to low is tall (fragments are shorter). */
 export const TALL_CANDLE_ROWS = 3;
+/**
+ * A shape narrower than this share of the typical body width is judged like a fragment by the
+ * lattice (dropped when it stands between two places), however tall: every candle, a doji
+ * included, is drawn as wide as the others. Real set, TradingView AAPL 1D: the legend's red
+ * digits "+4.26" (10-11 px wide, 15 rows) and an earnings marker's stroke (1 px) stood halfway
+ * between 30 px bodies and broke the lattice the gapping-market check relies on.
+ */
+export const NARROW_WIDTH_SHARE = 0.5;
+/**
+ * ... only where the typical body is at least this wide (px). On thinner bodies anti-aliasing
+ * and JPEG change a shape's width by a share this rule cannot tell from a glyph's: fixture fx-02
+ * (hollow 7 px bodies on JPEG, misread throughout, 43 % exact) lost its 1-3 px pieces to it and
+ * passed the continuity check it should fail.
+ */
+export const NARROW_MIN_BODY_PX = 12;
 /** Fewest tall candles to take the lattice's spacing from. */
 export const OFF_LATTICE_MIN_TALL = 10;
 /** The lattice is looked at only when the spacing is at least this many px. */
@@ -220,3 +235,29 @@ export const PARTIAL_ROW_MAX = 0.5;
 export const GAP_COST_CAP_PX = 20;
 /** The two mappings differ by more than this (mean px) to decide; else by convention. */
 export const DIRECTION_COST_MARGIN = 0.3;
+
+// glyphs: a legend's digits in the candles' colours (legendGlyphs)
+
+/**
+ * A line of text is at least this many shapes on the same two rows. Real set, TradingView
+ * EURUSD 1m: the legend's teal values "1.12998 1.13006 1.12995 1.13005" (the text stage did not
+ * read them) were 20 shapes at a 12-15 px step between 11 candles 98 px apart, so the candles
+ * were cut at 15 px and the chart refused with 25 % joined. Five identical highs and lows in a
+ * row near the plot's top is no market.
+ */
+export const GLYPH_RUN_MIN = 5;
+/**
+ * Digits' tops and bottoms agree within this many px (cap height and baseline; round digits
+ * overshoot them by a pixel or so, and anti-aliasing cuts a faint bottom row off a "9").
+ */
+export const GLYPH_ROW_SLACK_PX = 2;
+/** A glyph is this many rows tall or more (smaller text is not read as candles anyway) ... */
+export const GLYPH_MIN_ROWS = 5;
+/** ... and at most this many (a legend's font at a pixel ratio of 2). */
+export const GLYPH_MAX_ROWS = 30;
+/** A glyph is at most this share of its height wide (digits are taller than wide). */
+export const GLYPH_MAX_ASPECT = 1.2;
+/** Glyphs of one line stand at most this share of their height apart (a word space). */
+export const GLYPH_GAP_SHARE = 1;
+/** Legends stand in the top part of the plot: the run's bottom within this share of its height. */
+export const GLYPH_ZONE_SHARE = 0.25;

@@ -18,6 +18,7 @@ import {
   RESIDUAL_COST_MAX,
   RESIDUAL_COST_PER_PX,
   UNCERTAIN_BODIES_COST,
+  UNJUDGED_COST,
   MISSING_COST_PER_SHARE,
   MISSING_MAX_COST,
   MISSING_WARN_SHARE,
@@ -128,6 +129,7 @@ export function scoreReading(e: ReadingEvidence): { confidence: number; warnings
   // A candle whose body cannot be told from its wick (a doji, or a 1 px candle) has an open and
   // close the reader could only infer, so any such candle costs confidence, warned about or not.
   if (e.extraction.warnings.length || e.extraction.uncertainBodies) confidence -= UNCERTAIN_BODIES_COST;
+  if (e.continuity.unjudged) confidence -= UNJUDGED_COST;
   if (!e.symbol) warnings.push('The symbol could not be read from the chart.');
   if (!e.timeframe) warnings.push('The timeframe could not be read from the chart.');
   // Read as drawn (the candles are read correctly), so no confidence is taken off; the trader

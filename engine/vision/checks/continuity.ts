@@ -15,6 +15,8 @@ import {
   MAX_JOIN_TOLERANCE_PX,
   MAX_UNJOINED,
   MIN_JOINED,
+  SHORT_RUN_CANDLES,
+  UNKNOWN_BODIES_SHARE,
 } from './tuning';
 
 /**
@@ -70,24 +72,79 @@ export function joinTolerancePx(s: PriceScale): number {
   return Math.min(MAX_JOIN_TOLERANCE_PX, Math.max(JOIN_TOLERANCE_PX, step / perPx + JOIN_STEP_SLACK_PX));
 }
 
-/** Share of neighbouring candles whose close and next open are on the same row. */
-export function joinedShare(c: ReadCandle[], s: PriceScale): number {
+/**
+ * Share of neighbouring candles whose close and next open are on the same row (by `relation`:
+ * ranges that overlap where the bodies are unknown, see overlaps).
+ */
+export function joinedShare(c: ReadCandle[], s: PriceScale, relation: JoinRelation = joins): number {
   const tol = joinTolerancePx(s);
   let n = 0;
-  for (let i = 1; i < c.length; i++) if (joins(s, c[i - 1]!, c[i]!, tol)) n++;
+  for (let i = 1; i < c.length; i++) if (relation(s, c[i - 1]!, c[i]!, tol)) n++;
   return c.length > 1 ? n / (c.length - 1) : 1;
 }
 
+/**
+ * Whether enough bodies are known (`known[i]`: candle i's open and close were read) for the
+ * continuity check to judge opens against closes (see UNKNOWN_BODIES_SHARE); `known` omitted:
+ * every body is known. A candle whose body could not be told from its wick (a 1 px candle, an
+ * OHLC bar drawn without ticks) has the ends of its stroke for open and close, which join
+ * nothing.
+ */
+export function canJudge(known: readonly boolean[] | undefined): boolean {
+  if (!known || known.length === 0) return true;
+  const unknown = known.filter((k) => !k).length;
+  return unknown < UNKNOWN_BODIES_SHARE * known.length;
+}
+
+/** Whether bar `b` continues from bar `a` (its left neighbour) within `tol` px. */
+export type JoinRelation = (s: PriceScale, a: ReadCandle, b: ReadCandle, tol: number) => boolean;
+
 /** Within `tol` px: the close of one bar and the open of the next are on the same row. */
-const joins = (s: PriceScale, a: ReadCandle, b: ReadCandle, tol: number) =>
-  Math.abs(priceToY(s, b.open) - priceToY(s, a.close)) <= tol;
+const joins: JoinRelation = (s, a, b, tol) => Math.abs(priceToY(s, b.open) - priceToY(s, a.close)) <= tol;
+
+/**
+ * Within `tol` px: the high-low ranges of two neighbouring bars overlap. What is left of "opens
+ * where the previous one closed" when the bodies are unknown: the next open is the previous
+ * close, which lies in both bars' ranges. A gap of more than `tol` between the ranges is a
+ * misread shape (a label's glyph, a fragment of a line) or a gapping market.
+ */
+export const overlaps: JoinRelation = (s, a, b, tol) => {
+  const aTop = priceToY(s, a.high);
+  const aBottom = priceToY(s, a.low);
+  const bTop = priceToY(s, b.high);
+  const bBottom = priceToY(s, b.low);
+  return bTop <= aBottom + tol && aTop <= bBottom + tol;
+};
 
 /** The candles that open where the previous one closed or close where the next one opens. */
-export function dropUnjoined(c: ReadCandle[], s: PriceScale): ReadCandle[] {
+export function dropUnjoined(c: ReadCandle[], s: PriceScale, relation: JoinRelation = joins): ReadCandle[] {
   const tol = joinTolerancePx(s);
   return c.filter(
-    (k, i) => (i > 0 && joins(s, c[i - 1]!, k, tol)) || (i + 1 < c.length && joins(s, k, c[i + 1]!, tol)),
+    (k, i) =>
+      (i > 0 && relation(s, c[i - 1]!, k, tol)) || (i + 1 < c.length && relation(s, k, c[i + 1]!, tol)),
   );
+}
+
+/**
+ * Runs of fewer than SHORT_RUN_CANDLES candles that join each other but neither candle beside
+ * the run, left out. Used where only ranges can be compared (bodies unknown): a label's digits
+ * in the candles' colour (a Fibonacci level's "1.0000" beside the last bar) fall apart into a
+ * few tiny pieces whose ranges overlap each other, far from every bar.
+ */
+export function dropShortRuns(
+  c: ReadCandle[],
+  s: PriceScale,
+  relation: JoinRelation = overlaps,
+): ReadCandle[] {
+  const tol = joinTolerancePx(s);
+  const keep: ReadCandle[] = [];
+  let start = 0;
+  for (let i = 1; i <= c.length; i++) {
+    if (i < c.length && relation(s, c[i - 1]!, c[i]!, tol)) continue;
+    if (i - start >= SHORT_RUN_CANDLES || (start === 0 && i === c.length)) keep.push(...c.slice(start, i));
+    start = i;
+  }
+  return keep;
 }
 
 const isDaily = (tf: Timeframe | null) => tf !== null && TIMEFRAME_MINUTES[tf] >= TIMEFRAME_MINUTES['1d'];
@@ -123,6 +180,11 @@ export interface ContinuityResult {
    * was drawn apart and read whole (the market or platform gaps between bars).
    */
   gapping: boolean;
+  /**
+   * Too few bodies were known to judge opens against closes (1 px candles, OHLC bars drawn
+   * without ticks): only overlapping ranges were checked, and only highs and lows are read.
+   */
+  unjudged: boolean;
 }
 
 /**
@@ -135,8 +197,17 @@ export function checkContinuity(
   priceScale: PriceScale,
   timeframe: Timeframe | null,
   apart = false,
+  /** Per candle: whether its body (open and close) was read; omitted: every one. */
+  known?: readonly boolean[],
 ): ContinuityResult {
-  const joined = joinedShare(allCandles, priceScale);
+  // Where most bodies are unknown (a chart of 1 px bars: MetaTrader's smallest zoom draws each
+  // bar as one high-low stroke) the opens and closes read are the stroke's ends, which join
+  // nothing: such a reading is judged by what continuity still implies, neighbouring ranges that
+  // overlap, and kept with the warning that its opens and closes are unknown (its highs and
+  // lows, the levels, are read).
+  const unjudged = !canJudge(known);
+  const relation = unjudged ? overlaps : joins;
+  const joined = joinedShare(allCandles, priceScale, relation);
   const verdict = continuityVerdict(joined, timeframe, apart);
   if (verdict === 'refuse') {
     throw new EngineError(
@@ -150,7 +221,11 @@ export function checkContinuity(
   // given prices. Daily charts keep every candle (stocks gap at every bar), and so does a
   // gapping market's chart whose candles were each drawn apart (see drawnApart).
   const candles =
-    isDaily(timeframe) || (apart && joined < MIN_JOINED) ? allCandles : dropUnjoined(allCandles, priceScale);
+    isDaily(timeframe) || (apart && joined < MIN_JOINED)
+      ? allCandles
+      : unjudged
+        ? dropShortRuns(dropUnjoined(allCandles, priceScale, relation), priceScale, relation)
+        : dropUnjoined(allCandles, priceScale, relation);
   // So many junk shapes mean the shapes themselves were cut wrongly (a dense chart split at a
   // wrong spacing reads half its bars twice): what is left cannot be trusted either.
   const unjoined = 1 - candles.length / allCandles.length;
@@ -174,5 +249,6 @@ export function checkContinuity(
     verdict,
     dropped: allCandles.length - candles.length,
     gapping: verdict === 'warn' && !isDaily(timeframe),
+    unjudged,
   };
 }

@@ -8,6 +8,7 @@
  */
 export { checkCandleRow, noChart, MIN_CANDLES } from './candle-row';
 export {
+  canJudge,
   checkContinuity,
   continuityVerdict,
   drawnApart,

@@ -34,6 +34,28 @@ export const MIN_JOINED = 0.5;
 /** Above this share of candles joining neither neighbour, an intraday reading is refused. */
 export const MAX_UNJOINED = 0.35;
 
+/**
+ * Where at least this share of the candles have bodies that could not be told from their wicks,
+ * the continuity check judges only whether neighbouring ranges overlap. MetaTrader at its
+ * smallest zoom draws every bar as a 1 px high-low stroke (real set: green-on-black EURUSD H1
+ * and yellow-on-black GBPUSD M15, 2 px apart, 99-100 % of them 1 px): their opens and closes
+ * are the strokes' ends, which joined 2-5 % and refused charts whose highs and lows were read
+ * right. Not lower: a dense JPEG candle chart whose bodies were lost (fixture fx-09, 82 %
+ * unknown, 11 % of its candles exact) and a hollow JPEG one (fx-02, 30 %) must stay judged.
+ */
+export const UNKNOWN_BODIES_SHARE = 0.9;
+/**
+ * Where only ranges are compared, a run of fewer candles than this joined to neither side is a
+ * label's glyphs, not bars (the yellow-on-black GBPUSD M15: three pieces of a Fibonacci level's
+ * "1.0000" beside the last bar, 350 px above it). A market's gap leaves long runs either side.
+ */
+export const SHORT_RUN_CANDLES = 4;
+/**
+ * A reading the continuity check could not judge (most bodies unknown) costs this much, beside
+ * UNCERTAIN_BODIES_COST: nothing cross-checked its candles but the lattice.
+ */
+export const UNJUDGED_COST = 0.15;
+
 // confidence: what each cross-check costs.
 
 /** The scale fit's residual costs this much confidence per px ... */

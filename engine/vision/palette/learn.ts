@@ -23,6 +23,7 @@ import {
   MIN_RUN,
   OWN_BODIES_LOW_MAX_SHARE,
   OWN_BODIES_SOLID_SHARE,
+  VERTICAL_LINE_INK_SHARE,
   VOLUME_LOW_SHARE,
 } from './tuning';
 
@@ -184,8 +185,40 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
   // The two strongest classes (the candles' own colours) are measured against the strokes less
   // the shading; any further class (a drawing's fill, a badge) against every stroke, as before.
   classes.sort((a, b) => b.mass - a.mass);
-  const kept = classes.filter((k, i) => k.mass >= (i < 2 ? total : allStrokes) * CLASS_MIN_SHARE);
+  const kept = classes.filter(
+    (k, i) =>
+      k.mass >= (i < 2 ? total : allStrokes) * CLASS_MIN_SHARE &&
+      (i === 0 || !onVerticalLines(r, layout, k.colour)),
+  );
   return kept.slice(0, MAX_CLASSES);
+}
+
+/**
+ * Whether the ink of `colour` in the plot lies mostly on the vertical lines the layout found in
+ * that colour (dotted or dashed ones included): a period separator or an event marker MetaTrader
+ * draws as a dashed line in a colour of its own, whose dashes are vertical strokes like a
+ * wick's. As a candle class it joins the bar it crosses and stretches that bar's high or low to
+ * its dashes. Only asked of colours some vertical line has, and never of the strongest class.
+ */
+function onVerticalLines(r: Raster, layout: Layout, colour: number): boolean {
+  const lines = layout.gridColumns.filter((g) => colourDistance(g.colour, colour) <= LINE_COLOUR_DISTANCE);
+  if (lines.length === 0) return false;
+  const { plot } = layout;
+  const onLine = new Uint8Array(plot.right - plot.left + 1);
+  for (const g of lines)
+    for (let x = g.at - 1; x <= g.at + 1; x++)
+      if (x >= plot.left && x <= plot.right) onLine[x - plot.left] = 1;
+  let inside = 0;
+  let all = 0;
+  for (let y = plot.top; y <= plot.bottom; y++) {
+    const row = y * r.width;
+    for (let x = plot.left; x <= plot.right; x++) {
+      if (colourDistance(r.rgb[row + x]!, colour) > INK_TOLERANCE) continue;
+      all++;
+      if (onLine[x - plot.left]) inside++;
+    }
+  }
+  return all > 0 && inside >= VERTICAL_LINE_INK_SHARE * all;
 }
 
 /** Per quantised colour bin: the vertical strokes' pixels and colour sums (see learnPalette). */

@@ -243,3 +243,23 @@ describe('palette with order lines in the outline colour', () => {
     expect(palette.some((k) => colourDistance(k.colour, goldenrod) <= 8)).toBe(true);
   });
 });
+
+describe('a dashed vertical line in a colour of its own', () => {
+  it('is no candle class (MetaTrader event and period-separator lines)', () => {
+    const blue = 0x0000ff;
+    const painted = paintChart({ background: 0x000000, grid: null, bull: 0xffff00, bear: 0xffff00, seed: 5 });
+    const { data, width, height } = painted.image;
+    // Two dashed lines, 4 px on and 4 px off, down the plot: each dash a vertical stroke.
+    for (const x of [203, 431])
+      for (let y = 0; y < height - 30; y++)
+        if (y % 8 < 4) {
+          const i = (y * width + x) * 4;
+          [data[i], data[i + 1], data[i + 2]] = [0, 0, 255];
+        }
+    const raster = toRaster(painted.image);
+    const layout = findLayout(raster)!;
+    expect(layout.gridColumns.some((g) => colourDistance(g.colour, blue) < 8)).toBe(true);
+    const palette = learnPalette(raster, layout);
+    expect(palette.map((k) => k.colour)).toEqual([0xffff00]);
+  });
+});

@@ -83,6 +83,13 @@ export const BLENDED_CLASS_ALPHA_MAX = 0.9;
 export const VOLUME_LOW_SHARE = 0.8;
 /** A blend lies beside its ink: at least this share of its pixels touch it. */
 export const BLEND_BESIDE_SHARE = 0.5;
+/**
+ * A class (other than the strongest) whose ink lies at least this share on the vertical lines of
+ * its colour the layout found is those lines, not candles. Real set, yellow-on-black GBPUSD M15:
+ * two blue dashed event lines were learned as a class; one crossed the bar at x=557 and
+ * stretched its low 6 px down the dashes. Candles' ink is spread over every column of the plot.
+ */
+export const VERTICAL_LINE_INK_SHARE = 0.6;
 /** A class is kept when it holds this share of the strokes (of all strokes for the third on). */
 export const CLASS_MIN_SHARE = 0.04;
 /** Bull, bear and at most two more inks (outline, wick or a drawing's fill). */
