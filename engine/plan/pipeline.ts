@@ -9,7 +9,7 @@ import { EngineError, isEngineError } from '../core/errors';
 import type { RgbaImage } from '../core/image';
 import type { Bar } from '../core/ohlc';
 import { findInstrument } from '../instruments';
-import { readChart } from '../vision';
+import { readChart, type ReadOptions, type ReadTrace } from '../vision';
 import type { ChartReading } from '../vision/types';
 import { buildPlan } from './build-plan';
 import { SLOTS, type AnalysisResult, type Slot } from './types';
@@ -82,9 +82,18 @@ export function analyzeReadings(
   });
 }
 
-/** Reads one slot's screenshot, naming the chart in any error. */
-export function readSlot(slot: Slot, image: RgbaImage): ChartReading {
-  return forSlot(slot, () => readChart(image));
+/**
+ * Reads one slot's screenshot, naming the chart in any error. `trace` and `options` go to
+ * readChart (a server's OCR fallback reads the axis strip from the trace and passes the words
+ * back in the options).
+ */
+export function readSlot(
+  slot: Slot,
+  image: RgbaImage,
+  trace?: ReadTrace,
+  options?: ReadOptions,
+): ChartReading {
+  return forSlot(slot, () => readChart(image, trace, options));
 }
 
 /** The whole pipeline for one upload: read the three screenshots, analyse, plan. */

@@ -35,13 +35,17 @@ const MIN_PLOT_HEIGHT = 40;
  * The stages, each a folder of engine/vision (docs/chart-reader.md says what each assumes):
  * pixels -> layout -> clean-up (drawings) -> palette -> text (title, legend) -> clean-up (ink)
  * -> candles -> checks (a row of candles) -> scale -> checks (continuity, confidence).
+ *
+ * `options.axisLabels` is the text port (scale/external-labels.ts): words a caller's general
+ * OCR read on the axis strip (trace.axisStrip of a read refused with AXIS_UNREADABLE), used
+ * instead of the engine's own recogniser and held to the same checks and more.
  */
-export function readChart(image: RgbaImage, trace?: ReadTrace): ChartReading {
+export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOptions = {}): ChartReading {
   // Glyphs repeat within a chart, not across charts: a fresh memo keeps reads independent.
   forgetGlyphGuesses();
   const { layout, extraction, titleTokens, raster } = readPixels(image, toRaster(image, rasterPixels), trace);
   checkCandleRow(extraction);
-  const scale = readPriceScale(image, raster, layout, extraction.candles, titleTokens);
+  const scale = readPriceScale(image, raster, layout, extraction.candles, titleTokens, options.axisLabels);
   if (trace) {
     trace.priceScale = scale.priceScale;
     trace.labels = scale.labels;
@@ -76,6 +80,16 @@ export function readChart(image: RgbaImage, trace?: ReadTrace): ChartReading {
     style: { kind: extraction.kind, theme: layout.theme, axisSide: layout.axisSide },
     barSpacing: round(extraction.barSpacing, 2),
   };
+}
+
+/** What a caller may add to a read (the ports an adapter fills). */
+export interface ReadOptions {
+  /**
+   * The price-axis labels as words with their boxes in image px, read by a general OCR on the
+   * axis strip: the engine places and fits them as it does its own tokens (and checks that they
+   * step evenly). Pass them only after a read without them was refused with AXIS_UNREADABLE.
+   */
+  axisLabels?: readonly TextToken[];
 }
 
 /**

@@ -1,0 +1,188 @@
+/**
+ * The Node side of the engine's text port (engine/vision/scale/external-labels.ts): a general
+ * OCR (tesseract.js, its LSTM English model from the @tesseract.js-data/eng package on disk,
+ * nothing fetched) reads the price-axis strip of a chart the engine's own glyph recogniser
+ * could not read, and the words go back to the engine, which places, fits and checks them
+ * like its own (docs/decisions/020-ocr-port-axis-ocr.md says why tesseract and these settings).
+ *
+ * Only the strip is read, upscaled and made dark-on-light, with digits and separators only.
+ * One OCR worker per thread, started on first need and kept; a read that takes longer than
+ * the timeout ends the worker (the next need starts a fresh one) and counts as no reading, so
+ * the engine's refusal stands.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { createWorker, PSM, OEM, type Worker } from 'tesseract.js';
+import type { RgbaImage } from '../../engine/core/image';
+import type { PlotRect, Rect, TextToken } from '../../engine/vision';
+
+/** How long one strip's OCR may take before its refusal stands (ms, wall clock; 0.2-0.5 s usual). */
+export const OCR_TIMEOUT_MS = 10_000;
+/**
+ * The upscaled crop is at most this many pixels (memory bound: tesseract holds a few bytes per
+ * pixel of its input; an axis strip at 3x is 0.2-2 MP).
+ */
+export const OCR_MAX_CROP_PIXELS = 4_000_000;
+/** Upscale so the strip's text is about this many px tall (tesseract's LSTM reads 20-40 px best). */
+const TARGET_TEXT_PX = 36;
+/** Axis text is 8-14 px tall at 1x; at this share of a 1x strip's width ... */
+const SCALE_MIN = 2;
+const SCALE_MAX = 4;
+/** Characters a price label is printed with (a thousands space splits words, which the engine joins). */
+const PRICE_CHARACTERS = '0123456789.,-';
+
+export interface AxisOcr {
+  /**
+   * The words read on `strip` (image px, right/bottom inclusive as the engine's PlotRect), in
+   * image px, or null when the OCR failed or timed out.
+   */
+  read(image: RgbaImage, strip: PlotRect, textHeight?: number): Promise<TextToken[] | null>;
+  terminate(): Promise<void>;
+}
+
+/** Where the eng model is: the npm package's own folder (resolved from node_modules). */
+function langPath(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+}
+
+/** Whether the OCR can start here (tesseract.js and its model installed). */
+export function axisOcrAvailable(): boolean {
+  try {
+    const require = createRequire(import.meta.url);
+    require.resolve('tesseract.js');
+    langPath();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A crop of the strip as a dark-on-light greyscale PNG, upscaled by `scale`. */
+export async function stripPng(image: RgbaImage, strip: PlotRect, scale: number): Promise<Buffer> {
+  const left = Math.max(0, Math.floor(strip.left));
+  const top = Math.max(0, Math.floor(strip.top));
+  const width = Math.min(image.width, Math.floor(strip.right) + 1) - left;
+  const height = Math.min(image.height, Math.floor(strip.bottom) + 1) - top;
+  const raw = sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), {
+    raw: { width: image.width, height: image.height, channels: 4 },
+  })
+    .extract({ left, top, width, height })
+    .removeAlpha()
+    .greyscale();
+  // Light text on a dark axis is inverted: tesseract is trained on dark print on paper.
+  const { data } = await raw.clone().raw().toBuffer({ resolveWithObject: true });
+  const counts = new Uint32Array(256);
+  for (const v of data) counts[v]!++;
+  let background = 0;
+  for (let v = 1; v < 256; v++) if (counts[v]! > counts[background]!) background = v;
+  const out = background < 128 ? raw.negate() : raw;
+  return (
+    out
+      .normalise()
+      .resize({ width: Math.round(width * scale), height: Math.round(height * scale), kernel: 'lanczos3' })
+      // A margin of the (now light) background: tesseract misses text touching the edge.
+      .extend({ top: 8, bottom: 8, left: 8, right: 8, background: '#ffffff' })
+      .png({ compressionLevel: 1 })
+      .toBuffer()
+  );
+}
+
+/** The scale for a strip whose text is `textHeight` px tall (unknown: a 1x chart's 11 px). */
+export function cropScale(strip: PlotRect, textHeight = 11): number {
+  const w = strip.right - strip.left + 1;
+  const h = strip.bottom - strip.top + 1;
+  let scale = Math.min(SCALE_MAX, Math.max(SCALE_MIN, TARGET_TEXT_PX / Math.max(1, textHeight)));
+  while (scale > 1 && w * h * scale * scale > OCR_MAX_CROP_PIXELS) scale -= 0.5;
+  return scale;
+}
+
+interface Word {
+  text: string;
+  confidence: number;
+  bbox: { x0: number; y0: number; x1: number; y1: number };
+}
+
+/** Starts the OCR (about 0.3 s of CPU to load the model). */
+export async function createAxisOcr(timeoutMs = OCR_TIMEOUT_MS): Promise<AxisOcr> {
+  let worker: Promise<Worker> | null = null;
+  const start = async (): Promise<Worker> => {
+    const w = await createWorker('eng', OEM.LSTM_ONLY, {
+      langPath: langPath(),
+      cacheMethod: 'none',
+      gzip: true,
+    });
+    await w.setParameters({
+      tessedit_pageseg_mode: PSM.SPARSE_TEXT,
+      tessedit_char_whitelist: PRICE_CHARACTERS,
+    });
+    return w;
+  };
+  const stop = async (): Promise<void> => {
+    const w = worker;
+    worker = null;
+    if (w) await (await w.catch(() => null))?.terminate();
+  };
+  return {
+    async read(image, strip, textHeight) {
+      const scale = cropScale(strip, textHeight);
+      if (scale <= 1) return null;
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        worker ??= start();
+        const png = await stripPng(image, strip, scale);
+        const w = await worker;
+        const timeout = new Promise<null>((resolve) => {
+          timer = setTimeout(() => resolve(null), timeoutMs);
+        });
+        const result = await Promise.race([
+          w.recognize(png, {}, { blocks: true, text: false }).then((r) => r.data),
+          timeout,
+        ]);
+        if (!result) {
+          await stop();
+          return null;
+        }
+        const words: Word[] = [];
+        for (const b of result.blocks ?? [])
+          for (const p of b.paragraphs) for (const l of p.lines) for (const wd of l.words) words.push(wd);
+        const left = Math.max(0, Math.floor(strip.left)) - 8 / scale;
+        const top = Math.max(0, Math.floor(strip.top)) - 8 / scale;
+        return words.map((wd) => toToken(wd, left, top, scale));
+      } catch (e) {
+        if (process.env.OCR_DEBUG) console.error(e);
+        await stop();
+        return null;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    terminate: stop,
+  };
+}
+
+function toToken(w: Word, left: number, top: number, scale: number): TextToken {
+  const box: Rect = {
+    left: left + w.bbox.x0 / scale,
+    top: top + w.bbox.y0 / scale,
+    right: left + w.bbox.x1 / scale,
+    bottom: top + w.bbox.y1 / scale,
+  };
+  return { text: w.text, box, confidence: w.confidence / 100 };
+}
+
+let shared: Promise<AxisOcr> | null = null;
+
+/** This thread's OCR, started on first call (a CLI run or a server worker thread keeps one). */
+export function sharedAxisOcr(): Promise<AxisOcr> {
+  shared ??= createAxisOcr();
+  return shared;
+}
+
+/** Ends this thread's OCR, if one was started (lets a CLI process exit). */
+export async function closeSharedAxisOcr(): Promise<void> {
+  const s = shared;
+  shared = null;
+  if (s) await (await s).terminate();
+}

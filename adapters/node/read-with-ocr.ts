@@ -1,0 +1,45 @@
+import type { RgbaImage } from '../../engine/core/image';
+import { isEngineError } from '../../engine/core/errors';
+import type { ChartReading, ReadOptions, ReadTrace } from '../../engine/vision';
+import type { AxisOcr } from './ocr-axis';
+
+/** A read of one image by the engine (readChart, or the pipeline's readSlot naming the chart). */
+export type EngineRead = (trace: ReadTrace, options?: ReadOptions) => ChartReading;
+
+/** Fewer words than this cannot make the three labels a scale needs. */
+const MIN_WORDS = 3;
+
+/**
+ * Reads a chart with the engine's own recogniser first (the fast path, unchanged); only when
+ * that read is refused with AXIS_UNREADABLE is the axis strip it tried read by the general OCR
+ * and the chart read again with those words (readChart's `axisLabels` port), which the engine
+ * holds to its own checks. When the OCR is unavailable, fails, times out or reads nothing the
+ * engine accepts, the first refusal stands; any other error of the second read (a later stage's
+ * refusal) is the answer, as it got further.
+ */
+export async function readWithAxisOcr(
+  image: RgbaImage,
+  read: EngineRead,
+  ocr: () => Promise<AxisOcr>,
+  trace: ReadTrace = {},
+): Promise<ChartReading> {
+  try {
+    return read(trace);
+  } catch (refusal) {
+    if (!isEngineError(refusal) || refusal.code !== 'AXIS_UNREADABLE' || !trace.axisStrip) throw refusal;
+    const strip = trace.axisStrip;
+    let words;
+    try {
+      words = await (await ocr()).read(image, strip);
+    } catch {
+      throw refusal;
+    }
+    if (!words || words.length < MIN_WORDS) throw refusal;
+    try {
+      return read(trace, { axisLabels: words });
+    } catch (second) {
+      if (isEngineError(second) && second.code === 'AXIS_UNREADABLE') throw refusal;
+      throw second;
+    }
+  }
+}
