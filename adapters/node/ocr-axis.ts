@@ -26,8 +26,8 @@ export const OCR_TIMEOUT_MS = 10_000;
 export const OCR_MAX_CROP_PIXELS = 4_000_000;
 /** Upscale so the strip's text is about this many px tall (tesseract's LSTM reads 20-40 px best). */
 const TARGET_TEXT_PX = 36;
-/** Axis text is 8-14 px tall at 1x; at this share of a 1x strip's width ... */
-const SCALE_MIN = 2;
+/** The upscale stays within these (a HiDPI capture's text needs less, a tiny font more). */
+const SCALE_MIN = 1.25;
 const SCALE_MAX = 4;
 /** Characters a price label is printed with (a thousands space splits words, which the engine joins). */
 const PRICE_CHARACTERS = '0123456789.,-';
@@ -37,7 +37,7 @@ export interface AxisOcr {
    * The words read on `strip` (image px, right/bottom inclusive as the engine's PlotRect), in
    * image px, or null when the OCR failed or timed out.
    */
-  read(image: RgbaImage, strip: PlotRect, textHeight?: number): Promise<TextToken[] | null>;
+  read(image: RgbaImage, strip: PlotRect): Promise<TextToken[] | null>;
   terminate(): Promise<void>;
 }
 
@@ -59,42 +59,76 @@ export function axisOcrAvailable(): boolean {
   }
 }
 
-/** A crop of the strip as a dark-on-light greyscale PNG, upscaled by `scale`. */
-export async function stripPng(image: RgbaImage, strip: PlotRect, scale: number): Promise<Buffer> {
+/**
+ * A crop of the strip as a dark-on-light greyscale PNG, upscaled so its text is about
+ * TARGET_TEXT_PX tall (the text's height measured on the crop: the usual height of a run of
+ * rows holding ink), and the scale it was upscaled by.
+ */
+export async function stripPng(image: RgbaImage, strip: PlotRect): Promise<{ png: Buffer; scale: number }> {
   const left = Math.max(0, Math.floor(strip.left));
   const top = Math.max(0, Math.floor(strip.top));
   const width = Math.min(image.width, Math.floor(strip.right) + 1) - left;
   const height = Math.min(image.height, Math.floor(strip.bottom) + 1) - top;
-  const raw = sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), {
+  const grey = sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), {
     raw: { width: image.width, height: image.height, channels: 4 },
   })
     .extract({ left, top, width, height })
     .removeAlpha()
     .greyscale();
-  // Light text on a dark axis is inverted: tesseract is trained on dark print on paper.
-  const { data } = await raw.clone().raw().toBuffer({ resolveWithObject: true });
+  const { data } = await grey.clone().raw().toBuffer({ resolveWithObject: true });
   const counts = new Uint32Array(256);
   for (const v of data) counts[v]!++;
   let background = 0;
   for (let v = 1; v < 256; v++) if (counts[v]! > counts[background]!) background = v;
-  const out = background < 128 ? raw.negate() : raw;
-  return (
-    out
-      .normalise()
-      .resize({ width: Math.round(width * scale), height: Math.round(height * scale), kernel: 'lanczos3' })
-      // A margin of the (now light) background: tesseract misses text touching the edge.
-      .extend({ top: 8, bottom: 8, left: 8, right: 8, background: '#ffffff' })
-      .png({ compressionLevel: 1 })
-      .toBuffer()
-  );
+  const scale = cropScale(width, height, textHeight(data, width, height, background));
+  // Light text on a dark axis is inverted: tesseract is trained on dark print on paper.
+  const png = await (background < 128 ? grey.negate() : grey)
+    .normalise()
+    .resize({ width: Math.round(width * scale), height: Math.round(height * scale), kernel: 'lanczos3' })
+    // A margin of the (now light) background: tesseract misses text touching the edge.
+    .extend({ top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN, background: '#ffffff' })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return { png, scale };
 }
 
-/** The scale for a strip whose text is `textHeight` px tall (unknown: a 1x chart's 11 px). */
-export function cropScale(strip: PlotRect, textHeight = 11): number {
-  const w = strip.right - strip.left + 1;
-  const h = strip.bottom - strip.top + 1;
-  let scale = Math.min(SCALE_MAX, Math.max(SCALE_MIN, TARGET_TEXT_PX / Math.max(1, textHeight)));
-  while (scale > 1 && w * h * scale * scale > OCR_MAX_CROP_PIXELS) scale -= 0.5;
+/** The margin added around the crop, px. */
+const MARGIN = 8;
+/** A pixel this far (grey levels) from the background is ink. */
+const INK_CONTRAST = 48;
+
+/** The usual height of a run of rows holding ink (a line of text), or null when none is text-sized. */
+export function textHeight(
+  grey: Uint8Array,
+  width: number,
+  height: number,
+  background: number,
+): number | null {
+  const runs: number[] = [];
+  let run = 0;
+  for (let y = 0; y <= height; y++) {
+    let ink = false;
+    if (y < height)
+      for (let x = 0, i = y * width; x < width; x++, i++)
+        if (Math.abs(grey[i]! - background) >= INK_CONTRAST) {
+          ink = true;
+          break;
+        }
+    if (ink) run++;
+    else {
+      if (run >= 5 && run <= 80) runs.push(run);
+      run = 0;
+    }
+  }
+  if (runs.length === 0) return null;
+  runs.sort((a, b) => a - b);
+  return runs[runs.length >> 1]!;
+}
+
+/** The upscale for a crop whose text is `text` px tall (unknown: a 1x chart's 11 px), within the memory bound. */
+export function cropScale(width: number, height: number, text: number | null): number {
+  let scale = Math.min(SCALE_MAX, Math.max(SCALE_MIN, TARGET_TEXT_PX / (text ?? 11)));
+  while (scale > 1 && width * height * scale * scale > OCR_MAX_CROP_PIXELS) scale -= 0.25;
   return scale;
 }
 
@@ -116,6 +150,10 @@ export async function createAxisOcr(timeoutMs = OCR_TIMEOUT_MS): Promise<AxisOcr
     await w.setParameters({
       tessedit_pageseg_mode: PSM.SPARSE_TEXT,
       tessedit_char_whitelist: PRICE_CHARACTERS,
+      // A fixed resolution: tesseract otherwise estimates one and says so on stderr, which a
+      // caller reading the command line's refusal would take for the message.
+      user_defined_dpi: '300',
+      debug_file: '/dev/null',
     });
     return w;
   };
@@ -125,13 +163,12 @@ export async function createAxisOcr(timeoutMs = OCR_TIMEOUT_MS): Promise<AxisOcr
     if (w) await (await w.catch(() => null))?.terminate();
   };
   return {
-    async read(image, strip, textHeight) {
-      const scale = cropScale(strip, textHeight);
-      if (scale <= 1) return null;
+    async read(image, strip) {
       let timer: NodeJS.Timeout | undefined;
       try {
         worker ??= start();
-        const png = await stripPng(image, strip, scale);
+        const { png, scale } = await stripPng(image, strip);
+        if (scale <= 1) return null;
         const w = await worker;
         const timeout = new Promise<null>((resolve) => {
           timer = setTimeout(() => resolve(null), timeoutMs);
@@ -147,9 +184,9 @@ export async function createAxisOcr(timeoutMs = OCR_TIMEOUT_MS): Promise<AxisOcr
         const words: Word[] = [];
         for (const b of result.blocks ?? [])
           for (const p of b.paragraphs) for (const l of p.lines) for (const wd of l.words) words.push(wd);
-        const left = Math.max(0, Math.floor(strip.left)) - 8 / scale;
-        const top = Math.max(0, Math.floor(strip.top)) - 8 / scale;
-        return words.map((wd) => toToken(wd, left, top, scale));
+        const left = Math.max(0, Math.floor(strip.left)) - MARGIN / scale;
+        const top = Math.max(0, Math.floor(strip.top)) - MARGIN / scale;
+        return words.flatMap((wd) => toToken(wd, left, top, scale) ?? []);
       } catch (e) {
         if (process.env.OCR_DEBUG) console.error(e);
         await stop();
@@ -162,7 +199,9 @@ export async function createAxisOcr(timeoutMs = OCR_TIMEOUT_MS): Promise<AxisOcr
   };
 }
 
-function toToken(w: Word, left: number, top: number, scale: number): TextToken {
+/** A word as a token in image px (a cTrader pipette subscript stays: it is the price's last digit). */
+function toToken(w: Word, left: number, top: number, scale: number): TextToken | null {
+  if (w.text.length === 0) return null;
   const box: Rect = {
     left: left + w.bbox.x0 / scale,
     top: top + w.bbox.y0 / scale,
