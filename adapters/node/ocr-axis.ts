@@ -20,10 +20,11 @@ import type { PlotRect, Rect, TextToken } from '../../engine/vision';
 /** How long one strip's OCR may take before its refusal stands (ms, wall clock; 0.2-0.5 s usual). */
 export const OCR_TIMEOUT_MS = 10_000;
 /**
- * The upscaled crop is at most this many pixels (memory bound: tesseract holds a few bytes per
- * pixel of its input; an axis strip at 3x is 0.2-2 MP).
+ * The upscaled crop is at most this many pixels: tesseract's time and memory grow with its
+ * input (about 0.5 s of CPU per MP measured; an axis strip at 3x is 0.2-2 MP), and the slowest
+ * screenshot must stay under 1.5 s of CPU with the fallback.
  */
-export const OCR_MAX_CROP_PIXELS = 4_000_000;
+export const OCR_MAX_CROP_PIXELS = 1_200_000;
 /** Upscale so the strip's text is about this many px tall (tesseract's LSTM reads 20-40 px best). */
 const TARGET_TEXT_PX = 36;
 /** The upscale stays within these (a HiDPI capture's text needs less, a tiny font more). */
@@ -81,9 +82,19 @@ export async function stripPng(image: RgbaImage, strip: PlotRect): Promise<{ png
   let background = 0;
   for (let v = 1; v < 256; v++) if (counts[v]! > counts[background]!) background = v;
   const scale = cropScale(width, height, textHeight(data, width, height, background));
-  // Light text on a dark axis is inverted: tesseract is trained on dark print on paper.
-  const png = await (background < 128 ? grey.negate() : grey)
-    .normalise()
+  // Black print on white, whatever the theme: each pixel by its distance from the background,
+  // the text's usual contrast to full black (faint grey labels, light text on a dark axis).
+  const ink = new Uint8Array(data.length);
+  const contrasts: number[] = [];
+  for (const v of data) {
+    const d = Math.abs(v - background);
+    if (d >= INK_CONTRAST) contrasts.push(d);
+  }
+  contrasts.sort((a, b) => a - b);
+  const full = Math.max(INK_CONTRAST, contrasts[Math.floor(contrasts.length * 0.75)] ?? 255);
+  for (let i = 0; i < data.length; i++)
+    ink[i] = 255 - Math.min(255, Math.round((255 * Math.abs(data[i]! - background)) / full));
+  const png = await sharp(ink, { raw: { width, height, channels: 1 } })
     .resize({ width: Math.round(width * scale), height: Math.round(height * scale), kernel: 'lanczos3' })
     // A margin of the (now light) background: tesseract misses text touching the edge.
     .extend({ top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN, background: '#ffffff' })
