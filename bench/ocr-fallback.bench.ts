@@ -32,16 +32,7 @@ let ocr: AxisOcr | null = null;
 if (useOcr) {
   const c0 = process.cpuUsage();
   ocr = await createAxisOcr();
-  // The worker starts on first use: read a blank strip once so its start is counted here.
-  await ocr.read(
-    { width: 40, height: 40, data: new Uint8Array(40 * 40 * 4).fill(255) },
-    {
-      left: 0,
-      top: 0,
-      right: 39,
-      bottom: 39,
-    },
-  );
+  await ocr.ready();
   console.log(`OCR start-up: ${cpuMs(c0).toFixed(0)} ms CPU`);
 }
 

@@ -57,6 +57,7 @@ describe('readWithAxisOcr', () => {
         calls++;
         return Promise.resolve(result);
       },
+      ready: () => Promise.resolve(),
       terminate: () => Promise.resolve(),
     };
     return { get: () => Promise.resolve(ocr), calls: () => calls };

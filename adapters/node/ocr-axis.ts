@@ -26,7 +26,7 @@ export const OCR_TIMEOUT_MS = 10_000;
  */
 export const OCR_MAX_CROP_PIXELS = 1_200_000;
 /** Upscale so the strip's text is about this many px tall (tesseract's LSTM reads 20-40 px best). */
-const TARGET_TEXT_PX = 36;
+const TARGET_TEXT_PX = 32;
 /** The upscale stays within these (a HiDPI capture's text needs less, a tiny font more). */
 const SCALE_MIN = 1.25;
 const SCALE_MAX = 4;
@@ -39,6 +39,8 @@ export interface AxisOcr {
    * image px, or null when the OCR failed or timed out.
    */
   read(image: RgbaImage, strip: PlotRect): Promise<TextToken[] | null>;
+  /** Starts the OCR's worker now rather than on the first read (about 0.5-0.8 s of CPU). */
+  ready(): Promise<void>;
   terminate(): Promise<void>;
 }
 
@@ -60,85 +62,117 @@ export function axisOcrAvailable(): boolean {
   }
 }
 
+/** A crop ready for the OCR, and how its pixels map back to the image. */
+export interface StripCrop {
+  png: Buffer;
+  /** The upscale: a crop column x is image column left + (x - MARGIN) / scale. */
+  scale: number;
+  left: number;
+  /** The image row of each crop row before upscaling (the text lines stacked, gaps left out). */
+  rows: number[];
+}
+
 /**
- * A crop of the strip as a dark-on-light greyscale PNG, upscaled so its text is about
- * TARGET_TEXT_PX tall (the text's height measured on the crop: the usual height of a run of
- * rows holding ink), and the scale it was upscaled by.
+ * The strip's text lines as one dark-on-light greyscale PNG for the OCR: each pixel by its
+ * distance from the strip's background (faint grey labels and light text on a dark axis alike
+ * become black print on white), the columns that are ink down most of the strip (the axis line,
+ * a frame) blanked, and only the runs of rows that hold ink kept, stacked with a small gap: an
+ * axis is mostly empty space between labels, and tesseract's time grows with the pixels it is
+ * given. Upscaled so its text is about TARGET_TEXT_PX tall. Null when the strip holds no text.
  */
-export async function stripPng(image: RgbaImage, strip: PlotRect): Promise<{ png: Buffer; scale: number }> {
+export async function stripCrop(image: RgbaImage, strip: PlotRect): Promise<StripCrop | null> {
   const left = Math.max(0, Math.floor(strip.left));
   const top = Math.max(0, Math.floor(strip.top));
   const width = Math.min(image.width, Math.floor(strip.right) + 1) - left;
   const height = Math.min(image.height, Math.floor(strip.bottom) + 1) - top;
-  const grey = sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), {
+  if (width < 4 || height < 4) return null;
+  const { data } = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), {
     raw: { width: image.width, height: image.height, channels: 4 },
   })
     .extract({ left, top, width, height })
     .removeAlpha()
-    .greyscale();
-  const { data } = await grey.clone().raw().toBuffer({ resolveWithObject: true });
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const counts = new Uint32Array(256);
   for (const v of data) counts[v]!++;
   let background = 0;
   for (let v = 1; v < 256; v++) if (counts[v]! > counts[background]!) background = v;
-  const scale = cropScale(width, height, textHeight(data, width, height, background));
-  // Black print on white, whatever the theme: each pixel by its distance from the background,
-  // the text's usual contrast to full black (faint grey labels, light text on a dark axis).
-  const ink = new Uint8Array(data.length);
-  const contrasts: number[] = [];
-  for (const v of data) {
-    const d = Math.abs(v - background);
-    if (d >= INK_CONTRAST) contrasts.push(d);
+  const isInk = (i: number) => Math.abs(data[i]! - background) >= INK_CONTRAST;
+  // Rules: columns inked down most rows.
+  const rule = new Uint8Array(width);
+  for (let x = 0; x < width; x++) {
+    let n = 0;
+    for (let y = 0; y < height; y++) if (isInk(y * width + x)) n++;
+    rule[x] = n >= RULE_SHARE * height ? 1 : 0;
   }
-  contrasts.sort((a, b) => a - b);
-  const full = Math.max(INK_CONTRAST, contrasts[Math.floor(contrasts.length * 0.75)] ?? 255);
+  // Runs of rows holding ink (outside the rules).
+  const runs: [number, number][] = [];
+  let start = -1;
+  for (let y = 0; y <= height; y++) {
+    let ink = false;
+    if (y < height)
+      for (let x = 0, i = y * width; x < width; x++, i++)
+        if (!rule[x] && isInk(i)) {
+          ink = true;
+          break;
+        }
+    if (ink && start < 0) start = y;
+    if (!ink && start >= 0) {
+      runs.push([start, y]);
+      start = -1;
+    }
+  }
+  const lines = runs.filter(([a, b]) => b - a >= MIN_TEXT_PX && b - a <= MAX_TEXT_PX);
+  if (lines.length === 0) return null;
+  const heights = lines.map(([a, b]) => b - a).sort((p, q) => p - q);
+  const text = heights[heights.length >> 1]!;
+  // The kept rows: each line with a pad of a quarter of the text height, lines a half apart.
+  const pad = Math.max(2, Math.round(text / 4));
+  const rows: number[] = [];
+  for (const [a, b] of lines) {
+    for (let y = Math.max(0, a - pad); y < Math.min(height, b + pad); y++) rows.push(y);
+    for (let k = 0; k < Math.round(text / 2); k++) rows.push(-1);
+  }
+  // Black print on white: each pixel by its distance from the background, the text's usual
+  // contrast to full black.
+  const contrasts: number[] = [];
   for (let i = 0; i < data.length; i++)
-    ink[i] = 255 - Math.min(255, Math.round((255 * Math.abs(data[i]! - background)) / full));
-  const png = await sharp(ink, { raw: { width, height, channels: 1 } })
-    .resize({ width: Math.round(width * scale), height: Math.round(height * scale), kernel: 'lanczos3' })
-    // A margin of the (now light) background: tesseract misses text touching the edge.
+    if (!rule[i % width] && isInk(i)) contrasts.push(Math.abs(data[i]! - background));
+  contrasts.sort((p, q) => p - q);
+  const full = Math.max(INK_CONTRAST, contrasts[Math.floor(contrasts.length * 0.75)] ?? 255);
+  const ink = new Uint8Array(width * rows.length).fill(255);
+  rows.forEach((y, r) => {
+    if (y < 0) return;
+    for (let x = 0; x < width; x++) {
+      if (rule[x]) continue;
+      const d = Math.abs(data[y * width + x]! - background);
+      ink[r * width + x] = 255 - Math.min(255, Math.round((255 * d) / full));
+    }
+  });
+  const scale = cropScale(width, rows.length, text);
+  const png = await sharp(ink, { raw: { width, height: rows.length, channels: 1 } })
+    .resize({ width: Math.round(width * scale), height: Math.round(rows.length * scale), kernel: 'lanczos3' })
+    // A margin of white: tesseract misses text touching the edge.
     .extend({ top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN, background: '#ffffff' })
     .png({ compressionLevel: 1 })
     .toBuffer();
-  return { png, scale };
+  return { png, scale, left, rows: rows.map((y) => (y < 0 ? -1 : top + y)) };
 }
 
 /** The margin added around the crop, px. */
 const MARGIN = 8;
 /** A pixel this far (grey levels) from the background is ink. */
 const INK_CONTRAST = 48;
+/** A column inked down at least this share of the strip is a rule (axis line, frame), not text. */
+const RULE_SHARE = 0.5;
+/** A run of inked rows this tall (px, at the image's scale) can be a line of text. */
+const MIN_TEXT_PX = 4;
+const MAX_TEXT_PX = 80;
 
-/** The usual height of a run of rows holding ink (a line of text), or null when none is text-sized. */
-export function textHeight(
-  grey: Uint8Array,
-  width: number,
-  height: number,
-  background: number,
-): number | null {
-  const runs: number[] = [];
-  let run = 0;
-  for (let y = 0; y <= height; y++) {
-    let ink = false;
-    if (y < height)
-      for (let x = 0, i = y * width; x < width; x++, i++)
-        if (Math.abs(grey[i]! - background) >= INK_CONTRAST) {
-          ink = true;
-          break;
-        }
-    if (ink) run++;
-    else {
-      if (run >= 5 && run <= 80) runs.push(run);
-      run = 0;
-    }
-  }
-  if (runs.length === 0) return null;
-  runs.sort((a, b) => a - b);
-  return runs[runs.length >> 1]!;
-}
-
-/** The upscale for a crop whose text is `text` px tall (unknown: a 1x chart's 11 px), within the memory bound. */
-export function cropScale(width: number, height: number, text: number | null): number {
-  let scale = Math.min(SCALE_MAX, Math.max(SCALE_MIN, TARGET_TEXT_PX / (text ?? 11)));
+/** The upscale for a crop whose text is `text` px tall, within the memory bound. */
+export function cropScale(width: number, height: number, text: number): number {
+  let scale = Math.min(SCALE_MAX, Math.max(SCALE_MIN, TARGET_TEXT_PX / text));
   while (scale > 1 && width * height * scale * scale > OCR_MAX_CROP_PIXELS) scale -= 0.25;
   return scale;
 }
@@ -178,14 +212,14 @@ export async function createAxisOcr(timeoutMs = OCR_TIMEOUT_MS): Promise<AxisOcr
       let timer: NodeJS.Timeout | undefined;
       try {
         worker ??= start();
-        const { png, scale } = await stripPng(image, strip);
-        if (scale <= 1) return null;
+        const crop = await stripCrop(image, strip);
+        if (!crop || crop.scale <= 1) return [];
         const w = await worker;
         const timeout = new Promise<null>((resolve) => {
           timer = setTimeout(() => resolve(null), timeoutMs);
         });
         const result = await Promise.race([
-          w.recognize(png, {}, { blocks: true, text: false }).then((r) => r.data),
+          w.recognize(crop.png, {}, { blocks: true, text: false }).then((r) => r.data),
           timeout,
         ]);
         if (!result) {
@@ -195,9 +229,7 @@ export async function createAxisOcr(timeoutMs = OCR_TIMEOUT_MS): Promise<AxisOcr
         const words: Word[] = [];
         for (const b of result.blocks ?? [])
           for (const p of b.paragraphs) for (const l of p.lines) for (const wd of l.words) words.push(wd);
-        const left = Math.max(0, Math.floor(strip.left)) - MARGIN / scale;
-        const top = Math.max(0, Math.floor(strip.top)) - MARGIN / scale;
-        return words.flatMap((wd) => toToken(wd, left, top, scale) ?? []);
+        return words.flatMap((wd) => toToken(wd, crop) ?? []);
       } catch (e) {
         if (process.env.OCR_DEBUG) console.error(e);
         await stop();
@@ -206,18 +238,30 @@ export async function createAxisOcr(timeoutMs = OCR_TIMEOUT_MS): Promise<AxisOcr
         clearTimeout(timer);
       }
     },
+    async ready() {
+      worker ??= start();
+      await worker;
+    },
     terminate: stop,
   };
 }
 
-/** A word as a token in image px (a cTrader pipette subscript stays: it is the price's last digit). */
-function toToken(w: Word, left: number, top: number, scale: number): TextToken | null {
+/**
+ * A word as a token in image px (a cTrader pipette subscript stays: it is the price's last
+ * digit), or null when it has no text or does not lie on one stacked line.
+ */
+function toToken(w: Word, crop: StripCrop): TextToken | null {
   if (w.text.length === 0) return null;
+  const row = (y: number) =>
+    crop.rows[Math.min(crop.rows.length - 1, Math.max(0, Math.floor((y - MARGIN) / crop.scale)))]!;
+  const top = row(w.bbox.y0);
+  const last = row(w.bbox.y1 - 1);
+  if (top < 0 || last < 0 || last < top) return null;
   const box: Rect = {
-    left: left + w.bbox.x0 / scale,
-    top: top + w.bbox.y0 / scale,
-    right: left + w.bbox.x1 / scale,
-    bottom: top + w.bbox.y1 / scale,
+    left: crop.left + (w.bbox.x0 - MARGIN) / crop.scale,
+    top,
+    right: crop.left + (w.bbox.x1 - MARGIN) / crop.scale,
+    bottom: last + 1,
   };
   return { text: w.text, box, confidence: w.confidence / 100 };
 }

@@ -27,6 +27,7 @@ export async function readWithAxisOcr(
     return read(trace);
   } catch (refusal) {
     if (!isEngineError(refusal) || refusal.code !== 'AXIS_UNREADABLE' || !trace.axisStrip) throw refusal;
+    // The second read reuses the first's pixel stages (trace.pixels); the trace keeps the rest.
     const strip = trace.axisStrip;
     let words;
     try {
@@ -36,7 +37,7 @@ export async function readWithAxisOcr(
     }
     if (!words || words.length < MIN_WORDS) throw refusal;
     try {
-      return read(trace, { axisLabels: words });
+      return read(trace, { axisLabels: words, ...(trace.pixels ? { pixels: trace.pixels } : {}) });
     } catch (second) {
       if (isEngineError(second) && second.code === 'AXIS_UNREADABLE') throw refusal;
       throw second;

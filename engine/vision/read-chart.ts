@@ -10,6 +10,8 @@ import type { InkClass } from './palette';
 import { extractCandles } from './candles';
 import type { CandleExtraction } from './candles';
 import { readPriceScale, toPrices } from './scale';
+import type { ScaleReading } from './scale';
+import { isEngineError } from '../core/errors';
 import { checkCandleRow, checkContinuity, drawnApart, noChart, scoreReading } from './checks';
 import { readTitleTokens, identifyTitle, namesHeikinAshi } from './text';
 import type { TextToken } from './text';
@@ -43,9 +45,19 @@ const MIN_PLOT_HEIGHT = 40;
 export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOptions = {}): ChartReading {
   // Glyphs repeat within a chart, not across charts: a fresh memo keeps reads independent.
   forgetGlyphGuesses();
-  const { layout, extraction, titleTokens, raster } = readPixels(image, toRaster(image, rasterPixels), trace);
+  const pixels = options.pixels ?? readPixels(image, toRaster(image, rasterPixels), trace);
+  const { layout, extraction, titleTokens, raster } = pixels;
   checkCandleRow(extraction);
-  const scale = readPriceScale(image, raster, layout, extraction.candles, titleTokens, options.axisLabels);
+  let scale: ScaleReading;
+  try {
+    scale = readPriceScale(image, raster, layout, extraction.candles, titleTokens, options.axisLabels);
+  } catch (error) {
+    // What a caller needs to read the axis again with the port's words without the pixel
+    // stages: their reading, on pixels of its own (the raster's array serves the next read).
+    if (trace && isEngineError(error) && error.code === 'AXIS_UNREADABLE')
+      trace.pixels = { ...pixels, raster: { ...raster, rgb: raster.rgb.slice() } };
+    throw error;
+  }
   if (trace) {
     trace.priceScale = scale.priceScale;
     trace.labels = scale.labels;
@@ -90,6 +102,11 @@ export interface ReadOptions {
    * step evenly). Pass them only after a read without them was refused with AXIS_UNREADABLE.
    */
   axisLabels?: readonly TextToken[];
+  /**
+   * The pixel stages of a read of this same image refused with AXIS_UNREADABLE
+   * (ReadTrace.pixels), so that the read with axisLabels does not run them again.
+   */
+  pixels?: PixelReading;
 }
 
 /**
@@ -112,6 +129,8 @@ export interface ReadTrace {
   kept?: number[];
   /** Drawings lifted off the plot. */
   drawings?: PlotRect[];
+  /** Where the axis was refused: the pixel stages' reading, for ReadOptions.pixels. */
+  pixels?: PixelReading;
 }
 
 /** What the pixel stages make of an image: everything up to the candles as pixel rows. */
