@@ -1,7 +1,16 @@
 import type { RgbaImage } from '../../engine/core/image';
 import { isEngineError } from '../../engine/core/errors';
 import type { ChartReading, ReadOptions, ReadTrace } from '../../engine/vision';
-import type { AxisOcr } from './ocr-axis';
+import {
+  analyzeReadings,
+  readSlot,
+  SLOTS,
+  type AnalysisResult,
+  type AnalyzeChartsSettings,
+  type ChartImages,
+  type Slot,
+} from '../../engine/plan';
+import { sharedAxisOcr, type AxisOcr } from './ocr-axis';
 
 /** A read of one image by the engine (readChart, or the pipeline's readSlot naming the chart). */
 export type EngineRead = (trace: ReadTrace, options?: ReadOptions) => ChartReading;
@@ -43,4 +52,28 @@ export async function readWithAxisOcr(
       throw second;
     }
   }
+}
+
+/**
+ * analyzeCharts (engine/plan) with each chart read through the OCR fallback: the server's
+ * analysis worker and `chart-to-plan plan` call this. The OCR is this thread's shared one.
+ */
+export async function analyzeChartsWithOcr(
+  images: ChartImages,
+  settings: AnalyzeChartsSettings,
+  ocr: () => Promise<AxisOcr> = sharedAxisOcr,
+): Promise<AnalysisResult> {
+  const readings = {} as Record<Slot, ChartReading>;
+  for (const slot of SLOTS) {
+    const image = images[slot];
+    readings[slot] = await readWithAxisOcr(
+      image,
+      (trace, options) => readSlot(slot, image, trace, options),
+      ocr,
+    );
+  }
+  const sizes = Object.fromEntries(
+    SLOTS.map((s) => [s, { width: images[s].width, height: images[s].height }]),
+  );
+  return analyzeReadings(readings, settings, sizes);
 }
