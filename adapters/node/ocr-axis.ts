@@ -75,8 +75,9 @@ export interface StripCrop {
 /**
  * The strip's text lines as one dark-on-light greyscale PNG for the OCR: each pixel by its
  * distance from the strip's background (faint grey labels and light text on a dark axis alike
- * become black print on white), the columns that are ink down most of the strip (the axis line,
- * a frame) blanked, and only the runs of rows that hold ink kept, stacked with a small gap: an
+ * become black print on white), and only the runs of rows that hold ink (leaving out columns
+ * inked down most of the strip: the axis line, a frame, a dotted line through the labels; the
+ * solid ones blanked) kept, stacked with a small gap: an
  * axis is mostly empty space between labels, and tesseract's time grows with the pixels it is
  * given. Upscaled so its text is about TARGET_TEXT_PX tall. Null when the strip holds no text.
  */
@@ -104,7 +105,7 @@ export async function stripCrop(image: RgbaImage, strip: PlotRect): Promise<Stri
   for (let x = 0; x < width; x++) {
     let n = 0;
     for (let y = 0; y < height; y++) if (isInk(y * width + x)) n++;
-    rule[x] = n >= RULE_SHARE * height ? 1 : 0;
+    rule[x] = n >= SOLID_RULE_SHARE * height ? 2 : n >= RULE_SHARE * height ? 1 : 0;
   }
   // Runs of rows holding ink (outside the rules).
   const runs: [number, number][] = [];
@@ -145,7 +146,7 @@ export async function stripCrop(image: RgbaImage, strip: PlotRect): Promise<Stri
   rows.forEach((y, r) => {
     if (y < 0) return;
     for (let x = 0; x < width; x++) {
-      if (rule[x]) continue;
+      if (rule[x] === 2) continue;
       const d = Math.abs(data[y * width + x]! - background);
       ink[r * width + x] = 255 - Math.min(255, Math.round((255 * d) / full));
     }
@@ -164,8 +165,14 @@ export async function stripCrop(image: RgbaImage, strip: PlotRect): Promise<Stri
 const MARGIN = 8;
 /** A pixel this far (grey levels) from the background is ink. */
 const INK_CONTRAST = 48;
-/** A column inked down at least this share of the strip is a rule (axis line, frame), not text. */
+/** A column inked down at least this share of the strip is a rule (axis line, frame, dotted line), not text ... */
 const RULE_SHARE = 0.5;
+/**
+ * ... and left out of the crop when solid (down this share): tesseract reads nothing beside a
+ * solid axis line (MetaTrader), while a dotted line through the labels (cTrader) is part of
+ * their glyphs' columns and blanking it erased the "1"s.
+ */
+const SOLID_RULE_SHARE = 0.9;
 /** A run of inked rows this tall (px, at the image's scale) can be a line of text. */
 const MIN_TEXT_PX = 4;
 const MAX_TEXT_PX = 80;
