@@ -168,11 +168,11 @@ const INK_CONTRAST = 48;
 /** A column inked down at least this share of the strip is a rule (axis line, frame, dotted line), not text ... */
 const RULE_SHARE = 0.5;
 /**
- * ... and left out of the crop when solid (down this share): tesseract reads nothing beside a
+ * ... and left out of the crop when nearly solid (down this share; the strip runs past the line): tesseract reads nothing beside a
  * solid axis line (MetaTrader), while a dotted line through the labels (cTrader) is part of
  * their glyphs' columns and blanking it erased the "1"s.
  */
-const SOLID_RULE_SHARE = 0.9;
+const SOLID_RULE_SHARE = 0.75;
 /** A run of inked rows this tall (px, at the image's scale) can be a line of text. */
 const MIN_TEXT_PX = 4;
 const MAX_TEXT_PX = 80;
