@@ -1,5 +1,6 @@
 import { EngineError } from '../../engine/core/errors';
-import { analyzeCharts } from '../../engine/plan';
+import { closeSharedAxisOcr } from '../../adapters/node/ocr-axis';
+import { analyzeChartsWithOcr } from '../../adapters/node/read-with-ocr';
 import { decodeImage } from '../../adapters/node/decode-image';
 
 const USAGE =
@@ -93,14 +94,20 @@ export async function run(args: string[]): Promise<number> {
     decodeSlot('15m', parsed.files['15m']),
     decodeSlot('4h', parsed.files['4h']),
   ]);
-  const result = analyzeCharts(
-    { '5m': m5, '15m': m15, '4h': h4 },
-    {
-      account: parsed.account,
-      riskPercent: parsed.risk,
-      ...(parsed.symbol ? { symbol: parsed.symbol } : {}),
-    },
-  );
+  // Each chart through the OCR fallback when its price axis is refused (decision 025).
+  let result;
+  try {
+    result = await analyzeChartsWithOcr(
+      { '5m': m5, '15m': m15, '4h': h4 },
+      {
+        account: parsed.account,
+        riskPercent: parsed.risk,
+        ...(parsed.symbol ? { symbol: parsed.symbol } : {}),
+      },
+    );
+  } finally {
+    await closeSharedAxisOcr();
+  }
   process.stdout.write(JSON.stringify(result, null, parsed.pretty ? 2 : undefined) + '\n');
   return 0;
 }

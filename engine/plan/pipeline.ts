@@ -9,7 +9,7 @@ import { EngineError, isEngineError, type EngineErrorCode } from '../core/errors
 import type { RgbaImage } from '../core/image';
 import type { Bar } from '../core/ohlc';
 import { findInstrument } from '../instruments';
-import { readChart } from '../vision';
+import { readChart, type ReadOptions, type ReadTrace } from '../vision';
 import type { ChartReading } from '../vision/types';
 import { buildPlan } from './build-plan';
 import { dataImageSize, isChartData, readingFromData, type ChartData } from './data-reading';
@@ -93,9 +93,20 @@ export function analyzeReadings(
   });
 }
 
-/** Reads one slot's screenshot (or takes its data export), naming the chart in any error. */
-export function readSlot(slot: Slot, input: ChartInput): ChartReading {
-  return forSlot(slot, () => (isChartData(input) ? readingFromData(input) : readChart(input)));
+/**
+ * Reads one slot's screenshot (or takes its data export), naming the chart in any error.
+ * `trace` and `options` go to readChart (a server's OCR fallback reads the axis strip from the
+ * trace and passes the words back in the options); a data export needs neither.
+ */
+export function readSlot(
+  slot: Slot,
+  input: ChartInput,
+  trace?: ReadTrace,
+  options?: ReadOptions,
+): ChartReading {
+  return forSlot(slot, () =>
+    isChartData(input) ? readingFromData(input) : readChart(input, trace, options),
+  );
 }
 
 /**

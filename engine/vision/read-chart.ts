@@ -18,6 +18,8 @@ import type { InkClass } from './palette';
 import { extractCandles } from './candles';
 import type { CandleExtraction } from './candles';
 import { readPriceScale, toPrices } from './scale';
+import type { ScaleReading } from './scale';
+import { isEngineError } from '../core/errors';
 import { checkCandleRow, checkContinuity, drawnApart, noChart, scoreReading } from './checks';
 import { readTitleTokens, identifyTitle, namesHeikinAshi } from './text';
 import type { TextToken } from './text';
@@ -43,13 +45,27 @@ const MIN_PLOT_HEIGHT = 40;
  * The stages, each a folder of engine/vision (docs/chart-reader.md says what each assumes):
  * pixels -> layout -> clean-up (drawings) -> palette -> text (title, legend) -> clean-up (ink)
  * -> candles -> checks (a row of candles) -> scale -> checks (continuity, confidence).
+ *
+ * `options.axisLabels` is the text port (scale/external-labels.ts): words a caller's general
+ * OCR read on the axis strip (trace.axisStrip of a read refused with AXIS_UNREADABLE), used
+ * instead of the engine's own recogniser and held to the same checks and more.
  */
-export function readChart(image: RgbaImage, trace?: ReadTrace): ChartReading {
+export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOptions = {}): ChartReading {
   // Glyphs repeat within a chart, not across charts: a fresh memo keeps reads independent.
   forgetGlyphGuesses();
-  const { layout, extraction, titleTokens, raster } = readPixels(image, toRaster(image, rasterPixels), trace);
+  const pixels = options.pixels ?? readPixels(image, toRaster(image, rasterPixels), trace);
+  const { layout, extraction, titleTokens, raster } = pixels;
   checkCandleRow(extraction);
-  const scale = readPriceScale(image, raster, layout, extraction.candles, titleTokens);
+  let scale: ScaleReading;
+  try {
+    scale = readPriceScale(image, raster, layout, extraction.candles, titleTokens, options.axisLabels);
+  } catch (error) {
+    // What a caller needs to read the axis again with the port's words without the pixel
+    // stages: their reading, on pixels of its own (the raster's array serves the next read).
+    if (trace && isEngineError(error) && error.code === 'AXIS_UNREADABLE')
+      trace.pixels = { ...pixels, raster: { ...raster, rgb: raster.rgb.slice() } };
+    throw error;
+  }
   if (trace) {
     trace.priceScale = scale.priceScale;
     trace.labels = scale.labels;
@@ -87,6 +103,21 @@ export function readChart(image: RgbaImage, trace?: ReadTrace): ChartReading {
   };
 }
 
+/** What a caller may add to a read (the ports an adapter fills). */
+export interface ReadOptions {
+  /**
+   * The price-axis labels as words with their boxes in image px, read by a general OCR on the
+   * axis strip: the engine places and fits them as it does its own tokens (and checks that they
+   * step evenly). Pass them only after a read without them was refused with AXIS_UNREADABLE.
+   */
+  axisLabels?: readonly TextToken[];
+  /**
+   * The pixel stages of a read of this same image refused with AXIS_UNREADABLE
+   * (ReadTrace.pixels), so that the read with axisLabels does not run them again.
+   */
+  pixels?: PixelReading;
+}
+
 /**
  * The chart's symbol and timeframe from its title alone: the layout (to find the plot) and the
  * title text, none of the candle or scale stages, so a form can place dropped screenshots in
@@ -121,6 +152,8 @@ export interface ReadTrace {
   kept?: number[];
   /** Drawings lifted off the plot. */
   drawings?: PlotRect[];
+  /** Where the axis was refused: the pixel stages' reading, for ReadOptions.pixels. */
+  pixels?: PixelReading;
 }
 
 /** What the pixel stages make of an image: everything up to the candles as pixel rows. */

@@ -16,6 +16,7 @@ import {
   snapToGrid,
 } from './axis-scale';
 import type { CandleRows } from './axis-scale';
+import { externalAxisTokens, externalScaleTrusted } from './external-labels';
 import { fitPriceScale } from './scale-fit';
 import type { AxisLabel } from './scale-fit';
 import { BADGE_AGREES_STEPS, BEYOND_LABELS_SHARE, MIN_LABELS } from './tuning';
@@ -46,7 +47,9 @@ const unreadable = (labelsRead: number, reason?: string) =>
  * Reads the price axis beside the plot and fits the price scale to it (labels to prices, a
  * linear or logarithmic fit), then places its rows on what marks them exactly. Throws
  * AXIS_UNREADABLE when fewer than three labels fit, when the grid contradicts them, or when they
- * cover only part of the candles (a column of other numbers).
+ * cover only part of the candles (a column of other numbers). `externalLabels` (words a general
+ * OCR read on the axis strip, external-labels.ts) replace the recogniser's tokens; they must
+ * also step evenly.
  */
 export function readPriceScale(
   image: RgbaImage,
@@ -54,18 +57,25 @@ export function readPriceScale(
   layout: Layout,
   candles: PixelCandle[],
   titleTokens: TextToken[],
+  externalLabels?: readonly TextToken[],
 ): ScaleReading {
-  const stripTokens = axisTokens(image, raster, layout);
+  const stripTokens = externalLabels
+    ? externalAxisTokens(raster, layout, externalLabels)
+    : axisTokens(image, raster, layout);
   let { labels, badges } = axisLabels(raster, layout, stripTokens);
   let fitted = fitPriceScale(labels);
   // Labels in a font the glyph templates do not know: read them again together (one font, one
   // steady price step), only when read one by one they fit no scale.
-  const solved = !fitted || fitted.labels.length < MIN_LABELS ? solveAxisLabels(stripTokens) : null;
+  const solved =
+    !externalLabels && (!fitted || fitted.labels.length < MIN_LABELS) ? solveAxisLabels(stripTokens) : null;
   if (solved) {
     ({ labels, badges } = axisLabels(raster, layout, solved));
     fitted = fitPriceScale(labels);
   }
   if (!fitted || fitted.labels.length < MIN_LABELS) throw unreadable(labels.length);
+  if (externalLabels && !externalScaleTrusted(fitted)) {
+    throw unreadable(labels.length, 'the numbers read beside the chart do not step evenly.');
+  }
   if (gridContradicts(fitted, layout)) {
     throw unreadable(labels.length, 'the numbers read beside the chart do not match its grid lines.');
   }

@@ -128,3 +128,16 @@ export const MAX_DECIMALS = 10;
 export const FALLBACK_DECIMALS = 6;
 /** Labels agree on their offset from the grid when within this many px of the median (JPEG, rounding). */
 export const OFF_GRID_AGREE_PX = 1;
+
+// external-labels: words a general OCR read on the axis strip (the text port).
+
+/** More words than this on one axis strip is no axis: the rest are dropped. */
+export const EXTERNAL_MAX_TOKENS = 200;
+/** A word less than this many px tall is a speck, not a label (the smallest axis fonts are 7 px). */
+export const EXTERNAL_MIN_HEIGHT_PX = 4;
+/** A word whose surroundings' colour is further than this (RGB) from most words' sits on a badge. */
+export const EXTERNAL_PANEL_TOLERANCE = 24;
+/** Neighbouring external labels' price drops are whole multiples of the smallest within this share ... */
+export const EXTERNAL_STEP_SLACK = 0.02;
+/** ... and their rows apart in proportion within this share of one step's rows (boxes are ±1 px). */
+export const EXTERNAL_ROW_SLACK = 0.2;

@@ -3,19 +3,19 @@
  * analysis result out. Runs in a worker thread so one analysis never blocks the API's event
  * loop. Engine errors are returned as data, not thrown: an Error crossing the thread boundary
  * loses its code and details. With a `progress` port, each stage is posted as it starts.
+ *
+ * Each chart is read by the engine's own recogniser; a chart whose price axis it cannot read
+ * gets the general OCR fallback (adapters/node/read-with-ocr.ts, readSlotsWithOcr): one OCR per
+ * thread, started on the first such chart and kept (a nested worker thread, which ends with
+ * this one), with a timeout after which the engine's refusal stands.
  */
 import type { MessagePort } from 'node:worker_threads';
+import { readSlotsWithOcr } from '../../../adapters/node/read-with-ocr';
 import { isEngineError, type EngineErrorCode } from '../../../engine/core/errors';
 import type { RgbaImage } from '../../../engine/core/image';
 import type { Timeframe } from '../../../engine/core/ohlc';
 import { identifyChart } from '../../../engine/vision';
-import {
-  analyzeReadings,
-  readSlots,
-  slotImageSizes,
-  type AnalysisResult,
-  type ChartInputs,
-} from '../../../engine/plan';
+import { analyzeReadings, slotImageSizes, type AnalysisResult, type ChartInputs } from '../../../engine/plan';
 
 export interface AnalyzeTask {
   images: ChartInputs;
@@ -47,7 +47,9 @@ export interface IdentifyOutcome {
   identified: Identified[];
 }
 
-export default function run(task: AnalyzeTask | IdentifyTask): AnalyzeOutcome | IdentifyOutcome {
+export default async function run(
+  task: AnalyzeTask | IdentifyTask,
+): Promise<AnalyzeOutcome | IdentifyOutcome> {
   return 'identify' in task ? identify(task) : analyze(task);
 }
 
@@ -64,12 +66,12 @@ function identify(task: IdentifyTask): IdentifyOutcome {
   return { identified, ms: performance.now() - started };
 }
 
-function analyze(task: AnalyzeTask): AnalyzeOutcome {
+async function analyze(task: AnalyzeTask): Promise<AnalyzeOutcome> {
   const started = performance.now();
   const ms = () => performance.now() - started;
   const post = (stage: AnalyzeStage) => task.progress?.postMessage(stage);
   try {
-    const readings = readSlots(task.images, (slot) => post({ stage: 'reading', slot }));
+    const readings = await readSlotsWithOcr(task.images, (slot) => post({ stage: 'reading', slot }));
     post({ stage: 'analysing' });
     const settings = { account: task.account, riskPercent: task.riskPercent };
     const result = analyzeReadings(readings, settings, slotImageSizes(task.images, readings));

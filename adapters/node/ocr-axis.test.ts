@@ -1,0 +1,134 @@
+import { fileURLToPath } from 'node:url';
+import { EngineError } from '../../engine/core/errors';
+import { priceToY, readChart, type ChartReading, type ReadTrace } from '../../engine/vision';
+import { decodeImage } from './decode-image';
+import { axisOcrAvailable, createAxisOcr, type AxisOcr } from './ocr-axis';
+import { readWithAxisOcr } from './read-with-ocr';
+
+const fixture = (path: string) => fileURLToPath(new URL(`../../fixtures/charts/${path}`, import.meta.url));
+
+/*
+ * The OCR itself, on the project's own renders (fixtures/charts): the engine reads these on its
+ * fast path, so the OCR's words for the same strip must give the same scale. Skipped where
+ * tesseract.js or its model is not installed.
+ */
+describe.skipIf(!axisOcrAvailable())('the axis OCR (tesseract.js) on a rendered chart', () => {
+  let ocr: AxisOcr;
+  beforeAll(async () => {
+    ocr = await createAxisOcr();
+  });
+  afterAll(async () => {
+    await ocr?.terminate();
+  });
+
+  it.each(['fx-00-tv-dark-chrome/15m.png', 'fx-08-mt-bars-white-chrome/15m.png'])(
+    '%s: the words it reads give the scale the engine reads itself',
+    async (file) => {
+      const image = await decodeImage(fixture(file));
+      const trace: ReadTrace = {};
+      const own = readChart(image, trace);
+      const words = await ocr.read(image, trace.axisStrip!);
+      expect(words).not.toBeNull();
+      const viaOcr = readChart(image, {}, { axisLabels: words! });
+      expect(viaOcr.priceScale.labels.length).toBeGreaterThanOrEqual(3);
+      for (const label of own.priceScale.labels) {
+        const row = priceToY(own.priceScale, label.price);
+        expect(Math.abs(priceToY(viaOcr.priceScale, label.price) - row)).toBeLessThan(1.5);
+      }
+    },
+    120_000,
+  );
+});
+
+describe('readWithAxisOcr', () => {
+  const reading = { candles: [] } as unknown as ChartReading;
+  const unreadable = new EngineError('AXIS_UNREADABLE', 'The price axis could not be read.');
+  const strip = { left: 600, top: 0, right: 660, bottom: 400 };
+  const words = ['1.1', '1.2', '1.3'].map((text, i) => ({
+    text,
+    box: { left: 610, top: 300 - i * 100, right: 640, bottom: 310 - i * 100 },
+    confidence: 1,
+  }));
+  const image = { width: 1, height: 1, data: new Uint8Array(4) };
+  const ocrReturning = (result: Awaited<ReturnType<AxisOcr['read']>>) => {
+    let calls = 0;
+    const ocr: AxisOcr = {
+      read: () => {
+        calls++;
+        return Promise.resolve(result);
+      },
+      ready: () => Promise.resolve(),
+      terminate: () => Promise.resolve(),
+    };
+    return { get: () => Promise.resolve(ocr), calls: () => calls };
+  };
+
+  it('never runs the OCR when the engine reads the chart itself', async () => {
+    const ocr = ocrReturning(words);
+    expect(await readWithAxisOcr(image, () => reading, ocr.get)).toBe(reading);
+    expect(ocr.calls()).toBe(0);
+  });
+
+  it('reads again with the words when the axis was refused', async () => {
+    const ocr = ocrReturning(words);
+    const seen: unknown[] = [];
+    const result = await readWithAxisOcr(
+      image,
+      (trace, options) => {
+        seen.push(options?.axisLabels);
+        if (!options?.axisLabels) {
+          trace.axisStrip = strip;
+          throw unreadable;
+        }
+        return reading;
+      },
+      ocr.get,
+    );
+    expect(result).toBe(reading);
+    expect(seen).toEqual([undefined, words]);
+  });
+
+  it('keeps the first refusal when the OCR fails, reads nothing or its words are refused too', async () => {
+    const refuseAlways = (trace: ReadTrace) => {
+      trace.axisStrip = strip;
+      throw new EngineError('AXIS_UNREADABLE', 'second');
+    };
+    let first = true;
+    const refuseFirstOnce = (trace: ReadTrace) => {
+      trace.axisStrip = strip;
+      if (first) {
+        first = false;
+        throw unreadable;
+      }
+      throw new EngineError('AXIS_UNREADABLE', 'second');
+    };
+    await expect(readWithAxisOcr(image, refuseFirstOnce, ocrReturning(words).get)).rejects.toBe(unreadable);
+    const failing = () => Promise.reject(new Error('no model'));
+    await expect(readWithAxisOcr(image, refuseAlways, failing)).rejects.toThrow('second');
+    await expect(
+      readWithAxisOcr(
+        image,
+        (t) => {
+          t.axisStrip = strip;
+          throw unreadable;
+        },
+        ocrReturning(null).get,
+      ),
+    ).rejects.toBe(unreadable);
+  });
+
+  it('passes other refusals through without the OCR', async () => {
+    const ocr = ocrReturning(words);
+    const noChart = new EngineError('NO_CHART_FOUND', 'no chart');
+    await expect(
+      readWithAxisOcr(
+        image,
+        () => {
+          throw noChart;
+        },
+        ocr.get,
+      ),
+    ).rejects.toBe(noChart);
+    expect(ocr.calls()).toBe(0);
+  });
+});

@@ -1,0 +1,289 @@
+/**
+ * The Node side of the engine's text port (engine/vision/scale/external-labels.ts): a general
+ * OCR (tesseract.js, its LSTM English model from the @tesseract.js-data/eng package on disk,
+ * nothing fetched) reads the price-axis strip of a chart the engine's own glyph recogniser
+ * could not read, and the words go back to the engine, which places, fits and checks them
+ * like its own (docs/decisions/025-axis-ocr-fallback.md says why tesseract and these settings).
+ *
+ * Only the strip is read, upscaled and made dark-on-light, with digits and separators only.
+ * One OCR worker per thread, started on first need and kept; a read that takes longer than
+ * the timeout ends the worker (the next need starts a fresh one) and counts as no reading, so
+ * the engine's refusal stands.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { createWorker, PSM, OEM, type Worker } from 'tesseract.js';
+import type { RgbaImage } from '../../engine/core/image';
+import type { PlotRect, Rect, TextToken } from '../../engine/vision';
+
+/** How long one strip's OCR may take before its refusal stands (ms, wall clock; 0.2-0.5 s usual). */
+export const OCR_TIMEOUT_MS = 10_000;
+/**
+ * The upscaled crop is at most this many pixels: tesseract's time and memory grow with its
+ * input (about 0.5 s of CPU per MP measured; an axis strip at 3x is 0.2-2 MP), and the slowest
+ * screenshot must stay under 1.5 s of CPU with the fallback.
+ */
+export const OCR_MAX_CROP_PIXELS = 1_200_000;
+/** Upscale so the strip's text is about this many px tall (tesseract's LSTM reads 20-40 px best). */
+const TARGET_TEXT_PX = 32;
+/** The upscale stays within these (a HiDPI capture's text needs less, a tiny font more). */
+const SCALE_MIN = 1.25;
+const SCALE_MAX = 4;
+/** Characters a price label is printed with (a thousands space splits words, which the engine joins). */
+const PRICE_CHARACTERS = '0123456789.,-';
+
+export interface AxisOcr {
+  /**
+   * The words read on `strip` (image px, right/bottom inclusive as the engine's PlotRect), in
+   * image px, or null when the OCR failed or timed out.
+   */
+  read(image: RgbaImage, strip: PlotRect): Promise<TextToken[] | null>;
+  /** Starts the OCR's worker now rather than on the first read (about 0.5-0.8 s of CPU). */
+  ready(): Promise<void>;
+  terminate(): Promise<void>;
+}
+
+/** Where the eng model is: the npm package's own folder (resolved from node_modules). */
+function langPath(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+}
+
+/** Whether the OCR can start here (tesseract.js and its model installed). */
+export function axisOcrAvailable(): boolean {
+  try {
+    const require = createRequire(import.meta.url);
+    require.resolve('tesseract.js');
+    langPath();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A crop ready for the OCR, and how its pixels map back to the image. */
+export interface StripCrop {
+  png: Buffer;
+  /** The upscale: a crop column x is image column left + (x - MARGIN) / scale. */
+  scale: number;
+  left: number;
+  /** The image row of each crop row before upscaling (the text lines stacked, gaps left out). */
+  rows: number[];
+}
+
+/**
+ * The strip's text lines as one dark-on-light greyscale PNG for the OCR: each pixel by its
+ * distance from the strip's background (faint grey labels and light text on a dark axis alike
+ * become black print on white), and only the runs of rows that hold ink (leaving out columns
+ * inked down most of the strip: the axis line, a frame, a dotted line through the labels; the
+ * solid ones blanked) kept, stacked with a small gap: an
+ * axis is mostly empty space between labels, and tesseract's time grows with the pixels it is
+ * given. Upscaled so its text is about TARGET_TEXT_PX tall. Null when the strip holds no text.
+ */
+export async function stripCrop(image: RgbaImage, strip: PlotRect): Promise<StripCrop | null> {
+  const left = Math.max(0, Math.floor(strip.left));
+  const top = Math.max(0, Math.floor(strip.top));
+  const width = Math.min(image.width, Math.floor(strip.right) + 1) - left;
+  const height = Math.min(image.height, Math.floor(strip.bottom) + 1) - top;
+  if (width < 4 || height < 4) return null;
+  const { data } = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), {
+    raw: { width: image.width, height: image.height, channels: 4 },
+  })
+    .extract({ left, top, width, height })
+    .removeAlpha()
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const counts = new Uint32Array(256);
+  for (const v of data) counts[v]!++;
+  let background = 0;
+  for (let v = 1; v < 256; v++) if (counts[v]! > counts[background]!) background = v;
+  const isInk = (i: number) => Math.abs(data[i]! - background) >= INK_CONTRAST;
+  // Rules: columns inked down most rows.
+  const rule = new Uint8Array(width);
+  for (let x = 0; x < width; x++) {
+    let n = 0;
+    for (let y = 0; y < height; y++) if (isInk(y * width + x)) n++;
+    rule[x] = n >= SOLID_RULE_SHARE * height ? 2 : n >= RULE_SHARE * height ? 1 : 0;
+  }
+  // Runs of rows holding ink (outside the rules).
+  const runs: [number, number][] = [];
+  let start = -1;
+  for (let y = 0; y <= height; y++) {
+    let ink = false;
+    if (y < height)
+      for (let x = 0, i = y * width; x < width; x++, i++)
+        if (!rule[x] && isInk(i)) {
+          ink = true;
+          break;
+        }
+    if (ink && start < 0) start = y;
+    if (!ink && start >= 0) {
+      runs.push([start, y]);
+      start = -1;
+    }
+  }
+  const lines = runs.filter(([a, b]) => b - a >= MIN_TEXT_PX && b - a <= MAX_TEXT_PX);
+  if (lines.length === 0) return null;
+  const heights = lines.map(([a, b]) => b - a).sort((p, q) => p - q);
+  const text = heights[heights.length >> 1]!;
+  // The kept rows: each line with a pad of a quarter of the text height, lines a half apart.
+  const pad = Math.max(2, Math.round(text / 4));
+  const rows: number[] = [];
+  for (const [a, b] of lines) {
+    for (let y = Math.max(0, a - pad); y < Math.min(height, b + pad); y++) rows.push(y);
+    for (let k = 0; k < Math.round(text / 2); k++) rows.push(-1);
+  }
+  // Black print on white: each pixel by its distance from the background, the text's usual
+  // contrast to full black.
+  const contrasts: number[] = [];
+  for (let i = 0; i < data.length; i++)
+    if (!rule[i % width] && isInk(i)) contrasts.push(Math.abs(data[i]! - background));
+  contrasts.sort((p, q) => p - q);
+  const full = Math.max(INK_CONTRAST, contrasts[Math.floor(contrasts.length * 0.75)] ?? 255);
+  const ink = new Uint8Array(width * rows.length).fill(255);
+  rows.forEach((y, r) => {
+    if (y < 0) return;
+    for (let x = 0; x < width; x++) {
+      if (rule[x] === 2) continue;
+      const d = Math.abs(data[y * width + x]! - background);
+      ink[r * width + x] = 255 - Math.min(255, Math.round((255 * d) / full));
+    }
+  });
+  const scale = cropScale(width, rows.length, text);
+  const png = await sharp(ink, { raw: { width, height: rows.length, channels: 1 } })
+    .resize({ width: Math.round(width * scale), height: Math.round(rows.length * scale), kernel: 'lanczos3' })
+    // A margin of white: tesseract misses text touching the edge.
+    .extend({ top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN, background: '#ffffff' })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return { png, scale, left, rows: rows.map((y) => (y < 0 ? -1 : top + y)) };
+}
+
+/** The margin added around the crop, px. */
+const MARGIN = 8;
+/** A pixel this far (grey levels) from the background is ink. */
+const INK_CONTRAST = 48;
+/** A column inked down at least this share of the strip is a rule (axis line, frame, dotted line), not text ... */
+const RULE_SHARE = 0.5;
+/**
+ * ... and left out of the crop when nearly solid (down this share; the strip runs past the line): tesseract reads nothing beside a
+ * solid axis line (MetaTrader), while a dotted line through the labels (cTrader) is part of
+ * their glyphs' columns and blanking it erased the "1"s.
+ */
+const SOLID_RULE_SHARE = 0.75;
+/** A run of inked rows this tall (px, at the image's scale) can be a line of text. */
+const MIN_TEXT_PX = 4;
+const MAX_TEXT_PX = 80;
+
+/** The upscale for a crop whose text is `text` px tall, within the memory bound. */
+export function cropScale(width: number, height: number, text: number): number {
+  let scale = Math.min(SCALE_MAX, Math.max(SCALE_MIN, TARGET_TEXT_PX / text));
+  while (scale > 1 && width * height * scale * scale > OCR_MAX_CROP_PIXELS) scale -= 0.25;
+  return scale;
+}
+
+interface Word {
+  text: string;
+  confidence: number;
+  bbox: { x0: number; y0: number; x1: number; y1: number };
+}
+
+/** Starts the OCR (about 0.3 s of CPU to load the model). */
+export async function createAxisOcr(timeoutMs = OCR_TIMEOUT_MS): Promise<AxisOcr> {
+  let worker: Promise<Worker> | null = null;
+  const start = async (): Promise<Worker> => {
+    const w = await createWorker('eng', OEM.LSTM_ONLY, {
+      langPath: langPath(),
+      cacheMethod: 'none',
+      gzip: true,
+    });
+    await w.setParameters({
+      tessedit_pageseg_mode: PSM.SPARSE_TEXT,
+      tessedit_char_whitelist: PRICE_CHARACTERS,
+      // A fixed resolution: tesseract otherwise estimates one and says so on stderr, which a
+      // caller reading the command line's refusal would take for the message.
+      user_defined_dpi: '300',
+      debug_file: '/dev/null',
+    });
+    return w;
+  };
+  const stop = async (): Promise<void> => {
+    const w = worker;
+    worker = null;
+    if (w) await (await w.catch(() => null))?.terminate();
+  };
+  return {
+    async read(image, strip) {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        worker ??= start();
+        const crop = await stripCrop(image, strip);
+        if (!crop || crop.scale <= 1) return [];
+        const w = await worker;
+        const timeout = new Promise<null>((resolve) => {
+          timer = setTimeout(() => resolve(null), timeoutMs);
+        });
+        const result = await Promise.race([
+          w.recognize(crop.png, {}, { blocks: true, text: false }).then((r) => r.data),
+          timeout,
+        ]);
+        if (!result) {
+          await stop();
+          return null;
+        }
+        const words: Word[] = [];
+        for (const b of result.blocks ?? [])
+          for (const p of b.paragraphs) for (const l of p.lines) for (const wd of l.words) words.push(wd);
+        return words.flatMap((wd) => toToken(wd, crop) ?? []);
+      } catch (e) {
+        if (process.env.OCR_DEBUG) console.error(e);
+        await stop();
+        return null;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async ready() {
+      worker ??= start();
+      await worker;
+    },
+    terminate: stop,
+  };
+}
+
+/**
+ * A word as a token in image px (a cTrader pipette subscript stays: it is the price's last
+ * digit), or null when it has no text or does not lie on one stacked line.
+ */
+function toToken(w: Word, crop: StripCrop): TextToken | null {
+  if (w.text.length === 0) return null;
+  const row = (y: number) =>
+    crop.rows[Math.min(crop.rows.length - 1, Math.max(0, Math.floor((y - MARGIN) / crop.scale)))]!;
+  const top = row(w.bbox.y0);
+  const last = row(w.bbox.y1 - 1);
+  if (top < 0 || last < 0 || last < top) return null;
+  const box: Rect = {
+    left: crop.left + (w.bbox.x0 - MARGIN) / crop.scale,
+    top,
+    right: crop.left + (w.bbox.x1 - MARGIN) / crop.scale,
+    bottom: last + 1,
+  };
+  return { text: w.text, box, confidence: w.confidence / 100 };
+}
+
+let shared: Promise<AxisOcr> | null = null;
+
+/** This thread's OCR, started on first call (a CLI run or a server worker thread keeps one). */
+export function sharedAxisOcr(): Promise<AxisOcr> {
+  shared ??= createAxisOcr();
+  return shared;
+}
+
+/** Ends this thread's OCR, if one was started (lets a CLI process exit). */
+export async function closeSharedAxisOcr(): Promise<void> {
+  const s = shared;
+  shared = null;
+  if (s) await (await s).terminate();
+}

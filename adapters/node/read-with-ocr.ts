@@ -1,0 +1,100 @@
+import type { RgbaImage } from '../../engine/core/image';
+import { isEngineError } from '../../engine/core/errors';
+import type { ChartReading, ReadOptions, ReadTrace } from '../../engine/vision';
+import {
+  analyzeReadings,
+  isChartData,
+  readSlot,
+  slotFailures,
+  slotImageSizes,
+  SLOTS,
+  type AnalysisResult,
+  type AnalyzeChartsSettings,
+  type ChartInputs,
+  type Slot,
+  type SlotFailure,
+} from '../../engine/plan';
+import { sharedAxisOcr, type AxisOcr } from './ocr-axis';
+
+/** A read of one image by the engine (readChart, or the pipeline's readSlot naming the chart). */
+export type EngineRead = (trace: ReadTrace, options?: ReadOptions) => ChartReading;
+
+/** Fewer words than this cannot make the three labels a scale needs. */
+const MIN_WORDS = 3;
+
+/**
+ * Reads a chart with the engine's own recogniser first (the fast path, unchanged); only when
+ * that read is refused with AXIS_UNREADABLE is the axis strip it tried read by the general OCR
+ * and the chart read again with those words (readChart's `axisLabels` port), which the engine
+ * holds to its own checks. When the OCR is unavailable, fails, times out or reads nothing the
+ * engine accepts, the first refusal stands; any other error of the second read (a later stage's
+ * refusal) is the answer, as it got further.
+ */
+export async function readWithAxisOcr(
+  image: RgbaImage,
+  read: EngineRead,
+  ocr: () => Promise<AxisOcr>,
+  trace: ReadTrace = {},
+): Promise<ChartReading> {
+  try {
+    return read(trace);
+  } catch (refusal) {
+    if (!isEngineError(refusal) || refusal.code !== 'AXIS_UNREADABLE' || !trace.axisStrip) throw refusal;
+    // The second read reuses the first's pixel stages (trace.pixels); the trace keeps the rest.
+    const strip = trace.axisStrip;
+    let words;
+    try {
+      words = await (await ocr()).read(image, strip);
+    } catch {
+      throw refusal;
+    }
+    if (!words || words.length < MIN_WORDS) throw refusal;
+    try {
+      return read(trace, { axisLabels: words, ...(trace.pixels ? { pixels: trace.pixels } : {}) });
+    } catch (second) {
+      if (isEngineError(second) && second.code === 'AXIS_UNREADABLE') throw refusal;
+      throw second;
+    }
+  }
+}
+
+/**
+ * readSlots (engine/plan) with each screenshot read through the OCR fallback: every slot is
+ * read before failing, and one error names every chart that could not be read. A slot holding
+ * a data export is taken as it is. `onStart` is told as each slot's reading starts.
+ */
+export async function readSlotsWithOcr(
+  inputs: ChartInputs,
+  onStart?: (slot: Slot) => void,
+  ocr: () => Promise<AxisOcr> = sharedAxisOcr,
+): Promise<Record<Slot, ChartReading>> {
+  const readings = {} as Record<Slot, ChartReading>;
+  const failures: SlotFailure[] = [];
+  for (const slot of SLOTS) {
+    onStart?.(slot);
+    const input = inputs[slot];
+    try {
+      readings[slot] = isChartData(input)
+        ? readSlot(slot, input)
+        : await readWithAxisOcr(input, (trace, options) => readSlot(slot, input, trace, options), ocr);
+    } catch (error) {
+      if (!isEngineError(error)) throw error;
+      failures.push({ slot, code: error.code, message: error.message });
+    }
+  }
+  if (failures.length > 0) throw slotFailures(failures);
+  return readings;
+}
+
+/**
+ * analyzeCharts (engine/plan) with each chart read through the OCR fallback: the server's
+ * analysis worker and `chart-to-plan plan` call this. The OCR is this thread's shared one.
+ */
+export async function analyzeChartsWithOcr(
+  inputs: ChartInputs,
+  settings: AnalyzeChartsSettings,
+  ocr: () => Promise<AxisOcr> = sharedAxisOcr,
+): Promise<AnalysisResult> {
+  const readings = await readSlotsWithOcr(inputs, undefined, ocr);
+  return analyzeReadings(readings, settings, slotImageSizes(inputs, readings));
+}
