@@ -107,6 +107,16 @@ export function analyzeModule(given?: AnalyzeSettings) {
       );
     }
 
+    /** 503 ANALYSIS_BUSY when the pool's queue is full, before any upload is read. */
+    function assertPoolRoom() {
+      try {
+        pool.assertRoom();
+      } catch (error) {
+        if (error instanceof QueueFullError) throw serviceBusy(error);
+        throw error;
+      }
+    }
+
     app.post('/api/analyze', { preHandler: app.requireUser }, async (request, reply) => {
       const user = currentUser(request);
       // A place at the gate first (per user and in total), held until the answer, upload
@@ -118,12 +128,7 @@ export function analyzeModule(given?: AnalyzeSettings) {
         // A "busy" answer before reading anything: it does not use up the trader's per-minute
         // allowance (a client that retries after Retry-After would otherwise be locked out by
         // the rate limit for the server's own congestion), and costs no upload.
-        try {
-          pool.assertRoom();
-        } catch (error) {
-          if (error instanceof QueueFullError) throw serviceBusy(error);
-          throw error;
-        }
+        assertPoolRoom();
         await enforceRate(request);
         return await analyze(request, reply, user.id);
       } finally {
@@ -150,12 +155,7 @@ export function analyzeModule(given?: AnalyzeSettings) {
       const place = gate.tryEnter(user.id);
       if (!place.entered) throw gateRefusal(place.reason);
       try {
-        try {
-          pool.assertRoom();
-        } catch (error) {
-          if (error instanceof QueueFullError) throw serviceBusy(error);
-          throw error;
-        }
+        assertPoolRoom();
         const outcome = await identifyRate(request);
         if (!outcome.isAllowed && outcome.isExceeded) {
           throw new AppError(

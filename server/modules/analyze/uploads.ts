@@ -48,29 +48,7 @@ export async function readAnalyzeUpload(
     );
   }
   const reading = readParts(request);
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      // The rest of the body is never read: close the connection once the 408 is sent, and let
-      // the abandoned read end quietly when it does.
-      reading.catch(() => {});
-      reply.header('connection', 'close');
-      reply.raw.once('finish', () => request.raw.destroy());
-      reject(
-        new AppError(
-          408,
-          'UPLOAD_TIMEOUT',
-          `The upload did not arrive within ${Math.round(timeoutMs / 1000)} seconds. Check your connection and try again.`,
-          { title: 'Upload Too Slow' },
-        ),
-      );
-    }, timeoutMs);
-  });
-  try {
-    return await Promise.race([reading, timedOut]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return withinDeadline(request, reply, reading, timeoutMs);
 }
 
 async function readParts(request: FastifyRequest): Promise<AnalyzeUpload> {
@@ -203,6 +181,20 @@ export async function readIdentifyUpload(
       throw wrongParts(`A file is missing or empty. ${ONE_TO_THREE}`);
     return files;
   })();
+  return withinDeadline(request, reply, reading, timeoutMs);
+}
+
+/**
+ * The upload's read, or 408 UPLOAD_TIMEOUT when it has not arrived within `timeoutMs`. The rest
+ * of a late body is never read: the connection closes once the 408 is sent, and the abandoned
+ * read ends quietly when it does.
+ */
+async function withinDeadline<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  reading: Promise<T>,
+  timeoutMs: number,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
