@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -74,30 +74,21 @@ export function CloseTradeDialog({ entry, open, onOpenChange }: DialogProps) {
           <DialogTitle>
             Close {entry.symbol} {entry.direction}
           </DialogTitle>
-          <DialogDescription>
-            Entry {formatPrice(entry.entry, entry.instrument)}
-            {stopLoss !== null ? `, stop ${formatPrice(stopLoss, entry.instrument)}` : ''}. At what price did
-            you exit?
-          </DialogDescription>
+          <DialogDescription>{entryAndStop(entry)}. At what price did you exit?</DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Close trade">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-exit`}>Exit Price</Label>
-            <Input
-              id={`${id}-exit`}
-              type="number"
-              inputMode="decimal"
-              step={10 ** -entry.instrument.precision}
-              min={0}
-              value={exit}
-              aria-invalid={error ? true : undefined}
-              onChange={(e) => {
-                setExit(e.target.value);
-                setError(null);
-                setConfirming(null);
-              }}
-              autoFocus
-            />
+          <ExitPriceField
+            inputId={`${id}-exit`}
+            entry={entry}
+            value={exit}
+            invalid={error !== null}
+            onChange={(value) => {
+              setExit(value);
+              setError(null);
+              setConfirming(null);
+            }}
+            autoFocus
+          >
             {error ? (
               <p role="alert" className="text-sm text-destructive">
                 {error}
@@ -111,7 +102,7 @@ export function CloseTradeDialog({ entry, open, onOpenChange }: DialogProps) {
               </p>
             ) : null}
             <FarExitWarning reason={confirming} />
-          </div>
+          </ExitPriceField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
@@ -123,6 +114,49 @@ export function CloseTradeDialog({ entry, open, onOpenChange }: DialogProps) {
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** "Entry 1.10000, stop 1.09500": what the trader is closing or correcting. */
+function entryAndStop(entry: JournalEntry): string {
+  const stop = entry.stopLoss !== null ? `, stop ${formatPrice(entry.stopLoss, entry.instrument)}` : '';
+  return `Entry ${formatPrice(entry.entry, entry.instrument)}${stop}`;
+}
+
+/** The exit price input of the close and correct dialogs, with what goes under it. */
+function ExitPriceField({
+  inputId,
+  entry,
+  value,
+  invalid,
+  onChange,
+  autoFocus,
+  children,
+}: {
+  inputId: string;
+  entry: JournalEntry;
+  value: string;
+  invalid: boolean;
+  onChange: (value: string) => void;
+  autoFocus?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={inputId}>Exit Price</Label>
+      <Input
+        id={inputId}
+        type="number"
+        inputMode="decimal"
+        step={10 ** -entry.instrument.precision}
+        min={0}
+        value={value}
+        aria-invalid={invalid || undefined}
+        onChange={(e) => onChange(e.target.value)}
+        autoFocus={autoFocus}
+      />
+      {children}
+    </div>
   );
 }
 
@@ -195,29 +229,22 @@ export function CorrectCloseDialog({ entry, open, onOpenChange }: DialogProps) {
             Correct {entry.symbol} {entry.direction}
           </DialogTitle>
           <DialogDescription>
-            Entry {formatPrice(entry.entry, entry.instrument)}
-            {stopLoss !== null ? `, stop ${formatPrice(stopLoss, entry.instrument)}` : ''}. Fix the exit price
-            or add the fees you paid; the result is worked out again.
+            {entryAndStop(entry)}. Fix the exit price or add the fees you paid; the result is worked out
+            again.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Correct closed trade">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-exit`}>Exit Price</Label>
-            <Input
-              id={`${id}-exit`}
-              type="number"
-              inputMode="decimal"
-              step={10 ** -entry.instrument.precision}
-              min={0}
-              value={exit}
-              aria-invalid={error ? true : undefined}
-              onChange={(e) => {
-                setExit(e.target.value);
-                setError(null);
-                setConfirming(null);
-              }}
-            />
-          </div>
+          <ExitPriceField
+            inputId={`${id}-exit`}
+            entry={entry}
+            value={exit}
+            invalid={error !== null}
+            onChange={(value) => {
+              setExit(value);
+              setError(null);
+              setConfirming(null);
+            }}
+          />
           <div className="grid gap-2">
             <Label htmlFor={`${id}-fees`}>Fees (USD: commission and swap paid)</Label>
             <Input
