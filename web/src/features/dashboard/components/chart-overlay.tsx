@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { cn } from '@/lib/utils';
+import { useHydrated } from '@/lib/use-hydrated';
 import type { TimeframeResultDto } from '../../../../../contracts/analysis';
 import { estimateEm, layoutLabels, type LabelRequest, type MeasureEm } from '../chart-labels';
 
@@ -78,6 +79,9 @@ interface ChartOverlayProps {
  * another (chart-labels.ts), each moved label with a leader line to its price.
  */
 export function ChartOverlay({ tf, visible, font, visibleBox }: ChartOverlayProps) {
+  // While a prerendered page hydrates (the landing's sample chart), labels are placed by the
+  // estimate the server used, so both draw the same; measured in the page's font right after.
+  const measure = useHydrated() ? measureEm : estimateEm;
   const { plot } = tf.chart;
   const { overlay } = tf;
   const clampY = (y: number) => Math.max(plot.top, Math.min(plot.bottom, y));
@@ -163,10 +167,10 @@ export function ChartOverlay({ tf, visible, font, visibleBox }: ChartOverlayProp
       bottom: view.bottom,
       left: view.left,
       right: view.right,
-      measure: measureEm,
+      measure,
     });
     return placed.map((p, i) => ({ ...p, className: requests[i]!.className, layer: requests[i]!.layer }));
-  }, [overlay, visible, font, plot.top, plot.bottom, tf, vbX, vbY, vbW, vbH]);
+  }, [overlay, visible, font, plot.top, plot.bottom, tf, vbX, vbY, vbW, vbH, measure]);
 
   return (
     <>
@@ -226,10 +230,9 @@ export function ChartOverlay({ tf, visible, font, visibleBox }: ChartOverlayProp
               strokeWidth={z.role === 'setup' ? 2.5 : 1}
               vectorEffect="non-scaling-stroke"
             >
-              <title>
-                {z.label}
-                {ended ? ' (mitigated: ends where price came back to it)' : ''}
-              </title>
+              {/* One string: React renders a <title> with several text children differently
+                  on the server (the prerendered landing) and in the browser. */}
+              <title>{`${z.label}${ended ? ' (mitigated: ends where price came back to it)' : ''}`}</title>
             </rect>
           </g>
         );
