@@ -185,9 +185,16 @@ export async function readIdentifyUpload(
 }
 
 /**
+ * How long a connection stays up after its 408 is sent before it is destroyed. Node half-closes
+ * it at once (Connection: close); destroyed at once too, the upload bytes still arriving unread
+ * make the kernel reset it, and a client under load could lose the 408 it had been sent.
+ */
+const CLOSE_LINGER_MS = 1000;
+
+/**
  * The upload's read, or 408 UPLOAD_TIMEOUT when it has not arrived within `timeoutMs`. The rest
- * of a late body is never read: the connection closes once the 408 is sent, and the abandoned
- * read ends quietly when it does.
+ * of a late body is never read: the connection closes shortly after the 408 is sent, and the
+ * abandoned read ends quietly when it does.
  */
 async function withinDeadline<T>(
   request: FastifyRequest,
@@ -200,7 +207,7 @@ async function withinDeadline<T>(
     timer = setTimeout(() => {
       reading.catch(() => {});
       reply.header('connection', 'close');
-      reply.raw.once('finish', () => request.raw.destroy());
+      reply.raw.once('finish', () => setTimeout(() => request.raw.destroy(), CLOSE_LINGER_MS).unref());
       reject(
         new AppError(
           408,
