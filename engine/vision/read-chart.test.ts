@@ -158,7 +158,10 @@ describe('axis labels', () => {
     });
     const withPlot = besidePlot(layout);
     const tokens = ticks.map((t, i) => token(`1.0${9 - i}000`, 12, t - 6, 60, t + 3));
-    const rows = new Map(axisLabels(raster, withPlot, tokens).labels.map((l) => [l.price, l.y]));
+    const read = axisLabels(raster, withPlot, tokens);
+    const rows = new Map(read.labels.map((l) => [l.price, l.y]));
+    // On their ticks: no grid line or price tag moves them afterwards (read-scale.ts).
+    expect(read.onTicks).toBe(true);
     expect(rows.get(1.09)).toBeCloseTo(40, 5);
     expect(rows.get(1.07)).toBeCloseTo(120, 5);
     // The last label's tick is not drawn: it takes the offset the others show.
@@ -380,6 +383,18 @@ describe('price-line anchor on HiDPI captures', () => {
     const layout = { gridRows, plot, background: 0x131722 } as unknown as Layout;
     const anchored = anchorOnPriceLine(scale, layout, [{ y: 163, price: 1.0925, text: '1.0925' }]);
     expect(priceToY(anchored, 1.0925)).toBeCloseTo(163.5, 5);
+  });
+
+  it('is not moved by tagged lines that disagree (a break-even line whose tag rounds its price)', () => {
+    const gridRows = [row(123, 0xf23645), row(163, 0xf23645)];
+    const layout = { gridRows, plot, background: 0x131722 } as unknown as Layout;
+    // The 1.0925 line says +0.5 px, the 1.0934 line (its price rounded in the tag) +3.3 px.
+    const badges = [
+      { y: 163, price: 1.0925, text: '1.0925' },
+      { y: 123, price: 1.0934, text: '1.0934' },
+    ];
+    expect(anchorOnPriceLine(scale, layout, badges)).toBe(scale);
+    expect(priceToY(anchorOnPriceLine(scale, layout, badges.slice(0, 1)), 1.0925)).toBeCloseTo(163, 5);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   ANCHOR_MAX_PX,
   BADGE_LINE_PX,
   BADGE_LINE_SHARE,
+  BADGE_LINES_AGREE_PX,
   BOX_EDGE,
   BOX_JPEG_COLUMNS,
   BOX_JPEG_EDGE_ROWS,
@@ -66,7 +67,7 @@ export function axisLabels(
   r: Raster,
   layout: Layout,
   tokens: TextToken[],
-): { labels: AxisLabel[]; badges: AxisLabel[] } {
+): { labels: AxisLabel[]; badges: AxisLabel[]; onTicks: boolean } {
   const labels: AxisLabel[] = [];
   const badges: AxisLabel[] = [];
   // A label split in two at its decimal point ("149" "400", "0." "85400") is read joined, and
@@ -105,7 +106,7 @@ export function axisLabels(
   }
   const seen = new Set<string>();
   const all = [...tokens.filter((t) => !parts.has(t)), ...joined];
-  const rows = labelRows(r, layout, all);
+  const { rows, onTicks } = labelRows(r, layout, all);
   // "39,000" and "39.000": a thousands comma and a decimal point look alike on a small or
   // resized capture. When most such labels show commas, the points are blurred commas too;
   // when neither clearly wins (two or more commas, at least a third of them), the magnitude is
@@ -131,7 +132,7 @@ export function axisLabels(
       else labels.push(label);
     }
   }
-  return { labels, badges };
+  return { labels, badges, onTicks };
 }
 
 /**
@@ -142,9 +143,16 @@ export function axisLabels(
  * draws every label, so the tick's offset from the glyph centre is the same on every label: when
  * at least three labels show a tick and most agree on that offset, labels without a visible tick
  * (or with a stray one) take the common offset too. Without ticks, labels drawn on boxes of
- * their own are placed on the boxes' middles the same way.
+ * their own are placed on the boxes' middles the same way. `onTicks` says the labels were placed
+ * on tick marks: the axis's own geometry, to the sub-pixel (an anti-aliased tick shares its ink
+ * between two rows), which a grid line drawn on whole rows or a price tag's rounded price cannot
+ * improve on.
  */
-function labelRows(r: Raster, layout: Layout, tokens: TextToken[]): Map<TextToken, number> {
+function labelRows(
+  r: Raster,
+  layout: Layout,
+  tokens: TextToken[],
+): { rows: Map<TextToken, number>; onTicks: boolean } {
   const rows = new Map<TextToken, number>();
   const centreOf = (t: TextToken) => (t.box.top + t.box.bottom) / 2;
   const ticks = new Map<TextToken, number>();
@@ -159,7 +167,7 @@ function labelRows(r: Raster, layout: Layout, tokens: TextToken[]): Map<TextToke
   // Too few ticks to learn the font's offset: a tick mark read as the token's dash still places
   // its own label; a stroke beside one or two labels only is not trusted. Labels drawn on boxes
   // of their own (a label background) are centred on their rows like the boxes.
-  if (placeByMarks(tokens, ticks, rows)) return rows;
+  if (placeByMarks(tokens, ticks, rows)) return { rows, onTicks: true };
   const boxes = new Map<TextToken, number>();
   for (const t of tokens) {
     if (t.badge === true) continue;
@@ -167,7 +175,7 @@ function labelRows(r: Raster, layout: Layout, tokens: TextToken[]): Map<TextToke
     if (box !== null) boxes.set(t, box);
   }
   placeByMarks(tokens, boxes, rows);
-  return rows;
+  return { rows, onTicks: false };
 }
 
 /**
@@ -582,6 +590,7 @@ function runsOfRows(rows: LineRun[]): LineRun[][] {
 export function anchorOnPriceLine(scale: PriceScale, layout: Layout, badges: AxisLabel[]): PriceScale {
   const plotW = layout.plot.right - layout.plot.left + 1;
   const runs = runsOfRows(layout.gridRows);
+  const offsets: number[] = [];
   for (const b of badges) {
     const line = layout.gridRows.find(
       (g) => Math.abs(g.at - b.y) <= BADGE_LINE_PX && g.end - g.start >= plotW * BADGE_LINE_SHARE,
@@ -602,9 +611,13 @@ export function anchorOnPriceLine(scale: PriceScale, layout: Layout, badges: Axi
     });
     const offset = sumY / sum - priceToY(scale, b.price);
     if (!(Math.abs(offset) <= ANCHOR_MAX_PX)) continue;
-    return shifted(scale, offset);
+    offsets.push(offset);
   }
-  return scale;
+  // Not every tagged line sits on its tag's price: a break-even or average-entry line is drawn
+  // at a price the tag rounds (MetaTrader's 82.31 tag on a line 1.4 px off it). Where two or
+  // more lines are tagged, they must agree on the offset, else none of them is the anchor.
+  if (!offsets.length || Math.max(...offsets) - Math.min(...offsets) > BADGE_LINES_AGREE_PX) return scale;
+  return shifted(scale, offsets[0]!);
 }
 
 /** Rows of one candle's prices (image px, the rows whose prices are the values). */

@@ -5,7 +5,7 @@ import { findLayout } from '../layout';
 import type { TextToken } from '../text';
 import type { RgbaImage } from '../../core/image';
 import { priceToY } from './price-scale';
-import { externalAxisTokens, externalScaleTrusted } from './external-labels';
+import { externalAxisTokens, trustedExternalLabels } from './external-labels';
 import { fitPriceScale } from './scale-fit';
 
 /*
@@ -136,9 +136,12 @@ describe('externalAxisTokens', () => {
   });
 });
 
-describe('externalScaleTrusted', () => {
+describe('trustedExternalLabels', () => {
   const scale = (labels: [number, number][]) =>
     fitPriceScale(labels.map(([y, price]) => ({ y, price, text: String(price) })))!;
+
+  const externalScaleTrusted = (s: Parameters<typeof trustedExternalLabels>[0]) =>
+    trustedExternalLabels(s)?.length === s.labels.length;
 
   it('takes steady steps and skipped labels, refuses uneven ones and log scales', () => {
     expect(
@@ -179,5 +182,33 @@ describe('externalScaleTrusted', () => {
         mode: 'log',
       }),
     ).toBe(false);
+  });
+
+  it('leaves out one misread label of many, and takes prices rounded to the axis digits', () => {
+    // MetaTrader's 16 labels 0.0063 apart, 30 px apart; the OCR read the top 1.08990 as 1.08930
+    // (2.9 px off the line, inside the fit's tolerance).
+    const rows: [number, number][] = Array.from({ length: 16 }, (_, i) => [30 + 30 * i, 1.0899 - 0.0063 * i]);
+    rows[0] = [30, 1.0893];
+    const trusted = trustedExternalLabels(scale(rows));
+    expect(trusted?.map((l) => l.price)).not.toContain(1.0893);
+    expect(trusted).toHaveLength(15);
+    // A step of 7.1875 printed rounded to 0.1: drops of 7.1 and 7.2 are one step.
+    const gold: [number, number][] = Array.from({ length: 12 }, (_, i) => [
+      4 + 24.5 * i,
+      Math.round((1330.9 - 7.1875 * i) * 10) / 10,
+    ]);
+    expect(trustedExternalLabels(scale(gold))).toHaveLength(12);
+    // Two of five off the lattice is no axis.
+    expect(
+      trustedExternalLabels(
+        scale([
+          [30, 1.1],
+          [80, 1.095],
+          [130, 1.09022],
+          [180, 1.08478],
+          [230, 1.08],
+        ]),
+      ),
+    ).toBeNull();
   });
 });

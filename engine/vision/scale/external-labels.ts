@@ -3,7 +3,9 @@ import type { Raster } from '../pixels/raster';
 import type { Layout } from '../layout';
 import type { TextToken } from '../text';
 import type { PriceScale } from '../types';
+import type { AxisLabel } from './scale-fit';
 import {
+  EXTERNAL_KEEP_SHARE,
   EXTERNAL_MAX_TOKENS,
   EXTERNAL_MIN_HEIGHT_PX,
   EXTERNAL_PANEL_TOLERANCE,
@@ -18,7 +20,7 @@ import {
  * Node adapter: adapters/node/ocr-axis.ts) and pass the words it found back in
  * (readChart(image, trace, { axisLabels })). Those words are data from outside, so they are
  * cleaned here, then placed and fitted exactly like the recogniser's tokens (axis-scale.ts,
- * scale-fit.ts) and must in addition step evenly (externalScaleTrusted): an OCR that invents
+ * scale-fit.ts) and must in addition step evenly (trustedExternalLabels): an OCR that invents
  * a digit is caught by the same progression the platform printed, never trusted blindly.
  */
 
@@ -71,36 +73,73 @@ export function externalAxisTokens(r: Raster, layout: Layout, tokens: readonly T
 }
 
 /**
- * Whether a scale fitted through external labels may be used: linear, at least MIN_LABELS
- * labels, and in screen order (top to bottom) their prices fall by whole multiples of one step,
- * the labels' rows apart in proportion (an axis prints its prices at a steady step, round or
- * not (MetaTrader's are not); a label it skipped, or one hidden under a badge, leaves a
- * multiple). The robust fit alone lets through
- * three misread numbers that happen to lie on a line; this does not.
+ * The labels of a scale fitted through external labels that may be used, or null: the scale
+ * must be linear, and in screen order (top to bottom) the labels' prices fall by whole
+ * multiples of one step, their rows apart in proportion (an axis prints its prices at a steady
+ * step, round or not (MetaTrader's are not); a label it skipped, or one hidden under a badge,
+ * leaves a multiple). The robust fit alone lets through three misread numbers that happen to lie
+ * on a line; this does not. Each label's place on the step lattice is counted from its row (the
+ * rows of the words are sound where a digit is not), and its price must lie on the lattice within
+ * the step's slack and one unit of the labels' rounding (MetaTrader prints a step of 7.1875 as
+ * 7.0 and 7.2); a label off it (an OCR that read 1.08990 as 1.08930, still within the fit's
+ * tolerance) is left out, as long as at least EXTERNAL_KEEP_SHARE of the labels stay.
  */
-export function externalScaleTrusted(scale: PriceScale): boolean {
-  if (scale.mode !== 'linear' || scale.labels.length < MIN_LABELS) return false;
+export function trustedExternalLabels(scale: PriceScale): AxisLabel[] | null {
+  if (scale.mode !== 'linear' || scale.labels.length < MIN_LABELS || !(scale.slope < 0)) return null;
   const ls = [...scale.labels].sort((a, b) => a.y - b.y);
-  const drops: number[] = [];
+  const need = Math.max(MIN_LABELS, Math.ceil(ls.length * EXTERNAL_KEEP_SHARE));
+  const drops = new Set<number>();
   for (let i = 1; i < ls.length; i++) {
     const drop = ls[i - 1]!.price - ls[i]!.price;
-    if (!(drop > 0)) return false;
-    drops.push(drop);
+    if (drop > 0) drops.add(drop);
   }
-  const step = Math.min(...drops);
-  let steps = 0;
-  for (const d of drops) {
-    const k = d / step;
-    if (Math.abs(k - Math.round(k)) > EXTERNAL_STEP_SLACK) return false;
-    steps += Math.round(k);
+  const quantum = roundingUnit(ls.map((l) => l.price));
+  let best: AxisLabel[] | null = null;
+  // Each neighbours' drop is tried as the step (a misread label makes one drop odd, and a
+  // skipped label one a multiple): the step that keeps the most labels is the axis'.
+  for (const step of [...drops].sort((a, b) => a - b)) {
+    const kept = onLattice(ls, step, step / -scale.slope, quantum);
+    if (kept.length >= need && (!best || kept.length > best.length)) best = kept;
   }
-  // Rows apart in proportion: each step spans the same number of px within a step's slack.
-  const pxPerStep = (ls.at(-1)!.y - ls[0]!.y) / steps;
-  for (let i = 1; i < ls.length; i++) {
-    const k = Math.round(drops[i - 1]! / step);
-    if (Math.abs(ls[i]!.y - ls[i - 1]!.y - k * pxPerStep) > EXTERNAL_ROW_SLACK * pxPerStep) return false;
+  return best;
+}
+
+/** The labels on one step lattice (see trustedExternalLabels): dropped worst first. */
+function onLattice(ls: AxisLabel[], step: number, pxPerStep: number, quantum: number): AxisLabel[] {
+  const at: { l: AxisLabel; k: number }[] = [];
+  for (const l of ls) {
+    const steps = (l.y - ls[0]!.y) / pxPerStep;
+    const k = Math.round(steps);
+    if (Math.abs(steps - k) <= EXTERNAL_ROW_SLACK && !at.some((a) => a.k === k)) at.push({ l, k });
   }
-  return true;
+  for (;;) {
+    if (at.length < MIN_LABELS) return [];
+    // price = a - b * k, least squares.
+    const n = at.length;
+    const mk = at.reduce((s, a) => s + a.k, 0) / n;
+    const mp = at.reduce((s, a) => s + a.l.price, 0) / n;
+    let num = 0;
+    let den = 0;
+    for (const a of at) {
+      num += (a.k - mk) * (a.l.price - mp);
+      den += (a.k - mk) ** 2;
+    }
+    const b = den > 0 ? -num / den : 0;
+    if (!(b > 0) || Math.abs(b - step) > EXTERNAL_STEP_SLACK * step + quantum) return [];
+    const off = at.map((a) => Math.abs(a.l.price - (mp - b * (a.k - mk))));
+    const worst = off.indexOf(Math.max(...off));
+    if (off[worst]! <= EXTERNAL_STEP_SLACK * b + quantum) return at.map((a) => a.l);
+    at.splice(worst, 1);
+  }
+}
+
+/** The largest power of ten every price is a whole multiple of (what the axis rounds its prices to). */
+function roundingUnit(prices: number[]): number {
+  for (let e = 6; e >= -10; e--) {
+    const q = 10 ** e;
+    if (prices.every((p) => Math.abs(p / q - Math.round(p / q)) < 1e-6)) return q;
+  }
+  return 0;
 }
 
 const bin15 = (c: number) => ((c >> 19) & 31) * 1024 + ((c >> 11) & 31) * 32 + ((c >> 3) & 31);

@@ -16,7 +16,7 @@ import {
   snapToGrid,
 } from './axis-scale';
 import type { CandleRows } from './axis-scale';
-import { externalAxisTokens, externalScaleTrusted } from './external-labels';
+import { externalAxisTokens, trustedExternalLabels } from './external-labels';
 import { fitPriceScale } from './scale-fit';
 import type { AxisLabel } from './scale-fit';
 import { BADGE_AGREES_STEPS, BEYOND_LABELS_SHARE, MIN_LABELS } from './tuning';
@@ -62,19 +62,22 @@ export function readPriceScale(
   const stripTokens = externalLabels
     ? externalAxisTokens(raster, layout, externalLabels)
     : axisTokens(image, raster, layout);
-  let { labels, badges } = axisLabels(raster, layout, stripTokens);
+  let { labels, badges, onTicks } = axisLabels(raster, layout, stripTokens);
   let fitted = fitPriceScale(labels);
   // Labels in a font the glyph templates do not know: read them again together (one font, one
   // steady price step), only when read one by one they fit no scale.
   const solved =
     !externalLabels && (!fitted || fitted.labels.length < MIN_LABELS) ? solveAxisLabels(stripTokens) : null;
   if (solved) {
-    ({ labels, badges } = axisLabels(raster, layout, solved));
+    ({ labels, badges, onTicks } = axisLabels(raster, layout, solved));
     fitted = fitPriceScale(labels);
   }
   if (!fitted || fitted.labels.length < MIN_LABELS) throw unreadable(labels.length);
-  if (externalLabels && !externalScaleTrusted(fitted)) {
-    throw unreadable(labels.length, 'the numbers read beside the chart do not step evenly.');
+  if (externalLabels) {
+    const trusted = trustedExternalLabels(fitted);
+    if (!trusted) throw unreadable(labels.length, 'the numbers read beside the chart do not step evenly.');
+    if (trusted.length < fitted.labels.length) fitted = fitPriceScale(trusted);
+    if (!fitted) throw unreadable(labels.length);
   }
   if (gridContradicts(fitted, layout)) {
     throw unreadable(labels.length, 'the numbers read beside the chart do not match its grid lines.');
@@ -86,7 +89,8 @@ export function readPriceScale(
     );
   }
   const legend = readLegendOhlc(titleTokens);
-  const priceScale = placeScale(fitted, layout, badges, legend, candles.at(-1)!);
+  // Labels on their tick marks are on their rows already (axis-scale.ts labelRows).
+  const priceScale = onTicks ? fitted : placeScale(fitted, layout, badges, legend, candles.at(-1)!);
   return { priceScale, labels, badges, legend, offGridPx: offGrid(priceScale, layout) };
 }
 

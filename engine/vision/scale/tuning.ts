@@ -78,6 +78,11 @@ export const SNAP_KEEP_SHARE = 0.8;
 export const BADGE_LINE_PX = 4;
 /** ... and runs across this share of the plot. */
 export const BADGE_LINE_SHARE = 0.5;
+/**
+ * Tagged lines anchor the scale only when they agree on its offset within this many px: a line
+ * whose tag rounds its price (a break-even line) sits up to half the tag's last digit off it.
+ */
+export const BADGE_LINES_AGREE_PX = 1;
 /** An anchor moves the scale by at most this many px (more is another line or candle). */
 export const ANCHOR_MAX_PX = 4;
 /** A legend anchors the scale only on a last candle at least this many rows tall ... */
@@ -139,5 +144,10 @@ export const EXTERNAL_MIN_HEIGHT_PX = 4;
 export const EXTERNAL_PANEL_TOLERANCE = 24;
 /** Neighbouring external labels' price drops are whole multiples of the smallest within this share ... */
 export const EXTERNAL_STEP_SLACK = 0.02;
+/**
+ * Labels off the step lattice are left out when at least this share stay (one misread digit in
+ * 15 labels is the OCR's; a third of them is no axis).
+ */
+export const EXTERNAL_KEEP_SHARE = 0.8;
 /** ... and their rows apart in proportion within this share of one step's rows (boxes are ±1 px). */
 export const EXTERNAL_ROW_SLACK = 0.2;
