@@ -20,6 +20,7 @@ import {
   axisLabels,
   offGrid,
   gridContradicts,
+  snapToFarGrid,
   snapToGrid,
 } from './scale/axis-scale';
 import { fitPriceScale } from './scale/scale-fit';
@@ -365,6 +366,40 @@ describe('grid snap at 3x', () => {
     expect(priceToY(snapToGrid(near, { gridRows: thin } as unknown as Layout), 2376)).toBeCloseTo(100, 5);
     const scale = fitPriceScale(lines.map((row, i) => ({ y: row - 5, price: 2376 - 2 * i, text: '' })))!;
     expect(snapToGrid(scale, { gridRows: thin } as unknown as Layout)).toBe(scale);
+  });
+});
+
+describe('labels printed beside faint grid lines', () => {
+  // Labels printed 20 px above faint lines (12 levels a channel over a textured dark
+  // background) 120 px apart: the layout's line finder misses them (Pocket Option).
+  const W = 400;
+  const H = 700;
+  const lines = [100, 220, 340, 460, 580];
+  const paint = (withLines: boolean) => {
+    const rgb = new Uint32Array(W * H);
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const v = 30 + ((x * 7 + y * 13) % 5); // texture
+        const line = withLines && lines.some((l) => y === l || y === l + 1) && x % 50 !== 0;
+        const g = line ? v + 12 : v;
+        rgb[y * W + x] = (g << 16) | (g << 8) | (g + 18);
+      }
+    return { width: W, height: H, rgb };
+  };
+  const layout = {
+    plot: { left: 0, top: 0, right: W - 1, bottom: H - 1 },
+    gridRows: [],
+  } as unknown as Layout;
+  const scale = fitPriceScale(lines.map((row, i) => ({ y: row - 20, price: 0.874 - 0.002 * i, text: '' })))!;
+
+  it('moves the labels onto the lines they share one offset from', () => {
+    const snapped = snapToFarGrid(scale, layout, paint(true));
+    expect(priceToY(snapped, 0.874)).toBeCloseTo(100, 5);
+    expect(priceToY(snapped, 0.866)).toBeCloseTo(580, 5);
+  });
+
+  it('leaves the scale where no such lines are drawn', () => {
+    expect(snapToFarGrid(scale, layout, paint(false))).toBe(scale);
   });
 });
 

@@ -18,6 +18,12 @@ import {
   BOX_JPEG_EDGE_ROWS,
   BOX_MAX_HEIGHTS,
   BOX_SAME,
+  FAR_GRID_COLUMNS,
+  FAR_GRID_LINE_SHARE,
+  FAR_GRID_MAX_PX,
+  FAR_GRID_RIDGE_LEVELS,
+  FAR_GRID_RIDGE_PX,
+  FAR_GRID_STEP_SHARE,
   GAP_INK_SHARE,
   GRID_BAND_EXTRA_ROWS,
   GRID_GAP_SLACK,
@@ -653,4 +659,86 @@ function shifted(scale: PriceScale, offset: number): PriceScale {
     intercept: scale.intercept - scale.slope * offset,
     labels: scale.labels.map((l) => ({ ...l, y: l.y + offset })),
   };
+}
+
+/**
+ * Some platforms print each label beside its grid line rather than on it (Pocket Option draws
+ * the text about a text height above the line), and draw the grid too faint for the layout's
+ * line finder (a few grey levels over a photo background). The label rows then sit a constant
+ * distance off their prices, further than a snap reaches. Looked for only where no grid line was
+ * snapped to: in each label's neighbourhood (a fifth of the label step, at most FAR_GRID_MAX_PX),
+ * the rows that stand out from the rows FAR_GRID_RIDGE_PX above and below them in one direction
+ * across most of the plot; when at least three labels and most of them find such a line at one
+ * offset (within MARK_AGREE_PX; lines at labels' steps, so one font's labels sit alike beside
+ * them) and no other offset is as common, the labels move onto their lines (a line's price row is
+ * its top row) and the scale is refitted. Else the scale is returned unchanged.
+ */
+export function snapToFarGrid(scale: PriceScale, layout: Layout, r: Raster): PriceScale {
+  if (scale.mode !== 'linear' || scale.labels.length < SNAP_MIN_LABELS) return scale;
+  const { plot } = layout;
+  const ys = scale.labels.map((l) => l.y).sort((a, b) => a - b);
+  const gaps = ys
+    .slice(1)
+    .map((y, i) => y - ys[i]!)
+    .sort((a, b) => a - b);
+  const stepPx = gaps[gaps.length >> 1]!;
+  const reach = Math.min(FAR_GRID_MAX_PX, stepPx * FAR_GRID_STEP_SHARE);
+  if (!(reach > SNAP_PX * SNAP_MIN_REACH)) return scale;
+  const { width, rgb } = r;
+  const left = Math.max(0, plot.left);
+  const right = Math.min(width - 1, plot.right);
+  const every = Math.max(1, Math.floor((right - left + 1) / FAR_GRID_COLUMNS));
+  const lum = (x: number, y: number) => {
+    const c = rgb[y * width + x]!;
+    return ((c >> 16) & 255) + ((c >> 8) & 255) + (c & 255);
+  };
+  const d = FAR_GRID_RIDGE_PX;
+  // Whether row y is a line: the share of columns where it is brighter (or darker) than both
+  // rows d away, by at least FAR_GRID_RIDGE_LEVELS.
+  const isLine = (y: number) => {
+    if (y - d < plot.top || y + d > plot.bottom) return false;
+    let up = 0;
+    let down = 0;
+    let n = 0;
+    for (let x = left; x <= right; x += every) {
+      const v = lum(x, y);
+      const a = v - lum(x, y - d);
+      const b = v - lum(x, y + d);
+      if (a >= FAR_GRID_RIDGE_LEVELS && b >= FAR_GRID_RIDGE_LEVELS) up++;
+      else if (a <= -FAR_GRID_RIDGE_LEVELS && b <= -FAR_GRID_RIDGE_LEVELS) down++;
+      n++;
+    }
+    return n > 0 && Math.max(up, down) >= FAR_GRID_LINE_SHARE * n;
+  };
+  // Each label's lines: the top rows of runs of line rows within reach.
+  const found = scale.labels.map((l) => {
+    const tops: number[] = [];
+    let prev = false;
+    for (let y = Math.ceil(l.y - reach); y <= Math.floor(l.y + reach); y++) {
+      const line = isLine(y);
+      if (line && !prev) tops.push(y);
+      prev = line;
+    }
+    return tops.map((y) => y - l.y);
+  });
+  const offsets = found.flat();
+  const support = (o: number) => found.filter((f) => f.some((x) => Math.abs(x - o) <= MARK_AGREE_PX)).length;
+  let best = 0;
+  let bestSupport = 0;
+  for (const o of offsets) {
+    const s = support(o);
+    if (s > bestSupport) [best, bestSupport] = [o, s];
+  }
+  if (bestSupport < Math.max(SNAP_MIN_LABELS, scale.labels.length * SNAP_LABELS_SHARE)) return scale;
+  // Another offset (more than a line's thickness away) as common: lines at half steps, or two
+  // grids; which one the labels belong to is unknown.
+  if (offsets.some((o) => Math.abs(o - best) > 2 * d && support(o) >= bestSupport)) return scale;
+  const moved = scale.labels.map((l, i) => {
+    const own = found[i]!.filter((o) => Math.abs(o - best) <= MARK_AGREE_PX);
+    const o = own.length ? own.reduce((a, b) => (Math.abs(a - best) <= Math.abs(b - best) ? a : b)) : best;
+    return { ...l, y: l.y + o };
+  });
+  const refit = fitPriceScale(moved, SNAP_FIT_TOLERANCE);
+  if (!refit || refit.labels.length < scale.labels.length * SNAP_KEEP_SHARE) return scale;
+  return refit;
 }

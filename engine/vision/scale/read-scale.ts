@@ -13,6 +13,7 @@ import {
   axisLabels,
   gridContradicts,
   offGrid,
+  snapToFarGrid,
   snapToGrid,
 } from './axis-scale';
 import type { CandleRows } from './axis-scale';
@@ -90,24 +91,28 @@ export function readPriceScale(
   }
   const legend = readLegendOhlc(titleTokens);
   // Labels on their tick marks are on their rows already (axis-scale.ts labelRows).
-  const priceScale = onTicks ? fitted : placeScale(fitted, layout, badges, legend, candles.at(-1)!);
+  const priceScale = onTicks ? fitted : placeScale(fitted, layout, raster, badges, legend, candles.at(-1)!);
   return { priceScale, labels, badges, legend, offGridPx: offGrid(priceScale, layout) };
 }
 
 /**
- * Where the fitted scale's rows lie: on the grid lines the labels sit on, else on a last-price
+ * Where the fitted scale's rows lie: on the grid lines the labels sit on, else on faint grid lines
+ * each label is printed beside at one distance, else on a last-price
  * line whose price a badge states, else where the legend's O/H/L/C put the last candle's rows.
  * Each is exact where glyph centres are not (see axis-scale.ts).
  */
 function placeScale(
   fitted: PriceScale,
   layout: Layout,
+  raster: Raster,
   badges: AxisLabel[],
   legend: CandleRows | null,
   last: PixelCandle,
 ): PriceScale {
   const snapped = snapToGrid(fitted, layout);
   if (snapped !== fitted) return snapped;
+  const far = snapToFarGrid(fitted, layout, raster);
+  if (far !== fitted) return far;
   const onLine = anchorOnPriceLine(fitted, layout, badges);
   if (onLine !== fitted || !legend) return onLine;
   const bull = last.direction >= 0;

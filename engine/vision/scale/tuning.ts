@@ -74,6 +74,21 @@ export const SNAP_LABELS_SHARE = 0.6;
 export const SNAP_FIT_TOLERANCE = 1.5;
 /** The snapped fit is kept when it keeps this share of the labels. */
 export const SNAP_KEEP_SHARE = 0.8;
+/**
+ * Grid lines beside the labels (snapToFarGrid) are looked for within this share of the label
+ * step (a neighbour's line is a step away) ...
+ */
+export const FAR_GRID_STEP_SHARE = 0.2;
+/** ... and this many px of a label (Pocket Option's labels sit 25 px above their lines at 2x). */
+export const FAR_GRID_MAX_PX = 32;
+/** A line row stands out from the rows this many px above and below it (lines up to 3 rows thick) ... */
+export const FAR_GRID_RIDGE_PX = 3;
+/** ... by at least this much (sum of the channels: a faint grey line is 12 levels a channel over a dark photo) ... */
+export const FAR_GRID_RIDGE_LEVELS = 12;
+/** ... in this share of the columns sampled (candles and drawings hide the rest). */
+export const FAR_GRID_LINE_SHARE = 0.5;
+/** Columns sampled across the plot (enough to tell a line from texture, cheap at 3420 px). */
+export const FAR_GRID_COLUMNS = 400;
 /** A badge's price line lies within this many px of the badge ... */
 export const BADGE_LINE_PX = 4;
 /** ... and runs across this share of the plot. */
