@@ -86,7 +86,7 @@ describe('axis labels', () => {
   const besidePlot = (layout: Layout) =>
     ({ ...layout, plot: { left: 0, top: 0, right: 2, bottom: H - 1 }, axisSide: 'right' }) as Layout;
 
-  function strip(paint: (set: (x: number, y: number) => void) => void) {
+  function strip(paint: (set: (x: number, y: number, share?: number) => void) => void) {
     const data = new Uint8Array(W * H * 4);
     for (let i = 0; i < W * H; i++) {
       data[i * 4] = (BG >> 16) & 255;
@@ -94,9 +94,13 @@ describe('axis labels', () => {
       data[i * 4 + 2] = BG & 255;
       data[i * 4 + 3] = 255;
     }
-    paint((x, y) => {
+    paint((x, y, share = 1) => {
       const i = (y * W + x) * 4;
-      data[i] = data[i + 1] = data[i + 2] = INK & 255;
+      for (let c = 0; c < 3; c++) {
+        const shift = 16 - 8 * c;
+        const bg = (BG >> shift) & 255;
+        data[i + c] = Math.round(bg + share * (((INK >> shift) & 255) - bg));
+      }
     });
     const raster = toRaster({ width: W, height: H, data });
     const layout = { background: BG } as Layout;
@@ -200,6 +204,34 @@ describe('axis labels', () => {
     }));
     const rows = axisLabels(raster, withPlot, tokens).labels.map((l) => l.y);
     expect(rows).toEqual([40, 80, 120]);
+  });
+
+  it('places a label on a tick by its solid rows: 2 px thick on the top one, blurred or anti-aliased on its centre', () => {
+    const rowsOf = (
+      tick: (set: (x: number, y: number, share?: number) => void, t: number, x: number) => void,
+    ) => {
+      const ticks = [40, 80, 120];
+      const { raster, layout } = strip((set) => {
+        for (const t of ticks) {
+          for (let x = 4; x < 9; x++) tick(set, t, x);
+          for (let x = 12; x < 60; x += 5) for (let y = t - 6; y <= t + 2; y++) set(x, y);
+        }
+      });
+      const tokens = ticks.map((t, i) => token(`1.0${9 - i}000`, 12, t - 6, 60, t + 3));
+      return axisLabels(raster, besidePlot(layout), tokens).labels.map((l) => Math.round(l.y * 1000) / 1000);
+    };
+    // Two solid rows (a 1 px tick at 2x): its top row.
+    expect(rowsOf((set, t, x) => [t, t + 1].forEach((y) => set(x, y)))).toEqual([40, 80, 120]);
+    // A 1 px tick blurred by a resize (faint rows either side): its own row.
+    expect(
+      rowsOf((set, t, x) => {
+        set(x, t - 1, 0.45);
+        set(x, t, 0.9);
+        set(x, t + 1, 0.45);
+      }),
+    ).toEqual([40, 80, 120]);
+    // Drawn between two rows (cTrader's: two half rows): between them.
+    expect(rowsOf((set, t, x) => [t, t + 1].forEach((y) => set(x, y, 0.5)))).toEqual([40.5, 80.5, 120.5]);
   });
 
   it('does not take a tall shape beside a label for a tick mark', () => {

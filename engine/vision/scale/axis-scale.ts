@@ -53,6 +53,7 @@ import {
   TEXT_CONTRAST_TOLERANCES,
   TICK_MARK_GAP_INK,
   TICK_ROW_PX,
+  TICK_SOLID_SHARE,
   TICK_TEXT_PARTS,
   TICK_TEXT_MIN_PX,
 } from './tuning';
@@ -309,10 +310,11 @@ function tickBeside(r: Raster, layout: Layout, t: TextToken): number | null {
   if (contrast <= BG_TOLERANCE * TEXT_CONTRAST_TOLERANCES) return null;
   // Each column: empty, a rule (ink, however faint, down most rows: the axis line, where a grid
   // or price line crossing it may be brighter), a tick-like stroke, or something taller.
-  const strokes: { x: number; w: number; wy: number }[] = [];
+  const strokes: { x: number; w: number; wy: number; solid: number }[] = [];
   for (let x = x0; x < x1; x++) {
     let w = 0;
     let wy = 0;
+    let solid = 0;
     let first = -1;
     let last = -1;
     let faint = 0;
@@ -322,6 +324,7 @@ function tickBeside(r: Raster, layout: Layout, t: TextToken): number | null {
       faint++;
       w += share;
       wy += share * y;
+      if (share >= TICK_SOLID_SHARE) solid += share;
       if (share >= STROKE_INK_SHARE) {
         if (first < 0) first = y;
         last = y;
@@ -330,7 +333,7 @@ function tickBeside(r: Raster, layout: Layout, t: TextToken): number | null {
     if (faint >= RULE_ROWS_SHARE * (bottom - top)) continue;
     if (first < 0) continue;
     if (last - first + 1 > Math.max(2, h / TICK_TEXT_PARTS)) return null; // taller than a tick: not a tick gap
-    strokes.push({ x, w, wy });
+    strokes.push({ x, w, wy, solid });
   }
   // The tick: the widest run of adjacent stroke columns, all on one row.
   let best: typeof strokes = [];
@@ -349,7 +352,9 @@ function tickBeside(r: Raster, layout: Layout, t: TextToken): number | null {
   }
   const c = sumY / sum;
   if (best.some((k) => Math.abs(k.wy / k.w - c) > TICK_ROW_PX)) return null;
-  const thickness = sum / best.length;
+  // A tick drawn n rows thick has its price on its top row; only its solid rows tell n (a
+  // blurred 1 px tick spreads faint ink either side of its row, symmetrically).
+  const thickness = best.reduce((a, k) => a + k.solid, 0) / best.length;
   return c - Math.max(0, thickness - 1) / 2;
 }
 
@@ -376,10 +381,12 @@ function tickMarkRow(r: Raster, background: number, t: TextToken): number | null
   if (contrast <= BG_TOLERANCE * TEXT_CONTRAST_TOLERANCES) return null;
   let sum = 0;
   let sumY = 0;
+  let solid = 0;
   let columns = 0;
   for (let x = Math.max(0, t.box.left); x < Math.min(width, t.box.left + h); x++) {
     let w = 0;
     let wy = 0;
+    let solidW = 0;
     let first = -1;
     let last = -1;
     for (let y = top; y < bottom; y++) {
@@ -388,6 +395,7 @@ function tickMarkRow(r: Raster, background: number, t: TextToken): number | null
       const share = Math.min(1, d / contrast);
       w += share;
       wy += share * y;
+      if (share >= TICK_SOLID_SHARE) solidW += share;
       if (share >= STROKE_INK_SHARE) {
         if (first < 0) first = y;
         last = y;
@@ -401,10 +409,11 @@ function tickMarkRow(r: Raster, background: number, t: TextToken): number | null
     if (first < 0 || last - first + 1 > Math.max(2, h / TICK_TEXT_PARTS)) return null;
     sum += w;
     sumY += wy;
+    solid += solidW;
     columns++;
   }
   if (columns < 2 || columns >= h) return null;
-  const thickness = sum / columns;
+  const thickness = solid / columns;
   return sumY / sum - Math.max(0, thickness - 1) / 2;
 }
 

@@ -38,6 +38,12 @@ export const GAP_INK_SHARE = 0.15;
 export const STROKE_INK_SHARE = 0.35;
 /** A column with faint ink down this share of its rows is a rule (the axis line). */
 export const RULE_ROWS_SHARE = 0.8;
+/**
+ * A tick's rows with at least this share of the text's contrast are its solid rows, which tell
+ * how thick it was drawn: a 2 px tick (2x) is two solid rows, 1.5x one and a half, a blurred 1 px
+ * tick one with faint rows either side, an anti-aliased one between two rows two halves.
+ */
+export const TICK_SOLID_SHARE = 0.5;
 /** A tick's columns all lie on one row: within this many px of their mean. */
 export const TICK_ROW_PX = 0.75;
 /** A tick mark's column holds less ink than this (in pixels' shares): the gap before the digits. */
