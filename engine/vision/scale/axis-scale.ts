@@ -705,7 +705,7 @@ export function snapToFarGrid(scale: PriceScale, layout: Layout, r: Raster): Pri
   // Whether row y is a line: the share of columns where it is brighter (or darker) than both
   // rows d away, by at least FAR_GRID_RIDGE_LEVELS.
   const isLine = (y: number) => {
-    if (y - d < plot.top || y + d > plot.bottom) return false;
+    if (y - d < Math.max(0, plot.top) || y + d > Math.min(r.height - 1, plot.bottom)) return false;
     let up = 0;
     let down = 0;
     let n = 0;
