@@ -30,9 +30,7 @@ const MIN_WORDS = 3;
  * engine accepts, the first refusal stands; any other error of the second read (a later stage's
  * refusal) is the answer, as it got further.
  *
- * Then, only when the reading (or a refusal after the title was read: an unread timeframe
- * counts as intraday in the continuity check) left the symbol or the timeframe unknown, the
- * title regions the engine named (trace.titleRegions) are read by the OCR and the chart read
+ * Then, only when the reading left the symbol or the timeframe unknown, the title regions the engine named (trace.titleRegions) are read by the OCR and the chart read
  * again with those words too (readChart's `titleWords` port, the pixel stages reused): the
  * engine takes from them only what parses as an instrument or a timeframe. Whatever goes wrong
  * there, the reading (or refusal) without them stands.
@@ -46,35 +44,26 @@ export async function readWithAxisOcr(
   let axisLabels: TextToken[] | undefined;
   let reading: ChartReading;
   try {
-    try {
-      reading = read(trace);
-    } catch (refusal) {
-      if (!isEngineError(refusal) || refusal.code !== 'AXIS_UNREADABLE' || !trace.axisStrip) throw refusal;
-      // The second read reuses the first's pixel stages (trace.pixels); the trace keeps the rest.
-      const strip = trace.axisStrip;
-      let words;
-      try {
-        words = await (await ocr()).read(image, strip);
-      } catch {
-        throw refusal;
-      }
-      if (!words || words.length < MIN_WORDS) throw refusal;
-      try {
-        axisLabels = words;
-        delete trace.titleRegions;
-        reading = read(trace, { axisLabels: words, ...(trace.pixels ? { pixels: trace.pixels } : {}) });
-      } catch (second) {
-        if (isEngineError(second) && second.code === 'AXIS_UNREADABLE') throw refusal;
-        throw second;
-      }
-    }
+    reading = read(trace);
   } catch (refusal) {
-    // A refusal after the title was read without a timeframe (the continuity check): a daily
-    // timeframe read by the OCR may turn it into a warning.
-    if (!isEngineError(refusal) || refusal.code === 'AXIS_UNREADABLE') throw refusal;
-    const again = await withTitleOcr(image, read, ocr, trace, axisLabels);
-    if (again) return again;
-    throw refusal;
+    if (!isEngineError(refusal) || refusal.code !== 'AXIS_UNREADABLE' || !trace.axisStrip) throw refusal;
+    // The second read reuses the first's pixel stages (trace.pixels); the trace keeps the rest.
+    const strip = trace.axisStrip;
+    let words;
+    try {
+      words = await (await ocr()).read(image, strip);
+    } catch {
+      throw refusal;
+    }
+    if (!words || words.length < MIN_WORDS) throw refusal;
+    try {
+      axisLabels = words;
+      delete trace.titleRegions;
+      reading = read(trace, { axisLabels: words, ...(trace.pixels ? { pixels: trace.pixels } : {}) });
+    } catch (second) {
+      if (isEngineError(second) && second.code === 'AXIS_UNREADABLE') throw refusal;
+      throw second;
+    }
   }
   if (reading.symbol && reading.timeframe) return reading;
   return (await withTitleOcr(image, read, ocr, trace, axisLabels)) ?? reading;

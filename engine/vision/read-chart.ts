@@ -73,19 +73,23 @@ export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOpti
     trace.badges = scale.badges;
   }
   const candlesRead = extraction.candles.map((c) => toPrices(c, scale.priceScale));
-  const { symbol, timeframe } = options.titleWords
+  const title = options.titleWords
     ? completeTitle(image, titleTokens, layout.plot, options.titleWords)
-    : identifyTitle(image, titleTokens, layout.plot);
+    : { ...identifyTitle(image, titleTokens, layout.plot), own: null };
+  const { symbol, timeframe } = title;
   // What a caller needs to read the title with a general OCR (the title port) and read again
   // without the pixel stages: where to read, and their reading.
   if (trace && (!symbol || !timeframe) && !options.titleWords) {
     trace.titleRegions = titleRegions(image.width, image.height, layout.plot, titleTokens);
     trace.pixels ??= { ...pixels, raster: { ...raster, rgb: raster.rgb.slice() } };
   }
+  // The continuity check keeps the timeframe the engine read itself: one the title port added
+  // labels the reading but does not let a daily chart's gaps through (decision 026: on the
+  // real set that turned a refused misreading into a wrong reading and dropped a range).
   const continuity = checkContinuity(
     candlesRead,
     scale.priceScale,
-    timeframe,
+    title.own ? title.own.timeframe : timeframe,
     drawnApart(extraction.candles),
     extraction.candles.map((c) => !c.ambiguous),
   );

@@ -382,6 +382,8 @@ export function ocrTitleEvidence(words: readonly TextToken[]): TitleEvidence {
     .map((w) => ({ ...w, text: w.text.replace(/[\u2012-\u2015]/g, '-') }));
   const evidence = titleEvidence(tokens);
   const descriptions: string[] = [];
+  // The description's own words ("US" of "US 100 Cash CFD") are not a ticker abbreviating it.
+  const describing = new Set<string>();
   for (const { tokens: toks } of toLines(tokens)) {
     for (let i = 0; i < toks.length; i++) {
       const text = toks[i]!.text;
@@ -414,6 +416,7 @@ export function ocrTitleEvidence(words: readonly TextToken[]): TitleEvidence {
         const before = toks.slice(0, i - 1).filter((t) => /^[A-Za-z][A-Za-z.&'-]*$/.test(t.text));
         if (tf && before.length > 0) {
           evidence.positional.push(tf);
+          for (const t of toks.slice(0, i - 1)) describing.add(t.text.toUpperCase());
           descriptions.push(
             before
               .map((t) => t.text.replace(/[^A-Za-z]/g, ''))
@@ -426,7 +429,8 @@ export function ocrTitleEvidence(words: readonly TextToken[]): TitleEvidence {
   }
   // A capitals-only ticker that abbreviates a described legend names the chart's instrument.
   for (const t of tokens) {
-    if (!/^[A-Z]{2,5}$/.test(t.text) || t.confidence < OCR_TICKER_CONFIDENCE) continue;
+    if (!/^[A-Z]{2,5}$/.test(t.text) || t.confidence < OCR_TICKER_CONFIDENCE || describing.has(t.text))
+      continue;
     if (descriptions.some((d) => d !== t.text && abbreviates(t.text, d)))
       evidence.symbols.push({ symbol: t.text, withTimeframe: true, box: t.box });
   }

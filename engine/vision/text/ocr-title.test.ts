@@ -63,6 +63,8 @@ describe('the vocabulary for an OCR read title (ocrTitleEvidence)', () => {
     });
     // A capitals word that does not abbreviate the legend's description is not its ticker.
     expect(read(line(['BZX', 'ESC']), line(['Apple', 'Inc', '-', '1D', '-', 'Cboe'], 40)).symbol).toBeNull();
+    // A word of the description is not a ticker abbreviating it ("US" of "US 100 Cash CFD").
+    expect(read(line(['US', '100', 'Cash', 'CFD', '-', '1D', '-', 'BlackBull'])).symbol).toBeNull();
     // A low-confidence title is left out.
     expect(read(line([['EURUSD,H4', 0.3]]))).toEqual({ symbol: null, timeframe: null });
     // Different instruments and no title among them: none is the chart's.

@@ -156,19 +156,23 @@ export function identifyTitle(
  * What a general OCR's words on the title regions (titleRegions; readChart's `titleWords`)
  * add to the engine's own reading `own`: only what it left unknown, decided over the engine's
  * evidence and the OCR's together (a symbol both read counts twice; list rows are told apart
- * as for the engine's own words).
+ * as for the engine's own words). `own` is the engine's reading alone.
  */
 export function completeTitle(
   image: RgbaImage,
   tokens: readonly TextToken[],
   plot: Rect | undefined,
   words: readonly TextToken[],
-): { symbol: string | null; timeframe: Timeframe | null } {
+): {
+  symbol: string | null;
+  timeframe: Timeframe | null;
+  own: { symbol: string | null; timeframe: Timeframe | null };
+} {
   const { found: own, addEvidence, decide } = readTitle(image, tokens, plot);
-  if (own.symbol && own.timeframe) return own;
+  if (own.symbol && own.timeframe) return { ...own, own };
   addEvidence(ocrTitleEvidence(words));
   const more = decide();
-  return { symbol: own.symbol ?? more.symbol, timeframe: own.timeframe ?? more.timeframe };
+  return { symbol: own.symbol ?? more.symbol, timeframe: own.timeframe ?? more.timeframe, own };
 }
 
 function readTitle(
