@@ -16,9 +16,17 @@ import sharp from 'sharp';
 import { createWorker, PSM, OEM, type Worker } from 'tesseract.js';
 import type { RgbaImage } from '../../engine/core/image';
 import type { PlotRect, Rect, TextToken } from '../../engine/vision';
+import type { TitleRegion } from '../../engine/vision/text';
+import { titleCrop, titleWordBox } from './ocr-title';
 
 /** How long one strip's OCR may take before its refusal stands (ms, wall clock; 0.2-0.5 s usual). */
 export const OCR_TIMEOUT_MS = 10_000;
+/**
+ * How long the title's OCR may take (ms, wall clock; 0.1-0.5 s of CPU usual, several times that
+ * in wall time on a loaded machine): a symbol is worth less than an answer, so a slow read
+ * gives up sooner than the axis's.
+ */
+export const TITLE_OCR_TIMEOUT_MS = 6_000;
 /**
  * The upscaled crop is at most this many pixels: tesseract's time and memory grow with its
  * input (about 0.5 s of CPU per MP measured; an axis strip at 3x is 0.2-2 MP), and the slowest
@@ -39,6 +47,11 @@ export interface AxisOcr {
    * image px, or null when the OCR failed or timed out.
    */
   read(image: RgbaImage, strip: PlotRect): Promise<TextToken[] | null>;
+  /**
+   * The words read in the title/legend regions the engine named (ReadTrace.titleRegions), any
+   * characters, in image px, or null when the OCR failed or timed out.
+   */
+  readTitle?(image: RgbaImage, regions: readonly TitleRegion[]): Promise<TextToken[] | null>;
   /** Starts the OCR's worker now rather than on the first read (about 0.5-0.8 s of CPU). */
   ready(): Promise<void>;
   terminate(): Promise<void>;
@@ -191,7 +204,10 @@ interface Word {
 }
 
 /** Starts the OCR (about 0.3 s of CPU to load the model). */
-export async function createAxisOcr(timeoutMs = OCR_TIMEOUT_MS): Promise<AxisOcr> {
+export async function createAxisOcr(
+  timeoutMs = OCR_TIMEOUT_MS,
+  titleTimeoutMs = TITLE_OCR_TIMEOUT_MS,
+): Promise<AxisOcr> {
   let worker: Promise<Worker> | null = null;
   const start = async (): Promise<Worker> => {
     const w = await createWorker('eng', OEM.LSTM_ONLY, {
@@ -214,16 +230,24 @@ export async function createAxisOcr(timeoutMs = OCR_TIMEOUT_MS): Promise<AxisOcr
     worker = null;
     if (w) await (await w.catch(() => null))?.terminate();
   };
-  return {
-    async read(image, strip) {
+  // One worker, two sets of parameters: each read sets its own, and reads take turns.
+  let turn: Promise<unknown> = Promise.resolve();
+  /** The words of `prepare`'s crop (none when it has none to read), or null on failure or timeout. */
+  const recognise = (
+    prepare: () => Promise<{ png: Buffer; toTokens: (words: Word[]) => TextToken[] } | null>,
+    params: Record<string, string>,
+    limitMs: number,
+  ): Promise<TextToken[] | null> => {
+    const mine = turn.then(async (): Promise<TextToken[] | null> => {
       let timer: NodeJS.Timeout | undefined;
       try {
         worker ??= start();
-        const crop = await stripCrop(image, strip);
-        if (!crop || crop.scale <= 1) return [];
+        const crop = await prepare();
+        if (!crop) return [];
         const w = await worker;
+        await w.setParameters(params);
         const timeout = new Promise<null>((resolve) => {
-          timer = setTimeout(() => resolve(null), timeoutMs);
+          timer = setTimeout(() => resolve(null), limitMs);
         });
         const result = await Promise.race([
           w.recognize(crop.png, {}, { blocks: true, text: false }).then((r) => r.data),
@@ -236,7 +260,7 @@ export async function createAxisOcr(timeoutMs = OCR_TIMEOUT_MS): Promise<AxisOcr
         const words: Word[] = [];
         for (const b of result.blocks ?? [])
           for (const p of b.paragraphs) for (const l of p.lines) for (const wd of l.words) words.push(wd);
-        return words.flatMap((wd) => toToken(wd, crop) ?? []);
+        return crop.toTokens(words);
       } catch (e) {
         if (process.env.OCR_DEBUG) console.error(e);
         await stop();
@@ -244,6 +268,41 @@ export async function createAxisOcr(timeoutMs = OCR_TIMEOUT_MS): Promise<AxisOcr
       } finally {
         clearTimeout(timer);
       }
+    });
+    turn = mine;
+    return mine;
+  };
+  return {
+    read(image, strip) {
+      return recognise(
+        async () => {
+          const crop = await stripCrop(image, strip);
+          if (!crop || crop.scale <= 1) return null;
+          return { png: crop.png, toTokens: (words) => words.flatMap((wd) => toToken(wd, crop) ?? []) };
+        },
+        { tessedit_pageseg_mode: PSM.SPARSE_TEXT, tessedit_char_whitelist: PRICE_CHARACTERS },
+        timeoutMs,
+      );
+    },
+    readTitle(image, regions) {
+      return recognise(
+        async () => {
+          const crop = await titleCrop(image, regions);
+          if (!crop) return null;
+          return {
+            png: crop.png,
+            toTokens: (words) =>
+              words.flatMap((wd) => {
+                const text = wd.text.trim();
+                const box = text ? titleWordBox(wd.bbox, crop.placements) : null;
+                return box ? [{ text, box, confidence: wd.confidence / 100 }] : [];
+              }),
+          };
+        },
+        // Any character: titles mix letters, digits, commas, slashes and dots.
+        { tessedit_pageseg_mode: PSM.SPARSE_TEXT, tessedit_char_whitelist: '' },
+        titleTimeoutMs,
+      );
     },
     async ready() {
       worker ??= start();

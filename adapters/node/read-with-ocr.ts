@@ -1,6 +1,6 @@
 import type { RgbaImage } from '../../engine/core/image';
 import { isEngineError } from '../../engine/core/errors';
-import type { ChartReading, ReadOptions, ReadTrace } from '../../engine/vision';
+import type { ChartReading, ReadOptions, ReadTrace, TextToken } from '../../engine/vision';
 import {
   analyzeReadings,
   isChartData,
@@ -29,6 +29,11 @@ const MIN_WORDS = 3;
  * holds to its own checks. When the OCR is unavailable, fails, times out or reads nothing the
  * engine accepts, the first refusal stands; any other error of the second read (a later stage's
  * refusal) is the answer, as it got further.
+ *
+ * Then, only when the reading left the symbol or the timeframe unknown, the title regions the engine named (trace.titleRegions) are read by the OCR and the chart read
+ * again with those words too (readChart's `titleWords` port, the pixel stages reused): the
+ * engine takes from them only what parses as an instrument or a timeframe. Whatever goes wrong
+ * there, the reading (or refusal) without them stands.
  */
 export async function readWithAxisOcr(
   image: RgbaImage,
@@ -36,8 +41,10 @@ export async function readWithAxisOcr(
   ocr: () => Promise<AxisOcr>,
   trace: ReadTrace = {},
 ): Promise<ChartReading> {
+  let axisLabels: TextToken[] | undefined;
+  let reading: ChartReading;
   try {
-    return read(trace);
+    reading = read(trace);
   } catch (refusal) {
     if (!isEngineError(refusal) || refusal.code !== 'AXIS_UNREADABLE' || !trace.axisStrip) throw refusal;
     // The second read reuses the first's pixel stages (trace.pixels); the trace keeps the rest.
@@ -50,11 +57,40 @@ export async function readWithAxisOcr(
     }
     if (!words || words.length < MIN_WORDS) throw refusal;
     try {
-      return read(trace, { axisLabels: words, ...(trace.pixels ? { pixels: trace.pixels } : {}) });
+      axisLabels = words;
+      delete trace.titleRegions;
+      reading = read(trace, { axisLabels: words, ...(trace.pixels ? { pixels: trace.pixels } : {}) });
     } catch (second) {
       if (isEngineError(second) && second.code === 'AXIS_UNREADABLE') throw refusal;
       throw second;
     }
+  }
+  if (reading.symbol && reading.timeframe) return reading;
+  return (await withTitleOcr(image, read, ocr, trace, axisLabels)) ?? reading;
+}
+
+/** The chart read again with the OCR's words on trace.titleRegions, or null (nothing to read, no words, refused). */
+async function withTitleOcr(
+  image: RgbaImage,
+  read: EngineRead,
+  ocr: () => Promise<AxisOcr>,
+  trace: ReadTrace,
+  axisLabels: TextToken[] | undefined,
+): Promise<ChartReading | null> {
+  const regions = trace.titleRegions;
+  if (!regions || regions.length === 0 || !trace.pixels) return null;
+  let words;
+  try {
+    const reader = await ocr();
+    words = reader.readTitle ? await reader.readTitle(image, regions) : null;
+  } catch {
+    return null;
+  }
+  if (!words || words.length === 0) return null;
+  try {
+    return read(trace, { pixels: trace.pixels, titleWords: words, ...(axisLabels ? { axisLabels } : {}) });
+  } catch {
+    return null;
   }
 }
 

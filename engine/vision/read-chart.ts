@@ -21,8 +21,8 @@ import { readPriceScale, toPrices } from './scale';
 import type { ScaleReading } from './scale';
 import { isEngineError } from '../core/errors';
 import { checkCandleRow, checkContinuity, drawnApart, noChart, scoreReading } from './checks';
-import { readTitleTokens, identifyTitle, namesHeikinAshi } from './text';
-import type { TextToken } from './text';
+import { readTitleTokens, identifyTitle, completeTitle, namesHeikinAshi, titleRegions } from './text';
+import type { TextToken, TitleRegion } from './text';
 import { forgetGlyphGuesses } from './text/read-text';
 import { round } from './scale/prices';
 import type { ChartReading, PlotRect, PriceScale } from './types';
@@ -49,6 +49,7 @@ const MIN_PLOT_HEIGHT = 40;
  * `options.axisLabels` is the text port (scale/external-labels.ts): words a caller's general
  * OCR read on the axis strip (trace.axisStrip of a read refused with AXIS_UNREADABLE), used
  * instead of the engine's own recogniser and held to the same checks and more.
+ * `options.titleWords` is the title's port: words the OCR read in trace.titleRegions.
  */
 export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOptions = {}): ChartReading {
   // Glyphs repeat within a chart, not across charts: a fresh memo keeps reads independent.
@@ -72,11 +73,23 @@ export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOpti
     trace.badges = scale.badges;
   }
   const candlesRead = extraction.candles.map((c) => toPrices(c, scale.priceScale));
-  const { symbol, timeframe } = identifyTitle(image, titleTokens, layout.plot);
+  const title = options.titleWords
+    ? completeTitle(image, titleTokens, layout.plot, options.titleWords)
+    : { ...identifyTitle(image, titleTokens, layout.plot), own: null };
+  const { symbol, timeframe } = title;
+  // What a caller needs to read the title with a general OCR (the title port) and read again
+  // without the pixel stages: where to read, and their reading.
+  if (trace && (!symbol || !timeframe) && !options.titleWords) {
+    trace.titleRegions = titleRegions(image.width, image.height, layout.plot, titleTokens);
+    trace.pixels ??= { ...pixels, raster: { ...raster, rgb: raster.rgb.slice() } };
+  }
+  // The continuity check keeps the timeframe the engine read itself: one the title port added
+  // labels the reading but does not let a daily chart's gaps through (decision 026: on the
+  // real set that turned a refused misreading into a wrong reading and dropped a range).
   const continuity = checkContinuity(
     candlesRead,
     scale.priceScale,
-    timeframe,
+    title.own ? title.own.timeframe : timeframe,
     drawnApart(extraction.candles),
     extraction.candles.map((c) => !c.ambiguous),
   );
@@ -116,6 +129,13 @@ export interface ReadOptions {
    * (ReadTrace.pixels), so that the read with axisLabels does not run them again.
    */
   pixels?: PixelReading;
+  /**
+   * Words a general OCR read in the title regions (ReadTrace.titleRegions of a read that left
+   * the symbol or the timeframe unknown): they fill in only what the engine's own reading of the
+   * title left unknown, and only where they parse as an instrument or a timeframe
+   * (text/instrument.ts, ocrTitleEvidence).
+   */
+  titleWords?: readonly TextToken[];
 }
 
 /**
@@ -152,8 +172,13 @@ export interface ReadTrace {
   kept?: number[];
   /** Drawings lifted off the plot. */
   drawings?: PlotRect[];
-  /** Where the axis was refused: the pixel stages' reading, for ReadOptions.pixels. */
+  /**
+   * The pixel stages' reading, for ReadOptions.pixels: where the axis was refused, or where the
+   * title left the symbol or the timeframe unknown.
+   */
   pixels?: PixelReading;
+  /** Where the title and legend are, when the engine's own reading of them left the symbol or timeframe unknown. */
+  titleRegions?: TitleRegion[];
 }
 
 /** What the pixel stages make of an image: everything up to the candles as pixel rows. */

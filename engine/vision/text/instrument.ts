@@ -349,6 +349,106 @@ export function decideTitle(evidence: TitleEvidence): { symbol: string | null; t
   return { symbol, timeframe };
 }
 
+/** An OCR's word below this confidence (0-1) is left out: tesseract's guesses at icons and dashes. */
+const OCR_MIN_CONFIDENCE = 0.5;
+/** A ticker that no vocabulary knows is taken from an OCR only at this confidence or more. */
+const OCR_TICKER_CONFIDENCE = 0.8;
+/** Quote currencies of crypto tickers ("GASUSDT", "BTCUSDC", "ETHBTC"), longest first. */
+const CRYPTO_QUOTE = /^([A-Z0-9]{2,10}?)(USDT|USDC|BUSD|FDUSD|USD|BTC|ETH)(?:\.P)?$/;
+/** MetaTrader's timeframe with its M read as V or N by an OCR ("GBPUSD,V15"). */
+const MT_MISREAD = /^[VN]([0-9]{1,2})$/;
+
+const box = (span: readonly TextToken[]): Rect => ({
+  left: Math.min(...span.map((t) => t.box.left)),
+  top: Math.min(...span.map((t) => t.box.top)),
+  right: Math.max(...span.map((t) => t.box.right)),
+  bottom: Math.max(...span.map((t) => t.box.bottom)),
+});
+
+/**
+ * What a general OCR's words (the text port: readChart's `titleWords`) say about symbol and
+ * timeframe: everything titleEvidence finds, and what only a clean read can be trusted with:
+ * - MetaTrader's "NAME,TF" with a name no vocabulary knows ("Crude_Oil,M5" is CRUDEOIL): the
+ *   form itself says it is the chart's title;
+ * - a crypto ticker ("GASUSDT") read with high confidence;
+ * - TradingView's legend "Description · 1D · Exchange": a timeframe between two separators;
+ * - a ticker in capitals ("NVDA") whose letters abbreviate, in order and from the first, the
+ *   description of that legend ("NVIDIA Corporation"): the two name one instrument.
+ * Words below OCR_MIN_CONFIDENCE are left out.
+ */
+export function ocrTitleEvidence(words: readonly TextToken[]): TitleEvidence {
+  const tokens = words
+    .filter((w) => w.confidence >= OCR_MIN_CONFIDENCE)
+    .map((w) => ({ ...w, text: w.text.replace(/[\u2012-\u2015]/g, '-') }));
+  const evidence = titleEvidence(tokens);
+  const descriptions: string[] = [];
+  // The description's own words ("US" of "US 100 Cash CFD") are not a ticker abbreviating it.
+  const describing = new Set<string>();
+  for (const { tokens: toks } of toLines(tokens)) {
+    for (let i = 0; i < toks.length; i++) {
+      const text = toks[i]!.text;
+      // "NAME,TF" in one word or "NAME," "TF" in two.
+      const glued = /^([A-Za-z][A-Za-z0-9_]{2,15}),(\S+)$/.exec(text);
+      const apart = /^([A-Za-z][A-Za-z0-9_]{2,15}),$/.exec(text);
+      const name = glued?.[1] ?? apart?.[1];
+      const tfText = glued?.[2] ?? (apart ? toks[i + 1]?.text : undefined);
+      if (name && tfText && /[A-Za-z]{2}/.test(name)) {
+        const raw = tfText.replace(/[:;.,]$/, '');
+        const repaired = MT_MISREAD.exec(raw);
+        const tf = parseTimeframe(raw, false) ?? (repaired ? parseTimeframe(`M${repaired[1]}`, false) : null);
+        if (tf) {
+          const symbol = normaliseSymbol(name) ?? name.replace(/_/g, '').toUpperCase();
+          evidence.symbols.push({
+            symbol,
+            withTimeframe: true,
+            box: box(toks.slice(i, apart ? i + 2 : i + 1)),
+          });
+          evidence.positional.push(tf);
+          continue;
+        }
+      }
+      const crypto = CRYPTO_QUOTE.exec(text);
+      if (crypto && toks[i]!.confidence >= OCR_TICKER_CONFIDENCE && !normaliseSymbol(text))
+        evidence.symbols.push({ symbol: text.replace(/\.P$/, ''), withTimeframe: false, box: toks[i]!.box });
+      // "Description · TF · Exchange": the words before the first separator describe the symbol.
+      if (i > 0 && SEPARATOR.test(toks[i - 1]!.text) && toks[i + 1] && SEPARATOR.test(toks[i + 1]!.text)) {
+        const tf = parseTimeframe(text, true);
+        const before = toks.slice(0, i - 1).filter((t) => /^[A-Za-z][A-Za-z.&'-]*$/.test(t.text));
+        if (tf && before.length > 0) {
+          evidence.positional.push(tf);
+          for (const t of toks.slice(0, i - 1)) describing.add(t.text.toUpperCase());
+          descriptions.push(
+            before
+              .map((t) => t.text.replace(/[^A-Za-z]/g, ''))
+              .join('')
+              .toUpperCase(),
+          );
+        }
+      }
+    }
+  }
+  // A capitals-only ticker that abbreviates a described legend names the chart's instrument.
+  for (const t of tokens) {
+    if (!/^[A-Z]{2,5}$/.test(t.text) || t.confidence < OCR_TICKER_CONFIDENCE || describing.has(t.text))
+      continue;
+    if (descriptions.some((d) => d !== t.text && abbreviates(t.text, d)))
+      evidence.symbols.push({ symbol: t.text, withTimeframe: true, box: t.box });
+  }
+  return evidence;
+}
+
+/** `ticker`'s letters appear in `name` in order, starting with its first letter ("NVDA" in "NVIDIACORPORATION"). */
+function abbreviates(ticker: string, name: string): boolean {
+  if (ticker[0] !== name[0]) return false;
+  let j = 1;
+  for (let k = 1; k < ticker.length; k++) {
+    j = name.indexOf(ticker[k]!, j);
+    if (j < 0) return false;
+    j++;
+  }
+  return true;
+}
+
 /** Finds the symbol and timeframe in legend/title tokens. */
 export function identifyInstrument(tokens: readonly TextToken[]): {
   symbol: string | null;

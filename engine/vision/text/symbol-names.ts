@@ -9,7 +9,7 @@ import { FUZZY_LETTERS_PER_ERROR, FUZZY_LOOKALIKE_SLACK, FUZZY_MIN_CHARS, LOOKAL
 export const CURRENCIES = new Set([
   'EUR', 'USD', 'GBP', 'JPY', 'AUD', 'NZD', 'CAD', 'CHF', 'XAU', 'XAG', 'XPT', 'XPD',
   'SEK', 'NOK', 'DKK', 'PLN', 'HUF', 'CZK', 'TRY', 'ZAR', 'MXN', 'SGD', 'HKD', 'CNH',
-  'BTC', 'ETH', 'LTC', 'XRP', 'USDT',
+  'BTC', 'ETH', 'LTC', 'XRP', 'USDT', 'RUB',
 ]); // prettier-ignore
 
 /**
@@ -31,6 +31,7 @@ const CURRENCY_NAMES: [string, string][] = [
   ['NEWZEALANDDOLLAR', 'NZD'],
   ['CANADIANDOLLAR', 'CAD'],
   ['SWISSFRANC', 'CHF'],
+  ['RUSSIANRUBLE', 'RUB'],
   ['GOLDSPOT', 'XAU'],
   ['GOLD', 'XAU'],
   ['SILVER', 'XAG'],

@@ -43,6 +43,9 @@ export function parseTimeframe(raw: string, bareMinutes = false): Timeframe | nu
   if (word === 'weekly' || word === 'week') return '1w';
   if (word === 'monthly' || word === 'month') return '1M';
   if (/^(MN1?|1MN)$/.test(t)) return '1M';
+  // cTrader writes minutes and hours in small letters ("EURUSD, m30", "h4").
+  const small = /^([mh])([0-9]{1,3})$/.exec(t);
+  if (small) return fromMinutes(Number(small[2]) * (small[1] === 'h' ? 60 : 1));
   let m = /^([MHDW])([0-9IlO]{1,3})$/.exec(t);
   if (m) {
     const n = Number(fixDigits(m[2]!));

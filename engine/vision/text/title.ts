@@ -1,6 +1,6 @@
 import type { RgbaImage } from '../../core/image';
 import type { Timeframe } from '../../core/ohlc';
-import { decideTitle, titleEvidence, type SymbolEvidence } from './instrument';
+import { decideTitle, ocrTitleEvidence, titleEvidence, type SymbolEvidence } from './instrument';
 import { instrumentKey } from './symbol-names';
 import { parseTimeframe } from './timeframe';
 import { readText } from './read-text';
@@ -25,6 +25,8 @@ import {
   LIST_ROW_NEAR,
   LIST_ROW_SIDE,
   MAX_REREAD_LINES,
+  OCR_HEADER_WIDTH_SHARE,
+  OCR_LEGEND_HEIGHT_SHARE,
   ONE_INK_MIN_STRENGTH,
   ONE_INK_OFF_MIN,
   ONE_INK_OFF_SHARE,
@@ -68,6 +70,61 @@ export function titleBands(width: number, height: number, plot: Rect): Rect[] {
   return bands;
 }
 
+/** A region for a caller's OCR to read the title in, and the height of the text the engine saw there. */
+export interface TitleRegion {
+  /** Image px, right/bottom exclusive. */
+  box: Rect;
+  /** Median height (px) of the words the engine's recogniser found in it, null when none. */
+  textPx: number | null;
+}
+
+/**
+ * Where a caller's general OCR should read the title when the engine's own reading left the
+ * symbol or the timeframe unknown (ReadTrace.titleRegions): the header above the plot (its
+ * left part: window titles, toolbars' symbol boxes) and the legend's band at the plot's
+ * top-left, a little deeper than the engine's own band. Each with the height of the words the
+ * engine read there (`tokens`, its title tokens), so the OCR can scale the text to its taste.
+ */
+export function titleRegions(
+  width: number,
+  height: number,
+  plot: Rect,
+  tokens: readonly TextToken[],
+): TitleRegion[] {
+  const plotW = plot.right - plot.left + 1;
+  const plotH = plot.bottom - plot.top + 1;
+  const boxes: Rect[] = [];
+  if (plot.top >= HEADER_MIN_PX)
+    boxes.push({ left: 0, top: 0, right: Math.round(width * OCR_HEADER_WIDTH_SHARE), bottom: plot.top });
+  boxes.push({
+    left: plot.left,
+    top: plot.top,
+    right: Math.min(width, plot.left + Math.round(plotW * TITLE_BAND_WIDTH_SHARE)),
+    bottom: Math.min(
+      height,
+      plot.top + Math.max(LEGEND_BAND_MIN_PX, Math.round(plotH * OCR_LEGEND_HEIGHT_SHARE)),
+    ),
+  });
+  return boxes.map((box) => {
+    // Words, not rules or candle fragments: two letters or digits at least.
+    const heights = tokens
+      .filter((t) => {
+        const x = (t.box.left + t.box.right) / 2;
+        const y = (t.box.top + t.box.bottom) / 2;
+        return (
+          x >= box.left &&
+          x < box.right &&
+          y >= box.top &&
+          y < box.bottom &&
+          t.text.replace(/[^A-Za-z0-9]/g, '').length >= REREAD_WORD_MIN_CHARS
+        );
+      })
+      .map((t) => t.box.bottom - t.box.top)
+      .sort((a, b) => a - b);
+    return { box, textPx: heights.length > 0 ? heights[heights.length >> 1]! : null };
+  });
+}
+
 /** Reads the title bands: every token, for the legend's OHLC and to keep text out of the candles. */
 export function readTitleTokens(image: RgbaImage, plot: Rect): TextToken[] {
   const tokens: TextToken[] = [];
@@ -92,6 +149,41 @@ export function identifyTitle(
   tokens: readonly TextToken[],
   plot?: Rect,
 ): { symbol: string | null; timeframe: Timeframe | null } {
+  return readTitle(image, tokens, plot).found;
+}
+
+/**
+ * What a general OCR's words on the title regions (titleRegions; readChart's `titleWords`)
+ * add to the engine's own reading `own`: only what it left unknown, decided over the engine's
+ * evidence and the OCR's together (a symbol both read counts twice; list rows are told apart
+ * as for the engine's own words). `own` is the engine's reading alone.
+ */
+export function completeTitle(
+  image: RgbaImage,
+  tokens: readonly TextToken[],
+  plot: Rect | undefined,
+  words: readonly TextToken[],
+): {
+  symbol: string | null;
+  timeframe: Timeframe | null;
+  own: { symbol: string | null; timeframe: Timeframe | null };
+} {
+  const { found: own, addEvidence, decide } = readTitle(image, tokens, plot);
+  if (own.symbol && own.timeframe) return { ...own, own };
+  addEvidence(ocrTitleEvidence(words));
+  const more = decide();
+  return { symbol: own.symbol ?? more.symbol, timeframe: own.timeframe ?? more.timeframe, own };
+}
+
+function readTitle(
+  image: RgbaImage,
+  tokens: readonly TextToken[],
+  plot?: Rect,
+): {
+  found: { symbol: string | null; timeframe: Timeframe | null };
+  addEvidence: (e: ReturnType<typeof titleEvidence>) => void;
+  decide: () => { symbol: string | null; timeframe: Timeframe | null };
+} {
   const evidence = titleEvidence(tokens);
   const listRows = new Map<SymbolEvidence, boolean>();
   const decide = (): { symbol: string | null; timeframe: Timeframe | null } => {
@@ -101,19 +193,26 @@ export function identifyTitle(
       if (!s.withTimeframe && !listRows.has(s)) listRows.set(s, isListRow(image, s));
     return decideTitle({ ...evidence, symbols: evidence.symbols.filter((s) => !listRows.get(s)) });
   };
-  const add = (more: readonly TextToken[]): boolean => {
-    const e = titleEvidence(more);
+  const addEvidence = (e: ReturnType<typeof titleEvidence>): void => {
     evidence.symbols.push(...e.symbols);
     evidence.positional.push(...e.positional);
     for (const u of e.units) evidence.units.add(u);
     evidence.picker ||= e.picker;
     evidence.pickerRows.push(...e.pickerRows);
+  };
+  const add = (more: readonly TextToken[]): boolean => {
+    addEvidence(titleEvidence(more));
     const found = decide();
     return found.symbol !== null && found.timeframe !== null;
   };
+  const done = (found: { symbol: string | null; timeframe: Timeframe | null }) => ({
+    found,
+    addEvidence,
+    decide,
+  });
   let found = decide();
-  if (found.symbol && found.timeframe) return found;
-  if (fillFromLines(image, tokens, add)) return decide();
+  if (found.symbol && found.timeframe) return done(found);
+  if (fillFromLines(image, tokens, add)) return done(decide());
   // MetaTrader writes "SYMBOL,TF" in the plot's top-left corner in a small font: in a band as
   // wide as the legend's, trade lines and labels further right set the ink threshold and line
   // grouping, and the title is lost among them. The corner alone holds it and little else.
@@ -130,7 +229,7 @@ export function identifyTitle(
       ),
     };
     const cornerTokens = readText(image, corner);
-    if (add(cornerTokens) || fillFromLines(image, cornerTokens, add)) return decide();
+    if (add(cornerTokens) || fillFromLines(image, cornerTokens, add)) return done(decide());
   }
   // Two overlapping strips: a line cut by the first one's bottom edge (a phone's header under
   // its status bar) is whole in the second.
@@ -148,7 +247,7 @@ export function identifyTitle(
   }
   found = decide();
   if (!found.timeframe) found = { ...found, timeframe: activeButton(image, evidence.pickerRows) };
-  return found;
+  return done(found);
 }
 
 /** Median colour of the pixels in `rect` for which `keep` holds (per channel), or null. */

@@ -95,6 +95,14 @@ export const TITLE_BAND_WIDTH_SHARE = 0.7;
 export const LEGEND_BAND_HEIGHT_SHARE = 0.09;
 /** ... and at least this many px (one line of legend text at 1x). */
 export const LEGEND_BAND_MIN_PX = 24;
+/**
+ * The regions named for a caller's OCR (titleRegions) reach this share of the plot's height
+ * down from its top: a legend line straddling the band's bottom edge (a TradingView legend at
+ * 2x under a tall plot top margin) is whole in it.
+ */
+export const OCR_LEGEND_HEIGHT_SHARE = 0.12;
+/** The header region for the OCR reaches this share of the image's width from the left (titles sit left). */
+export const OCR_HEADER_WIDTH_SHARE = 0.7;
 /** A header above the plot is read only when at least this many px tall. */
 export const HEADER_MIN_PX = 8;
 /** The second top strip starts this share of a strip down: a line cut by the first strip's edge is whole in it. */

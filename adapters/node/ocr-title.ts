@@ -1,0 +1,219 @@
+/**
+ * The title/legend crop for the general OCR (adapters/node/ocr-axis.ts reads it): the regions
+ * the engine names (ReadTrace.titleRegions: the band above the plot and the legend's band at
+ * its top-left) as one dark-on-light greyscale PNG, each region upscaled so its text is about
+ * TITLE_TEXT_PX tall and stacked under the previous one, within a pixel budget (tesseract's
+ * time grows with its input: docs/decisions/026-title-ocr.md).
+ */
+import sharp from 'sharp';
+import type { RgbaImage } from '../../engine/core/image';
+import type { PlotRect } from '../../engine/vision';
+import type { TitleRegion } from '../../engine/vision/text';
+
+/** Upscale so the title's text is about this many px tall (tesseract's LSTM reads 20-40 px best). */
+const TITLE_TEXT_PX = 28;
+/** The upscale stays within these: HiDPI captures need none, MetaTrader's 8 px title 3x. */
+const TITLE_SCALE_MIN = 1;
+const TITLE_SCALE_MAX = 3;
+/**
+ * The whole stacked crop is at most this many pixels (about 0.4 s of tesseract CPU per MP
+ * measured): the title OCR must keep the slowest chart near its 1.5 s budget.
+ */
+export const TITLE_MAX_CROP_PIXELS = 600_000;
+/** A pixel this far (grey levels) from the region's background is ink. */
+const INK_CONTRAST = 48;
+/** A run of inked rows this tall (px, image scale) can be a line of text. */
+const MIN_TEXT_PX = 6;
+const MAX_TEXT_PX = 60;
+/** White between stacked regions and around the crop, px (tesseract misses text touching an edge). */
+const MARGIN = 10;
+
+/** Where each stacked region sits in the crop, for mapping words back to the image. */
+export interface TitlePlacement {
+  /** The region in image px (right/bottom exclusive). */
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  /** Its top row in the crop and its upscale. */
+  cropTop: number;
+  scale: number;
+}
+
+export interface TitleCrop {
+  png: Buffer;
+  placements: TitlePlacement[];
+}
+
+/**
+ * A column inked down at least this share of a region is a rule (a dotted grid line through
+ * MetaTrader's title, a toolbar's separator), blanked: it joins the rows of text into one run
+ * and tesseract reads it as letters.
+ */
+const RULE_SHARE = 0.5;
+
+/**
+ * Only a region's first this many lines of text are read: the symbol and timeframe lead a
+ * title or legend, and the lines under them (indicator legends, trade-line labels, dashed
+ * lines read as words) cost OCR time and give only noise.
+ */
+const MAX_LINES = 3;
+
+/** The runs of inked rows that can be text lines, [top, bottom) each, in order. */
+function textRuns(grey: Uint8Array, width: number, height: number, background: number): [number, number][] {
+  const runs: [number, number][] = [];
+  let start = -1;
+  for (let y = 0; y <= height; y++) {
+    let ink = false;
+    if (y < height)
+      for (let x = 0, i = y * width; x < width; x++, i++)
+        if (Math.abs(grey[i]! - background) >= INK_CONTRAST) {
+          ink = true;
+          break;
+        }
+    if (ink && start < 0) start = y;
+    if (!ink && start >= 0) {
+      if (y - start >= MIN_TEXT_PX && y - start <= MAX_TEXT_PX) runs.push([start, y]);
+      start = -1;
+    }
+  }
+  return runs;
+}
+
+/**
+ * The regions as one PNG for the OCR, each pixel by its distance from its region's background
+ * (light-on-dark themes become black print on white), or null when no region holds text.
+ */
+export async function titleCrop(
+  image: RgbaImage,
+  regions: readonly TitleRegion[],
+): Promise<TitleCrop | null> {
+  const parts: { png: Buffer; width: number; height: number; place: Omit<TitlePlacement, 'cropTop'> }[] = [];
+  const src = sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), {
+    raw: { width: image.width, height: image.height, channels: 4 },
+  });
+  for (const { box: r, textPx } of regions) {
+    const left = Math.max(0, Math.floor(r.left));
+    const top = Math.max(0, Math.floor(r.top));
+    const width = Math.min(image.width, Math.ceil(r.right)) - left;
+    const height = Math.min(image.height, Math.ceil(r.bottom)) - top;
+    if (width < 8 || height < MIN_TEXT_PX) continue;
+    const { data } = await src
+      .clone()
+      .extract({ left, top, width, height })
+      .removeAlpha()
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const counts = new Uint32Array(256);
+    for (const v of data) counts[v]!++;
+    let background = 0;
+    for (let v = 1; v < 256; v++) if (counts[v]! > counts[background]!) background = v;
+    for (let x = 0; x < width; x++) {
+      let n = 0;
+      for (let y = 0; y < height; y++) if (Math.abs(data[y * width + x]! - background) >= INK_CONTRAST) n++;
+      if (n >= RULE_SHARE * height) for (let y = 0; y < height; y++) data[y * width + x] = background;
+    }
+    // How tall the text is: the engine's words say, and the rows of ink; the smaller, as either
+    // may have joined two lines (the engine's word across a title and the line under it).
+    const runs = textRuns(data, width, height, background);
+    const sorted = runs.map(([a, b]) => b - a).sort((a, b) => a - b);
+    const own = sorted.length > 0 ? sorted[sorted.length >> 1]! : null;
+    const text = textPx !== null && own !== null ? Math.min(textPx, own) : (textPx ?? own);
+    if (text === null) continue;
+    // Only the columns that hold ink: a header is mostly empty toolbar, and tesseract's time
+    // grows with the pixels it is given.
+    let first = width;
+    let last = -1;
+    for (let x = 0; x < width; x++)
+      for (let y = 0; y < height; y++)
+        if (Math.abs(data[y * width + x]! - background) >= INK_CONTRAST) {
+          first = Math.min(first, x);
+          last = x;
+          break;
+        }
+    if (last < first) continue;
+    const pad = Math.max(2, Math.round(text / 2));
+    // Rows down to the last line read (a joined run counts as one line).
+    const rowsTo = runs.length > MAX_LINES ? Math.min(height, runs[MAX_LINES - 1]![1] + pad) : height;
+    const x0 = Math.max(0, first - pad);
+    const x1 = Math.min(width, last + 1 + pad);
+    // The text's usual contrast is full black: faint grey legends read as well as black ones.
+    const contrasts: number[] = [];
+    for (const v of data)
+      if (Math.abs(v - background) >= INK_CONTRAST) contrasts.push(Math.abs(v - background));
+    contrasts.sort((p, q) => p - q);
+    const full = Math.max(INK_CONTRAST, contrasts[Math.floor(contrasts.length * 0.75)] ?? 255);
+    const w = x1 - x0;
+    const h = rowsTo;
+    const ink = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++)
+      for (let x = x0; x < x1; x++)
+        ink[y * w + x - x0] =
+          255 - Math.min(255, Math.round((255 * Math.abs(data[y * width + x]! - background)) / full));
+    const scale = Math.min(TITLE_SCALE_MAX, Math.max(TITLE_SCALE_MIN, TITLE_TEXT_PX / text));
+    parts.push({
+      png: Buffer.from(ink),
+      width: w,
+      height: h,
+      place: { left: left + x0, top, width: w, height: h, scale },
+    });
+  }
+  if (parts.length === 0) return null;
+  // Within the budget: every region's upscale shrunk alike (never below 1).
+  const area = (k: number) =>
+    parts.reduce((s, p) => s + p.width * p.height * Math.max(1, p.place.scale * k) ** 2, 0);
+  let k = 1;
+  while (k > 0.3 && area(k) > TITLE_MAX_CROP_PIXELS) k -= 0.1;
+  const scaled = await Promise.all(
+    parts.map(async (p) => {
+      const scale = Math.max(TITLE_SCALE_MIN, p.place.scale * k);
+      const w = Math.round(p.width * scale);
+      const h = Math.round(p.height * scale);
+      const buf = await sharp(p.png, { raw: { width: p.width, height: p.height, channels: 1 } })
+        .resize({ width: w, height: h, kernel: 'lanczos3' })
+        .toColourspace('b-w')
+        .raw()
+        .toBuffer();
+      return { buf, w, h, place: { ...p.place, scale } };
+    }),
+  );
+  const width = Math.max(...scaled.map((s) => s.w)) + 2 * MARGIN;
+  const height = scaled.reduce((s, p) => s + p.h + MARGIN, MARGIN);
+  const out = new Uint8Array(width * height).fill(255);
+  const placements: TitlePlacement[] = [];
+  let y0 = MARGIN;
+  for (const s of scaled) {
+    for (let y = 0; y < s.h; y++) out.set(s.buf.subarray(y * s.w, (y + 1) * s.w), (y0 + y) * width + MARGIN);
+    placements.push({ ...s.place, cropTop: y0 });
+    y0 += s.h + MARGIN;
+  }
+  const png = await sharp(out, { raw: { width, height, channels: 1 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return { png, placements };
+}
+
+/** A word's box in the crop back in image px, or null when it lies in no region. */
+export function titleWordBox(
+  bbox: { x0: number; y0: number; x1: number; y1: number },
+  placements: readonly TitlePlacement[],
+): PlotRect | null {
+  const mid = (bbox.y0 + bbox.y1) / 2;
+  const p = placements.find((q) => mid >= q.cropTop && mid < q.cropTop + q.height * q.scale);
+  if (!p) return null;
+  const at = (v: number, origin: number, base: number) => base + (v - origin) / p.scale;
+  const box = {
+    left: at(bbox.x0, MARGIN, p.left),
+    top: at(bbox.y0, p.cropTop, p.top),
+    right: at(bbox.x1, MARGIN, p.left),
+    bottom: at(bbox.y1, p.cropTop, p.top),
+  };
+  if (box.right <= p.left || box.left >= p.left + p.width) return null;
+  return {
+    left: Math.max(p.left, box.left),
+    top: Math.max(p.top, box.top),
+    right: Math.min(p.left + p.width, box.right),
+    bottom: Math.min(p.top + p.height, box.bottom),
+  };
+}
