@@ -70,8 +70,14 @@ export function refineAll(
       if (c.fill !== 0 && inkAt(x, mid, id) !== c.fill) continue;
       cols.push(x);
     }
-    // The edge rows carry the outline colour where bodies are outlined (MetaTrader).
-    const bodyK = inkAt(cols[0] ?? sx, top, id) || c.fill || wickK;
+    // The edge rows carry the outline colour where bodies are outlined (MetaTrader). Where the
+    // top and bottom rows differ, one of them is another object's colour lying on the edge (a
+    // last-price line over the close, blended with the outline): the one drawn in the wick's
+    // colour is the outline's.
+    const topK = inkAt(cols[0] ?? sx, top, id);
+    const bottomK = inkAt(cols[0] ?? sx, bottom, id);
+    const edgeK = topK && bottomK && topK !== bottomK && bottomK === wickK ? bottomK : topK;
+    const bodyK = edgeK || c.fill || wickK;
     const r = refineCandle(
       sampler,
       c,

@@ -16,6 +16,7 @@ import {
   MAX_UNJOINED,
   MIN_JOINED,
   SHORT_RUN_CANDLES,
+  SKIP_JUNK_SPACINGS,
   UNKNOWN_BODIES_SHARE,
 } from './tuning';
 
@@ -116,13 +117,36 @@ export const overlaps: JoinRelation = (s, a, b, tol) => {
   return bTop <= aBottom + tol && aTop <= bBottom + tol;
 };
 
-/** The candles that open where the previous one closed or close where the next one opens. */
+/**
+ * The candles that open where the previous one closed or close where the next one opens. A
+ * shape that joins neither neighbour is junk (a glyph of a label, an arrow, a fragment of a
+ * line) and is no candle's neighbour either: a candle cut off from its bars by junk on both
+ * sides (the last bar between two pieces of a level's label) is judged again against the
+ * nearest candles kept, when they stand within SKIP_JUNK_SPACINGS bar spacings of it (only junk
+ * between them, off the lattice).
+ */
 export function dropUnjoined(c: ReadCandle[], s: PriceScale, relation: JoinRelation = joins): ReadCandle[] {
   const tol = joinTolerancePx(s);
-  return c.filter(
+  const kept = c.map(
     (k, i) =>
       (i > 0 && relation(s, c[i - 1]!, k, tol)) || (i + 1 < c.length && relation(s, k, c[i + 1]!, tol)),
   );
+  const gaps = c
+    .slice(1)
+    .map((k, i) => k.x - c[i]!.x)
+    .sort((a, b) => a - b);
+  const reach = SKIP_JUNK_SPACINGS * (gaps[gaps.length >> 1] ?? 0);
+  return c.filter((k, i) => {
+    if (kept[i]) return true;
+    let p = i - 1;
+    while (p >= 0 && !kept[p]) p--;
+    let n = i + 1;
+    while (n < c.length && !kept[n]) n++;
+    // Only past junk: a neighbour the first pass kept is already judged above.
+    const before = p >= 0 && p < i - 1 && k.x - c[p]!.x <= reach && relation(s, c[p]!, k, tol);
+    const after = n < c.length && n > i + 1 && c[n]!.x - k.x <= reach && relation(s, k, c[n]!, tol);
+    return before || after;
+  });
 }
 
 /**

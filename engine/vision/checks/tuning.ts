@@ -51,6 +51,13 @@ export const UNKNOWN_BODIES_SHARE = 0.9;
  */
 export const SHORT_RUN_CANDLES = 4;
 /**
+ * A candle that joins neither neighbour is judged again against the nearest candles kept when
+ * they stand within this many bar spacings: junk between two lattice places (a glyph of a
+ * Fibonacci level's label beside the last bar, yellow-on-black GBPUSD M15) is no neighbour, while
+ * a candle further away than one place (a missing bar between them) would be no neighbour either.
+ */
+export const SKIP_JUNK_SPACINGS = 1.5;
+/**
  * A reading the continuity check could not judge (most bodies unknown) costs this much, beside
  * UNCERTAIN_BODIES_COST: nothing cross-checked its candles but the lattice.
  */
