@@ -251,3 +251,11 @@ describe('otherScaleBelow', () => {
     expect(otherScaleBelow(axis([]))).toBeNull();
   });
 });
+
+describe('priceReadings after thousands commas', () => {
+  it('reads a decimal point seen as a comma after thousands groups', () => {
+    expect(priceReadings('78,000,00')).toContain(78000);
+    expect(priceReadings('1,234,56')).toContain(1234.56);
+    expect(priceReadings('1,234,567')).not.toContain(1234.567);
+  });
+});

@@ -4,6 +4,7 @@ import { colourDistance } from '../pixels/raster';
 import { columnRuns } from '../pixels/column-runs';
 import { fitPriceScale } from '../scale/scale-fit';
 import type { AxisLabel } from '../scale/scale-fit';
+import { joinSplitLabels } from '../scale/split-labels';
 import { parsePriceLabel, solveAxisLabels } from '../text';
 import { featureDistance } from '../text/classify';
 import { readStrip, readStripInWindows } from './read-strip';
@@ -12,6 +13,7 @@ import type { PlotRect, PriceScale } from '../types';
 import { priceToY } from '../scale/price-scale';
 import {
   AXIS_CANDIDATES,
+  AXIS_MORE_CANDIDATES,
   AXIS_TALL_RUNS_SECOND,
   COLUMN_PAD_DIVISOR,
   COLUMN_PAD_MAX_PX,
@@ -167,6 +169,9 @@ export function priceReadings(token: string): number[] {
     if (/^[-\u2212]/.test(fixed)) add(fixed.slice(1));
     // A decimal point read as a comma ("1,09700"): a thousands comma has three digits after it.
     if (/^[-\u2212]?\d+,\d+$/.test(fixed) && !/,\d{3}$/.test(fixed)) add(fixed.replace(',', '.'));
+    // ... also after thousands commas ("78,000,00" for "78,000.00" on a JPEG): a comma with one
+    // or two digits after it ends no thousands group.
+    if (/^[-\u2212]?\d{1,3}(?:,\d{3})+,\d{1,2}$/.test(fixed)) add(fixed.replace(/,(\d{1,2})$/, '.$1'));
   }
   return [...out];
 }
@@ -183,16 +188,29 @@ export function locatePriceAxis(
   bottom: number,
   maxCandidates = AXIS_CANDIDATES,
 ): AxisColumn | null {
-  const seen = findTextColumns(r, top, bottom).slice(0, maxCandidates);
+  const all = findTextColumns(r, top, bottom);
+  const seen = all.slice(0, maxCandidates);
   const first = locateIn(image, r, top, bottom, seen);
   if (first) return first;
   // A toolbar button above the labels and a price badge stacked on one label (two tall runs)
   // hide a column of few labels from the first search: columns crossing two tall runs are
   // searched too, those already read left out.
-  const more = findTextColumns(r, top, bottom, AXIS_TALL_RUNS_SECOND)
+  const second = findTextColumns(r, top, bottom, AXIS_TALL_RUNS_SECOND);
+  const more = second
     .filter((c) => !seen.some((s) => s.left === c.left && s.right === c.right))
     .slice(0, maxCandidates);
-  return more.length ? locateIn(image, r, top, bottom, more, true) : null;
+  const found = more.length ? locateIn(image, r, top, bottom, more, true) : null;
+  if (found) return found;
+  // A full platform window (toolbars, a watchlist, an order panel, a script editor) has more
+  // text-like columns than the axis: the next ones are read too, only when none of the first
+  // fitted (the usual chart never gets here), their labels held to one shape per character.
+  const tried = [...seen, ...more];
+  const rest = [...all, ...second]
+    .filter((c, i, list) => list.findIndex((d) => d.left === c.left && d.right === c.right) === i)
+    .filter((c) => !tried.some((s) => s.left === c.left && s.right === c.right))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, AXIS_MORE_CANDIDATES);
+  return rest.length ? locateIn(image, r, top, bottom, rest, true) : null;
 }
 
 /**
@@ -231,7 +249,8 @@ function locateIn(
       tokens = solved;
     }
     const labels: (AxisLabel & { token: TextToken })[] = [];
-    for (const t of tokens) {
+    // A label split at its decimal point is one label, as the scale stage reads it.
+    for (const t of joinSplitLabels(tokens)) {
       if (t.badge) continue;
       const y = (t.box.top + t.box.bottom) / 2;
       for (const price of priceReadings(t.text)) labels.push({ y, price, text: t.text, token: t });
@@ -351,7 +370,7 @@ const priceRows = (tokens: TextToken[]) =>
 /** The price scale the tokens' labels fit, and the tokens it used. */
 function fitTokens(tokens: TextToken[]): { fit: PriceScale; used: TextToken[] } | null {
   const labels: (AxisLabel & { token: TextToken })[] = [];
-  for (const t of tokens) {
+  for (const t of joinSplitLabels(tokens)) {
     if (t.badge) continue;
     const y = (t.box.top + t.box.bottom) / 2;
     for (const price of priceReadings(t.text)) labels.push({ y, price, text: t.text, token: t });

@@ -226,6 +226,12 @@ export const STROKE_MAX_ROWS = 2;
 export const BOXED_SHARE = 0.6;
 /** The most text columns read in search of the axis: the usual cost is one narrow strip. */
 export const AXIS_CANDIDATES = 5;
+/**
+ * When none of those (nor the second search's) fits a scale, this many more are read: on a full
+ * TradingView window the watchlist's columns, the toolbars and the script editor outscore the
+ * axis (6th and 7th on the real set's full-UI captures).
+ */
+export const AXIS_MORE_CANDIDATES = 6;
 /** When no column fits a scale, columns crossing this many tall runs (a toolbar button, a stacked badge) are searched too. */
 export const AXIS_TALL_RUNS_SECOND = 2;
 /** Fewer labels on one scale than this happen by chance in a watchlist or a clock column. */

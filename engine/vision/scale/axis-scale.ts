@@ -4,6 +4,7 @@ import { BG_TOLERANCE, MAX_LINE_WIDTH } from '../layout';
 import type { Layout, LineRun } from '../layout';
 import { priceReadings } from '../layout';
 import { fitPriceScale } from './scale-fit';
+import { joinSplitLabels } from './split-labels';
 import type { AxisLabel } from './scale-fit';
 import { priceToY, yToPrice } from './price-scale';
 import type { PlotRect, PriceScale } from '../types';
@@ -41,14 +42,12 @@ import {
   OFF_GRID_AGREE_PX,
   ON_LATTICE_SHARE,
   RULE_ROWS_SHARE,
-  SAME_ROW_SHARE,
   SNAP_FIT_TOLERANCE,
   SNAP_KEEP_SHARE,
   SNAP_LABELS_SHARE,
   SNAP_MIN_LABELS,
   SNAP_MIN_REACH,
   SNAP_PX,
-  SPLIT_GAP_SHARE,
   STROKE_INK_SHARE,
   TEXT_CONTRAST_TOLERANCES,
   TICK_MARK_GAP_INK,
@@ -77,42 +76,9 @@ export function axisLabels(
 ): { labels: AxisLabel[]; badges: AxisLabel[]; onTicks: boolean } {
   const labels: AxisLabel[] = [];
   const badges: AxisLabel[] = [];
-  // A label split in two at its decimal point ("149" "400", "0." "85400") is read joined, and
-  // its parts are dropped: the parts can form a scale of their own ("85400", "85300"...) that
-  // fits exactly as well as the real one.
-  const decimalPoint = tokens.some((t) => /\d[.]\d/.test(t.text));
-  const joined: TextToken[] = [];
-  const parts = new Set<TextToken>();
-  const sorted = [...tokens].sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left);
-  for (let i = 0; i + 1 < sorted.length; i++) {
-    const a = sorted[i]!;
-    const b = sorted[i + 1]!;
-    const h = a.box.bottom - a.box.top;
-    const sameRow = Math.abs(a.box.top + a.box.bottom - b.box.top - b.box.bottom) <= h * SAME_ROW_SHARE;
-    if (!sameRow || b.box.left < a.box.right || b.box.left - a.box.right > h * SPLIT_GAP_SHARE) continue;
-    if (!/^\d+$/.test(b.text) || !/[\d.,]$/.test(a.text)) continue;
-    const box = {
-      left: a.box.left,
-      top: Math.min(a.box.top, b.box.top),
-      right: b.box.right,
-      bottom: Math.max(a.box.bottom, b.box.bottom),
-    };
-    // The left part may keep the point it was split at ("0." "85400").
-    const point = /[.,]$/.test(a.text);
-    joined.push({
-      text: point
-        ? `${a.text.slice(0, -1)}.${b.text}`
-        : decimalPoint
-          ? `${a.text}.${b.text}`
-          : `${a.text}${b.text}`,
-      box,
-      confidence: Math.min(a.confidence, b.confidence),
-      badge: a.badge === true || b.badge === true,
-    });
-    parts.add(a).add(b);
-  }
+  // A label split in two at its decimal point is read joined (split-labels.ts).
+  const all = joinSplitLabels(tokens);
   const seen = new Set<string>();
-  const all = [...tokens.filter((t) => !parts.has(t)), ...joined];
   const { rows, onTicks } = labelRows(r, layout, all);
   // "39,000" and "39.000": a thousands comma and a decimal point look alike on a small or
   // resized capture. When most such labels show commas, the points are blurred commas too;

@@ -5,6 +5,9 @@ import { readText } from './read-text';
 import { solveAxisLabels } from './axis-solve';
 import type { TextToken, TokenGlyph } from './types';
 import { decodeImage } from '../../../adapters/node/decode-image';
+import { existsSync } from 'node:fs';
+import { toRaster } from '../pixels/raster';
+import { readStrip } from '../layout';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
 
@@ -114,5 +117,21 @@ describe('solveAxisLabels', () => {
     const shuffled = [...TEN].sort((a, b) => (Number(a.slice(-3)) % 7) - (Number(b.slice(-3)) % 7));
     const axis = composedAxis(await axisTokens('dev-007-AUDUSD-tv-dark-5m-axis.png'), shuffled);
     expect(solveAxisLabels(axis)).toBeNull();
+  });
+});
+
+/** A real TradingView capture (Safari, Retina) whose "1"s the templates read as "3". */
+const ACHILLES = '../shared/chart-corpus/real/tv-gray-EURUSD-1h-trainict-achilles.png';
+
+describe.skipIf(!existsSync(ACHILLES))('solveAxisLabels on a real capture', () => {
+  it('does not give the "1" every label shares the reading of the real 3s, drawn in another shape', async () => {
+    const img = await decodeImage(ACHILLES);
+    const tokens = readStrip(img, toRaster(img), { left: 2177, top: 0, right: 2290, bottom: img.height - 1 });
+    // Read glyph by glyph, 1.15200 ... 1.13000 read 3.35200 ... 3.33000: on a line, every price wrong.
+    expect(labelTexts(tokens)).toContain('3.35200');
+    const solved = labelTexts(solveAxisLabels(tokens)!);
+    expect(solved).toContain('1.15200');
+    expect(solved).toContain('1.13800');
+    expect(solved.filter((t) => t.startsWith('3.'))).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import {
   MIN_ROWS,
   MIN_ROWS_SHARE,
   MIN_ROW_TOLERANCE_PX,
+  OTHER_CHAR_MIN_DISTANCE,
   PARSED_MEMO_LIMIT,
   ROW_JOIN_GAP,
   ROW_JOIN_MID_SHARE,
@@ -120,9 +121,16 @@ export function solveAxisLabels(tokens: TextToken[]): TextToken[] | null {
       const d = digitOf(m.text);
       if (d !== null) votes.set(d, (votes.get(d) ?? 0) + 1);
     }
-    const read = [...votes].sort((a, b) => b[1] - a[1])[0]?.[0];
-    if (read === undefined || (read !== found[k] && !free.includes(read as (typeof CHARS)[number])))
-      return null;
+    let read = [...votes].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const allowed = (c: string) => c === found[k] || free.includes(c as (typeof CHARS)[number]);
+    // One font draws one character one way: a reading another cluster of a clearly different
+    // shape already has (a "1" every label shares read as "3", beside the real 3s of "1.13800")
+    // is the wrong one; the cluster takes the nearest character no such cluster has.
+    const taken = (c: string) =>
+      clusters.some((other, j) => j !== k && found[j] === c && shapesDiffer(other, clusters[k]!));
+    if (read !== undefined && allowed(read) && taken(read))
+      read = clusters[k]!.options.map((o) => o.char).find((c) => allowed(c) && !taken(c));
+    if (read === undefined || !allowed(read)) return null;
     found[k] = read;
   }
   const solution = textsOf(found);
@@ -143,6 +151,15 @@ export function solveAxisLabels(tokens: TextToken[]): TextToken[] | null {
     });
   });
   return out.sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left);
+}
+
+/** Whether two clusters' closest members differ in shape clearly (OTHER_CHAR_MIN_DISTANCE). */
+function shapesDiffer(a: Cluster, b: Cluster): boolean {
+  let closest = Infinity;
+  for (const g of a.members.slice(0, MEASURED_MEMBERS))
+    for (const h of b.members.slice(0, MEASURED_MEMBERS))
+      closest = Math.min(closest, featureDistance(g.features, h.features));
+  return closest > OTHER_CHAR_MIN_DISTANCE;
 }
 
 /**

@@ -227,6 +227,14 @@ export const MIN_ROWS = 4;
  * different digits 10 and more: their 12x12 shapes differ in a dozen cells or more.
  */
 export const SAME_GLYPH = 4;
+/**
+ * Two clusters this far apart in shape (featureDistance, the closest members) are two characters:
+ * a character every label shares (which the progression cannot check) never takes the reading
+ * of another cluster that far away. The layout's SAME_CHAR_MAX_DISTANCE, for the same reason:
+ * one digit of one font measures up to 13 apart on the real set, a "1" read as "3" 25 from the
+ * real 3s.
+ */
+export const OTHER_CHAR_MIN_DISTANCE = 20;
 /** Characters tried per cluster: the right one is among the template's nearest few. */
 export const CANDIDATES_PER_CLUSTER = 6;
 /** Assignments tried after the first that fits, for one that puts more labels on the line. */
