@@ -3,7 +3,7 @@ import type { Timeframe } from '../core/ohlc';
 import { toRaster } from './pixels/raster';
 import type { Raster } from './pixels/raster';
 import { ScratchArray } from './pixels/scratch';
-import { findLayout } from './layout';
+import { eraseBands, findLayout } from './layout';
 import type { Layout } from './layout';
 import {
   liftOverlays,
@@ -232,7 +232,9 @@ export function readPixels(
   ) {
     throw noChart('no chart area');
   }
-  // Panels over the plot (an EA's settings box) are erased before the colours are learned.
+  // Opaque bands across the plot (round-level or regime fills) and panels over it (an EA's
+  // settings box) are erased before the colours are learned.
+  eraseBands(raster, layout);
   erasePanels(raster, layout);
   const palette = learnPalette(raster, layout);
   if (palette.length === 0) throw noChart('no candles');

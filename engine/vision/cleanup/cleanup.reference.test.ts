@@ -1,4 +1,4 @@
-import { removeHorizontalLines } from './lines';
+import { lineThinPixels, removeHorizontalLines } from './lines';
 import { removeVolumeBars } from './volume';
 import { bridgeOccluders } from './occluders';
 import {
@@ -49,9 +49,7 @@ function referenceHorizontalLines(ink: Uint8Array, pw: number, ph: number): void
   };
   const isLine = (y: number) => {
     if (rowInk[y]! < pw * LINE_ROW_INK_SHARE) return false;
-    let t = 0;
-    for (let x = 0; x < pw; x++) if (thin(x, y)) t++;
-    return t >= rowInk[y]! * LINE_THIN_SHARE;
+    return lineThinPixels(ink, pw, y, thin) >= rowInk[y]! * LINE_THIN_SHARE;
   };
   const isEdge = (yy: number, line: number) => {
     if (yy < 0 || yy >= ph || rowInk[yy] === 0) return false;

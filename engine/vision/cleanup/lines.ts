@@ -8,6 +8,10 @@ import {
   CROSSING_MIN_SHAPES,
   CROSSING_MIN_WIDE_PX,
   CROSSING_MIN_WIDE_SHAPES,
+  DOJI_ARM_MIN_PX,
+  DOJI_ARM_SLACK,
+  DOJI_ARM_SLACK_PX,
+  DOJI_STEM_MAX_PX,
   EDGE_OVER_LOOSE,
   EDGE_ROW_SHARE,
   FLAT_LINE_SHAPE_THICKNESSES,
@@ -48,9 +52,7 @@ export function removeHorizontalLines(ink: Uint8Array, pw: number, ph: number): 
   const isLine = (y: number) => {
     if (rowInk[y]! < pw * LINE_ROW_INK_SHARE) return false;
     // A row through many doji bodies is not a line: most of a line's pixels are thin.
-    let t = 0;
-    for (let x = 0; x < pw; x++) if (thin(x, y)) t++;
-    return t >= rowInk[y]! * LINE_THIN_SHARE;
+    return lineThinPixels(ink, pw, y, thin) >= rowInk[y]! * LINE_THIN_SHARE;
   };
   // A row beside the line whose thin ink is (nearly) all the line's anti-aliased edge: thin
   // pixels touching the line's row (candles crossing it are not thin). A dotted line drawn off the pixel grid (2.625x phones) has such an
@@ -81,6 +83,66 @@ export function removeHorizontalLines(ink: Uint8Array, pw: number, ph: number): 
     }
     y = y1;
   }
+}
+
+/**
+ * The thin pixels of row y that may be a line's: every thin pixel but a doji's cross. A doji
+ * drawn as a cross (open = close: a one- or two-row body as wide as a body, a wick through its
+ * middle) is a thin stroke too; on a zoomed chart with a few wide candles two such crosses and a
+ * body or two on one row pass for a line (TradingView 1m, 11 candles 60 px wide: two crosses
+ * lost their bodies and read as bare wicks, which the continuity check then left out). Its arms
+ * are two thin runs of like length either side of a stem (a short run of ink that is not thin),
+ * each DOJI_ARM_MIN_PX or longer. A line that crosses a wick is still a line (its other pixels
+ * are thin), and all of it is cleared as before.
+ */
+export function lineThinPixels(
+  ink: Uint8Array,
+  pw: number,
+  y: number,
+  thin: (x: number, y: number) => boolean,
+): number {
+  let t = 0;
+  // The last thin run (its start and length) and the stem after it, while one is being walked.
+  let armStart = -1;
+  let armLen = 0;
+  let stemLen = 0;
+  let x = 0;
+  while (x < pw) {
+    if (!ink[y * pw + x]) {
+      armStart = -1;
+      stemLen = 0;
+      x++;
+      continue;
+    }
+    if (!thin(x, y)) {
+      // A stem: only after a thin run, and only as wide as a wick.
+      stemLen = armStart >= 0 ? stemLen + 1 : 0;
+      if (stemLen > DOJI_STEM_MAX_PX) armStart = -1;
+      x++;
+      continue;
+    }
+    const start = x;
+    while (x < pw && ink[y * pw + x] && thin(x, y)) x++;
+    const len = x - start;
+    t += len;
+    if (armStart >= 0 && stemLen > 0 && isDojiArmPair(armLen, len)) {
+      t -= armLen + len;
+      armStart = -1;
+    } else {
+      armStart = start;
+      armLen = len;
+    }
+    stemLen = 0;
+  }
+  return t;
+}
+
+/** Two thin runs either side of a stem are a doji's arms when of like length, neither short. */
+function isDojiArmPair(a: number, b: number): boolean {
+  return (
+    Math.min(a, b) >= DOJI_ARM_MIN_PX &&
+    Math.abs(a - b) <= Math.max(DOJI_ARM_SLACK_PX, DOJI_ARM_SLACK * Math.max(a, b))
+  );
 }
 
 /**

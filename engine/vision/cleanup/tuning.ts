@@ -78,6 +78,16 @@ export const THIN_RUN_PX = 4;
 export const LINE_ROW_INK_SHARE = 0.2;
 /** ... and this share of its ink is thin (a row through many doji bodies is not). */
 export const LINE_THIN_SHARE = 0.3;
+/**
+ * A doji's cross (see lineThinPixels) has arms of at least this many px each: a dotted line's
+ * dots either side of a wick are a pixel or two.
+ */
+export const DOJI_ARM_MIN_PX = 3;
+/** Its two arms differ by at most this many px, or this share of the longer (a wick between pixel columns). */
+export const DOJI_ARM_SLACK_PX = 1;
+export const DOJI_ARM_SLACK = 0.15;
+/** Its stem is a wick: at most this many px wide (3 px at 3x, and a pixel of blur). */
+export const DOJI_STEM_MAX_PX = 4;
 /** A line is at most this many rows beyond its first (5 rows: a thick line at 3x, its edges). */
 export const LINE_EXTRA_ROWS = 4;
 /** A line's anti-aliased edge row has thin ink under this share of the width at least ... */

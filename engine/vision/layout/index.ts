@@ -20,9 +20,12 @@
  * - pane.ts: the price pane's frame lines and another scale's labels below it.
  * - time-axis.ts: a row of time labels under a plot with no rule above it.
  * - axis-strip.ts: the axis side and the strip its labels are read from.
+ * - bands.ts: opaque bands of another colour across the plot, painted in the background before
+ *   the candle colours are learned (run by readPixels after the clean-up of drawings).
  * - tuning.ts: every threshold of the stage, with its reason.
  */
 export { findLayout, type Layout } from './find-layout';
+export { eraseBands } from './bands';
 export { type LineRun } from './lines';
 export { priceReadings } from './axis-locate';
 export { readStrip } from './read-strip';

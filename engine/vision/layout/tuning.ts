@@ -25,6 +25,25 @@ export const DOMINANT_HALF_SAMPLE_ABOVE = 2_000_000;
 export const ROW_VOTE_STEP = 4;
 /** A row has a majority colour when at least this share of its samples agree with the vote. */
 export const ROW_MAJORITY_SHARE = 0.5;
+/**
+ * A plot row is an opaque band's (bands.ts) when this share of its samples is one colour other
+ * than the background: more than a row's majority, as candles cover a good part of a row of a
+ * dense chart and a band's colour must still hold most of it.
+ */
+export const BAND_ROW_SHARE = 0.6;
+/**
+ * A band is at least this many rows tall, and this share of the plot's height: a line (grid,
+ * price level, a thick one at 3x) is at most 5 rows, a band a price range's worth.
+ */
+export const BAND_MIN_ROWS = 8;
+export const BAND_MIN_ROWS_SHARE = 0.02;
+/**
+ * A stretch of such rows thinner than a band, from this many rows, is a thick rule across the
+ * plot (thinner ones are the clean-up's: a thin pixel is in a run of at most 4).
+ */
+export const BAND_LINE_MIN_ROWS = 5;
+/** A band or rule goes on across this many rows without a majority (a thin line drawn along it). */
+export const BAND_GAP_ROWS = 2;
 /** Per channel, the most a gradient background's colour moves from one row to the next (e20b78d). */
 export const GRADIENT_STEP = 2;
 /**
