@@ -662,6 +662,46 @@ describe('continuity cross-check', () => {
     expect(continuityVerdict(0.2, '1d')).toBe('warn');
     expect(continuityVerdict(0.1, '1w')).toBe('warn');
   });
+
+  it('keeps a chart of unread timeframe whose bars open a small gap from the previous close', () => {
+    // A daily index CFD: bars 50 px tall (0.5), each opening 4 px (0.04) from the previous close
+    // (beyond the 2.5 px slack, within a tenth of the range), and one junk shape far from both.
+    const gapping = Array.from({ length: 30 }, (_, i) => {
+      const open = 5 + 0.3 * Math.sin(i) + (i % 2 ? 0.04 : -0.04);
+      const close = open + (i % 2 ? 0.2 : -0.2);
+      return {
+        x: 10 + 8 * i,
+        open,
+        close,
+        high: Math.max(open, close) + 0.15,
+        low: Math.min(open, close) - 0.15,
+      };
+    });
+    for (let i = 1; i < gapping.length; i++) {
+      const k = gapping[i]!;
+      const shift = gapping[i - 1]!.close + (i % 2 ? 0.04 : -0.04) - k.open;
+      gapping[i] = {
+        ...k,
+        open: k.open + shift,
+        close: k.close + shift,
+        high: k.high + shift,
+        low: k.low + shift,
+      };
+    }
+    expect(joinedShare(gapping, scale)).toBe(0);
+    const junk = { x: 126, open: 2, close: 2.1, high: 2.1, low: 2 };
+    const withJunk = [...gapping.slice(0, 15), junk, ...gapping.slice(15)];
+    const read = checkContinuity(withJunk, scale, null);
+    expect(read.verdict).toBe('warn');
+    expect(read.smallGaps).toBe(true);
+    expect(read.gapping).toBe(false);
+    expect(read.candles).toEqual(gapping);
+    // Known to be intraday, the same bars are refused: such a market joins within a session.
+    expect(() => checkContinuity(withJunk, scale, '15m')).toThrow(NO_CHART_OR_FEW);
+    // Misread bodies open away by as much as a body: still refused with the timeframe unread.
+    const misread = gapping.map((k, i) => (i % 2 ? { ...k, open: k.close, close: k.open } : k));
+    expect(() => checkContinuity(misread, scale, null)).toThrow(NO_CHART_OR_FEW);
+  });
 });
 
 describe('indicator lines learned as a colour class', () => {

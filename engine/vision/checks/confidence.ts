@@ -121,9 +121,11 @@ export function scoreReading(e: ReadingEvidence): { confidence: number; warnings
   if (verdict === 'warn') {
     confidence -= CONTINUITY_WARN_COST;
     warnings.push(
-      e.continuity.gapping
-        ? `Only ${Math.round(joined * 100)} % of the candles read open where the previous one closed. Every candle was read as a separate body, so this market or platform is taken to gap between bars; if it does not, some candles may be misread.`
-        : `Only ${Math.round(joined * 100)} % of the candles read open where the previous one closed; some candles may be misread.`,
+      e.continuity.smallGaps
+        ? `Only ${Math.round(joined * 100)} % of the candles read open where the previous one closed, but most open a small gap away from it, as a market that gaps between sessions does (a daily index or stock chart); the timeframe could not be read to confirm it, so some candles may be misread.`
+        : e.continuity.gapping
+          ? `Only ${Math.round(joined * 100)} % of the candles read open where the previous one closed. Every candle was read as a separate body, so this market or platform is taken to gap between bars; if it does not, some candles may be misread.`
+          : `Only ${Math.round(joined * 100)} % of the candles read open where the previous one closed; some candles may be misread.`,
     );
   }
   // A candle whose body cannot be told from its wick (a doji, or a 1 px candle) has an open and

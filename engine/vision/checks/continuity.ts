@@ -17,6 +17,7 @@ import {
   MIN_JOINED,
   SHORT_RUN_CANDLES,
   SKIP_JUNK_SPACINGS,
+  SMALL_GAP_RANGE_SHARE,
   UNKNOWN_BODIES_SHARE,
 } from './tuning';
 
@@ -77,8 +78,12 @@ export function joinTolerancePx(s: PriceScale): number {
  * Share of neighbouring candles whose close and next open are on the same row (by `relation`:
  * ranges that overlap where the bodies are unknown, see overlaps).
  */
-export function joinedShare(c: ReadCandle[], s: PriceScale, relation: JoinRelation = joins): number {
-  const tol = joinTolerancePx(s);
+export function joinedShare(
+  c: ReadCandle[],
+  s: PriceScale,
+  relation: JoinRelation = joins,
+  tol = joinTolerancePx(s),
+): number {
   let n = 0;
   for (let i = 1; i < c.length; i++) if (relation(s, c[i - 1]!, c[i]!, tol)) n++;
   return c.length > 1 ? n / (c.length - 1) : 1;
@@ -125,8 +130,12 @@ export const overlaps: JoinRelation = (s, a, b, tol) => {
  * nearest candles kept, when they stand within SKIP_JUNK_SPACINGS bar spacings of it (only junk
  * between them, off the lattice).
  */
-export function dropUnjoined(c: ReadCandle[], s: PriceScale, relation: JoinRelation = joins): ReadCandle[] {
-  const tol = joinTolerancePx(s);
+export function dropUnjoined(
+  c: ReadCandle[],
+  s: PriceScale,
+  relation: JoinRelation = joins,
+  tol = joinTolerancePx(s),
+): ReadCandle[] {
   const kept = c.map(
     (k, i) =>
       (i > 0 && relation(s, c[i - 1]!, k, tol)) || (i + 1 < c.length && relation(s, k, c[i + 1]!, tol)),
@@ -171,6 +180,17 @@ export function dropShortRuns(
   return keep;
 }
 
+/**
+ * How far (px) a bar may open from the previous close on a market that gaps a little between
+ * bars: the reading slack, or SMALL_GAP_RANGE_SHARE of the bars' median high-low range where
+ * that is more.
+ */
+export function smallGapTolerancePx(c: ReadCandle[], s: PriceScale): number {
+  const ranges = c.map((k) => Math.abs(priceToY(s, k.low) - priceToY(s, k.high))).sort((a, b) => a - b);
+  const range = ranges.length ? ranges[ranges.length >> 1]! : 0;
+  return Math.max(joinTolerancePx(s), SMALL_GAP_RANGE_SHARE * range);
+}
+
 const isDaily = (tf: Timeframe | null) => tf !== null && TIMEFRAME_MINUTES[tf] >= TIMEFRAME_MINUTES['1d'];
 
 export { MAX_UNJOINED, MIN_JOINED };
@@ -205,6 +225,11 @@ export interface ContinuityResult {
    */
   gapping: boolean;
   /**
+   * Kept because most bars open within a small gap of the previous close (a market gapping
+   * between sessions) on a chart whose timeframe was not read; see smallGapTolerancePx.
+   */
+  smallGaps: boolean;
+  /**
    * Too few bodies were known to judge opens against closes (1 px candles, OHLC bars drawn
    * without ticks): only overlapping ranges were checked, and only highs and lows are read.
    */
@@ -232,7 +257,19 @@ export function checkContinuity(
   const unjudged = !canJudge(known);
   const relation = unjudged ? overlaps : joins;
   const joined = joinedShare(allCandles, priceScale, relation);
-  const verdict = continuityVerdict(joined, timeframe, apart);
+  let verdict = continuityVerdict(joined, timeframe, apart);
+  // A market that gaps between sessions (an index CFD, a stock) on a chart whose timeframe was
+  // not read (a daily chart would only be warned about): most bars open near the previous
+  // close, a small gap beside their ranges, where misread candles open away by a body. Kept with
+  // a warning, judged and cleaned at that tolerance; a chart known to be intraday is not.
+  let gapTol: number | null = null;
+  if (verdict === 'refuse' && timeframe === null && !unjudged) {
+    const tol = smallGapTolerancePx(allCandles, priceScale);
+    if (joinedShare(allCandles, priceScale, joins, tol) >= MIN_JOINED) {
+      verdict = 'warn';
+      gapTol = tol;
+    }
+  }
   if (verdict === 'refuse') {
     throw new EngineError(
       'NO_CHART_FOUND',
@@ -247,9 +284,11 @@ export function checkContinuity(
   const candles =
     isDaily(timeframe) || (apart && joined < MIN_JOINED)
       ? allCandles
-      : unjudged
-        ? dropShortRuns(dropUnjoined(allCandles, priceScale, relation), priceScale, relation)
-        : dropUnjoined(allCandles, priceScale, relation);
+      : gapTol !== null
+        ? dropUnjoined(allCandles, priceScale, joins, gapTol)
+        : unjudged
+          ? dropShortRuns(dropUnjoined(allCandles, priceScale, relation), priceScale, relation)
+          : dropUnjoined(allCandles, priceScale, relation);
   // So many junk shapes mean the shapes themselves were cut wrongly (a dense chart split at a
   // wrong spacing reads half its bars twice): what is left cannot be trusted either.
   const unjoined = 1 - candles.length / allCandles.length;
@@ -272,7 +311,8 @@ export function checkContinuity(
     joined,
     verdict,
     dropped: allCandles.length - candles.length,
-    gapping: verdict === 'warn' && !isDaily(timeframe),
+    gapping: verdict === 'warn' && !isDaily(timeframe) && gapTol === null,
+    smallGaps: gapTol !== null,
     unjudged,
   };
 }

@@ -22,6 +22,10 @@ describe('warnings in a trader’s words (issue 20)', () => {
     );
     expect(joined.summary).toMatch(/^Some candles may be misread/);
     expect(joined.detail).toMatch(/62 %/);
+    const gaps = warningWords(
+      'Only 44 % of the candles read open where the previous one closed, but most open a small gap away from it, as a market that gaps between sessions does (a daily index or stock chart); the timeframe could not be read to confirm it, so some candles may be misread.',
+    );
+    expect(gaps.summary).toMatch(/^The candles open a little away from the last close/);
   });
 
   it('shows the plan’s own warnings as they are', () => {

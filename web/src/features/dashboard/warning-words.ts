@@ -40,6 +40,12 @@ const RULES: ReadonlyArray<{ match: RegExp; say: (m: RegExpMatchArray) => string
   },
   {
     match:
+      /^Only \d+ % of the candles read open where the previous one closed, but most open a small gap away/,
+    say: () =>
+      'The candles open a little away from the last close: taken as a market that gaps between sessions (a daily index or stock). If yours does not, some candles may be misread.',
+  },
+  {
+    match:
       /^Only \d+ % of the candles read open where the previous one closed\. Every candle was read as a separate body/,
     say: () =>
       'The candles do not join up (each opens away from the last close): taken as a market that gaps between bars. If yours does not, some candles may be misread.',
