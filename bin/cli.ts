@@ -11,16 +11,16 @@ type Run = (args: string[]) => Promise<number>;
  */
 const COMMANDS = {
   read: {
-    load: () => import('./commands/read.ts'),
+    load: () => import('./commands/read'),
     summary:
       'read IMAGE                     read one chart screenshot, print candles, symbol, timeframe as JSON',
   },
   analyze: {
-    load: () => import('./commands/analyze.ts'),
+    load: () => import('./commands/analyze'),
     summary: 'analyze OHLC.csv [--fvg-threshold N]   analyse one OHLC series, print every detection as JSON',
   },
   plan: {
-    load: () => import('./commands/plan.ts'),
+    load: () => import('./commands/plan'),
     summary: 'plan --5m A --15m B --4h C --account N --risk P   full pipeline, print the analysis result',
   },
 } as const;
