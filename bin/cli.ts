@@ -1,15 +1,26 @@
 import { isEngineError } from '../engine/core/errors';
 
-/** Each command lives in bin/commands/<name>.ts and exports `run(args): Promise<number>`. */
+type Run = (args: string[]) => Promise<number>;
+
+/**
+ * Each command lives in bin/commands/<name>.ts and exports `run(args): Promise<number>`. Each is
+ * loaded by its own literal import, only when run: the bundle (scripts/build-cli.mjs) then holds
+ * exactly the three commands, and `read` never loads the analysis and planning code. (A
+ * template import such as `./commands/${name}.ts` made esbuild bundle every file of the folder,
+ * the tests and vitest with them.)
+ */
 const COMMANDS = {
   read: {
+    load: () => import('./commands/read'),
     summary:
       'read IMAGE                     read one chart screenshot, print candles, symbol, timeframe as JSON',
   },
   analyze: {
+    load: () => import('./commands/analyze'),
     summary: 'analyze OHLC.csv [--fvg-threshold N]   analyse one OHLC series, print every detection as JSON',
   },
   plan: {
+    load: () => import('./commands/plan'),
     summary: 'plan --5m A --15m B --4h C --account N --risk P   full pipeline, print the analysis result',
   },
 } as const;
@@ -33,9 +44,7 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    const command = (await import(`./commands/${name as CommandName}.ts`)) as {
-      run: (args: string[]) => Promise<number>;
-    };
+    const command: { run: Run } = await COMMANDS[name as CommandName].load();
     return await command.run(args);
   } catch (error) {
     // Engine errors are the user's input problems: print the plain message, no stack.

@@ -13,7 +13,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { createWorker, PSM, OEM, type Worker } from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
 import type { RgbaImage } from '../../engine/core/image';
 import type { PlotRect, Rect, TextToken } from '../../engine/vision';
 import type { TitleRegion } from '../../engine/vision/text';
@@ -210,6 +210,9 @@ export async function createAxisOcr(
 ): Promise<AxisOcr> {
   let worker: Promise<Worker> | null = null;
   const start = async (): Promise<Worker> => {
+    // Loaded here, not at the top: most charts never need the OCR, and importing tesseract.js
+    // costs the command line's start (and the server's) time for nothing (issue 20).
+    const { createWorker, PSM, OEM } = await import('tesseract.js');
     const w = await createWorker('eng', OEM.LSTM_ONLY, {
       langPath: langPath(),
       cacheMethod: 'none',
