@@ -38,5 +38,11 @@ await build({
   entryPoints: [`${root}server/modules/analyze/worker.ts`],
   outfile: `${outDir}/analyze-worker.js`,
 });
+// The embedded PGlite runs in its own thread (server/db/pglite-thread.ts looks for it here).
+await build({
+  ...bundle,
+  entryPoints: [`${root}server/db/pglite-worker.ts`],
+  outfile: `${outDir}/pglite-worker.js`,
+});
 cpSync(migrations, `${outDir}/migrations`, { recursive: true });
-console.log('build-server: dist/server/main.js, analyze-worker.js and migrations written');
+console.log('build-server: dist/server/main.js, analyze-worker.js, pglite-worker.js and migrations written');

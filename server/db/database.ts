@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { openPgliteThread, type PgliteThread } from './pglite-thread';
 import { schema } from './schema';
 
 /**
@@ -30,8 +31,11 @@ export interface Database {
 export type DatabaseLocation =
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; dataDir: string }
-  /** A throw-away in-memory PGlite (tests). */
-  | { kind: 'pglite-memory' };
+  /**
+   * A throw-away in-memory PGlite (tests); `thread` runs it in its own worker thread as the
+   * server's file-backed PGlite always is (tests of that path), else on the calling thread.
+   */
+  | { kind: 'pglite-memory'; thread?: boolean };
 
 /**
  * Bounds on how long PostgreSQL may keep a request waiting (issue 19.8). A statement running
@@ -70,14 +74,19 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       () => client.end({ timeout: 5 }),
     );
   }
-  let client: PGlite;
+  // The server's PGlite runs in a worker thread (pglite-thread.ts): on this thread each of its
+  // statements held the event loop, and /healthz with it. Tests' in-memory databases stay here
+  // unless asked (faster to open; the statements are the same).
+  let client: PGlite | PgliteThread;
   if (location.kind === 'pglite') {
     mkdirSync(location.dataDir, { recursive: true });
-    client = await PGlite.create(location.dataDir);
+    client = await openPgliteThread(location.dataDir);
   } else {
-    client = await PGlite.create();
+    client = location.thread ? await openPgliteThread() : await PGlite.create();
   }
-  const db = drizzlePglite({ client, schema });
+  // The thread answers the part of PGlite's API that Drizzle's driver uses (query, exec,
+  // transaction), which is all the driver calls on its client.
+  const db = drizzlePglite({ client: client as PGlite, schema });
   return wrap(
     db,
     'pglite',

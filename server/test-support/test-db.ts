@@ -14,11 +14,16 @@ export interface TestDatabase {
  * A fresh, migrated database for one test file: in-memory PGlite by default; with
  * TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test in CI) a throw-away database
  * created on that server and dropped afterwards, so test files never see each other's rows.
+ * TEST_PGLITE_THREAD=1 runs the in-memory PGlite in its own worker thread, as the server runs
+ * its file-backed one (db/pglite-thread.ts).
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const database = await openDatabase({ kind: 'pglite-memory' });
+    const database = await openDatabase({
+      kind: 'pglite-memory',
+      thread: process.env.TEST_PGLITE_THREAD === '1',
+    });
     await database.migrate();
     return { database, cleanup: () => database.close() };
   }

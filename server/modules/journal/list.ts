@@ -175,13 +175,17 @@ export async function pageOfEntries(
   };
 }
 
-/** Rows per read of the statistics: each read holds PGlite's (single) thread for milliseconds. */
+/**
+ * Rows per read of the statistics: each read holds PGlite's (single, own) thread for
+ * milliseconds, and turning its answer into entries holds the event loop for about as long.
+ */
 const STATS_CHUNK = 500;
 
 /**
  * Every entry of a trader with just the columns the statistics read, in chunks that yield to
- * the event loop between them: on PGlite the database runs on the server's own thread, and one
- * SELECT of 10,000 whole rows held it (and /healthz) for up to 2 s on a loaded machine.
+ * the event loop between them: one SELECT of 10,000 whole rows held the event loop (and
+ * /healthz) for up to 2 s on a loaded machine, when PGlite still ran on it; the rows' mapping
+ * still runs here.
  */
 export async function statsEntriesOf(db: FastifyInstance['db'], userId: string) {
   const t = journalEntries;

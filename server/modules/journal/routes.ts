@@ -86,8 +86,9 @@ const TRADE_FIELDS = [
 ] as const;
 
 /**
- * Rows per INSERT of an import: small enough that one statement holds the thread (PGlite) for
- * milliseconds, large enough that a 5,000-row import is 20 statements.
+ * Rows per INSERT of an import: small enough that one statement holds PGlite's thread (other
+ * traders' queries wait behind it) and building it the event loop for milliseconds, large
+ * enough that a 5,000-row import is 20 statements.
  */
 const IMPORT_INSERT_BATCH = 250;
 
@@ -311,8 +312,8 @@ export async function journalRoutes(app: FastifyInstance) {
       if (values.length > room) throw journalFull(values.length);
       for (let i = 0; i < values.length; i += IMPORT_INSERT_BATCH) {
         await tx.insert(journalEntries).values(values.slice(i, i + IMPORT_INSERT_BATCH));
-        // Between batches other requests get their turn (PGlite runs each statement on this
-        // very thread, so one large insert would stall /healthz and everyone else).
+        // Between batches other requests get their turn (building each batch runs on this
+        // thread, and on PGlite other traders' queries wait behind each statement).
         await yieldToEventLoop();
       }
       return { imported: values.length, skipped: rows.length - values.length };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { JournalImportPreview, JournalImportResult } from '../../../../contracts/journal';
 import { journalEntries } from '../../../db/schema';
 import { AppError } from '../../../http/errors';
@@ -48,10 +48,9 @@ export function csvPreview(recognised: number, toImport: number): JournalImportP
 /** Tickets per query: far below PostgreSQL's 65,535 bind parameters. */
 const TICKETS_PER_QUERY = 1000;
 /**
- * Rows per INSERT. On PGlite the database runs on the server's own thread, so each INSERT holds
- * the event loop for as long as it takes; 50 rows keep that to a few milliseconds (about 10 ms
- * CPU each on the loaded 2-core test machine, more wall time there), and the
- * import yields between chunks so /healthz and other traders are answered meanwhile.
+ * Rows per INSERT. The statement (db/pglite-thread.ts: PGlite has its own thread) runs off the
+ * event loop, but its JSON is built on it, and on PGlite other traders' queries wait behind
+ * it: 50 rows keep each to a few milliseconds, and the import yields between chunks.
  */
 const ROWS_PER_INSERT = 50;
 
@@ -98,7 +97,11 @@ export async function importStatement(
         and(
           eq(journalEntries.userId, userId),
           eq(journalEntries.source, source),
-          eq(journalEntries.brokerAccount, statement.accountNumber ?? ''),
+          // Trades imported before the account number was kept (migration 0007) have an empty
+          // one; they match any account, else re-importing their statement adds them again.
+          // (A second account reusing those very tickets then reads them as imported: only
+          // trades stored before 0007 can cause that, and adding a duplicate is the worse error.)
+          inArray(journalEntries.brokerAccount, [...new Set([statement.accountNumber ?? '', ''])]),
           sql`${journalEntries.brokerTicket} in (select jsonb_array_elements_text(${chunk}::jsonb))`,
         ),
       );

@@ -7,6 +7,8 @@ import {
   journalStatsSchema,
 } from '../../../../contracts/journal';
 import { problemSchema } from '../../../../contracts/problem';
+import { inArray } from 'drizzle-orm';
+import { journalEntries } from '../../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../../test-support/test-db';
 import { createTestApp, signedInTrader, testClock, type TestClient } from '../../../test-support/test-app';
 import { multipart } from '../../analyze/test-support';
@@ -273,6 +275,25 @@ describe('POST /api/journal/import with a statement file', () => {
     expect(entries).toHaveLength(8);
     expect(new Set(entries.map((e) => e.broker?.account))).toEqual(new Set(['1111111', '2222222']));
     expect(entries.filter((e) => e.broker?.ticket === '1001')).toHaveLength(2);
+  });
+
+  it('treats trades stored before the account number was kept (empty account) as imported', async () => {
+    const client = await signedInTrader(app);
+    const first = await upload(client, mt4Report({ account: '3333333' }), { utcOffsetHours: 2 });
+    expect(journalImportResultSchema.parse(first.json())).toMatchObject({ imported: 4, skipped: 0 });
+    // As migration 0007 left the trades imported before it: no account number.
+    const ids = (await list(client)).map((e) => e.id);
+    await testDb.database.db
+      .update(journalEntries)
+      .set({ brokerAccount: '' })
+      .where(inArray(journalEntries.id, ids));
+    const preview = journalImportPreviewSchema.parse(
+      (await upload(client, mt4Report({ account: '3333333' }), { utcOffsetHours: 2 }, '?dryRun=1')).json(),
+    );
+    expect(preview).toMatchObject({ recognised: 4, toImport: 0, alreadyImported: 4 });
+    const again = await upload(client, mt4Report({ account: '3333333' }), { utcOffsetHours: 2 });
+    expect(journalImportResultSchema.parse(again.json())).toMatchObject({ imported: 0, skipped: 4 });
+    expect(await list(client)).toHaveLength(4);
   });
 
   it("keeps one trader's tickets apart from another's", async () => {
