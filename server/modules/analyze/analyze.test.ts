@@ -1,40 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { analysisListSchema, storedAnalysisSchema, UPLOAD_LIMITS } from '../../../contracts/analysis';
-import { createTestDatabase, type TestDatabase } from '../../test-support/test-db';
-import { browser, createTestApp } from '../../test-support/test-app';
-import { chartSet, notAChart, postAnalysis, signUp, type ChartSet } from './test-support';
+import { analyzeTestApp, chartSet, notAChart, postAnalysis } from './test-support';
 
-let testDb: TestDatabase;
-let app: FastifyInstance;
-let charts: ChartSet;
+const setup = analyzeTestApp();
+const charts = chartSet();
 
 const fixture = (path: string) =>
   readFileSync(fileURLToPath(new URL(`../../../fixtures/charts/${path}`, import.meta.url)));
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await createTestApp({ database: testDb.database });
-  charts = chartSet();
-});
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.cleanup();
-});
-
-async function signedIn() {
-  const client = browser(app);
-  await signUp(client);
-  return client;
-}
+const signedIn = () => setup.signedIn();
 
 describe('POST /api/analyze: who may call it', () => {
   it('answers 401 without a session and analyses nothing', async () => {
-    const response = await postAnalysis(browser(app), charts);
+    const response = await postAnalysis(setup.client(), charts);
     expect(response.statusCode).toBe(401);
   });
 
@@ -208,7 +189,7 @@ describe('a stored analysis', () => {
     expect((await stranger.get(`/api/analyses/${stored.id}`)).statusCode).toBe(404);
     expect((await stranger.get(`/api/analyses/${stored.id}/charts/4h`)).statusCode).toBe(404);
     expect(analysisListSchema.parse((await stranger.get('/api/analyses')).json()).analyses).toEqual([]);
-    expect((await browser(app).get('/api/analyses')).statusCode).toBe(401);
+    expect((await setup.client().get('/api/analyses')).statusCode).toBe(401);
   });
 
   it('lists newest first', async () => {

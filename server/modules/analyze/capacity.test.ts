@@ -1,36 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test-support/test-db';
-import { browser, createTestApp } from '../../test-support/test-app';
-import { chartSet, postAnalysis, signUp, type ChartSet } from './test-support';
+import { describe, expect, it } from 'vitest';
+import { analyzeTestApp, chartSet, postAnalysis } from './test-support';
 
 /**
  * The capacity limits with small settings: one worker thread, no waiting room and three
  * analyses per user per minute (read from ANALYZE_* when the module registers).
  */
-let testDb: TestDatabase;
-let app: FastifyInstance;
-let charts: ChartSet;
-const saved = { ...process.env };
+const setup = analyzeTestApp({ ANALYZE_THREADS: '1', ANALYZE_MAX_QUEUE: '0', ANALYZE_PER_MINUTE: '3' });
+const charts = chartSet();
 
-beforeAll(async () => {
-  Object.assign(process.env, { ANALYZE_THREADS: '1', ANALYZE_MAX_QUEUE: '0', ANALYZE_PER_MINUTE: '3' });
-  testDb = await createTestDatabase();
-  app = await createTestApp({ database: testDb.database });
-  charts = chartSet();
-});
-
-afterAll(async () => {
-  process.env = saved;
-  await app?.close();
-  await testDb?.cleanup();
-});
-
-async function signedIn() {
-  const client = browser(app);
-  await signUp(client);
-  return client;
-}
+const signedIn = () => setup.signedIn();
 
 describe('analyze capacity', () => {
   it('limits each user to ANALYZE_PER_MINUTE analyses a minute (429 with Retry-After); others go on', async () => {

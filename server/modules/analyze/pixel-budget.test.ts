@@ -1,36 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test-support/test-db';
-import { browser, createTestApp } from '../../test-support/test-app';
-import { chartSet, postAnalysis, signUp, type ChartSet } from './test-support';
+import { describe, expect, it } from 'vitest';
+import { analyzeTestApp, chartSet, postAnalysis } from './test-support';
 
 /**
  * Issue 19.9: decoding memory is bounded by the pixels of the analyses in flight, not only by
  * their number. Two threads would run two analyses at once, but a 4-megapixel budget holds one
  * set of three 1280 x 720 charts (2.8 MP) and not two.
  */
-let testDb: TestDatabase;
-let app: FastifyInstance;
-let charts: ChartSet;
-const saved = { ...process.env };
-
-beforeAll(async () => {
-  Object.assign(process.env, { ANALYZE_THREADS: '2', ANALYZE_MAX_QUEUE: '2', ANALYZE_PIXEL_BUDGET_MP: '4' });
-  testDb = await createTestDatabase();
-  app = await createTestApp({ database: testDb.database });
-  charts = chartSet();
-});
-
-afterAll(async () => {
-  process.env = saved;
-  await app?.close();
-  await testDb?.cleanup();
-});
+const setup = analyzeTestApp({ ANALYZE_THREADS: '2', ANALYZE_MAX_QUEUE: '2', ANALYZE_PIXEL_BUDGET_MP: '4' });
+const charts = chartSet();
 
 describe('pixel budget across analyses in flight', () => {
   it('refuses a second analysis at once when both would pass the budget (503), and runs each alone', async () => {
-    const clients = [browser(app), browser(app)];
-    for (const client of clients) await signUp(client);
+    const clients = [await setup.signedIn(), await setup.signedIn()];
     const both = await Promise.all(clients.map((client) => postAnalysis(client, charts)));
     expect(both.map((r) => r.statusCode).sort()).toEqual([201, 503]);
     const refused = both.find((r) => r.statusCode === 503)!;

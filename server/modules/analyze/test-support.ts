@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
 import sharp from 'sharp';
-import type { browser } from '../../test-support/test-app';
+import { createTestDatabase, type TestDatabase } from '../../test-support/test-db';
+import { browser, createTestApp } from '../../test-support/test-app';
 
 /** A hand-built multipart/form-data body, as a browser's FormData would send it. */
 export function multipart(
@@ -92,4 +94,42 @@ export async function notAChart(): Promise<Buffer> {
     .blur(3)
     .png()
     .toBuffer();
+}
+
+/**
+ * One test file's app on a fresh database, started before its tests and closed after them.
+ * `env` sets the ANALYZE_* settings the module reads when it registers; the environment is
+ * restored afterwards.
+ */
+export function analyzeTestApp(env: Record<string, string> = {}) {
+  const saved = { ...process.env };
+  let testDb: TestDatabase | undefined;
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    Object.assign(process.env, env);
+    testDb = await createTestDatabase();
+    app = await createTestApp({ database: testDb.database });
+  });
+  afterAll(async () => {
+    process.env = saved;
+    await app?.close();
+    await testDb?.cleanup();
+  });
+  const started = () => {
+    if (!app) throw new Error('analyzeTestApp: the app starts in beforeAll');
+    return app;
+  };
+  return {
+    get app() {
+      return started();
+    },
+    /** A signed-out browser. */
+    client: (): Client => browser(started()),
+    /** A browser signed in as a new user. */
+    async signedIn(): Promise<Client> {
+      const client = browser(started());
+      await signUp(client);
+      return client;
+    },
+  };
 }

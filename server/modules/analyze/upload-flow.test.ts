@@ -1,41 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storedAnalysisSchema, UPLOAD_LIMITS, type AnalyzeStreamEvent } from '../../../contracts/analysis';
-import { createTestDatabase, type TestDatabase } from '../../test-support/test-db';
-import { browser, createTestApp } from '../../test-support/test-app';
-import { chartSet, multipart, notAChart, signUp, type ChartSet } from './test-support';
+import type { TestClient } from '../../test-support/test-app';
+import { analyzeTestApp, chartSet, multipart, notAChart } from './test-support';
 
 // Issue 20 "Upload and analysis": data exports in a slot, every failing slot named, progress.
-let testDb: TestDatabase;
-let app: FastifyInstance;
-let charts: ChartSet;
+const setup = analyzeTestApp();
+const charts = chartSet();
 
 const data = (name: string) =>
   readFileSync(fileURLToPath(new URL(`../../../e2e/fixtures/charts/eurusd/${name}`, import.meta.url)));
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await createTestApp({ database: testDb.database });
-  charts = chartSet();
-});
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.cleanup();
-});
-
-async function signedIn() {
-  const client = browser(app);
-  await signUp(client);
-  return client;
-}
+const signedIn = () => setup.signedIn();
 
 type Slot = '5m' | '15m' | '4h';
 function post(
-  client: ReturnType<typeof browser>,
+  client: TestClient,
   files: Record<Slot, { data: Buffer; filename: string; type: string }>,
   accept?: string,
 ) {
@@ -204,10 +186,7 @@ describe('progress (Accept: application/x-ndjson)', () => {
 });
 
 describe('POST /api/charts/identify (slot assignment of dropped files)', () => {
-  function identify(
-    client: ReturnType<typeof browser>,
-    files: { data: Buffer; filename: string; type: string }[],
-  ) {
+  function identify(client: TestClient, files: { data: Buffer; filename: string; type: string }[]) {
     const body = multipart(
       {},
       files.map((f) => ({ field: 'charts', ...f })),
@@ -263,6 +242,6 @@ describe('POST /api/charts/identify (slot assignment of dropped files)', () => {
     ]);
     expect(four.statusCode).toBe(422);
     expect(four.json().detail).toMatch(/one to three/);
-    expect((await browser(app).post('/api/charts/identify', {})).statusCode).toBe(401);
+    expect((await setup.client().post('/api/charts/identify', {})).statusCode).toBe(401);
   });
 });

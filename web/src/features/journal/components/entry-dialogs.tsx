@@ -31,11 +31,9 @@ interface DialogProps {
 /** Close asks for the exit price and shows the R it will book before the trader confirms. */
 export function CloseTradeDialog({ entry, open, onOpenChange }: DialogProps) {
   const id = useId();
-  const [exit, setExit] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
+  const exitPrice = useExitPrice(entry, '');
   const transition = useJournalTransition();
-  const parsed = journalCloseBodySchema.safeParse({ exitPrice: exit });
+  const parsed = journalCloseBodySchema.safeParse({ exitPrice: exitPrice.value });
   const stopLoss = entry.stopLoss;
   // Only trades logged here are closed with this dialog, and those always have a stop.
   const preview =
@@ -46,22 +44,16 @@ export function CloseTradeDialog({ entry, open, onOpenChange }: DialogProps) {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Exit price must be positive');
+      exitPrice.fail(parsed.error.issues[0]?.message ?? 'Exit price must be positive');
       return;
     }
-    // A price far from the trade is most often a slipped decimal point: ask once.
-    const far = farExitReason(entry, parsed.data.exitPrice);
-    if (far && confirming === null) {
-      setConfirming(far);
-      return;
-    }
+    if (!exitPrice.confirmed(parsed.data.exitPrice)) return;
     transition.mutate(
       { id: entry.id, action: 'close', exitPrice: parsed.data.exitPrice },
       {
         onSuccess: () => {
           onOpenChange(false);
-          setExit('');
-          setConfirming(null);
+          exitPrice.reset('');
         },
       },
     );
@@ -77,38 +69,22 @@ export function CloseTradeDialog({ entry, open, onOpenChange }: DialogProps) {
           <DialogDescription>{entryAndStop(entry)}. At what price did you exit?</DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Close trade">
-          <ExitPriceField
-            inputId={`${id}-exit`}
-            entry={entry}
-            value={exit}
-            invalid={error !== null}
-            onChange={(value) => {
-              setExit(value);
-              setError(null);
-              setConfirming(null);
-            }}
-            autoFocus
-          >
-            {error ? (
-              <p role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            ) : null}
+          <ExitPriceField inputId={`${id}-exit`} entry={entry} state={exitPrice} autoFocus>
+            <ExitError error={exitPrice.error} />
             {preview ? (
               <p className="text-sm text-muted-foreground" aria-live="polite">
                 Result: {preview.rMultiple >= 0 ? '+' : ''}
-                {preview.rMultiple.toFixed(2)}R, {preview.pnlUsd >= 0 ? '+' : '-'}$
-                {Math.abs(preview.pnlUsd).toFixed(2)}
+                {preview.rMultiple.toFixed(2)}R, {formatSignedUsd(preview.pnlUsd)}
               </p>
             ) : null}
-            <FarExitWarning reason={confirming} />
+            <FarExitWarning reason={exitPrice.confirming} />
           </ExitPriceField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
             <Button type="submit" variant="default" disabled={transition.isPending}>
-              {confirming ? 'Yes, Close at This Price' : 'Close Trade'}
+              {exitPrice.confirming ? 'Yes, Close at This Price' : 'Close Trade'}
             </Button>
           </DialogFooter>
         </form>
@@ -123,21 +99,52 @@ function entryAndStop(entry: JournalEntry): string {
   return `Entry ${formatPrice(entry.entry, entry.instrument)}${stop}`;
 }
 
+/**
+ * The exit price typed in the close and correct dialogs, its error, and the far-exit question:
+ * a price far from the trade is most often a slipped decimal point, so it is asked about once.
+ */
+function useExitPrice(entry: JournalEntry, initial: string) {
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const reset = (next: string) => {
+    setValue(next);
+    setError(null);
+    setConfirming(null);
+  };
+  return {
+    value,
+    error,
+    confirming,
+    /** A new value typed: any error or pending question is about the old one. */
+    change: reset,
+    reset,
+    fail: setError,
+    /** Whether `price` may be saved now; a far one first raises the question and answers false. */
+    confirmed(price: number): boolean {
+      const far = farExitReason(entry, price);
+      if (far && confirming === null) {
+        setConfirming(far);
+        return false;
+      }
+      return true;
+    },
+  };
+}
+
+type ExitPriceState = ReturnType<typeof useExitPrice>;
+
 /** The exit price input of the close and correct dialogs, with what goes under it. */
 function ExitPriceField({
   inputId,
   entry,
-  value,
-  invalid,
-  onChange,
+  state,
   autoFocus,
   children,
 }: {
   inputId: string;
   entry: JournalEntry;
-  value: string;
-  invalid: boolean;
-  onChange: (value: string) => void;
+  state: ExitPriceState;
   autoFocus?: boolean;
   children?: ReactNode;
 }) {
@@ -150,14 +157,22 @@ function ExitPriceField({
         inputMode="decimal"
         step={10 ** -entry.instrument.precision}
         min={0}
-        value={value}
-        aria-invalid={invalid || undefined}
-        onChange={(e) => onChange(e.target.value)}
+        value={state.value}
+        aria-invalid={state.error !== null || undefined}
+        onChange={(e) => state.change(e.target.value)}
         autoFocus={autoFocus}
       />
       {children}
     </div>
   );
+}
+
+function ExitError({ error }: { error: string | null }) {
+  return error ? (
+    <p role="alert" className="text-sm text-destructive">
+      {error}
+    </p>
+  ) : null;
 }
 
 /** Asks the trader to check an exit price that looks like a typo (contracts FAR_EXIT). */
@@ -181,12 +196,14 @@ function FarExitWarning({ reason }: { reason: string | null }) {
  */
 export function CorrectCloseDialog({ entry, open, onOpenChange }: DialogProps) {
   const id = useId();
-  const [exit, setExit] = useState(entry.exitPrice === null ? '' : String(entry.exitPrice));
+  const storedExit = entry.exitPrice === null ? '' : String(entry.exitPrice);
+  const exitPrice = useExitPrice(entry, storedExit);
   const [fees, setFees] = useState(entry.fees ? String(entry.fees) : '');
-  const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
   const update = useUpdateJournalEntry();
-  const parsed = journalUpdateBodySchema.safeParse({ exitPrice: exit, fees: fees === '' ? 0 : fees });
+  const parsed = journalUpdateBodySchema.safeParse({
+    exitPrice: exitPrice.value,
+    fees: fees === '' ? 0 : fees,
+  });
   const stopLoss = entry.stopLoss;
   const preview =
     parsed.success && parsed.data.exitPrice !== undefined && stopLoss !== null
@@ -196,14 +213,14 @@ export function CorrectCloseDialog({ entry, open, onOpenChange }: DialogProps) {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!parsed.success || parsed.data.exitPrice === undefined) {
-      setError(parsed.success ? 'Exit price must be positive' : (parsed.error.issues[0]?.message ?? null));
+      exitPrice.fail(
+        parsed.success
+          ? 'Exit price must be positive'
+          : (parsed.error.issues[0]?.message ?? 'Check the values'),
+      );
       return;
     }
-    const far = farExitReason(entry, parsed.data.exitPrice);
-    if (far && confirming === null) {
-      setConfirming(far);
-      return;
-    }
+    if (!exitPrice.confirmed(parsed.data.exitPrice)) return;
     update.mutate(
       { id: entry.id, changes: { exitPrice: parsed.data.exitPrice, fees: parsed.data.fees ?? 0 } },
       { onSuccess: () => onOpenChange(false) },
@@ -215,10 +232,8 @@ export function CorrectCloseDialog({ entry, open, onOpenChange }: DialogProps) {
       open={open}
       onOpenChange={(next) => {
         if (next) {
-          setExit(entry.exitPrice === null ? '' : String(entry.exitPrice));
+          exitPrice.reset(storedExit);
           setFees(entry.fees ? String(entry.fees) : '');
-          setError(null);
-          setConfirming(null);
         }
         onOpenChange(next);
       }}
@@ -234,17 +249,7 @@ export function CorrectCloseDialog({ entry, open, onOpenChange }: DialogProps) {
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Correct closed trade">
-          <ExitPriceField
-            inputId={`${id}-exit`}
-            entry={entry}
-            value={exit}
-            invalid={error !== null}
-            onChange={(value) => {
-              setExit(value);
-              setError(null);
-              setConfirming(null);
-            }}
-          />
+          <ExitPriceField inputId={`${id}-exit`} entry={entry} state={exitPrice} />
           <div className="grid gap-2">
             <Label htmlFor={`${id}-fees`}>Fees (USD: commission and swap paid)</Label>
             <Input
@@ -256,15 +261,11 @@ export function CorrectCloseDialog({ entry, open, onOpenChange }: DialogProps) {
               value={fees}
               onChange={(e) => {
                 setFees(e.target.value);
-                setError(null);
+                exitPrice.fail(null);
               }}
             />
           </div>
-          {error ? (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          ) : null}
+          <ExitError error={exitPrice.error} />
           {preview && parsed.success ? (
             <p className="text-sm text-muted-foreground" aria-live="polite">
               Result: {preview.rMultiple >= 0 ? '+' : ''}
@@ -272,13 +273,13 @@ export function CorrectCloseDialog({ entry, open, onOpenChange }: DialogProps) {
               {parsed.data.fees ? ' after fees' : ''}
             </p>
           ) : null}
-          <FarExitWarning reason={confirming} />
+          <FarExitWarning reason={exitPrice.confirming} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
             <Button type="submit" variant="default" disabled={update.isPending}>
-              {confirming ? 'Yes, Save This Price' : 'Save'}
+              {exitPrice.confirming ? 'Yes, Save This Price' : 'Save'}
             </Button>
           </DialogFooter>
         </form>

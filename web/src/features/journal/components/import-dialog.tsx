@@ -178,6 +178,21 @@ export function ImportDialog() {
   );
 }
 
+/** The preview table's columns in order, each with whether it holds a number (right-aligned). */
+const PREVIEW_COLUMNS: readonly (readonly [label: string, numeric: boolean])[] = [
+  ['Ticket', false],
+  ['Symbol', false],
+  ['Side', false],
+  ['Lots', true],
+  ['Opened (UTC)', false],
+  ['Closed (UTC)', false],
+  ['Entry', true],
+  ['Exit', true],
+  ['Costs', true],
+  ['Net (USD)', true],
+  ['R', true],
+];
+
 function PreviewSummary({ preview }: { preview: JournalImportPreview }) {
   return (
     <section aria-label="Import preview" className="grid gap-3 text-sm" data-testid="import-preview">
@@ -216,39 +231,11 @@ function PreviewSummary({ preview }: { preview: JournalImportPreview }) {
             <caption className="sr-only">Trades as they will be stored (times in UTC)</caption>
             <thead>
               <tr className="text-left text-muted-foreground">
-                <th scope="col" className="p-1">
-                  Ticket
-                </th>
-                <th scope="col" className="p-1">
-                  Symbol
-                </th>
-                <th scope="col" className="p-1">
-                  Side
-                </th>
-                <th scope="col" className="p-1 text-right">
-                  Lots
-                </th>
-                <th scope="col" className="p-1">
-                  Opened (UTC)
-                </th>
-                <th scope="col" className="p-1">
-                  Closed (UTC)
-                </th>
-                <th scope="col" className="p-1 text-right">
-                  Entry
-                </th>
-                <th scope="col" className="p-1 text-right">
-                  Exit
-                </th>
-                <th scope="col" className="p-1 text-right">
-                  Costs
-                </th>
-                <th scope="col" className="p-1 text-right">
-                  Net (USD)
-                </th>
-                <th scope="col" className="p-1 text-right">
-                  R
-                </th>
+                {PREVIEW_COLUMNS.map(([label, numeric]) => (
+                  <th key={label} scope="col" className={numeric ? 'p-1 text-right' : 'p-1'}>
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
