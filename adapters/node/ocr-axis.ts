@@ -13,7 +13,13 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import type { Worker } from 'tesseract.js';
+import type { PSM, Worker } from 'tesseract.js';
+
+/**
+ * tesseract's page segmentation "sparse text" (PSM.SPARSE_TEXT): words anywhere, no layout.
+ * Spelled out because tesseract.js is imported only when the OCR starts.
+ */
+const SPARSE_TEXT = '11' as PSM;
 import type { RgbaImage } from '../../engine/core/image';
 import type { PlotRect, Rect, TextToken } from '../../engine/vision';
 import type { TitleRegion } from '../../engine/vision/text';
@@ -212,14 +218,14 @@ export async function createAxisOcr(
   const start = async (): Promise<Worker> => {
     // Loaded here, not at the top: most charts never need the OCR, and importing tesseract.js
     // costs the command line's start (and the server's) time for nothing (issue 20).
-    const { createWorker, PSM, OEM } = await import('tesseract.js');
+    const { createWorker, OEM } = await import('tesseract.js');
     const w = await createWorker('eng', OEM.LSTM_ONLY, {
       langPath: langPath(),
       cacheMethod: 'none',
       gzip: true,
     });
     await w.setParameters({
-      tessedit_pageseg_mode: PSM.SPARSE_TEXT,
+      tessedit_pageseg_mode: SPARSE_TEXT,
       tessedit_char_whitelist: PRICE_CHARACTERS,
       // A fixed resolution: tesseract otherwise estimates one and says so on stderr, which a
       // caller reading the command line's refusal would take for the message.
@@ -283,7 +289,7 @@ export async function createAxisOcr(
           if (!crop || crop.scale <= 1) return null;
           return { png: crop.png, toTokens: (words) => words.flatMap((wd) => toToken(wd, crop) ?? []) };
         },
-        { tessedit_pageseg_mode: PSM.SPARSE_TEXT, tessedit_char_whitelist: PRICE_CHARACTERS },
+        { tessedit_pageseg_mode: SPARSE_TEXT, tessedit_char_whitelist: PRICE_CHARACTERS },
         timeoutMs,
       );
     },
@@ -303,7 +309,7 @@ export async function createAxisOcr(
           };
         },
         // Any character: titles mix letters, digits, commas, slashes and dots.
-        { tessedit_pageseg_mode: PSM.SPARSE_TEXT, tessedit_char_whitelist: '' },
+        { tessedit_pageseg_mode: SPARSE_TEXT, tessedit_char_whitelist: '' },
         titleTimeoutMs,
       );
     },
