@@ -23,6 +23,7 @@ const SPARSE_TEXT = '11' as PSM;
 import type { RgbaImage } from '../../engine/core/image';
 import type { PlotRect, Rect, TextToken } from '../../engine/vision';
 import type { TitleRegion } from '../../engine/vision/text';
+import { greyBox, sharpOf } from './grey-box';
 import { titleCrop, titleWordBox } from './ocr-title';
 
 /** How long one strip's OCR may take before its refusal stands (ms, wall clock; 0.2-0.5 s usual). */
@@ -106,18 +107,7 @@ export async function stripCrop(image: RgbaImage, strip: PlotRect): Promise<Stri
   const width = Math.min(image.width, Math.floor(strip.right) + 1) - left;
   const height = Math.min(image.height, Math.floor(strip.bottom) + 1) - top;
   if (width < 4 || height < 4) return null;
-  const { data } = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), {
-    raw: { width: image.width, height: image.height, channels: 4 },
-  })
-    .extract({ left, top, width, height })
-    .removeAlpha()
-    .greyscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const counts = new Uint32Array(256);
-  for (const v of data) counts[v]!++;
-  let background = 0;
-  for (let v = 1; v < 256; v++) if (counts[v]! > counts[background]!) background = v;
+  const { data, background } = await greyBox(sharpOf(image), { left, top, width, height });
   const isInk = (i: number) => Math.abs(data[i]! - background) >= INK_CONTRAST;
   // Rules: columns inked down most rows.
   const rule = new Uint8Array(width);

@@ -7,6 +7,7 @@
  */
 import sharp from 'sharp';
 import type { RgbaImage } from '../../engine/core/image';
+import { greyBox, sharpOf } from './grey-box';
 import type { PlotRect } from '../../engine/vision';
 import type { TitleRegion } from '../../engine/vision/text';
 
@@ -89,26 +90,14 @@ export async function titleCrop(
   regions: readonly TitleRegion[],
 ): Promise<TitleCrop | null> {
   const parts: { png: Buffer; width: number; height: number; place: Omit<TitlePlacement, 'cropTop'> }[] = [];
-  const src = sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), {
-    raw: { width: image.width, height: image.height, channels: 4 },
-  });
+  const src = sharpOf(image);
   for (const { box: r, textPx } of regions) {
     const left = Math.max(0, Math.floor(r.left));
     const top = Math.max(0, Math.floor(r.top));
     const width = Math.min(image.width, Math.ceil(r.right)) - left;
     const height = Math.min(image.height, Math.ceil(r.bottom)) - top;
     if (width < 8 || height < MIN_TEXT_PX) continue;
-    const { data } = await src
-      .clone()
-      .extract({ left, top, width, height })
-      .removeAlpha()
-      .greyscale()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const counts = new Uint32Array(256);
-    for (const v of data) counts[v]!++;
-    let background = 0;
-    for (let v = 1; v < 256; v++) if (counts[v]! > counts[background]!) background = v;
+    const { data, background } = await greyBox(src, { left, top, width, height });
     for (let x = 0; x < width; x++) {
       let n = 0;
       for (let y = 0; y < height; y++) if (Math.abs(data[y * width + x]! - background) >= INK_CONTRAST) n++;
