@@ -363,19 +363,8 @@ export type SetupToWatchDto = z.infer<typeof setupToWatchSchema>;
 // ---------------------------------------------------------------------------------------------
 // Uploads and stored analyses (POST /api/analyze answer, GET /api/analyses[/:id])
 
-/** Upload limits the server enforces and the web form checks first (decision 011). */
-export const UPLOAD_LIMITS = {
-  /** Per chart file. */
-  maxFileBytes: 10 * 1024 * 1024,
-  /** Width x height read from the image header before decoding (~33 MP: an 8K screenshot). */
-  maxPixels: 7680 * 4320,
-  /** Content types whose magic bytes the server accepts. */
-  imageTypes: ['image/png', 'image/jpeg', 'image/webp'],
-  /** Per chart data export (CSV): 20,000 rows of an export are about 1.2 MB. */
-  maxDataBytes: 2 * 1024 * 1024,
-  /** Extensions and types the file picker offers for a chart's data export. */
-  dataTypes: ['.csv', '.txt', 'text/csv', 'text/plain', 'application/vnd.ms-excel'],
-} as const;
+/** Upload limits (decision 011): in a zod-free module of their own for the command line. */
+export { UPLOAD_LIMITS } from './upload-limits';
 
 /** POST /api/charts/identify: what each dropped file is, so the form can place it in its slot. */
 export const identifiedChartSchema = z.object({
