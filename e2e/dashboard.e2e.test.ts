@@ -356,7 +356,12 @@ describe('analysis dashboard', () => {
     await openDashboard();
     await fileInput('chart5m').setInputFiles(eurusd['5m']);
     await analyse();
-    await expectToast(page, 'Missing Files', 'Please upload all three chart screenshots.', 'destructive');
+    await expectToast(
+      page,
+      'Missing Files',
+      'Please add all three charts: a screenshot or a CSV data export for each.',
+      'destructive',
+    );
     await page.getByText('15-minute chart is required').waitFor();
     await page.getByText('4-hour chart is required').waitFor();
   });

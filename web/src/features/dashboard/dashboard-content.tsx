@@ -57,7 +57,8 @@ function StartHereCard() {
         </PanelTitle>
         <CardDescription>
           Learn how order blocks, fair value gaps and market structure work before your first analysis, then
-          upload three screenshots of one pair: 5-minute, 15-minute and 4-hour.
+          upload three charts of one pair (5-minute, 15-minute and 4-hour): a screenshot or the chart&apos;s
+          TradingView or MetaTrader CSV export for each.
         </CardDescription>
       </CardHeader>
       <CardContent>

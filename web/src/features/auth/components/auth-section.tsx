@@ -51,7 +51,7 @@ export function AuthSection({
                 : 'Enter your email and we send you a one-time 8-digit code. No password to remember or leak.'}
             </p>
             <ul className="mt-6 grid gap-2 text-sm text-muted-foreground">
-              <li>Upload three screenshots (5m, 15m, 4h) of one pair.</li>
+              <li>Upload three charts (5m, 15m, 4h) of one pair: screenshots or CSV data exports.</li>
               <li>Get a computed analysis and a sized trade plan.</li>
               <li>Learn the concepts behind it in the Learning Center.</li>
             </ul>

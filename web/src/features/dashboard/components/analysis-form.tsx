@@ -179,7 +179,7 @@ export function AnalysisForm({ busy, onSubmit, progress = null, serverErrors }: 
     if (missing.length > 0) {
       toast({
         title: 'Missing Files',
-        description: 'Please upload all three chart screenshots.',
+        description: 'Please add all three charts: a screenshot or a CSV data export for each.',
         variant: 'destructive',
       });
       return;

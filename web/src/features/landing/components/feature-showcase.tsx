@@ -200,7 +200,7 @@ export function FeatureShowcase({ onGetStarted }: { onGetStarted: () => void }) 
               </span>
               <CardTitle className="mt-2">Start Your Journey</CardTitle>
               <CardDescription>
-                Free, no credit card, quick registration. Your first plan is three screenshots away.
+                Free, no credit card, quick registration. Your first plan is three charts away.
               </CardDescription>
             </CardHeader>
             <CardContent>

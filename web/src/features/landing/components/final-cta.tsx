@@ -6,7 +6,7 @@ import type { PublicFiguresDto } from '../../../../../contracts/figures';
 import { READING_ACCURACY } from '../measured-figures';
 
 const STEPS = [
-  'Take a 5-minute, a 15-minute and a 4-hour screenshot of one pair.',
+  "Take a 5-minute, a 15-minute and a 4-hour screenshot of one pair, or export each chart's data as CSV.",
   'Drop them in: every candle is read and analysed in about a second.',
   'Get the plan with its stop, targets and a lot size for your account.',
 ] as const;
@@ -29,7 +29,7 @@ export function FinalCta({ onGetStarted }: { onGetStarted: () => void }) {
               Start Your Journey
             </h2>
             <p className="mt-4 max-w-xl text-muted-foreground">
-              Turn your next three screenshots into a plan you understand. Free, no credit card, quick
+              Turn your next three charts into a plan you understand. Free, no credit card, quick
               registration.
             </p>
             <ol className="mt-6 grid gap-3">

@@ -16,7 +16,7 @@ const STEPS = [
   {
     icon: Upload,
     step: 'Apply',
-    text: 'Upload your 5m, 15m and 4h screenshots. See which confluences line up and where the plan would enter, exit and stop.',
+    text: 'Upload your 5m, 15m and 4h charts, as screenshots or CSV data exports. See which confluences line up and where the plan would enter, exit and stop.',
   },
   {
     icon: NotebookPen,

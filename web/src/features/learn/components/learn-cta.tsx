@@ -27,8 +27,8 @@ export function LearnCta({ stats }: { stats: CtaStats }) {
           Put it to work on your own charts
         </h2>
         <p className="mt-2 max-w-2xl text-muted-foreground">
-          You have completed {stats.lessonsDone} of {stats.lessons} lessons. Take three screenshots of a pair
-          you follow and compare your reading with the computed analysis.
+          You have completed {stats.lessonsDone} of {stats.lessons} lessons. Take three screenshots (or CSV
+          data exports) of a pair you follow and compare your reading with the computed analysis.
         </p>
         <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4" data-testid="learn-stats">
           {items.map((s) => (

@@ -4,14 +4,14 @@ export const quickStartModule: LearningModule = {
   id: 'quick-start',
   title: 'Quick Start',
   summary:
-    'What Chart-to-Plan does, how to take the three screenshots it needs, how to read the plan it gives you, and how to practise safely while you learn.',
+    "What Chart-to-Plan does, how to take the three screenshots it needs (or export the charts' data), how to read the plan it gives you, and how to practise safely while you learn.",
   difficulty: 'Beginner',
   lessons: [
     {
       id: 'what-chart-to-plan-does',
       title: 'What Chart-to-Plan does (and what it does not)',
       overview:
-        'Chart-to-Plan reads three screenshots of one currency pair, measures the market structure on each, and writes a trade plan with a position size. This lesson explains what that plan is built from, so you can judge it instead of trusting it blindly.',
+        "Chart-to-Plan reads three charts of one currency pair (screenshots, or the charts' data exports), measures the market structure on each, and writes a trade plan with a position size. This lesson explains what that plan is built from, so you can judge it instead of trusting it blindly.",
       sections: [
         {
           heading: 'From pixels to prices',
@@ -69,6 +69,12 @@ export const quickStartModule: LearningModule = {
             result:
               'Three charts the reader can measure; if one cannot be read, the message tells you which one and why.',
           },
+        },
+        {
+          heading: "Or upload the chart's data instead",
+          paragraphs: [
+            "Each of the three slots also takes the chart's data export instead of a picture: TradingView's Export chart data CSV (in the menu next to the chart layout's name) or MetaTrader's exported history CSV (MetaTrader 5: View, Symbols, Bars, Export Bars; MetaTrader 4: Tools, History Center, Export). The format is recognised from the file itself. Nothing is read from pixels, so the prices are exact, and the result says which charts came from data. You can mix them: two screenshots and one export work.",
+          ],
         },
       ],
       keyPoints: [
