@@ -29,7 +29,7 @@ function topmostAtToast(p: Page) {
       const at = document.elementFromPoint(...centre(el));
       return at ? toast.contains(at) : false;
     };
-    const close = toast.querySelector('button[toast-close]') ?? toast.querySelector('button');
+    const close = toast.querySelector('button[aria-label="Close"]');
     return { toast: hit(toast), close: close ? hit(close) : false };
   });
 }
