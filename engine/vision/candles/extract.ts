@@ -12,6 +12,7 @@ import { fitsLattice, offLattice, touchingCandles, type Staircase } from './stai
 import { assignDirections } from './direction';
 import { refineAll } from './refine';
 import { legendGlyphs } from './glyphs';
+import { isBox, isLabelBox, type BoxColours } from './label-boxes';
 import {
   BARS_SHARE,
   BAR_PIECES_SHARE,
@@ -67,7 +68,15 @@ export function extractCandles(
   const alphaAt = inkShare(ink, plot, palette, sampler);
   const shapes = clearShapes(ink, plot, palette, sampler, alphaAt);
   const { labels, comps } = shapes;
-  const kept = candleShapes(shapes, plot, ph, textBoxes, warnings);
+  const colours: BoxColours = {
+    rgb: sampler.raster.rgb,
+    width: sampler.raster.width,
+    left: plot.left,
+    top: plot.top,
+    background: sampler.background,
+    colours: palette.map((k) => k.colour),
+  };
+  const kept = candleShapes(shapes, plot, ph, textBoxes, colours, warnings);
   const measured = cutAndMeasure(kept, comps, labels, ink, pw, alphaAt);
   measured.sort((a, b) => a.candle.x - b.candle.x);
   const bars = measured.filter((m) => m.barLike).length > measured.length * BARS_SHARE;
@@ -183,10 +192,11 @@ function clearShapes(
  * above or below it lose.
  */
 function candleShapes(
-  { comps, remnant, volumeCleared }: Shapes,
+  { labels, comps, remnant, volumeCleared }: Shapes,
   plot: PlotRect,
   ph: number,
   textBoxes: readonly PlotRect[],
+  colours: BoxColours,
   warnings: string[],
 ): number[] {
   const pw = plot.right - plot.left + 1;
@@ -207,6 +217,10 @@ function candleShapes(
     .filter((i) => volume === null || Math.abs(comps[i]!.maxY - volume) > 1)
     .filter((i) => !remnant.has(i))
     .filter((i) => !lineSpeck(comps[i]!, shapeWidth))
+    // Labels and boxes drawn in a candle colour (a strategy's tags) are no candles.
+    .filter(
+      (i) => !isLabelBox(comps[i]!, i, labels, pw) && !isBox(comps[i]!, i, labels, pw, shapeWidth, colours),
+    )
     .sort((a, b) => comps[b]!.count - comps[a]!.count);
   const owner = new Int32Array(pw).fill(-1);
   const kept: number[] = [];

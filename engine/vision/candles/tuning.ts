@@ -261,3 +261,53 @@ export const GLYPH_MAX_ASPECT = 1.2;
 export const GLYPH_GAP_SHARE = 1;
 /** Legends stand in the top part of the plot: the run's bottom within this share of its height. */
 export const GLYPH_ZONE_SHARE = 0.25;
+
+// label-boxes: a label drawn in a candle colour with text inside it is no candle.
+
+/**
+ * A label box holds at least this many glyph-like holes: "BUY", "AMD", "CHoCH" give three or
+ * more (one per glyph, more where a glyph has a counter in the text's colour), while a filled
+ * candle has none, a hollow one one and two hollow candles read as one shape two.
+ */
+export const LABEL_BOX_MIN_HOLES = 3;
+/** A hole smaller than this (px) is JPEG noise in a body, not a glyph. */
+export const LABEL_BOX_MIN_HOLE_PX = 3;
+/**
+ * A glyph fills at most this share of its own box ("A", "M", "S" far less; "I" or "l" more, but
+ * a word has others); a hollow body's inside is a rectangle that fills it whole.
+ */
+export const LABEL_BOX_MAX_HOLE_FILL = 0.8;
+/** A box narrower or lower than this (px) holds no readable text: not looked at. */
+export const LABEL_BOX_MIN_COLUMNS = 8;
+export const LABEL_BOX_MIN_ROWS = 6;
+/**
+ * A box is at least this many typical shape widths wide: strategy tags ("CHoCH", "Sweep") are
+ * three to five candles wide; one candle cut wider than its neighbours by anti-aliasing is not
+ * twice as wide.
+ */
+export const BOX_MIN_WIDTHS = 2;
+/**
+ * ... and at least this many px: three glyphs and their margins. On a dense chart the typical
+ * shape is a 3 px sliver, and a 7 px candle a moving average crosses is no tag.
+ */
+export const BOX_MIN_WIDTH_PX = 16;
+/** A box is a block of at least this many rows on the same columns (a line of text and its margins). */
+export const BOX_MIN_FULL_ROWS = 6;
+/**
+ * A pixel differing by more than this in some channel from the box's fill, the background and
+ * every candle colour is the text's: JPEG noise inside a fill stays within about 30, white text
+ * on a green tag differs by 100-160 where it is whole.
+ */
+export const BOX_TEXT_GAP = 60;
+/**
+ * A box holds text when at least this share of its block is in the text's colour ("Sweep",
+ * "CHoCH" at 6-7 px cap height fill about a tenth of their tags once blurred).
+ */
+export const BOX_TEXT_SHARE = 0.05;
+/**
+ * A piece of a tag's text is a glyph when at least this many rows tall (lower-case letters at a
+ * 7 px font are 4-5) ...
+ */
+export const BOX_GLYPH_MIN_ROWS = 4;
+/** ... and at most this many times as wide as tall (a moving average's streak over a candle is longer). */
+export const BOX_GLYPH_MAX_ASPECT = 1.5;
