@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
@@ -29,8 +30,11 @@ import { analyses, journalEntries, type JournalEntryRow } from '../../db/schema'
 import { AppError, parseWith } from '../../http/errors';
 import '../../types';
 import { currentUser } from '../auth/session-plugin';
-import { journalToCsv, parseJournalCsv, yieldToEventLoop } from './csv';
-import { csvPreview, importStatement, isDryRun, recogniseStatement } from './statements/import';
+import { journalToCsv, yieldToEventLoop, type ImportedRow } from './csv';
+import { insertJournalRowsSql } from './bulk-insert';
+import { csvPreview, importStatement, isDryRun } from './statements/import';
+import { createImportPool } from './statements/import-pool';
+import { ROWS_PER_INSERT } from './statements/import-worker';
 import { readStatementUpload, STATEMENT_MULTIPART_LIMITS } from './statements/upload';
 import { sizingColumns, toJournalEntry, UUID_PATTERN } from './entries';
 import { pageOfEntries, statsEntriesOf } from './list';
@@ -85,13 +89,6 @@ const TRADE_FIELDS = [
   'riskPercentage',
 ] as const;
 
-/**
- * Rows per INSERT of an import: small enough that one statement holds PGlite's thread (other
- * traders' queries wait behind it) and building it the event loop for milliseconds, large
- * enough that a 5,000-row import is 20 statements.
- */
-const IMPORT_INSERT_BATCH = 250;
-
 function journalFull(adding: number) {
   const max = JOURNAL_LIMITS.maxEntries.toLocaleString('en-US');
   return new AppError(
@@ -106,6 +103,9 @@ function journalFull(adding: number) {
 
 export async function journalRoutes(app: FastifyInstance) {
   const db = app.db;
+  // Uploads are parsed and turned into rows on a reader thread (statements/import-worker.ts).
+  const importPool = createImportPool();
+  app.addHook('onClose', () => importPool.close());
 
   /** The user's own entry, or 404: another user's id looks exactly like a missing one. */
   async function ownEntry(request: FastifyRequest): Promise<JournalEntryRow> {
@@ -279,9 +279,12 @@ export async function journalRoutes(app: FastifyInstance) {
   // Statement uploads (issue 21) arrive as multipart; scoped to this module like analyze's.
   await app.register(multipart, { limits: STATEMENT_MULTIPART_LIMITS, throwFileSizeLimit: true });
 
-  /** The journal's own CSV: all-or-nothing, rows whose id is already here are left alone. */
-  async function importCsv(userId: string, text: string, dryRun: boolean) {
-    const rows = await parseJournalCsv(text, app.now());
+  /**
+   * The journal's own CSV, read by the worker: all-or-nothing, rows whose id is already in this
+   * journal are left alone, an id of another journal's entry (a file shared between accounts)
+   * gets a new one.
+   */
+  async function importCsv(userId: string, rows: ImportedRow[], dryRun: boolean) {
     return db.transaction(async (tx) => {
       const ids = rows.map((r) => r.id).filter((id): id is string => id !== undefined);
       const taken =
@@ -301,40 +304,51 @@ export async function journalRoutes(app: FastifyInstance) {
         return true;
       });
       if (dryRun) return csvPreview(rows.length, fresh.length);
+      const now = app.now();
+      // Every row gets an id here (the file's own, else a new one), so all rows have the same
+      // columns, as the one-parameter INSERT needs.
       const values = fresh.map(({ id, ...r }) => ({
-        // Another journal's id (a file shared between accounts) gets a new one; own ids are kept.
-        ...(id !== undefined && !others.has(id) ? { id } : {}),
+        id: id !== undefined && !others.has(id) ? id : randomUUID(),
         userId,
-        updatedAt: app.now(),
+        updatedAt: now,
         ...r,
       }));
       const room = JOURNAL_LIMITS.maxEntries - (await entryCount(userId, tx));
       if (values.length > room) throw journalFull(values.length);
-      for (let i = 0; i < values.length; i += IMPORT_INSERT_BATCH) {
-        await tx.insert(journalEntries).values(values.slice(i, i + IMPORT_INSERT_BATCH));
-        // Between batches other requests get their turn (building each batch runs on this
-        // thread, and on PGlite other traders' queries wait behind each statement).
+      let imported = 0;
+      for (let i = 0; i < values.length; i += ROWS_PER_INSERT) {
+        const result = await tx.execute(insertJournalRowsSql(values.slice(i, i + ROWS_PER_INSERT)));
+        imported += Array.isArray(result) ? result.length : (result as { rows: unknown[] }).rows.length;
+        // Between batches other requests get their turn.
         await yieldToEventLoop();
       }
-      return { imported: values.length, skipped: rows.length - values.length };
+      return { imported, skipped: rows.length - imported };
     });
   }
 
   app.post(
     '/api/journal/import',
     { ...guard, bodyLimit: JOURNAL_IMPORT_MAX_BYTES },
-    async (request): Promise<JournalImportResult | JournalImportPreview> => {
+    async (request, reply): Promise<JournalImportResult | JournalImportPreview | string> => {
       const user = currentUser(request);
       const dryRun = isDryRun(request.query);
+      const task = { userId: user.id, now: app.now().toISOString(), withPreview: dryRun };
       if (request.isMultipart()) {
         const upload = await readStatementUpload(request);
         const fields = parseWith(journalStatementFieldsSchema, upload.fields);
-        const read = await recogniseStatement(upload.file, fields.utcOffsetHours * 60);
-        if (read.kind === 'journal-csv') return importCsv(user.id, read.text, dryRun);
-        return importStatement(app, user.id, read.statement, fields.accountSize, dryRun, {
+        const plan = await importPool.read({
+          ...task,
+          bytes: new Uint8Array(upload.file.buffer, upload.file.byteOffset, upload.file.byteLength),
+          utcOffsetMinutes: fields.utcOffsetHours * 60,
+          accountSize: fields.accountSize,
+        });
+        if (plan.kind === 'journal-csv') return importCsv(user.id, plan.rows, dryRun);
+        const outcome = await importStatement(app, user.id, plan, dryRun, {
           room: async (tx) => JOURNAL_LIMITS.maxEntries - (await entryCount(user.id, tx)),
           full: journalFull,
         });
+        if ('json' in outcome) return reply.type('application/json; charset=utf-8').send(outcome.json);
+        return outcome;
       }
       const body = request.body;
       const text =
@@ -350,7 +364,9 @@ export async function journalRoutes(app: FastifyInstance) {
           'Send the journal CSV file (as exported), or a broker statement as the multipart field "file", to import it.',
         );
       }
-      return importCsv(user.id, text, dryRun);
+      const plan = await importPool.read({ ...task, journalCsv: text });
+      if (plan.kind !== 'journal-csv') throw new Error('a journal CSV body read as a statement');
+      return importCsv(user.id, plan.rows, dryRun);
     },
   );
 
