@@ -269,7 +269,7 @@ console.log(
     .map((x) => x.toFixed(2))
     .join(', ')}`,
 );
-const results = [];
+const results: Awaited<ReturnType<typeof oneRun>>[] = [];
 for (let run = 1; run <= runs; run++) results.push(await oneRun(run));
 const worstHealth = Math.max(...results.map((r) => r.healthMaxMs));
 // On a shared machine one run's worst answer may be another process's doing: the median over

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
@@ -30,14 +31,14 @@ import { analyses, journalEntries, type JournalEntryRow } from '../../db/schema'
 import { AppError, parseWith } from '../../http/errors';
 import '../../types';
 import { currentUser } from '../auth/session-plugin';
-import { journalToCsv, yieldToEventLoop, type ImportedRow } from './csv';
+import { journalCsvHeader, journalCsvLines, yieldToEventLoop, type ImportedRow } from './csv';
 import { insertJournalRowsSql } from './bulk-insert';
 import { csvPreview, importStatement, isDryRun } from './statements/import';
 import { createImportPool } from './statements/import-pool';
 import { ROWS_PER_INSERT } from './statements/import-worker';
 import { readStatementUpload, STATEMENT_MULTIPART_LIMITS } from './statements/upload';
 import { sizingColumns, toJournalEntry, UUID_PATTERN } from './entries';
-import { pageOfEntries, statsEntriesOf } from './list';
+import { entriesInPages, pageOfEntries, statsEntriesOf } from './list';
 
 const notFound = () =>
   new AppError(404, 'JOURNAL_ENTRY_NOT_FOUND', 'This journal entry does not exist (or was deleted).');
@@ -150,15 +151,6 @@ export async function journalRoutes(app: FastifyInstance) {
     return row?.id ?? null;
   }
 
-  async function allEntries(userId: string) {
-    const rows = await db
-      .select()
-      .from(journalEntries)
-      .where(eq(journalEntries.userId, userId))
-      .orderBy(desc(journalEntries.createdAt), desc(journalEntries.id));
-    return rows.map(toJournalEntry);
-  }
-
   /**
    * Moves an entry to the action's status. The UPDATE is conditional on the current status, so
    * two tabs closing the same trade cannot both succeed; the loser gets the 409.
@@ -262,13 +254,23 @@ export async function journalRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/journal/export.csv', guard, async (request, reply) => {
-    const entries = await allEntries(currentUser(request).id);
+    const userId = currentUser(request).id;
     const date = app.now().toISOString().slice(0, 10);
+    // Written as it is read: the header, then each page of entries as CSV (list.ts
+    // entriesInPages), so a 10,000-entry journal is never held whole. A database failure
+    // part-way ends the download early (the status line is already sent); the browser reports
+    // it as a failed download rather than saving a file that looks complete.
+    async function* csv() {
+      yield journalCsvHeader();
+      for await (const rows of entriesInPages(db, userId)) {
+        yield journalCsvLines(rows.map(toJournalEntry));
+      }
+    }
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="trading-journal-${date}.csv"`)
       .header('cache-control', 'no-store')
-      .send(journalToCsv(entries));
+      .send(Readable.from(csv(), { objectMode: false }));
   });
 
   // The import takes the export's CSV as the raw body (text/csv) or as {"csv": "..."} JSON.
@@ -278,6 +280,36 @@ export async function journalRoutes(app: FastifyInstance) {
 
   // Statement uploads (issue 21) arrive as multipart; scoped to this module like analyze's.
   await app.register(multipart, { limits: STATEMENT_MULTIPART_LIMITS, throwFileSizeLimit: true });
+
+  /**
+   * Which analysis links of imported rows to keep (the CSV's analysisId column): one to an
+   * analysis of this trader that no entry of theirs holds yet, once (one plan, one entry).
+   * A file from another account, or an analysis deleted since the export, loses the link; the
+   * trade itself is imported either way.
+   */
+  async function analysisLinks(
+    executor: Pick<typeof db, 'select'>,
+    userId: string,
+    rows: readonly ImportedRow[],
+  ): Promise<(analysisId: string | null) => string | null> {
+    const wanted = [...new Set(rows.map((r) => r.analysisId).filter((a): a is string => !!a))];
+    if (wanted.length === 0) return () => null;
+    const own = await executor
+      .select({ id: analyses.id })
+      .from(analyses)
+      .where(and(eq(analyses.userId, userId), inArray(analyses.id, wanted)));
+    const held = await executor
+      .select({ analysisId: journalEntries.analysisId })
+      .from(journalEntries)
+      .where(and(eq(journalEntries.userId, userId), inArray(journalEntries.analysisId, wanted)));
+    const free = new Set(own.map((a) => a.id));
+    for (const h of held) if (h.analysisId) free.delete(h.analysisId);
+    return (analysisId) => {
+      if (analysisId === null || !free.has(analysisId)) return null;
+      free.delete(analysisId);
+      return analysisId;
+    };
+  }
 
   /**
    * The journal's own CSV, read by the worker: all-or-nothing, rows whose id is already in this
@@ -305,6 +337,7 @@ export async function journalRoutes(app: FastifyInstance) {
       });
       if (dryRun) return csvPreview(rows.length, fresh.length);
       const now = app.now();
+      const keepLink = await analysisLinks(tx, userId, fresh);
       // Every row gets an id here (the file's own, else a new one), so all rows have the same
       // columns, as the one-parameter INSERT needs.
       const values = fresh.map(({ id, ...r }) => ({
@@ -312,6 +345,7 @@ export async function journalRoutes(app: FastifyInstance) {
         userId,
         updatedAt: now,
         ...r,
+        analysisId: keepLink(r.analysisId ?? null),
       }));
       const room = JOURNAL_LIMITS.maxEntries - (await entryCount(userId, tx));
       if (values.length > room) throw journalFull(values.length);

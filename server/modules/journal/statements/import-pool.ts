@@ -45,7 +45,7 @@ export interface ImportPool {
    * 503 (or 413 when the file needed more memory than a reader may use). Nothing is written
    * before this resolves, so a failure here loses nothing.
    */
-  read(task: ImportTask): Promise<ImportPlan>;
+  read(task: ImportTask, options?: { timeoutMs?: number }): Promise<ImportPlan>;
   close(): Promise<void>;
 }
 
@@ -58,12 +58,20 @@ export function createImportPool(options: { timeoutMs?: number } = {}): ImportPo
     // No thread until the first import: most servers never see one after start.
     minThreads: 0,
     maxThreads: IMPORT_THREADS,
+    // A safety net only: read() refuses first (see inFlight).
     maxQueue: IMPORT_MAX_QUEUE,
     idleTimeout: IMPORT_IDLE_MS,
     resourceLimits: { maxOldGenerationSizeMb: IMPORT_HEAP_MB },
   });
+  /** Reads running or waiting for the thread. */
+  let inFlight = 0;
   return {
-    async read(task) {
+    async read(task, readOptions = {}) {
+      // Counted here, not left to piscina's queue: a cold pool hands tasks to a thread still
+      // starting without counting them as queued, so its maxQueue alone lets a burst through.
+      if (inFlight >= IMPORT_THREADS + IMPORT_MAX_QUEUE) throw busy();
+      inFlight++;
+      const limitMs = readOptions.timeoutMs ?? timeoutMs;
       let outcome: ImportOutcome;
       try {
         outcome = await pool.run(task, {
@@ -74,10 +82,12 @@ export function createImportPool(options: { timeoutMs?: number } = {}): ImportPo
             task.bytes.byteLength === task.bytes.buffer.byteLength
               ? [task.bytes.buffer as ArrayBuffer]
               : [],
-          signal: AbortSignal.timeout(timeoutMs),
+          signal: AbortSignal.timeout(limitMs),
         });
       } catch (error) {
-        throw readerFailure(error, timeoutMs);
+        throw readerFailure(error, limitMs);
+      } finally {
+        inFlight--;
       }
       if (!outcome.ok) {
         const p = outcome.problem;
@@ -93,24 +103,25 @@ export function createImportPool(options: { timeoutMs?: number } = {}): ImportPo
   };
 }
 
+const busy = () =>
+  new AppError(
+    503,
+    'IMPORT_BUSY',
+    'Several imports are being read right now. Nothing was imported; try again in a few seconds.',
+    { title: 'Busy', retryAfter: RETRY_AFTER_S },
+  );
+
 /** Why the reader gave no answer, as the trader should hear it. */
 function readerFailure(error: unknown, timeoutMs: number): AppError {
   const code = (error as { code?: unknown } | null)?.code;
   const name = (error as { name?: unknown } | null)?.name;
   const message = error instanceof Error ? error.message : '';
-  if (/queue is at limit/i.test(message)) {
-    return new AppError(
-      503,
-      'IMPORT_BUSY',
-      'Several imports are being read right now. Nothing was imported; try again in a few seconds.',
-      { title: 'Busy', retryAfter: RETRY_AFTER_S },
-    );
-  }
+  if (/queue is at limit/i.test(message)) return busy();
   if (name === 'AbortError' || name === 'TimeoutError') {
     return new AppError(
       503,
       'IMPORT_TIMEOUT',
-      `Reading this file took longer than ${Math.round(timeoutMs / 1000)} seconds, so it was stopped and nothing was imported. Export a shorter period, or try again when the server is less busy.`,
+      `Reading this file took longer than ${Math.max(1, Math.round(timeoutMs / 1000))} seconds, so it was stopped and nothing was imported. Export a shorter period, or try again when the server is less busy.`,
       { title: 'Import Took Too Long', retryAfter: RETRY_AFTER_S },
     );
   }
