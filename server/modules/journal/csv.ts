@@ -100,10 +100,6 @@ export function journalCsvLines(entries: readonly JournalEntry[]): string {
   return out;
 }
 
-/** A whole journal as CSV: the header and every entry. */
-export function journalToCsv(entries: readonly JournalEntry[]): string {
-  return journalCsvHeader() + journalCsvLines(entries);
-}
 
 export interface CsvRowError {
   row: number;

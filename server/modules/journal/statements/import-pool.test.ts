@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../http/errors';
-import { ctraderCsv, mt4Report } from './fixtures';
+import { ctraderCsv } from './fixtures';
 import { createImportPool, type ImportPool } from './import-pool';
 import type { StatementPlan } from './import-worker';
 
