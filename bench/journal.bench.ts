@@ -34,8 +34,9 @@ const HEALTH_POLL_MS = 50;
 const HEALTH_BUDGET_MS = 100;
 
 const entry = join(root, 'dist/server/main.js');
-if (!existsSync(entry)) {
-  console.error('bench:journal: no server build found; run `npm run build` first.');
+// The import reads uploads on its own thread (dist/server/import-worker.js, decision 028).
+if (!existsSync(entry) || !existsSync(join(root, 'dist/server/import-worker.js'))) {
+  console.error('bench:journal: no (current) server build found; run `npm run build` first.');
   process.exit(1);
 }
 
