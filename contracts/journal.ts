@@ -604,6 +604,9 @@ export const JOURNAL_CSV_COLUMNS = [
   'cancelledAt',
   'pnlUsd',
   'rMultiple',
+  // The analysis the entry was added from (empty when none); last, so files exported before it
+  // was added still read (columns are found by header name).
+  'analysisId',
 ] as const;
 export type JournalCsvColumn = (typeof JOURNAL_CSV_COLUMNS)[number];
 
@@ -636,6 +639,7 @@ const optionalNumber = (message: string, column: string) =>
 export const journalImportRowSchema = journalTradeFieldsSchema
   .extend({
     id: z.preprocess(blankToUndefined, z.string().uuid('id must be a UUID').optional()),
+    analysisId: z.preprocess(blankToUndefined, z.string().uuid('analysisId must be a UUID').optional()),
     timestamp: isoDate('timestamp must be an ISO date'),
     status: z.preprocess(
       (v) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : v),

@@ -38,6 +38,13 @@ await build({
   entryPoints: [`${root}server/modules/analyze/worker.ts`],
   outfile: `${outDir}/analyze-worker.js`,
 });
+// Journal uploads are parsed on their own reader thread
+// (server/modules/journal/statements/import-pool.ts looks for it next to main.js).
+await build({
+  ...bundle,
+  entryPoints: [`${root}server/modules/journal/statements/import-worker.ts`],
+  outfile: `${outDir}/import-worker.js`,
+});
 // The embedded PGlite runs in its own thread (server/db/pglite-thread.ts looks for it here).
 await build({
   ...bundle,
@@ -45,4 +52,6 @@ await build({
   outfile: `${outDir}/pglite-worker.js`,
 });
 cpSync(migrations, `${outDir}/migrations`, { recursive: true });
-console.log('build-server: dist/server/main.js, analyze-worker.js, pglite-worker.js and migrations written');
+console.log(
+  'build-server: dist/server/main.js, analyze-worker.js, import-worker.js, pglite-worker.js and migrations written',
+);

@@ -242,4 +242,41 @@ describe('CSV export and import', () => {
     const noBody = await client.post('/api/journal/import', { file: 'x' });
     expect(noBody.statusCode).toBe(400);
   });
+
+  it("exports a journal larger than one read, a page at a time, newest first, only the trader's own", async () => {
+    const client = await signedIn();
+    const other = await signedIn();
+    // 1,201 trades, three to each log time: the pages (500 rows) end inside a run of equal times,
+    // where only the id orders them.
+    const header = 'symbol,direction,entry,stopLoss,takeProfit1,accountSize,riskPercentage,timestamp';
+    const base = Date.UTC(2025, 0, 1);
+    const lines = Array.from({ length: 1201 }, (_, i) => {
+      const at = new Date(base + Math.floor(i / 3) * 60_000).toISOString();
+      return `EURUSD,LONG,1.1,1.095,1.11,10000,1,${at}`;
+    });
+    expect((await importCsv(client, [header, ...lines].join('\n'))).json()).toEqual({
+      imported: 1201,
+      skipped: 0,
+    });
+    expect((await importCsv(other, [header, lines[0]].join('\n'))).json()).toEqual({
+      imported: 1,
+      skipped: 0,
+    });
+    const { rows } = await exportRows(client);
+    expect(rows).toHaveLength(1201);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(1201);
+    const listed = journalListSchema.parse((await client.get('/api/journal?limit=200')).json());
+    expect(rows.slice(0, 200).map((r) => r.id)).toEqual(listed.entries.map((e) => e.id));
+    // Newest first, ties by id descending, across the page boundaries.
+    for (let i = 1; i < rows.length; i++) {
+      const a = rows[i - 1]! as { timestamp: string; id: string };
+      const b = rows[i]! as { timestamp: string; id: string };
+      expect(a.timestamp > b.timestamp || (a.timestamp === b.timestamp && a.id > b.id), `row ${i}`).toBe(
+        true,
+      );
+    }
+    const theirs = await exportRows(other);
+    expect(theirs.rows).toHaveLength(1);
+    expect(rows.map((r) => r.id)).not.toContain(theirs.rows[0]!.id);
+  });
 });

@@ -83,18 +83,23 @@ function columnsOf(e: JournalEntry): Record<JournalCsvColumn, string> {
     cancelledAt: e.cancelledAt ?? '',
     pnlUsd: numberCell(e.result?.pnlUsd),
     rMultiple: numberCell(e.result?.rMultiple),
+    analysisId: e.analysisId ?? '',
   };
 }
 
-/** The whole journal as CSV, one row per entry, every field (GET /api/journal/export.csv). */
-export function journalToCsv(entries: readonly JournalEntry[]): string {
-  const lines = [JOURNAL_CSV_COLUMNS.join(',')];
+/** The CSV's header line (GET /api/journal/export.csv), CRLF-terminated as every line. */
+export const journalCsvHeader = () => `${JOURNAL_CSV_COLUMNS.join(',')}\r\n`;
+
+/** Entries as CSV lines, one per entry, every field, each CRLF-terminated. */
+export function journalCsvLines(entries: readonly JournalEntry[]): string {
+  let out = '';
   for (const e of entries) {
     const cols = columnsOf(e);
-    lines.push(JOURNAL_CSV_COLUMNS.map((c) => cell(isTextColumn(c) ? textCell(cols[c]) : cols[c])).join(','));
+    out += `${JOURNAL_CSV_COLUMNS.map((c) => cell(isTextColumn(c) ? textCell(cols[c]) : cols[c])).join(',')}\r\n`;
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return out;
 }
+
 
 export interface CsvRowError {
   row: number;
@@ -230,6 +235,9 @@ export async function parseJournalCsv(text: string, now: Date): Promise<Imported
       cancelledAt: r.status === 'CANCELLED' ? (date(r.cancelledAt) ?? now) : null,
       pnlUsd,
       rMultiple,
+      // Kept only if it is still this trader's analysis and no other entry holds it (the route
+      // checks; a file from another account or an analysis since deleted loses the link).
+      analysisId: r.analysisId?.toLowerCase() ?? null,
     });
   }
   if (errors.length > 0) {

@@ -247,3 +247,39 @@ export async function statsEntriesOf(db: FastifyInstance['db'], userId: string) 
     after = { createdAt: last.createdAt, id: last.id };
   }
 }
+
+/**
+ * Rows per read of the CSV export: one page is a few hundred kilobytes of CSV, turned into text
+ * and written out before the next is read, so neither the event loop nor the memory holds a
+ * whole 10,000-entry journal at once.
+ */
+const EXPORT_PAGE = 500;
+
+/**
+ * Every entry of one trader, newest first (log time, then id), a bounded page at a time by
+ * keyset: the page after (createdAt, id) of the last row read, so rows inserted meanwhile never
+ * shift a page and no OFFSET scan grows with the journal. Always filtered by the trader's id.
+ */
+export async function* entriesInPages(db: FastifyInstance['db'], userId: string) {
+  const t = journalEntries;
+  let after: { createdAt: Date; id: string } | undefined;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(t)
+      .where(
+        and(
+          eq(t.userId, userId),
+          after
+            ? or(lt(t.createdAt, after.createdAt), and(eq(t.createdAt, after.createdAt), lt(t.id, after.id)))
+            : undefined,
+        ),
+      )
+      .orderBy(desc(t.createdAt), desc(t.id))
+      .limit(EXPORT_PAGE);
+    if (rows.length > 0) yield rows;
+    const last = rows[rows.length - 1];
+    if (rows.length < EXPORT_PAGE || !last) return;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}

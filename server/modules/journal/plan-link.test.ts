@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
 import { storedAnalysisSchema, type StoredAnalysisDto } from '../../../contracts/analysis';
 import { JOURNAL_MESSAGES, journalEntrySchema, journalListSchema } from '../../../contracts/journal';
 import { problemSchema } from '../../../contracts/problem';
@@ -161,5 +162,63 @@ describe('PATCH /api/journal/:id: correcting a closed trade', () => {
     expect((await patch(other, trade.id, { exitPrice: 1.09 })).statusCode).toBe(404);
     const unchanged = journalEntrySchema.parse((await client.get(`/api/journal/${trade.id}`)).json());
     expect(unchanged.exitPrice).toBe(1.1075);
+  });
+});
+
+describe('the CSV export keeps the analysis link', () => {
+  const exportCsv = async (client: TestClient) => {
+    const response = await client.get('/api/journal/export.csv');
+    expect(response.statusCode).toBe(200);
+    return {
+      text: response.body,
+      rows: parse(response.body, { columns: true }) as Record<string, string>[],
+    };
+  };
+  const importCsv = (client: TestClient, csv: string) =>
+    client.send({
+      method: 'POST',
+      url: '/api/journal/import',
+      payload: csv,
+      headers: { 'content-type': 'text/csv' },
+    });
+
+  it('exports analysisId (empty for a trade without one), restores it on re-import, and drops it in another account', async () => {
+    const client = await signedIn();
+    const own = await postAnalysis(client, chartSet('eurusd-trade'));
+    expect(own.statusCode, own.body).toBe(201);
+    const ownAnalysis = storedAnalysisSchema.parse(own.json());
+    const linked = journalEntrySchema.parse(
+      (await client.post('/api/journal', { ...planBody(), analysisId: ownAnalysis.id })).json(),
+    );
+    const { analysisId: _none, ...byHand } = planBody();
+    expect((await client.post('/api/journal', byHand)).statusCode).toBe(201);
+
+    const exported = await exportCsv(client);
+    expect(exported.rows.map((r) => r.analysisId).sort()).toEqual(['', ownAnalysis.id]);
+
+    // Another account: the trades come in, the link to someone else's analysis does not.
+    const other = await signedIn();
+    const copied = await importCsv(other, exported.text);
+    expect(copied.json()).toEqual({ imported: 2, skipped: 0 });
+    const theirs = journalListSchema.parse((await other.get('/api/journal')).json()).entries;
+    expect(theirs.map((e) => e.analysisId)).toEqual([null, null]);
+
+    // The same account after deleting the linked entry: it comes back with its link.
+    expect((await client.send({ method: 'DELETE', url: `/api/journal/${linked.id}` })).statusCode).toBe(204);
+    const restored = await importCsv(client, exported.text);
+    expect(restored.json()).toEqual({ imported: 1, skipped: 1 });
+    const back = journalEntrySchema.parse((await client.get(`/api/journal/${linked.id}`)).json());
+    expect(back.analysisId).toBe(ownAnalysis.id);
+    const reopened = storedAnalysisSchema.parse((await client.get(`/api/analyses/${ownAnalysis.id}`)).json());
+    expect(reopened.journalEntryId).toBe(linked.id);
+
+    // A file whose link is already held by another entry imports the trade without the link
+    // (one plan, one entry), instead of refusing the whole file.
+    const edited = exported.text.replace(linked.id, '');
+    const duplicate = await importCsv(client, edited);
+    expect(duplicate.json()).toEqual({ imported: 1, skipped: 1 });
+    const entries = journalListSchema.parse((await client.get('/api/journal')).json()).entries;
+    expect(entries.filter((e) => e.analysisId === ownAnalysis.id)).toHaveLength(1);
+    expect(entries).toHaveLength(3);
   });
 });

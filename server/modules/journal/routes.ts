@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import {
   journalCloseBodySchema,
   journalCreateBodySchema,
@@ -29,11 +31,14 @@ import { analyses, journalEntries, type JournalEntryRow } from '../../db/schema'
 import { AppError, parseWith } from '../../http/errors';
 import '../../types';
 import { currentUser } from '../auth/session-plugin';
-import { journalToCsv, parseJournalCsv, yieldToEventLoop } from './csv';
-import { csvPreview, importStatement, isDryRun, recogniseStatement } from './statements/import';
+import { journalCsvHeader, journalCsvLines, yieldToEventLoop, type ImportedRow } from './csv';
+import { insertJournalRowsSql } from './bulk-insert';
+import { csvPreview, importStatement, isDryRun } from './statements/import';
+import { createImportPool } from './statements/import-pool';
+import { ROWS_PER_INSERT } from './statements/import-worker';
 import { readStatementUpload, STATEMENT_MULTIPART_LIMITS } from './statements/upload';
 import { sizingColumns, toJournalEntry, UUID_PATTERN } from './entries';
-import { pageOfEntries, statsEntriesOf } from './list';
+import { entriesInPages, pageOfEntries, statsEntriesOf } from './list';
 
 const notFound = () =>
   new AppError(404, 'JOURNAL_ENTRY_NOT_FOUND', 'This journal entry does not exist (or was deleted).');
@@ -85,13 +90,6 @@ const TRADE_FIELDS = [
   'riskPercentage',
 ] as const;
 
-/**
- * Rows per INSERT of an import: small enough that one statement holds PGlite's thread (other
- * traders' queries wait behind it) and building it the event loop for milliseconds, large
- * enough that a 5,000-row import is 20 statements.
- */
-const IMPORT_INSERT_BATCH = 250;
-
 function journalFull(adding: number) {
   const max = JOURNAL_LIMITS.maxEntries.toLocaleString('en-US');
   return new AppError(
@@ -106,6 +104,9 @@ function journalFull(adding: number) {
 
 export async function journalRoutes(app: FastifyInstance) {
   const db = app.db;
+  // Uploads are parsed and turned into rows on a reader thread (statements/import-worker.ts).
+  const importPool = createImportPool();
+  app.addHook('onClose', () => importPool.close());
 
   /** The user's own entry, or 404: another user's id looks exactly like a missing one. */
   async function ownEntry(request: FastifyRequest): Promise<JournalEntryRow> {
@@ -148,15 +149,6 @@ export async function journalRoutes(app: FastifyInstance) {
       .from(journalEntries)
       .where(and(eq(journalEntries.userId, userId), eq(journalEntries.analysisId, analysisId)));
     return row?.id ?? null;
-  }
-
-  async function allEntries(userId: string) {
-    const rows = await db
-      .select()
-      .from(journalEntries)
-      .where(eq(journalEntries.userId, userId))
-      .orderBy(desc(journalEntries.createdAt), desc(journalEntries.id));
-    return rows.map(toJournalEntry);
   }
 
   /**
@@ -262,13 +254,23 @@ export async function journalRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/journal/export.csv', guard, async (request, reply) => {
-    const entries = await allEntries(currentUser(request).id);
+    const userId = currentUser(request).id;
     const date = app.now().toISOString().slice(0, 10);
+    // Written as it is read: the header, then each page of entries as CSV (list.ts
+    // entriesInPages), so a 10,000-entry journal is never held whole. A database failure
+    // part-way ends the download early (the status line is already sent); the browser reports
+    // it as a failed download rather than saving a file that looks complete.
+    async function* csv() {
+      yield journalCsvHeader();
+      for await (const rows of entriesInPages(db, userId)) {
+        yield journalCsvLines(rows.map(toJournalEntry));
+      }
+    }
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="trading-journal-${date}.csv"`)
       .header('cache-control', 'no-store')
-      .send(journalToCsv(entries));
+      .send(Readable.from(csv(), { objectMode: false }));
   });
 
   // The import takes the export's CSV as the raw body (text/csv) or as {"csv": "..."} JSON.
@@ -279,9 +281,42 @@ export async function journalRoutes(app: FastifyInstance) {
   // Statement uploads (issue 21) arrive as multipart; scoped to this module like analyze's.
   await app.register(multipart, { limits: STATEMENT_MULTIPART_LIMITS, throwFileSizeLimit: true });
 
-  /** The journal's own CSV: all-or-nothing, rows whose id is already here are left alone. */
-  async function importCsv(userId: string, text: string, dryRun: boolean) {
-    const rows = await parseJournalCsv(text, app.now());
+  /**
+   * Which analysis links of imported rows to keep (the CSV's analysisId column): one to an
+   * analysis of this trader that no entry of theirs holds yet, once (one plan, one entry).
+   * A file from another account, or an analysis deleted since the export, loses the link; the
+   * trade itself is imported either way.
+   */
+  async function analysisLinks(
+    executor: Pick<typeof db, 'select'>,
+    userId: string,
+    rows: readonly ImportedRow[],
+  ): Promise<(analysisId: string | null) => string | null> {
+    const wanted = [...new Set(rows.map((r) => r.analysisId).filter((a): a is string => !!a))];
+    if (wanted.length === 0) return () => null;
+    const own = await executor
+      .select({ id: analyses.id })
+      .from(analyses)
+      .where(and(eq(analyses.userId, userId), inArray(analyses.id, wanted)));
+    const held = await executor
+      .select({ analysisId: journalEntries.analysisId })
+      .from(journalEntries)
+      .where(and(eq(journalEntries.userId, userId), inArray(journalEntries.analysisId, wanted)));
+    const free = new Set(own.map((a) => a.id));
+    for (const h of held) if (h.analysisId) free.delete(h.analysisId);
+    return (analysisId) => {
+      if (analysisId === null || !free.has(analysisId)) return null;
+      free.delete(analysisId);
+      return analysisId;
+    };
+  }
+
+  /**
+   * The journal's own CSV, read by the worker: all-or-nothing, rows whose id is already in this
+   * journal are left alone, an id of another journal's entry (a file shared between accounts)
+   * gets a new one.
+   */
+  async function importCsv(userId: string, rows: ImportedRow[], dryRun: boolean) {
     return db.transaction(async (tx) => {
       const ids = rows.map((r) => r.id).filter((id): id is string => id !== undefined);
       const taken =
@@ -301,40 +336,53 @@ export async function journalRoutes(app: FastifyInstance) {
         return true;
       });
       if (dryRun) return csvPreview(rows.length, fresh.length);
+      const now = app.now();
+      const keepLink = await analysisLinks(tx, userId, fresh);
+      // Every row gets an id here (the file's own, else a new one), so all rows have the same
+      // columns, as the one-parameter INSERT needs.
       const values = fresh.map(({ id, ...r }) => ({
-        // Another journal's id (a file shared between accounts) gets a new one; own ids are kept.
-        ...(id !== undefined && !others.has(id) ? { id } : {}),
+        id: id !== undefined && !others.has(id) ? id : randomUUID(),
         userId,
-        updatedAt: app.now(),
+        updatedAt: now,
         ...r,
+        analysisId: keepLink(r.analysisId ?? null),
       }));
       const room = JOURNAL_LIMITS.maxEntries - (await entryCount(userId, tx));
       if (values.length > room) throw journalFull(values.length);
-      for (let i = 0; i < values.length; i += IMPORT_INSERT_BATCH) {
-        await tx.insert(journalEntries).values(values.slice(i, i + IMPORT_INSERT_BATCH));
-        // Between batches other requests get their turn (building each batch runs on this
-        // thread, and on PGlite other traders' queries wait behind each statement).
+      let imported = 0;
+      for (let i = 0; i < values.length; i += ROWS_PER_INSERT) {
+        const result = await tx.execute(insertJournalRowsSql(values.slice(i, i + ROWS_PER_INSERT)));
+        imported += Array.isArray(result) ? result.length : (result as { rows: unknown[] }).rows.length;
+        // Between batches other requests get their turn.
         await yieldToEventLoop();
       }
-      return { imported: values.length, skipped: rows.length - values.length };
+      return { imported, skipped: rows.length - imported };
     });
   }
 
   app.post(
     '/api/journal/import',
     { ...guard, bodyLimit: JOURNAL_IMPORT_MAX_BYTES },
-    async (request): Promise<JournalImportResult | JournalImportPreview> => {
+    async (request, reply): Promise<JournalImportResult | JournalImportPreview | string> => {
       const user = currentUser(request);
       const dryRun = isDryRun(request.query);
+      const task = { userId: user.id, now: app.now().toISOString(), withPreview: dryRun };
       if (request.isMultipart()) {
         const upload = await readStatementUpload(request);
         const fields = parseWith(journalStatementFieldsSchema, upload.fields);
-        const read = await recogniseStatement(upload.file, fields.utcOffsetHours * 60);
-        if (read.kind === 'journal-csv') return importCsv(user.id, read.text, dryRun);
-        return importStatement(app, user.id, read.statement, fields.accountSize, dryRun, {
+        const plan = await importPool.read({
+          ...task,
+          bytes: new Uint8Array(upload.file.buffer, upload.file.byteOffset, upload.file.byteLength),
+          utcOffsetMinutes: fields.utcOffsetHours * 60,
+          accountSize: fields.accountSize,
+        });
+        if (plan.kind === 'journal-csv') return importCsv(user.id, plan.rows, dryRun);
+        const outcome = await importStatement(app, user.id, plan, dryRun, {
           room: async (tx) => JOURNAL_LIMITS.maxEntries - (await entryCount(user.id, tx)),
           full: journalFull,
         });
+        if ('json' in outcome) return reply.type('application/json; charset=utf-8').send(outcome.json);
+        return outcome;
       }
       const body = request.body;
       const text =
@@ -350,7 +398,9 @@ export async function journalRoutes(app: FastifyInstance) {
           'Send the journal CSV file (as exported), or a broker statement as the multipart field "file", to import it.',
         );
       }
-      return importCsv(user.id, text, dryRun);
+      const plan = await importPool.read({ ...task, journalCsv: text });
+      if (plan.kind !== 'journal-csv') throw new Error('a journal CSV body read as a statement');
+      return importCsv(user.id, plan.rows, dryRun);
     },
   );
 

@@ -2,30 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { JournalImportPreview, JournalImportResult } from '../../../../contracts/journal';
 import { journalEntries } from '../../../db/schema';
-import { AppError } from '../../../http/errors';
-import { JOURNAL_IMPORT_MAX_ROWS, yieldToEventLoop } from '../csv';
-import { readStatement, StatementFormatError, STATEMENT_FORMAT_LABELS, type ParsedStatement } from './index';
-import { statementToRows } from './to-entries';
-import { insertJournalRowsSql } from '../bulk-insert';
+import { yieldToEventLoop } from '../csv';
+import { insertJournalJsonSql } from '../bulk-insert';
+import type { StatementPlan } from './import-worker';
 
 /** `?dryRun=1` (or true): answer the preview and write nothing. */
 export function isDryRun(query: unknown): boolean {
   const value = (query as { dryRun?: unknown } | undefined)?.dryRun;
   return value === '1' || value === 'true' || value === '';
-}
-
-/** The file's format from its content; an unknown file is a 422 saying what to export. */
-export async function recogniseStatement(bytes: Uint8Array, utcOffsetMinutes: number) {
-  try {
-    return await readStatement(bytes, { utcOffsetMinutes });
-  } catch (error) {
-    if (error instanceof StatementFormatError) {
-      throw new AppError(422, 'STATEMENT_NOT_RECOGNISED', error.message, {
-        title: 'Statement Not Recognised',
-      });
-    }
-    throw error;
-  }
 }
 
 export function csvPreview(recognised: number, toImport: number): JournalImportPreview {
@@ -47,24 +31,23 @@ export function csvPreview(recognised: number, toImport: number): JournalImportP
 
 /** Tickets per query: far below PostgreSQL's 65,535 bind parameters. */
 const TICKETS_PER_QUERY = 1000;
-/**
- * Rows per INSERT. The statement (db/pglite-thread.ts: PGlite has its own thread) runs off the
- * event loop, but its JSON is built on it, and on PGlite other traders' queries wait behind
- * it: 50 rows keep each to a few milliseconds, and the import yields between chunks.
- */
-const ROWS_PER_INSERT = 50;
+
+/** A preview already serialised (a JournalImportPreview as JSON text), sent as it is. */
+export interface SerialisedPreview {
+  json: string;
+}
 
 /**
- * A parsed statement into the journal: a preview (dryRun), or every new trade in one
- * transaction. Trades whose broker ticket is already in this journal are left out, so
- * importing the same statement twice adds nothing; the unique index backs this up if two
- * imports race.
+ * A statement read by the import worker into the journal: a preview (dryRun), or every new
+ * trade in one transaction. Trades whose broker ticket is already in this journal are left
+ * out, so importing the same statement twice adds nothing; the unique index backs this up if
+ * two imports race. The rows arrive as the worker's JSON chunks, so this thread only queries,
+ * forwards strings and counts.
  */
 export async function importStatement(
   app: FastifyInstance,
   userId: string,
-  statement: ParsedStatement,
-  accountSize: number | undefined,
+  plan: StatementPlan,
   dryRun: boolean,
   cap: {
     /** Entries this trader may still add (JOURNAL_LIMITS.maxEntries less what is stored). */
@@ -72,19 +55,8 @@ export async function importStatement(
     /** The 409 for a journal that would grow past the cap. */
     full: (adding: number) => Error;
   },
-): Promise<JournalImportResult | JournalImportPreview> {
-  if (statement.trades.length > JOURNAL_IMPORT_MAX_ROWS) {
-    throw new AppError(
-      413,
-      'TOO_MANY_ROWS',
-      `This statement has ${statement.trades.length} trades; import at most ${JOURNAL_IMPORT_MAX_ROWS} at a time (export a shorter period).`,
-      { title: 'Upload Too Large' },
-    );
-  }
-  // Parsing ran in one go; let waiting requests through before the rows are built.
-  await yieldToEventLoop();
-  const { source, rows, preview, notes } = await statementToRows(statement, accountSize);
-  const tickets = rows.map((r) => r.brokerTicket);
+): Promise<JournalImportResult | SerialisedPreview> {
+  const { tickets } = plan;
   const existing = new Set<string>();
   for (let i = 0; i < tickets.length; i += TICKETS_PER_QUERY) {
     // The tickets as one JSON parameter, not a thousand: building a 1,000-parameter IN list
@@ -96,45 +68,29 @@ export async function importStatement(
       .where(
         and(
           eq(journalEntries.userId, userId),
-          eq(journalEntries.source, source),
+          eq(journalEntries.source, plan.source),
           // Trades imported before the account number was kept (migration 0007) have an empty
           // one; they match any account, else re-importing their statement adds them again.
           // (A second account reusing those very tickets then reads them as imported: only
           // trades stored before 0007 can cause that, and adding a duplicate is the worse error.)
-          inArray(journalEntries.brokerAccount, [...new Set([statement.accountNumber ?? '', ''])]),
+          inArray(journalEntries.brokerAccount, [...new Set([plan.accountNumber ?? '', ''])]),
           sql`${journalEntries.brokerTicket} in (select jsonb_array_elements_text(${chunk}::jsonb))`,
         ),
       );
     for (const f of found) if (f.ticket !== null) existing.add(f.ticket);
     await yieldToEventLoop();
   }
-  const fresh = rows.filter((r) => !existing.has(r.brokerTicket));
-  if (dryRun) {
-    return {
-      dryRun: true,
-      format: statement.format,
-      formatLabel: STATEMENT_FORMAT_LABELS[statement.format],
-      accountCurrency: statement.accountCurrency,
-      accountNumber: statement.accountNumber,
-      utcOffsetMinutes: statement.utcOffsetMinutes,
-      recognised: rows.length,
-      toImport: fresh.length,
-      alreadyImported: rows.length - fresh.length,
-      skippedRows: statement.skipped,
-      notes,
-      trades: preview.map((t) => ({ ...t, alreadyImported: existing.has(t.ticket) })),
-    };
-  }
-  const now = app.now();
+  const fresh = tickets.filter((t) => !existing.has(t)).length;
+  if (dryRun) return { json: previewJson(plan, existing, fresh) };
   const imported = await app.db.transaction(async (tx) => {
-    if (fresh.length > (await cap.room(tx))) throw cap.full(fresh.length);
+    if (fresh > (await cap.room(tx))) throw cap.full(fresh);
     let count = 0;
-    for (let i = 0; i < fresh.length; i += ROWS_PER_INSERT) {
-      const result = await tx.execute(
-        insertJournalRowsSql(
-          fresh.slice(i, i + ROWS_PER_INSERT).map((r) => ({ ...r, userId, updatedAt: now })),
-        ),
-      );
+    for (let c = 0; c < plan.chunks.length; c++) {
+      const from = c * plan.rowsPerChunk;
+      const skip = tickets.slice(from, from + plan.rowsPerChunk).filter((t) => existing.has(t));
+      // A chunk whose every trade is already imported needs no statement at all.
+      if (skip.length === Math.min(plan.rowsPerChunk, tickets.length - from)) continue;
+      const result = await tx.execute(insertJournalJsonSql(plan.columns, plan.chunks[c]!, skip));
       count += Array.isArray(result) ? result.length : (result as { rows: unknown[] }).rows.length;
       await yieldToEventLoop();
     }
@@ -142,8 +98,34 @@ export async function importStatement(
   });
   return {
     imported,
-    skipped: rows.length - imported,
-    format: statement.format,
-    skippedRows: statement.skipped,
+    skipped: tickets.length - imported,
+    format: plan.format,
+    skippedRows: plan.skipped,
   };
+}
+
+/**
+ * The preview as JSON text: the worker serialised each trade, this adds whether it is already
+ * imported. Serialising 5,000 trades here (JSON.stringify of the whole preview) was one more
+ * long stretch of the server thread.
+ */
+function previewJson(plan: StatementPlan, existing: ReadonlySet<string>, fresh: number): string {
+  const head: Omit<JournalImportPreview, 'trades'> = {
+    dryRun: true,
+    format: plan.format,
+    formatLabel: plan.formatLabel,
+    accountCurrency: plan.accountCurrency,
+    accountNumber: plan.accountNumber,
+    utcOffsetMinutes: plan.utcOffsetMinutes,
+    recognised: plan.tickets.length,
+    toImport: fresh,
+    alreadyImported: plan.tickets.length - fresh,
+    skippedRows: plan.skipped,
+    notes: plan.notes,
+  };
+  const trades = (plan.previewTrades ?? []).map(
+    // Each is a JSON object: "{...}" becomes "{...,"alreadyImported":bool}".
+    (json, i) => `${json.slice(0, -1)},"alreadyImported":${existing.has(plan.tickets[i]!)}}`,
+  );
+  return `${JSON.stringify(head).slice(0, -1)},"trades":[${trades.join(',')}]}`;
 }
