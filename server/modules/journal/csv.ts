@@ -100,7 +100,6 @@ export function journalCsvLines(entries: readonly JournalEntry[]): string {
   return out;
 }
 
-
 export interface CsvRowError {
   row: number;
   field: string;
