@@ -78,6 +78,25 @@ describe('clearTextLines', () => {
     expect(textLeft).toBe(0);
   });
 
+  it('keeps the wick that passes behind a glyph of the line, up to its end above the text', () => {
+    const pw = 200;
+    const ph = 80;
+    const m = mask(pw, ph);
+    // A status line in class 1 (white), a candle in class 2 (green) whose wick rises behind
+    // the "D"'s stem (x 31, rows 20-26) to row 16, and another whose wick ends under the "S".
+    m.text('5285 DS2', 10, 20, 1);
+    m.candle(29, 16, 70, 40, 60, 2);
+    m.candle(36, 27, 70, 40, 60, 2);
+    for (let y = 20; y <= 26; y++) m.set(31, y, 1);
+    for (let y = 20; y <= 26; y++) m.set(38, y, 1);
+    clearTextLines(m.ink, pw, ph);
+    // The first wick runs on behind the glyph to its end at row 16.
+    for (let y = 16; y <= 70; y++) expect(m.ink[y * pw + 31]).toBe(2);
+    // The second ends under the text: the glyph above it is cleared, not added to it.
+    for (let y = 16; y <= 26; y++) expect(m.ink[y * pw + 38]).toBe(0);
+    expect(m.ink[27 * pw + 38]).toBe(2);
+  });
+
   it('keeps a row of candles that share their high and low (a flat market)', () => {
     const pw = 200;
     const ph = 60;
