@@ -135,4 +135,25 @@ describe('clearPanels', () => {
     expect(m.count(90, 120, 0, ph - 1)).toBe(0);
     expect(clearPanels(m.ink, plot, [])).toBe(false);
   });
+
+  it('keeps a candle beside a panel with its wick ends in view, and shapes that only near it', () => {
+    const pw = 200;
+    const ph = 100;
+    const m = mask(pw, ph);
+    const plot = { left: 0, top: 0, right: pw - 1, bottom: ph - 1 };
+    // Panel at plot columns 60..140, rows 0..50 (with its 2 px border reach: 58..142, ..52).
+    const panel = { left: 60, top: 0, right: 140, bottom: 50 };
+    // Its body runs under the panel's side (columns 53..57), its wick ends (rows 10, 45) do not.
+    m.candle(53, 10, 45, 20, 35, 1);
+    // A sliver of a candle whose wick is under the panel: its top row meets the panel's side.
+    for (let y = 15; y <= 30; y++) m.set(143, y, 2);
+    // Candles below the panel joined by a line: their box reaches into the panel's, no pixel does.
+    m.candle(100, 56, 90, 60, 80, 3);
+    m.candle(170, 20, 90, 60, 80, 3);
+    for (let x = 102; x <= 172; x++) m.set(x, 70, 3);
+    const kept = m.count(0, 57, 0, ph - 1) + m.count(100, 175, 55, ph - 1);
+    expect(clearPanels(m.ink, plot, [panel])).toBe(true);
+    expect(m.count(0, 57, 0, ph - 1) + m.count(100, 175, 55, ph - 1)).toBe(kept);
+    expect(m.count(143, 143, 0, 50)).toBe(0);
+  });
 });
