@@ -15,7 +15,7 @@ import {
 } from './cleanup';
 import { learnPalette, classifyInk } from './palette';
 import type { InkClass } from './palette';
-import { extractCandles } from './candles';
+import { extractCandles, followClipped } from './candles';
 import type { CandleExtraction } from './candles';
 import { readPriceScale, toPrices } from './scale';
 import type { ScaleReading } from './scale';
@@ -92,6 +92,7 @@ export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOpti
     title.own ? title.own.timeframe : timeframe,
     drawnApart(extraction.candles),
     extraction.candles.map((c) => !c.ambiguous),
+    layout.panels.length > 0 ? (a, b) => layout.panels.some((p) => a.x < p.left && b.x > p.right) : undefined,
   );
   if (trace) trace.kept = continuity.candles.map((c) => c.x);
   const { confidence, warnings } = scoreReading({
@@ -256,6 +257,8 @@ export function readPixels(
   clearTextLines(ink, plotW, plotH);
   const panelled = clearPanels(ink, plot, layout.panels);
   const extraction = extractCandles(ink, plot, palette, sampler, textBoxes);
+  // The lowest (highest) candles may run on beyond the plot's edge, over a volume histogram.
+  followClipped(extraction.candles, raster, plot);
   if (panelled)
     extraction.warnings.push('A panel covers part of the chart: the candles under it were left out.');
   if (trace) {

@@ -8,4 +8,5 @@
  * -> direction (bull or bear from the colour classes). extract runs them in that order.
  */
 export { extractCandles } from './extract';
+export { followClipped } from './clipped';
 export type { CandleExtraction, PixelCandle } from './types';

@@ -311,3 +311,29 @@ export const BOX_TEXT_SHARE = 0.05;
 export const BOX_GLYPH_MIN_ROWS = 4;
 /** ... and at most this many times as wide as tall (a moving average's streak over a candle is longer). */
 export const BOX_GLYPH_MAX_ASPECT = 1.5;
+
+// --- Candles cut by the plot's edge (clipped.ts) ---
+
+/**
+ * A candle followed beyond the plot's edge keeps its colour within this distance (max channel):
+ * it is drawn opaque over the volume bars (PNG: exact; a little for resampling and JPEG).
+ */
+export const CLIPPED_COLOUR_DISTANCE = 32;
+/**
+ * A stem pixel beyond the edge may be this far from the stem's colour (a JPEG 1 px wick over a
+ * pale volume bar reads 25-50 off at the NAS100 capture; where the wick ends it jumps to 70+)...
+ */
+export const CLIPPED_STEM_DISTANCE = 64;
+/** A stem followed beyond the edge may miss this many rows in a row (JPEG rings over two rows where a body narrows to its wick, NAS100 1D). */
+export const CLIPPED_GAP_ROWS = 2;
+/** ... and at most this share of the distance of the pixels beside the stem (the volume bar). */
+export const CLIPPED_STEM_CONTRAST = 0.5;
+/**
+ * A candle ending this close to the plot's edge is cut by it: the edge row itself may have been
+ * cleared with a rule drawn along it (a pane border, the last grid row).
+ */
+export const CLIPPED_EDGE_PX = 2;
+/** A body row beyond the edge: this share of the body's columns in its colour (its outline's corners may differ). */
+export const CLIPPED_BODY_SHARE = 0.8;
+/** A candle is followed this share of the plot's height at most: a volume pane's height, not another chart's. */
+export const CLIPPED_MAX_SHARE = 0.3;

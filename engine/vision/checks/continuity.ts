@@ -10,6 +10,7 @@ import {
   APART_MIN_SPACING_PX,
   APART_ON_LATTICE_SHARE,
   APART_SAME_WIDTH_SHARE,
+  FLAT_MAX_PX,
   JOIN_STEP_SLACK_PX,
   JOIN_TOLERANCE_PX,
   MAX_JOIN_TOLERANCE_PX,
@@ -181,6 +182,35 @@ export function dropShortRuns(
 }
 
 /**
+ * Flat shapes (no range: a row or two, no wick) that overlap no candle with a range beside them
+ * (the nearest either side, within SKIP_JUNK_SPACINGS bar spacings), left out. A bar without a
+ * range traded at one price, which a market that did not move lies in its neighbours' ranges
+ * at (or joins across a gap as a flat bar of a halted stock rarely does); a flat shape away from
+ * them is a step of a sloping line drawn on past the last candle (MetaTrader's channel lines into
+ * the empty space at the right), where no candle wins its columns. Judged on every chart, daily
+ * too: two such steps side by side join each other, so the candle-by-candle rule keeps them.
+ */
+export function dropFlatStrays(c: ReadCandle[], s: PriceScale, tol = joinTolerancePx(s)): ReadCandle[] {
+  const flat = c.map((k) => Math.abs(priceToY(s, k.low) - priceToY(s, k.high)) <= FLAT_MAX_PX);
+  if (!flat.some(Boolean)) return c;
+  const gaps = c
+    .slice(1)
+    .map((k, i) => k.x - c[i]!.x)
+    .sort((a, b) => a - b);
+  const reach = SKIP_JUNK_SPACINGS * (gaps[gaps.length >> 1] ?? 0);
+  return c.filter((k, i) => {
+    if (!flat[i]) return true;
+    let p = i - 1;
+    while (p >= 0 && flat[p]) p--;
+    let n = i + 1;
+    while (n < c.length && flat[n]) n++;
+    const before = p >= 0 && k.x - c[p]!.x <= reach && overlaps(s, c[p]!, k, tol);
+    const after = n < c.length && c[n]!.x - k.x <= reach && overlaps(s, k, c[n]!, tol);
+    return before || after;
+  });
+}
+
+/**
  * How far (px) a bar may open from the previous close on a market that gaps a little between
  * bars: the reading slack, or SMALL_GAP_RANGE_SHARE of the bars' median high-low range where
  * that is more.
@@ -248,6 +278,12 @@ export function checkContinuity(
   apart = false,
   /** Per candle: whether its body (open and close) was read; omitted: every one. */
   known?: readonly boolean[],
+  /**
+   * Whether a panel stands between two neighbouring candles (the bars between them hidden): the
+   * one is not judged against the other (the candle read between a panel and the image's edge
+   * has no neighbour in view, and is no junk for that).
+   */
+  hiddenBetween?: (a: ReadCandle, b: ReadCandle) => boolean,
 ): ContinuityResult {
   // Where most bodies are unknown (a chart of 1 px bars: MetaTrader's smallest zoom draws each
   // bar as one high-low stroke) the opens and closes read are the stroke's ends, which join
@@ -255,7 +291,10 @@ export function checkContinuity(
   // overlap, and kept with the warning that its opens and closes are unknown (its highs and
   // lows, the levels, are read).
   const unjudged = !canJudge(known);
-  const relation = unjudged ? overlaps : joins;
+  const base = unjudged ? overlaps : joins;
+  const relation: JoinRelation = hiddenBetween
+    ? (s, a, b, tol) => hiddenBetween(a, b) || base(s, a, b, tol)
+    : base;
   const joined = joinedShare(allCandles, priceScale, relation);
   let verdict = continuityVerdict(joined, timeframe, apart);
   // A market that gaps between sessions (an index CFD, a stock) on a chart whose timeframe was
@@ -265,7 +304,7 @@ export function checkContinuity(
   let gapTol: number | null = null;
   if (verdict === 'refuse' && timeframe === null && !unjudged) {
     const tol = smallGapTolerancePx(allCandles, priceScale);
-    if (joinedShare(allCandles, priceScale, joins, tol) >= MIN_JOINED) {
+    if (joinedShare(allCandles, priceScale, relation, tol) >= MIN_JOINED) {
       verdict = 'warn';
       gapTol = tol;
     }
@@ -281,14 +320,15 @@ export function checkContinuity(
   // neighbour before nor after is a junk shape or a misread body, and is left out rather than
   // given prices. Daily charts keep every candle (stocks gap at every bar), and so does a
   // gapping market's chart whose candles were each drawn apart (see drawnApart).
-  const candles =
+  let candles =
     isDaily(timeframe) || (apart && joined < MIN_JOINED)
       ? allCandles
       : gapTol !== null
-        ? dropUnjoined(allCandles, priceScale, joins, gapTol)
+        ? dropUnjoined(allCandles, priceScale, relation, gapTol)
         : unjudged
           ? dropShortRuns(dropUnjoined(allCandles, priceScale, relation), priceScale, relation)
           : dropUnjoined(allCandles, priceScale, relation);
+  candles = dropFlatStrays(candles, priceScale);
   // So many junk shapes mean the shapes themselves were cut wrongly (a dense chart split at a
   // wrong spacing reads half its bars twice): what is left cannot be trusted either.
   const unjoined = 1 - candles.length / allCandles.length;

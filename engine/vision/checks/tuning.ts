@@ -156,3 +156,10 @@ export const MISSING_MAX_COST = 0.3;
 export const OFF_GRID_PX = 1.5;
 /** ... which costs this much confidence. */
 export const OFF_GRID_COST = 0.25;
+
+/**
+ * A candle whose high and low are this many px apart or less has no range (a flat dash): one
+ * price, which must lie in a neighbour's range (see dropFlatStrays). A pixel of slack: the
+ * high and low rows of a 1 px dash may round apart.
+ */
+export const FLAT_MAX_PX = 1;

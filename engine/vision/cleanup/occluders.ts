@@ -6,6 +6,7 @@ import { colourDistance } from '../pixels/raster';
 import { BG_TOLERANCE } from '../layout';
 import { nextNonZero, wordView } from '../pixels/byte-scan';
 import { components } from '../candles/shapes';
+import type { Component } from '../candles/shapes';
 import {
   BRIDGE_MAX_ROWS,
   BRIDGE_MAX_SHARE,
@@ -159,13 +160,35 @@ export function clearPanels(ink: Uint8Array, plot: PlotRect, panels: readonly Pl
   if (rects.length === 0) return false;
   const { labels, comps } = components(ink, pw, ph, 0);
   comps.forEach((c, i) => {
-    const touches = rects.some(
+    const near = rects.filter(
       (r) => c.minX <= r.right + 1 && c.maxX >= r.left - 1 && c.minY <= r.bottom + 1 && c.maxY >= r.top - 1,
     );
-    if (!touches) return;
+    if (near.length === 0 || !hidesPart(labels, pw, c, i, near)) return;
     for (let y = c.minY; y <= c.maxY; y++) {
       for (let x = c.minX, p = y * pw + c.minX; x <= c.maxX; x++, p++) if (labels[p] === i) ink[p] = 0;
     }
   });
   return true;
+}
+
+/**
+ * Whether a panel may hide part of shape `i`: one of its pixels touches a panel (its box may
+ * only overlap the panel's: a line joining candles below the panel), and not only beside it
+ * with the shape's top and bottom rows clear of it. A candle whose body's side runs under a
+ * panel but whose wick ends are in view (a candle between the image's edge and a floating
+ * panel) has every price in view: its high, low, open and close are rows, and only its width is
+ * cut.
+ */
+function hidesPart(labels: Int32Array, pw: number, c: Component, i: number, rects: PlotRect[]): boolean {
+  for (let y = c.minY; y <= c.maxY; y++) {
+    for (let x = c.minX, p = y * pw + c.minX; x <= c.maxX; x++, p++) {
+      if (labels[p] !== i) continue;
+      for (const r of rects) {
+        if (x < r.left - 1 || x > r.right + 1 || y < r.top - 1 || y > r.bottom + 1) continue;
+        // Above or below the panel, or at the shape's own end rows: the panel cuts its height.
+        if (y < r.top || y > r.bottom || y === c.minY || y === c.maxY) return true;
+      }
+    }
+  }
+  return false;
 }

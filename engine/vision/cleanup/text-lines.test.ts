@@ -78,6 +78,25 @@ describe('clearTextLines', () => {
     expect(textLeft).toBe(0);
   });
 
+  it('keeps the wick that passes behind a glyph of the line, up to its end above the text', () => {
+    const pw = 200;
+    const ph = 80;
+    const m = mask(pw, ph);
+    // A status line in class 1 (white), a candle in class 2 (green) whose wick rises behind
+    // the "D"'s stem (x 31, rows 20-26) to row 16, and another whose wick ends under the "S".
+    m.text('5285 DS2', 10, 20, 1);
+    m.candle(29, 16, 70, 40, 60, 2);
+    m.candle(36, 27, 70, 40, 60, 2);
+    for (let y = 20; y <= 26; y++) m.set(31, y, 1);
+    for (let y = 20; y <= 26; y++) m.set(38, y, 1);
+    clearTextLines(m.ink, pw, ph);
+    // The first wick runs on behind the glyph to its end at row 16.
+    for (let y = 16; y <= 70; y++) expect(m.ink[y * pw + 31]).toBe(2);
+    // The second ends under the text: the glyph above it is cleared, not added to it.
+    for (let y = 16; y <= 26; y++) expect(m.ink[y * pw + 38]).toBe(0);
+    expect(m.ink[27 * pw + 38]).toBe(2);
+  });
+
   it('keeps a row of candles that share their high and low (a flat market)', () => {
     const pw = 200;
     const ph = 60;
@@ -115,5 +134,26 @@ describe('clearPanels', () => {
     expect(m.count(0, 40, 0, ph - 1)).toBe(kept);
     expect(m.count(90, 120, 0, ph - 1)).toBe(0);
     expect(clearPanels(m.ink, plot, [])).toBe(false);
+  });
+
+  it('keeps a candle beside a panel with its wick ends in view, and shapes that only near it', () => {
+    const pw = 200;
+    const ph = 100;
+    const m = mask(pw, ph);
+    const plot = { left: 0, top: 0, right: pw - 1, bottom: ph - 1 };
+    // Panel at plot columns 60..140, rows 0..50 (with its 2 px border reach: 58..142, ..52).
+    const panel = { left: 60, top: 0, right: 140, bottom: 50 };
+    // Its body runs under the panel's side (columns 53..57), its wick ends (rows 10, 45) do not.
+    m.candle(53, 10, 45, 20, 35, 1);
+    // A sliver of a candle whose wick is under the panel: its top row meets the panel's side.
+    for (let y = 15; y <= 30; y++) m.set(143, y, 2);
+    // Candles below the panel joined by a line: their box reaches into the panel's, no pixel does.
+    m.candle(100, 56, 90, 60, 80, 3);
+    m.candle(170, 20, 90, 60, 80, 3);
+    for (let x = 102; x <= 172; x++) m.set(x, 70, 3);
+    const kept = m.count(0, 57, 0, ph - 1) + m.count(100, 175, 55, ph - 1);
+    expect(clearPanels(m.ink, plot, [panel])).toBe(true);
+    expect(m.count(0, 57, 0, ph - 1) + m.count(100, 175, 55, ph - 1)).toBe(kept);
+    expect(m.count(143, 143, 0, 50)).toBe(0);
   });
 });

@@ -97,13 +97,65 @@ export function clearTextLines(ink: Uint8Array, pw: number, ph: number): PlotRec
   if (boxes.length === 0) return boxes;
   const inside = (c: Component) =>
     boxes.some((b) => c.minX >= b.left && c.maxX <= b.right && c.minY >= b.top && c.maxY <= b.bottom);
+  const cleared = comps.map(inside);
+  const wicks = wicksBehindText(ink, labels, cleared, boxes, pw, ph);
   comps.forEach((c, i) => {
-    if (!inside(c)) return;
+    if (!cleared[i]) return;
     for (let y = c.minY; y <= c.maxY; y++) {
       for (let x = c.minX, p = y * pw + c.minX; x <= c.maxX; x++, p++) if (labels[p] === i) ink[p] = 0;
     }
   });
+  for (const w of wicks) for (let p = w.from; p <= w.to; p += pw) ink[p] = w.cls;
   return boxes;
+}
+
+/**
+ * The stretches of a column inside a text line's box where a candle's wick passes behind the
+ * text (an EA's status line across the highest wick): a run of pixels about to be cleared that a
+ * kept shape (the candle, reaching out of the box) continues at one end, and that ends in its
+ * class at the other end or meets it there again. Clearing the glyph would cut the wick at the
+ * text and lose its end (the high); the run is given the wick's class instead. A glyph that only
+ * touches a wick's end (no wick beyond it) stays cleared. Returns pixel ranges down one column
+ * (`from`..`to`, step pw) and the class to paint.
+ */
+function wicksBehindText(
+  ink: Uint8Array,
+  labels: Int32Array,
+  cleared: boolean[],
+  boxes: PlotRect[],
+  pw: number,
+  ph: number,
+): { from: number; to: number; cls: number }[] {
+  const out: { from: number; to: number; cls: number }[] = [];
+  const isCleared = (p: number) => labels[p]! >= 0 && cleared[labels[p]!]!;
+  const kept = (y: number, x: number) => {
+    if (y < 0 || y >= ph) return 0;
+    const p = y * pw + x;
+    return ink[p]! !== 0 && !isCleared(p) ? ink[p]! : 0;
+  };
+  for (const b of boxes) {
+    for (let x = b.left; x <= b.right; x++) {
+      for (let y = b.top; y <= b.bottom; y++) {
+        if (!isCleared(y * pw + x)) continue;
+        let y1 = y;
+        while (y1 + 1 < ph && isCleared((y1 + 1) * pw + x)) y1++;
+        const above = kept(y - 1, x);
+        const below = kept(y1 + 1, x);
+        const top = ink[y * pw + x]!;
+        const bottom = ink[y1 * pw + x]!;
+        // Continued by a kept shape at one end, in its class at the other (or continued there too).
+        const cls =
+          below !== 0 && (above === below || (above === 0 && top === below && bottom !== below))
+            ? below
+            : above !== 0 && below === 0 && bottom === above && top !== above
+              ? above
+              : 0;
+        if (cls !== 0) out.push({ from: y * pw + x, to: y1 * pw + x, cls });
+        y = y1;
+      }
+    }
+  }
+  return out;
 }
 
 /** A glyph: the 4-connected pieces of ink of one class whose boxes touch (a thin diagonal stroke is 8-connected only). */

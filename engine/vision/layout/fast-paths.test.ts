@@ -13,7 +13,7 @@ import type { PlotRect } from '../types';
 import { dominantColour, quant, quantise, rowBackgrounds } from './background';
 import { findLines, voteAlongRows, voteDownColumns } from './lines';
 import type { LineRun } from './lines';
-import { acrossBands, backgroundRegion, countColumnInk, countRow } from './region';
+import { acrossBands, acrossPanel, backgroundRegion, countColumnInk, countRow } from './region';
 import { inkPerColumn, keptInkInRow } from './time-axis';
 import {
   BG_TOLERANCE,
@@ -224,6 +224,12 @@ function backgroundRegionReference(
   }
   if (labelSide === 'right') left = acrossBands(r, bgMask, bg, top, bottom, left, -1);
   if (labelSide === 'left') right = acrossBands(r, bgMask, bg, top, bottom, right, 1);
+  if (labelSide !== null) {
+    const dir = labelSide === 'right' ? -1 : 1;
+    const across = acrossPanel(r, bgMask, bg, top, bottom, dir < 0 ? left : right, dir);
+    if (across && dir < 0) left = across.edge;
+    if (across && dir > 0) right = across.edge;
+  }
   if (right - left + 1 < MIN_REGION_PX || bottom - top + 1 < MIN_REGION_PX) return null;
   return { left, top, right, bottom };
 }

@@ -72,7 +72,8 @@ export function findLayout(r: Raster, image?: RgbaImage, drawings: readonly Plot
   const { q, bgMask } = quantise(r, rowBackgrounds(r, bg));
   const { axis, labelSide, edge, xMin, xMax } = locateAxisFromLabels(r, image);
 
-  const region = backgroundRegion(r, bgMask, bg, axis, labelSide, xMin, xMax);
+  const floating: PlotRect[] = [];
+  const region = backgroundRegion(r, bgMask, bg, axis, labelSide, xMin, xMax, floating);
   if (!region) return null;
   const { left, top, right, bottom } = region;
   const rw = right - left + 1;
@@ -138,7 +139,7 @@ export function findLayout(r: Raster, image?: RgbaImage, drawings: readonly Plot
     gridRows,
     gridColumns,
     lineColours: gridLineColours(gridRows, gridColumns),
-    panels: boxes.filter(
+    panels: [...boxes, ...floating].filter(
       (b) => b.right >= plotLeft && b.left <= plotRight && b.bottom >= plotTop && b.top <= plotBottom,
     ),
     bgMask,

@@ -2,7 +2,7 @@ import type { LineRun } from './lines';
 import { gridSpan, withoutFills } from './lines';
 import { findLayout } from './find-layout';
 import { rowBackgrounds } from './background';
-import { acrossBands } from './region';
+import { acrossBands, acrossPanel } from './region';
 import { paneFrame } from './pane';
 import { timeAxisText } from './time-axis';
 import type { Raster } from '../pixels/raster';
@@ -236,5 +236,42 @@ describe('rowBackgrounds', () => {
     expect(rows[100]).toBe(shade(100));
     expect(rows[30]).toBe(shade(30));
     expect(rows[10]).toBe(0x13161e);
+  });
+});
+
+describe('acrossPanel', () => {
+  const width = 400;
+  const height = 200;
+  const bg = 0x000000;
+  /**
+   * A dark chart whose region stopped at column 220: a light panel over columns 20..219, rows
+   * 0..139 (dark text in it), a candle at 4..12 left of it, candles right of it. `panelEnd`: the
+   * panel's last row; `left`: how far left the background reaches.
+   */
+  const paint = (panelEnd: number, left = 0) => {
+    const rgb = new Uint32Array(width * height).fill(bg);
+    for (let y = 0; y < height; y++) for (let x = 0; x < left; x++) rgb[y * width + x] = 0x2a2e39;
+    for (let y = 0; y <= panelEnd; y++) for (let x = 20; x < 220; x++) rgb[y * width + x] = 0xf0f0f0;
+    for (let y = 30; y < 40; y++) for (let x = 40; x < 120; x += 3) rgb[y * width + x] = bg;
+    for (let y = 50; y < 110; y++) for (let x = 4; x <= 12; x++) rgb[y * width + x] = 0xef5350;
+    for (let x = 235; x < 390; x += 9) for (let y = 60; y < 150; y++) rgb[y * width + x] = 0x089981;
+    const bgMask = new Uint8Array(width * height);
+    rgb.forEach((c, i) => (bgMask[i] = c === bg ? 1 : 0));
+    return { raster: { width, height, rgb } as Raster, bgMask };
+  };
+
+  it('carries the region across a panel over the plot to the candles beyond it', () => {
+    const { raster, bgMask } = paint(139);
+    expect(acrossPanel(raster, bgMask, bg, 0, height - 1, 220, -1)).toEqual({
+      edge: 0,
+      panel: { left: 20, right: 219, top: 0, bottom: 139 },
+    });
+  });
+
+  it('stops at a full-height toolbar, and at a panel with no background beyond it', () => {
+    const full = paint(height - 1);
+    expect(acrossPanel(full.raster, full.bgMask, bg, 0, height - 1, 220, -1)).toBeNull();
+    const edge = paint(139, 20);
+    expect(acrossPanel(edge.raster, edge.bgMask, bg, 0, height - 1, 220, -1)).toBeNull();
   });
 });

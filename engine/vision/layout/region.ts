@@ -7,6 +7,11 @@ import type { AxisColumn } from './axis-locate';
 import {
   BAND_FAINT_SHARE,
   FAINT_FILL_DISTANCE,
+  FLOATING_PANEL_CLEAR_SHARE,
+  FLOATING_PANEL_GAP_PX,
+  FLOATING_PANEL_MIN_BLOCK_SHARE,
+  FLOATING_PANEL_MIN_CLEAR_SHARE,
+  FLOATING_PANEL_MIN_PX,
   MIN_REGION_PX,
   REGION_BG_SHARE,
   REGION_GAP_MIN_PX,
@@ -83,6 +88,8 @@ export function backgroundRegion(
   labelSide: 'left' | 'right' | null,
   xMin: number,
   xMax: number,
+  /** Out: panels floating over the plot that the region was carried across (see acrossPanel). */
+  panels: PlotRect[] = [],
 ): PlotRect | null {
   const { width, height } = r;
   let top = 0;
@@ -163,6 +170,16 @@ export function backgroundRegion(
   // Away from the axis, the plot goes on beyond a shaded band (see acrossBands).
   if (labelSide === 'right') left = acrossBands(r, bgMask, bg, top, bottom, left, -1);
   if (labelSide === 'left') right = acrossBands(r, bgMask, bg, top, bottom, right, 1);
+  // ... and beyond a panel floating over the plot, when the background resumes past it.
+  if (labelSide !== null) {
+    const dir = labelSide === 'right' ? -1 : 1;
+    const across = acrossPanel(r, bgMask, bg, top, bottom, dir < 0 ? left : right, dir);
+    if (across) {
+      if (dir < 0) left = across.edge;
+      else right = across.edge;
+      panels.push(across.panel);
+    }
+  }
   if (right - left + 1 < MIN_REGION_PX || bottom - top + 1 < MIN_REGION_PX) return null;
   return { left, top, right, bottom };
 }
@@ -204,4 +221,89 @@ export function acrossBands(
     } else off = faint >= BAND_FAINT_SHARE * n ? 0 : off + 1;
   }
   return lastBg;
+}
+
+/**
+ * The chart region's edge away from the axis, beyond a panel floating over the plot (cTrader's
+ * Position Sizer over the plot's top-left corner, with candles left of it and the chart's empty
+ * background below it). Walks from column `edge` in direction `dir`: each column must hold one
+ * block of non-background rows (background gaps up to FLOATING_PANEL_GAP_PX bridged: the panel's
+ * text) with the rows outside it mostly background and some of them left (a toolbar runs the
+ * whole height); after FLOATING_PANEL_MIN_PX such columns the background must resume (at least
+ * a column of it, see acrossBands). Returns the region's new edge and the panel (the columns
+ * walked, the median block's rows), or null.
+ */
+export function acrossPanel(
+  r: Raster,
+  bgMask: Uint8Array,
+  bg: number,
+  top: number,
+  bottom: number,
+  edge: number,
+  dir: 1 | -1,
+): { edge: number; panel: PlotRect } | null {
+  const { width } = r;
+  const h = bottom - top + 1;
+  const tops: number[] = [];
+  const bottoms: number[] = [];
+  // A line or two along the panel's side (its border, a vertical line drawn at its edge) is
+  // stepped over, as acrossBands steps over failing columns.
+  const maxGap = Math.max(REGION_GAP_MIN_PX, Math.round(width * REGION_GAP_SHARE));
+  let last = edge;
+  let first = -1;
+  for (let x = edge + dir, off = 0; x >= 0 && x < width && off <= maxGap; x += dir) {
+    const block = columnBlock(bgMask, width, x, top, bottom);
+    let outsideInk = 0;
+    if (block) {
+      for (let y = top; y <= bottom; y++) {
+        if ((y < block.start || y > block.end) && !bgMask[y * width + x]) outsideInk++;
+      }
+    }
+    const outside = block ? h - (block.end - block.start + 1) : h;
+    // A panel that stopped the region covers most of its column (what is past it does not).
+    if (
+      !block ||
+      outside > (1 - FLOATING_PANEL_MIN_BLOCK_SHARE) * h ||
+      outside < FLOATING_PANEL_MIN_CLEAR_SHARE * h ||
+      outsideInk > (1 - FLOATING_PANEL_CLEAR_SHARE) * outside
+    ) {
+      if (first >= 0) break;
+      off++;
+      continue;
+    }
+    if (first < 0) first = x;
+    tops.push(block.start);
+    bottoms.push(block.end);
+    last = x;
+  }
+  if (tops.length < FLOATING_PANEL_MIN_PX) return null;
+  const beyond = acrossBands(r, bgMask, bg, top, bottom, last, dir);
+  if (beyond === last) return null;
+  const median = (v: number[]) => [...v].sort((a, b) => a - b)[v.length >> 1]!;
+  const from = Math.min(first, last);
+  const to = Math.max(first, last);
+  return { edge: beyond, panel: { left: from, right: to, top: median(tops), bottom: median(bottoms) } };
+}
+
+/** The longest run of non-background rows down column x (gaps up to FLOATING_PANEL_GAP_PX bridged). */
+function columnBlock(
+  bgMask: Uint8Array,
+  width: number,
+  x: number,
+  top: number,
+  bottom: number,
+): { start: number; end: number } | null {
+  let best: { start: number; end: number } | null = null;
+  let start = -1;
+  let end = -1;
+  for (let y = top; y <= bottom; y++) {
+    if (bgMask[y * width + x]) continue;
+    if (start >= 0 && y - end - 1 <= FLOATING_PANEL_GAP_PX) end = y;
+    else {
+      start = y;
+      end = y;
+    }
+    if (!best || end - start > best.end - best.start) best = { start, end };
+  }
+  return best;
 }

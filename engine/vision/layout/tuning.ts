@@ -70,6 +70,26 @@ export const REGION_GAP_MIN_PX = 4;
 export const REGION_GAP_SHARE = 0.01;
 /** A column that is this share faint fill is inside a shaded band: the walk goes on (e20b78d). */
 export const BAND_FAINT_SHARE = 0.5;
+/**
+ * A panel floating over the plot (cTrader's Position Sizer, an EA's window) between the region
+ * and the image's edge: background gaps this long inside a column's block are bridged (a panel's
+ * dark text on a dark chart's background reads as background; a line of text is ~12 px tall).
+ */
+export const FLOATING_PANEL_GAP_PX = 12;
+/**
+ * ... the rows of the column outside the block must be this share background (the chart's empty
+ * background and a few candles go on below the panel)...
+ */
+export const FLOATING_PANEL_CLEAR_SHARE = 0.85;
+/**
+ * ... the block must cover this share of the column's rows: a panel that stopped the region
+ * (under REGION_BG_SHARE background) covers most of it; candles past the panel cover far less.
+ */
+export const FLOATING_PANEL_MIN_BLOCK_SHARE = 0.5;
+/** ... and leave at least this share of the region's rows clear: a toolbar runs full height. */
+export const FLOATING_PANEL_MIN_CLEAR_SHARE = 0.15;
+/** ... and the block's columns must be this many at least: a box, not a label or a candle cluster. */
+export const FLOATING_PANEL_MIN_PX = 40;
 /** A region narrower or shorter than this holds no chart. */
 export const MIN_REGION_PX = 40;
 
