@@ -53,6 +53,9 @@ export interface TitleCrop {
  */
 const RULE_SHARE = 0.5;
 
+/** A row inked across at least this share of a region is a horizontal rule (text lines leave gaps between words). */
+const HORIZONTAL_RULE_SHARE = 0.9;
+
 /**
  * Only a region's first this many lines of text are read: the symbol and timeframe lead a
  * title or legend, and the lines under them (indicator legends, trade-line labels, dashed
@@ -98,6 +101,20 @@ export async function titleCrop(
     const height = Math.min(image.height, Math.ceil(r.bottom)) - top;
     if (width < 8 || height < MIN_TEXT_PX) continue;
     const { data, background } = await greyBox(src, { left, top, width, height });
+    // Rows inked across most of the region are horizontal rules (a window's frame, a pane's
+    // border): blanked before the columns are counted, where in a short region they would make
+    // every tall letter's column look like a vertical rule (MetaTrader's 7 px title in a 17 px
+    // band under a 3 px frame lost its E, U, R and l).
+    const across = new Uint8Array(height);
+    for (let y = 0; y < height; y++) {
+      let n = 0;
+      for (let x = 0, i = y * width; x < width; x++, i++)
+        if (Math.abs(data[i]! - background) >= INK_CONTRAST) n++;
+      if (n >= HORIZONTAL_RULE_SHARE * width) {
+        across[y] = 1;
+        data.fill(background, y * width, (y + 1) * width);
+      }
+    }
     for (let x = 0; x < width; x++) {
       let n = 0;
       for (let y = 0; y < height; y++) if (Math.abs(data[y * width + x]! - background) >= INK_CONTRAST) n++;
