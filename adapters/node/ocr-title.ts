@@ -158,18 +158,17 @@ export async function titleCrop(
     if (width < 8 || height < MIN_TEXT_PX) continue;
     const { data, background } = await greyBox(src, { left, top, width, height });
     // Rows inked across most of the region are horizontal rules (a window's frame, a pane's
-    // border): blanked before the columns are counted, where in a short region they would make
+    // border): not counted as the columns' ink below, where in a short region they would make
     // every tall letter's column look like a vertical rule (MetaTrader's 7 px title in a 17 px
-    // band under a 3 px frame lost its E, U, R and l).
+    // band under a 3 px frame lost its E, U, R and l). They are blanked only once the lines are
+    // found (blanked before, they would split a header's rows into more lines than MAX_LINES
+    // reaches): tesseract reads text under a bar touching it as noise.
     const across = new Uint8Array(height);
     for (let y = 0; y < height; y++) {
       let n = 0;
       for (let x = 0, i = y * width; x < width; x++, i++)
         if (Math.abs(data[i]! - background) >= INK_CONTRAST) n++;
-      if (n >= HORIZONTAL_RULE_SHARE * width) {
-        across[y] = 1;
-        data.fill(background, y * width, (y + 1) * width);
-      }
+      if (n >= HORIZONTAL_RULE_SHARE * width) across[y] = 1;
     }
     // A rule's rows in each column: its longest chain of ink (gaps of a dotted line bridged),
     // when that runs down RULE_SHARE of the region. Only the chain is painted over: a candle's wick
@@ -181,7 +180,7 @@ export async function titleCrop(
       let from = -1;
       let last = -RULE_DOT_GAP - 2;
       for (let y = 0; y <= height; y++) {
-        const ink = y < height && Math.abs(data[y * width + x]! - background) >= INK_CONTRAST;
+        const ink = y < height && !across[y] && Math.abs(data[y * width + x]! - background) >= INK_CONTRAST;
         if (!ink && y < height) continue;
         if (y === height || y - last > RULE_DOT_GAP + 1) {
           if (from >= 0 && (!best || last + 1 - from > best[1] - best[0])) best = [from, last + 1];
@@ -214,6 +213,7 @@ export async function titleCrop(
     // How tall the text is: the engine's words say, and the rows of ink; the smaller, as either
     // may have joined two lines (the engine's word across a title and the line under it).
     const runs = textRuns(data, width, height, background);
+    for (let y = 0; y < height; y++) if (across[y]) data.fill(background, y * width, (y + 1) * width);
     const sorted = runs.map(([a, b]) => b - a).sort((a, b) => a - b);
     // No run of rows short enough (candles, dashed lines and grid dots ink every row of a
     // legend band on a busy chart): the glyphs' own heights say how tall the text is.
