@@ -25,6 +25,8 @@ export const TITLE_MAX_CROP_PIXELS = 600_000;
 const INK_CONTRAST = 48;
 /** A run of inked rows this tall (px, image scale) can be a line of text. */
 const MIN_TEXT_PX = 6;
+/** A band of another background holding text is at least a line of text and as much margin this tall. */
+const BAND_MIN_PX = 2 * MIN_TEXT_PX;
 const MAX_TEXT_PX = 60;
 /** White between stacked regions and around the crop, px (tesseract misses text touching an edge). */
 const MARGIN = 10;
@@ -169,6 +171,19 @@ export async function titleCrop(
       for (let x = 0, i = y * width; x < width; x++, i++)
         if (Math.abs(data[i]! - background) >= INK_CONTRAST) n++;
       if (n >= HORIZONTAL_RULE_SHARE * width) across[y] = 1;
+    }
+    // A run of such rows too thin to hold a line of text with a margin is a rule (a frame, a
+    // price line drawn 6 px thick); a thicker one is a band of another background (a dark
+    // toolbar under a light browser bar), whose text would be blanked with it.
+    for (let y = 0; y < height;) {
+      if (!across[y]) {
+        y++;
+        continue;
+      }
+      let end = y;
+      while (end < height && across[end]) end++;
+      if (end - y >= BAND_MIN_PX) across.fill(0, y, end);
+      y = end;
     }
     // A rule's rows in each column: its longest chain of ink (gaps of a dotted line bridged),
     // when that runs down RULE_SHARE of the region. Only the chain is painted over: a candle's wick
