@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { readChart, type ReadTrace, type TextToken } from '../../engine/vision';
 import { decodeImage } from './decode-image';
 import type { AxisOcr } from './ocr-axis';
+import { titleCrop } from './ocr-title';
 import { readWithAxisOcr } from './read-with-ocr';
 
 const fixture = (path: string) => fileURLToPath(new URL(`../../fixtures/charts/${path}`, import.meta.url));
@@ -53,6 +54,27 @@ describe('the title port (readChart titleWords, readWithAxisOcr)', () => {
     expect(viaPort.candles).toEqual(own.candles);
   });
 
+  it("reads the same with the first read's title state (ReadTrace.titleState) as without", async () => {
+    const image = await decodeImage(fixture(file));
+    const trace: ReadTrace = {};
+    readChart(image, trace);
+    expect(trace.titleState?.own).toEqual({ symbol: null, timeframe: null });
+    for (const texts of [
+      ['EURUSD,', 'H4'],
+      ['Euro', '/', 'U.S.', 'Dollar', '-', '1-', 'FXCM'],
+      ['Exit', 'Full'],
+    ]) {
+      const titleWords = titleLine(trace, texts);
+      const fresh = readChart(image, {}, { pixels: trace.pixels!, titleWords });
+      const resumed = readChart(
+        image,
+        {},
+        { pixels: trace.pixels!, titleWords, titleState: trace.titleState! },
+      );
+      expect(resumed).toEqual(fresh);
+    }
+  });
+
   it('runs the OCR through readWithAxisOcr only when the title is incomplete', async () => {
     const image = await decodeImage(fixture(file));
     const trace: ReadTrace = {};
@@ -80,5 +102,61 @@ describe('the title port (readChart titleWords, readWithAxisOcr)', () => {
       expect(reading.symbol).toBeNull();
       expect(reading.timeframe).toBeNull();
     }
+  });
+});
+
+/*
+ * The title crop on synthetic regions: a grey band with white "letters" (7 px bars 2 px wide)
+ * under a 3 px full-width frame, and the same letters above a tall drawing reaching up to them.
+ */
+describe('the title crop (titleCrop)', () => {
+  const band = (width: number, height: number, ink: (x: number, y: number) => boolean) => {
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const v = ink(x, y) ? 240 : 100;
+        data.set([v, v, v, 255], (y * width + x) * 4);
+      }
+    return { width, height, data: new Uint8Array(data.buffer) };
+  };
+  /** Letter-like strokes: 2 px stems 4 px apart, rows 6-12, 10 of them at x 24-79. */
+  const letters = (x: number, y: number) => y >= 6 && y < 13 && x >= 20 && x < 80 && x % 6 < 2;
+  /** How many of the 10 stems the crop still shows (dark; `light`: white in a dark band). */
+  const inkColumns = async (image: ReturnType<typeof band>, height: number, light = false) => {
+    const crop = await titleCrop(image, [
+      { box: { left: 0, top: 0, right: image.width, bottom: height }, textPx: 8 },
+    ]);
+    expect(crop).not.toBeNull();
+    const sharp = (await import('sharp')).default;
+    const { data, info } = await sharp(crop!.png).raw().toBuffer({ resolveWithObject: true });
+    const p = crop!.placements[0]!;
+    // Stems of the letters still dark in the crop: sample each stem's middle row.
+    let stems = 0;
+    for (let x = 24; x < 80; x += 6) {
+      const cx = Math.round(10 + (x + 1 - p.left) * p.scale);
+      const cy = Math.round(p.cropTop + (9.5 - p.top) * p.scale);
+      const v = data[(cy * info.width + cx) * info.channels]!;
+      if (light ? v > 128 : v < 128) stems++;
+    }
+    return stems;
+  };
+
+  it('keeps letters under a full-width frame in a short band (the frame is no part of a vertical rule)', async () => {
+    const framed = band(200, 17, (x, y) => y < 3 || letters(x, y));
+    expect(await inkColumns(framed, 17)).toBe(10);
+  });
+
+  it('keeps letters inside a band of another background (a toolbar is no rule)', async () => {
+    // Rows 3-16 of 40 are a bright band across the region, the letters cut out of it in the
+    // background's grey: in the crop a black band with white letters.
+    const banded = band(200, 40, (x, y) => y >= 3 && y < 17 && !letters(x, y));
+    expect(await inkColumns(banded, 40, true)).toBe(10);
+  });
+
+  it("keeps letters above a drawing that reaches up under them (only a rule's chain is painted over)", async () => {
+    // Wicks under every stem from row 16 down, the band 40 rows deep: each column is inked
+    // down more than half the band, but the letters stand apart from the wick.
+    const drawn = band(200, 40, (x, y) => letters(x, y) || (y >= 18 && x >= 20 && x < 80 && x % 12 < 2));
+    expect(await inkColumns(drawn, 40)).toBe(10);
   });
 });

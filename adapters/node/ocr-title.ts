@@ -25,6 +25,8 @@ export const TITLE_MAX_CROP_PIXELS = 600_000;
 const INK_CONTRAST = 48;
 /** A run of inked rows this tall (px, image scale) can be a line of text. */
 const MIN_TEXT_PX = 6;
+/** A band of another background holding text is at least a line of text and as much margin this tall. */
+const BAND_MIN_PX = 2 * MIN_TEXT_PX;
 const MAX_TEXT_PX = 60;
 /** White between stacked regions and around the crop, px (tesseract misses text touching an edge). */
 const MARGIN = 10;
@@ -52,6 +54,14 @@ export interface TitleCrop {
  * and tesseract reads it as letters.
  */
 const RULE_SHARE = 0.5;
+
+/** A row inked across at least this share of a region is a horizontal rule (text lines leave gaps between words). */
+const HORIZONTAL_RULE_SHARE = 0.9;
+
+/** A dotted rule's gaps between dots are at most this many px (MetaTrader 4 dots 1 px apart, MetaTrader 5 dashes 3-4). */
+const RULE_DOT_GAP = 4;
+/** A run of rule columns at most this wide is a rule (grid lines and frames are 1-2 px, 3 on HiDPI captures). */
+const MAX_RULE_PX = 3;
 
 /**
  * Only a region's first this many lines of text are read: the symbol and timeframe lead a
@@ -81,6 +91,57 @@ function textRuns(grey: Uint8Array, width: number, height: number, background: n
   return runs;
 }
 
+/** Glyphs are this tall at least (px): dots of a dotted line, specks and commas are not counted. */
+const MIN_GLYPH_PX = 5;
+/** A glyph is at most this wide for its height: longer pieces are lines, rules, boxes. */
+const MAX_GLYPH_ASPECT = 1.5;
+/**
+ * A text line's ink rows over its tall glyphs' height (capitals and ascenders, the upper
+ * quartile of the glyphs): the descenders below them.
+ */
+const LINE_OVER_CAPS = 1.25;
+
+/**
+ * How tall a line of text in the region is (px), from its pieces of ink shaped like glyphs
+ * (8-connected, MIN_GLYPH_PX to MAX_TEXT_PX tall, not much wider than tall): the upper quartile
+ * of their heights (capitals, ascenders) with room for descenders. Null when there are none.
+ */
+function glyphLineHeight(grey: Uint8Array, width: number, height: number, background: number): number | null {
+  const seen = new Uint8Array(width * height);
+  const heights: number[] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < grey.length; start++) {
+    if (seen[start] || Math.abs(grey[start]! - background) < INK_CONTRAST) continue;
+    seen[start] = 1;
+    stack.push(start);
+    let [x0, x1, y0, y1] = [width, -1, height, -1];
+    while (stack.length > 0) {
+      const i = stack.pop()!;
+      const x = i % width;
+      const y = (i - x) / width;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+          const j = ny * width + nx;
+          if (seen[j] || Math.abs(grey[j]! - background) < INK_CONTRAST) continue;
+          seen[j] = 1;
+          stack.push(j);
+        }
+    }
+    const h = y1 - y0 + 1;
+    if (h >= MIN_GLYPH_PX && h <= MAX_TEXT_PX && x1 - x0 + 1 <= MAX_GLYPH_ASPECT * h) heights.push(h);
+  }
+  if (heights.length === 0) return null;
+  heights.sort((a, b) => a - b);
+  return Math.round(heights[Math.floor(heights.length * 0.75)]! * LINE_OVER_CAPS);
+}
+
 /**
  * The regions as one PNG for the OCR, each pixel by its distance from its region's background
  * (light-on-dark themes become black print on white), or null when no region holds text.
@@ -98,16 +159,81 @@ export async function titleCrop(
     const height = Math.min(image.height, Math.ceil(r.bottom)) - top;
     if (width < 8 || height < MIN_TEXT_PX) continue;
     const { data, background } = await greyBox(src, { left, top, width, height });
-    for (let x = 0; x < width; x++) {
+    // Rows inked across most of the region are horizontal rules (a window's frame, a pane's
+    // border): not counted as the columns' ink below, where in a short region they would make
+    // every tall letter's column look like a vertical rule (MetaTrader's 7 px title in a 17 px
+    // band under a 3 px frame lost its E, U, R and l). They are blanked only once the lines are
+    // found (blanked before, they would split a header's rows into more lines than MAX_LINES
+    // reaches): tesseract reads text under a bar touching it as noise.
+    const across = new Uint8Array(height);
+    for (let y = 0; y < height; y++) {
       let n = 0;
-      for (let y = 0; y < height; y++) if (Math.abs(data[y * width + x]! - background) >= INK_CONTRAST) n++;
-      if (n >= RULE_SHARE * height) for (let y = 0; y < height; y++) data[y * width + x] = background;
+      for (let x = 0, i = y * width; x < width; x++, i++)
+        if (Math.abs(data[i]! - background) >= INK_CONTRAST) n++;
+      if (n >= HORIZONTAL_RULE_SHARE * width) across[y] = 1;
+    }
+    // A run of such rows too thin to hold a line of text with a margin is a rule (a frame, a
+    // price line drawn 6 px thick); a thicker one is a band of another background (a dark
+    // toolbar under a light browser bar), whose text would be blanked with it.
+    for (let y = 0; y < height;) {
+      if (!across[y]) {
+        y++;
+        continue;
+      }
+      let end = y;
+      while (end < height && across[end]) end++;
+      if (end - y >= BAND_MIN_PX) across.fill(0, y, end);
+      y = end;
+    }
+    // A rule's rows in each column: its longest chain of ink (gaps of a dotted line bridged),
+    // when that runs down RULE_SHARE of the region. Only the chain is painted over: a candle's wick
+    // under a legend is such a chain, and the letters above it (apart by more than a dot's gap)
+    // stay whole.
+    const chains: ([number, number] | null)[] = [];
+    for (let x = 0; x < width; x++) {
+      let best: [number, number] | null = null;
+      let from = -1;
+      let last = -RULE_DOT_GAP - 2;
+      for (let y = 0; y <= height; y++) {
+        const ink = y < height && !across[y] && Math.abs(data[y * width + x]! - background) >= INK_CONTRAST;
+        if (!ink && y < height) continue;
+        if (y === height || y - last > RULE_DOT_GAP + 1) {
+          if (from >= 0 && (!best || last + 1 - from > best[1] - best[0])) best = [from, last + 1];
+          from = y;
+        }
+        last = y;
+      }
+      chains.push(best && best[1] - best[0] >= RULE_SHARE * height ? best : null);
+    }
+    // Only thin runs of such columns are rules: a wider one is a drawing (candles, arrows and
+    // volume under MetaTrader's legend).
+    for (let x = 0; x < width;) {
+      if (!chains[x]) {
+        x++;
+        continue;
+      }
+      let end = x;
+      while (end < width && chains[end]) end++;
+      // Painted with the mean of the columns either side: where the rule crosses a letter its
+      // horizontal strokes go on through (an S cut in two reads as two letters).
+      if (end - x <= MAX_RULE_PX)
+        for (let c = x; c < end; c++)
+          for (let y = chains[c]![0]; y < chains[c]![1]; y++) {
+            const l = x > 0 ? data[y * width + x - 1]! : background;
+            const r = end < width ? data[y * width + end]! : background;
+            data[y * width + c] = (l + r) >> 1;
+          }
+      x = end;
     }
     // How tall the text is: the engine's words say, and the rows of ink; the smaller, as either
     // may have joined two lines (the engine's word across a title and the line under it).
     const runs = textRuns(data, width, height, background);
+    for (let y = 0; y < height; y++) if (across[y]) data.fill(background, y * width, (y + 1) * width);
     const sorted = runs.map(([a, b]) => b - a).sort((a, b) => a - b);
-    const own = sorted.length > 0 ? sorted[sorted.length >> 1]! : null;
+    // No run of rows short enough (candles, dashed lines and grid dots ink every row of a
+    // legend band on a busy chart): the glyphs' own heights say how tall the text is.
+    const own =
+      sorted.length > 0 ? sorted[sorted.length >> 1]! : glyphLineHeight(data, width, height, background);
     const text = textPx !== null && own !== null ? Math.min(textPx, own) : (textPx ?? own);
     if (text === null) continue;
     // Only the columns that hold ink: a header is mostly empty toolbar, and tesseract's time

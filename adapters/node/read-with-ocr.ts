@@ -59,6 +59,7 @@ export async function readWithAxisOcr(
     try {
       axisLabels = words;
       delete trace.titleRegions;
+      delete trace.titleState;
       reading = read(trace, { axisLabels: words, ...(trace.pixels ? { pixels: trace.pixels } : {}) });
     } catch (second) {
       if (isEngineError(second) && second.code === 'AXIS_UNREADABLE') throw refusal;
@@ -88,7 +89,12 @@ async function withTitleOcr(
   }
   if (!words || words.length === 0) return null;
   try {
-    return read(trace, { pixels: trace.pixels, titleWords: words, ...(axisLabels ? { axisLabels } : {}) });
+    return read(trace, {
+      pixels: trace.pixels,
+      titleWords: words,
+      ...(trace.titleState ? { titleState: trace.titleState } : {}),
+      ...(axisLabels ? { axisLabels } : {}),
+    });
   } catch {
     return null;
   }

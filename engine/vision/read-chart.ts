@@ -21,7 +21,15 @@ import { readPriceScale, toPrices } from './scale';
 import type { ScaleReading } from './scale';
 import { isEngineError } from '../core/errors';
 import { checkCandleRow, checkContinuity, drawnApart, noChart, scoreReading } from './checks';
-import { readTitleTokens, identifyTitle, completeTitle, namesHeikinAshi, titleRegions } from './text';
+import {
+  readTitleTokens,
+  identifyTitle,
+  identifyTitleState,
+  completeTitle,
+  namesHeikinAshi,
+  titleRegions,
+  type TitleState,
+} from './text';
 import type { TextToken, TitleRegion } from './text';
 import { forgetGlyphGuesses } from './text/read-text';
 import { round } from './scale/prices';
@@ -73,14 +81,16 @@ export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOpti
     trace.badges = scale.badges;
   }
   const candlesRead = extraction.candles.map((c) => toPrices(c, scale.priceScale));
+  const own = options.titleWords ? null : identifyTitleState(image, titleTokens, layout.plot);
   const title = options.titleWords
-    ? completeTitle(image, titleTokens, layout.plot, options.titleWords)
-    : { ...identifyTitle(image, titleTokens, layout.plot), own: null };
+    ? completeTitle(image, titleTokens, layout.plot, options.titleWords, options.titleState)
+    : { ...own!.own, own: null };
   const { symbol, timeframe } = title;
   // What a caller needs to read the title with a general OCR (the title port) and read again
-  // without the pixel stages: where to read, and their reading.
-  if (trace && (!symbol || !timeframe) && !options.titleWords) {
+  // without the pixel stages or the engine's own title reads: where to read, and their readings.
+  if (trace && own && (!symbol || !timeframe)) {
     trace.titleRegions = titleRegions(image.width, image.height, layout.plot, titleTokens);
+    trace.titleState = own;
     trace.pixels ??= { ...pixels, raster: { ...raster, rgb: raster.rgb.slice() } };
   }
   // The continuity check keeps the timeframe the engine read itself: one the title port added
@@ -137,6 +147,11 @@ export interface ReadOptions {
    * (text/instrument.ts, ocrTitleEvidence).
    */
   titleWords?: readonly TextToken[];
+  /**
+   * The engine's own title reading of a read of this same image (ReadTrace.titleState), so
+   * that the read with titleWords does not read the title again (same answer, less time).
+   */
+  titleState?: TitleState;
 }
 
 /**
@@ -180,6 +195,8 @@ export interface ReadTrace {
   pixels?: PixelReading;
   /** Where the title and legend are, when the engine's own reading of them left the symbol or timeframe unknown. */
   titleRegions?: TitleRegion[];
+  /** The engine's own title reading there, for ReadOptions.titleState. */
+  titleState?: TitleState;
 }
 
 /** What the pixel stages make of an image: everything up to the candles as pixel rows. */

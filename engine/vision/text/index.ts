@@ -2,11 +2,18 @@
  * Text recognition for the chart reader: axis tick labels, price badges and the legend/title.
  * Pure TypeScript (no fs/DOM): the glyph templates live in a generated TS module.
  */
-export type { TitleRegion } from './title';
+export type { TitleRegion, TitleState } from './title';
 export type { Rect, TextToken, TokenGlyph } from './types';
 export { readText } from './read-text';
 export { parsePriceLabel } from './parse-price';
 export { identifyInstrument, namesHeikinAshi } from './instrument';
 export { readLegendOhlc } from './legend';
-export { titleBands, titleRegions, readTitleTokens, identifyTitle, completeTitle } from './title';
+export {
+  titleBands,
+  titleRegions,
+  readTitleTokens,
+  identifyTitle,
+  identifyTitleState,
+  completeTitle,
+} from './title';
 export { solveAxisLabels } from './axis-solve';

@@ -379,7 +379,8 @@ const box = (span: readonly TextToken[]): Rect => ({
 export function ocrTitleEvidence(words: readonly TextToken[]): TitleEvidence {
   const tokens = words
     .filter((w) => w.confidence >= OCR_MIN_CONFIDENCE)
-    .map((w) => ({ ...w, text: w.text.replace(/[\u2012-\u2015]/g, '-') }));
+    .map((w) => ({ ...w, text: w.text.replace(/[\u2012-\u2015]/g, '-') }))
+    .flatMap(unglueSeparators);
   const evidence = titleEvidence(tokens);
   const descriptions: string[] = [];
   // The description's own words ("US" of "US 100 Cash CFD") are not a ticker abbreviating it.
@@ -435,6 +436,27 @@ export function ocrTitleEvidence(words: readonly TextToken[]): TitleEvidence {
       evidence.symbols.push({ symbol: t.text, withTimeframe: true, box: t.box });
   }
   return evidence;
+}
+
+/**
+ * TradingView's legend dot between two words is a few px wide, and an OCR often reads it as part
+ * of the word beside it ("Dollar · 1 · FXCM" as "Dollar", "-", "1-", "FXCM"): a dot or dash at
+ * either end of a word of letters and digits is split off as a separator of its own, its box a
+ * share of the word's by characters. Points are left on (the "." of "U.S." or "EURUSD.a").
+ */
+function unglueSeparators(w: TextToken): TextToken[] {
+  const m = /^([·•\-–—|]?)([A-Za-z0-9]+)([·•\-–—|]?)$/.exec(w.text);
+  if (!m || (!m[1] && !m[3])) return [w];
+  const per = (w.box.right - w.box.left) / w.text.length;
+  const out: TextToken[] = [];
+  let left = w.box.left;
+  for (const part of [m[1]!, m[2]!, m[3]!]) {
+    if (!part) continue;
+    const right = left + per * part.length;
+    out.push({ ...w, text: part, box: { ...w.box, left, right } });
+    left = right;
+  }
+  return out;
 }
 
 /** `ticker`'s letters appear in `name` in order, starting with its first letter ("NVDA" in "NVIDIACORPORATION"). */

@@ -43,6 +43,13 @@ describe('the vocabulary for an OCR read title (ocrTitleEvidence)', () => {
         line(['NVIDIA', 'Corporation', '-', '1D', '-', 'Cboe', 'One'], 40),
       ),
     ).toEqual({ symbol: 'NVDA', timeframe: '1d' });
+    // The legend's dot read onto the timeframe beside it ("1-" for "1 ·").
+    expect(read(line(['Euro', '/', 'U.S.', 'Dollar', '-', '1-', 'FXCM']))).toEqual({
+      symbol: 'EURUSD',
+      timeframe: '1m',
+    });
+    // A dash inside a word is not split off: "Pre-1" is no timeframe between separators.
+    expect(read(line(['Apple', 'Inc', '-', 'Pre-1', '-', 'Cboe'])).timeframe).toBeNull();
     expect(
       read(line(['USDRUB', 'D']), line(['Dollar', '/', 'Russian', 'Ruble', '-', '1D', '-', 'FOREX.com'], 40)),
     ).toEqual({

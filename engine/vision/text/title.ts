@@ -1,6 +1,12 @@
 import type { RgbaImage } from '../../core/image';
 import type { Timeframe } from '../../core/ohlc';
-import { decideTitle, ocrTitleEvidence, titleEvidence, type SymbolEvidence } from './instrument';
+import {
+  decideTitle,
+  ocrTitleEvidence,
+  titleEvidence,
+  type SymbolEvidence,
+  type TitleEvidence,
+} from './instrument';
 import { instrumentKey } from './symbol-names';
 import { parseTimeframe } from './timeframe';
 import { readText } from './read-text';
@@ -153,38 +159,69 @@ export function identifyTitle(
 }
 
 /**
+ * The engine's own reading of a title (identifyTitleState) and the evidence it was decided
+ * over: enough for completeTitle to add an OCR's words without reading the title again (its
+ * line re-reads are most of a second read's time: 0.7-2 s on the slowest real charts).
+ */
+export interface TitleState {
+  own: { symbol: string | null; timeframe: Timeframe | null };
+  evidence: TitleEvidence;
+}
+
+/** identifyTitle, with the state completeTitle can go on from. */
+export function identifyTitleState(image: RgbaImage, tokens: readonly TextToken[], plot?: Rect): TitleState {
+  const { found, evidence } = readTitle(image, tokens, plot);
+  return { own: found, evidence: copyEvidence(evidence) };
+}
+
+const copyEvidence = (e: TitleEvidence): TitleEvidence => ({
+  symbols: [...e.symbols],
+  positional: [...e.positional],
+  units: new Set(e.units),
+  picker: e.picker,
+  pickerRows: [...e.pickerRows],
+});
+
+/**
  * What a general OCR's words on the title regions (titleRegions; readChart's `titleWords`)
  * add to the engine's own reading `own`: only what it left unknown, decided over the engine's
  * evidence and the OCR's together (a symbol both read counts twice; list rows are told apart
- * as for the engine's own words). `own` is the engine's reading alone.
+ * as for the engine's own words). `own` is the engine's reading alone. With `state` (the same
+ * image's identifyTitleState), the engine's reading is taken from it rather than made again:
+ * the answer is the same.
  */
 export function completeTitle(
   image: RgbaImage,
   tokens: readonly TextToken[],
   plot: Rect | undefined,
   words: readonly TextToken[],
+  state?: TitleState,
 ): {
   symbol: string | null;
   timeframe: Timeframe | null;
   own: { symbol: string | null; timeframe: Timeframe | null };
 } {
-  const { found: own, addEvidence, decide } = readTitle(image, tokens, plot);
+  const {
+    found: own,
+    addEvidence,
+    decide,
+  } = state
+    ? { found: state.own, ...decider(image, copyEvidence(state.evidence)) }
+    : readTitle(image, tokens, plot);
   if (own.symbol && own.timeframe) return { ...own, own };
   addEvidence(ocrTitleEvidence(words));
   const more = decide();
   return { symbol: own.symbol ?? more.symbol, timeframe: own.timeframe ?? more.timeframe, own };
 }
 
-function readTitle(
+/** Adding to `evidence` and deciding over it, list rows told apart (each symbol asked once). */
+function decider(
   image: RgbaImage,
-  tokens: readonly TextToken[],
-  plot?: Rect,
+  evidence: TitleEvidence,
 ): {
-  found: { symbol: string | null; timeframe: Timeframe | null };
-  addEvidence: (e: ReturnType<typeof titleEvidence>) => void;
+  addEvidence: (e: TitleEvidence) => void;
   decide: () => { symbol: string | null; timeframe: Timeframe | null };
 } {
-  const evidence = titleEvidence(tokens);
   const listRows = new Map<SymbolEvidence, boolean>();
   const decide = (): { symbol: string | null; timeframe: Timeframe | null } => {
     // A symbol followed by a timeframe wins anyway: no list rows to look for.
@@ -193,13 +230,28 @@ function readTitle(
       if (!s.withTimeframe && !listRows.has(s)) listRows.set(s, isListRow(image, s));
     return decideTitle({ ...evidence, symbols: evidence.symbols.filter((s) => !listRows.get(s)) });
   };
-  const addEvidence = (e: ReturnType<typeof titleEvidence>): void => {
+  const addEvidence = (e: TitleEvidence): void => {
     evidence.symbols.push(...e.symbols);
     evidence.positional.push(...e.positional);
     for (const u of e.units) evidence.units.add(u);
     evidence.picker ||= e.picker;
     evidence.pickerRows.push(...e.pickerRows);
   };
+  return { addEvidence, decide };
+}
+
+function readTitle(
+  image: RgbaImage,
+  tokens: readonly TextToken[],
+  plot?: Rect,
+): {
+  found: { symbol: string | null; timeframe: Timeframe | null };
+  evidence: TitleEvidence;
+  addEvidence: (e: TitleEvidence) => void;
+  decide: () => { symbol: string | null; timeframe: Timeframe | null };
+} {
+  const evidence = titleEvidence(tokens);
+  const { addEvidence, decide } = decider(image, evidence);
   const add = (more: readonly TextToken[]): boolean => {
     addEvidence(titleEvidence(more));
     const found = decide();
@@ -207,6 +259,7 @@ function readTitle(
   };
   const done = (found: { symbol: string | null; timeframe: Timeframe | null }) => ({
     found,
+    evidence,
     addEvidence,
     decide,
   });
