@@ -391,6 +391,29 @@ describe('bridging lines that cross a candle', () => {
     expect([ink[13], ink[14]]).toEqual([1, 1]);
   });
 
+  it("joins a wick's first pixels above a line crossing it near its top", () => {
+    // Background at 0-2, the tip at 3-4 (class 1), a 1 px red ask line at 5, the body from 6.
+    const rgb = new Uint32Array(20).fill(0x00bfff);
+    const ink = new Uint8Array(20).fill(1);
+    const bgMask = new Uint8Array(20);
+    for (let y = 0; y < 3; y++) [rgb[y], ink[y], bgMask[y]] = [0x000000, 0, 1];
+    [rgb[5], ink[5]] = [0xbf5b5b, 0];
+    bridgeOccluders(ink, bgMask, { raster: { width: 1, height: 20, rgb }, background: 0 }, plot);
+    expect(ink[5]).toBe(1);
+  });
+
+  it('leaves a speck above a line over a body top apart when it is no short tip', () => {
+    // Three rows of class 1 above the line with background above them are a stroke's end, not
+    // a tip: bridged by the ordinary rule. A tip with other ink right above it is not bridged.
+    const rgb = new Uint32Array(20).fill(0x00bfff);
+    const ink = new Uint8Array(20).fill(1);
+    const bgMask = new Uint8Array(20);
+    for (let y = 0; y < 3; y++) [rgb[y], ink[y]] = [0xff9800, 2];
+    [rgb[5], ink[5]] = [0xbf5b5b, 0];
+    bridgeOccluders(ink, bgMask, { raster: { width: 1, height: 20, rgb }, background: 0 }, plot);
+    expect(ink[5]).toBe(0);
+  });
+
   it('bridges each column of a plot as it would that column alone', () => {
     // A 2-D plot inside a larger image (offsets not on a 4-byte boundary): wicks of classes 1
     // and 2 on background, crossed by lines and specks of foreign colour.

@@ -85,6 +85,16 @@ export function bridgeOccluders(
       tipEnd - end < STROKE_PX &&
       (tipEnd >= ph || !ink[tipEnd * pw + x]);
     const across = resume < ph && resume - y < maxRun && isStroke(ink, pw, ph, x, resume, 1, above);
+    // The mirror case: a thin line crossing a wick near its top (MetaTrader's bid and ask lines
+    // over the last bar) leaves only the wick's tip above it, a pixel or two of the class with
+    // nothing above them, and a real stroke just below the line.
+    let tipTop = y - 1;
+    while (tipTop > 0 && y - tipTop < STROKE_PX && ink[(tipTop - 1) * pw + x] === above) tipTop--;
+    const tipAbove =
+      across &&
+      resume - y <= TIP_LINE_PX &&
+      y - tipTop < STROKE_PX &&
+      (tipTop === 0 || !ink[(tipTop - 1) * pw + x]);
     const to = across ? resume : tip ? end : -1;
     // A one-pixel gap must be a line's colour, not near-background noise between the dashes
     // of a dotted grid (which would join them into a tall "candle").
@@ -92,7 +102,7 @@ export function bridgeOccluders(
       to - y >= 2 ||
       colourDistance(rgb[(y + plot.top) * width + x + plot.left]!, sampler.background) >
         BG_TOLERANCE * SOLID_GAP_TOLERANCES;
-    if (to >= 0 && solidGap && isStroke(ink, pw, ph, x, y - 1, -1, above)) {
+    if (to >= 0 && solidGap && (tipAbove || isStroke(ink, pw, ph, x, y - 1, -1, above))) {
       for (let k = y; k < to; k++) ink[k * pw + x] = above;
     }
   };
