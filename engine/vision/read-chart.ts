@@ -20,7 +20,14 @@ import type { CandleExtraction } from './candles';
 import { readPriceScale, toPrices } from './scale';
 import type { ScaleReading } from './scale';
 import { isEngineError } from '../core/errors';
-import { checkCandleRow, checkContinuity, drawnApart, noChart, scoreReading } from './checks';
+import {
+  checkCandleRow,
+  checkContinuity,
+  drawnApart,
+  noChart,
+  preferJoiningAlternatives,
+  scoreReading,
+} from './checks';
 import { readTitleTokens, identifyTitle, completeTitle, namesHeikinAshi, titleRegions } from './text';
 import type { TextToken, TitleRegion } from './text';
 import { forgetGlyphGuesses } from './text/read-text';
@@ -73,6 +80,11 @@ export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOpti
     trace.badges = scale.badges;
   }
   const candlesRead = extraction.candles.map((c) => toPrices(c, scale.priceScale));
+  // A candle that lost its columns to a junk shape (an arrow, a line's end) comes back where
+  // the junk joins neither neighbour and the candle does.
+  preferJoiningAlternatives(extraction.candles, candlesRead, scale.priceScale, (c) =>
+    toPrices(c, scale.priceScale),
+  );
   const title = options.titleWords
     ? completeTitle(image, titleTokens, layout.plot, options.titleWords)
     : { ...identifyTitle(image, titleTokens, layout.plot), own: null };

@@ -9,6 +9,7 @@
 export { checkCandleRow, noChart, MIN_CANDLES } from './candle-row';
 export {
   canJudge,
+  preferJoiningAlternatives,
   checkContinuity,
   continuityVerdict,
   drawnApart,
