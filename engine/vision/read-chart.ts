@@ -24,11 +24,21 @@ import {
   checkCandleRow,
   checkContinuity,
   drawnApart,
+  lastBarFromPrint,
   noChart,
   preferJoiningAlternatives,
   scoreReading,
 } from './checks';
-import { readTitleTokens, identifyTitle, completeTitle, namesHeikinAshi, titleRegions } from './text';
+import type { PrintedOhlc } from './checks';
+import {
+  readTitleTokens,
+  identifyTitle,
+  completeTitle,
+  namesHeikinAshi,
+  readHeaderOhlc,
+  readLegendOhlc,
+  titleRegions,
+} from './text';
 import type { TextToken, TitleRegion } from './text';
 import { forgetGlyphGuesses } from './text/read-text';
 import { round } from './scale/prices';
@@ -105,6 +115,19 @@ export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOpti
     drawnApart(extraction.candles),
     extraction.candles.map((c) => !c.ambiguous),
   );
+  // The last bar's open and close where its pixels cannot tell them, from the prices the
+  // platform prints for it (the engine's own reading of the title, else the title port's words).
+  const last = continuity.candles.at(-1)!;
+  const printed = printedOhlc(titleTokens) ?? (options.titleWords ? printedOhlc(options.titleWords) : null);
+  const lastPixel = extraction.candles.find((c) => Math.abs(round(c.x, 1) - last.x) < 0.05);
+  const filled = lastBarFromPrint(last, lastPixel, printed, scale.priceScale);
+  if (filled) continuity.candles[continuity.candles.length - 1] = filled;
+  // A last bar drawn as a 1 px stroke whose printed O/H/L/C the engine could not read: the title
+  // port may read them (MetaTrader's ClearType title defeats the glyph templates).
+  if (trace && !filled && lastPixel?.ambiguous && !options.titleWords && !trace.titleRegions) {
+    trace.titleRegions = titleRegions(image.width, image.height, layout.plot, titleTokens);
+    trace.pixels ??= { ...pixels, raster: { ...raster, rgb: raster.rgb.slice() } };
+  }
   if (trace) trace.kept = continuity.candles.map((c) => c.x);
   const { confidence, warnings } = scoreReading({
     extraction,
@@ -115,6 +138,11 @@ export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOpti
     timeframe,
     heikinAshi: namesHeikinAshi(titleTokens),
   });
+  if (filled) {
+    warnings.push(
+      `The last bar is a 1 pixel stroke: its open ${filled.open} and close ${filled.close} are the ones the chart prints for it.`,
+    );
+  }
   return {
     symbol,
     timeframe,
@@ -126,6 +154,11 @@ export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOpti
     style: { kind: extraction.kind, theme: layout.theme, axisSide: layout.axisSide },
     barSpacing: round(extraction.barSpacing, 2),
   };
+}
+
+/** The last bar's O/H/L/C as printed in TradingView's legend or MetaTrader's title. */
+function printedOhlc(tokens: readonly TextToken[]): PrintedOhlc | null {
+  return readLegendOhlc(tokens) ?? readHeaderOhlc(tokens);
 }
 
 /** What a caller may add to a read (the ports an adapter fills). */

@@ -22,3 +22,5 @@ export {
 } from './continuity';
 export type { ContinuityResult } from './continuity';
 export { scoreReading, missingPlaces } from './confidence';
+export { lastBarFromPrint } from './last-bar';
+export type { PrintedOhlc } from './last-bar';

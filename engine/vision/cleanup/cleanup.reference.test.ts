@@ -20,6 +20,7 @@ import {
   STROKE_PX,
   THIN_RUN_PX,
   TIP_LINE_PX,
+  TIP_LINE_SIDE_PX,
 } from './tuning';
 import { classifyInk, learnPalette, type InkClass } from '../palette';
 import { tint } from '../palette/palette';
@@ -173,11 +174,15 @@ function referenceOccluders(
       const across = resume < ph && resume - y < maxRun && isStroke(x, resume, 1, above);
       let tipTop = y - 1;
       while (tipTop > 0 && y - tipTop < STROKE_PX && ink[(tipTop - 1) * pw + x] === above) tipTop--;
+      const lineBeside = [x - TIP_LINE_SIDE_PX, x + TIP_LINE_SIDE_PX].every(
+        (xx) => xx >= 0 && xx < pw && !bg(xx, y),
+      );
       const tipAbove =
         across &&
         resume - y <= TIP_LINE_PX &&
         y - tipTop < STROKE_PX &&
-        (tipTop === 0 || !ink[(tipTop - 1) * pw + x]);
+        (tipTop === 0 || !ink[(tipTop - 1) * pw + x]) &&
+        lineBeside;
       const to = across ? resume : tip ? end : -1;
       const solidGap =
         to - y >= 2 ||
