@@ -73,7 +73,7 @@ export function extractCandles(
   const bars = measured.filter((m) => m.barLike).length > measured.length * BARS_SHARE;
   const kind = bars ? 'bars' : 'candles';
   const alternatives = measureRivals(rivals, measured, comps, labels, ink, pw, alphaAt);
-  refineAll([...measured, ...alternatives.values()], ink, labels, pw, plot, palette, sampler, bars);
+  refineAll(measured, ink, labels, pw, plot, palette, sampler, bars, [...alternatives.values()]);
   const all = measured.map((m) => m.candle);
   const candles = offLattice(all);
   const gaps: number[] = [];
