@@ -82,20 +82,6 @@ describe('preferJoiningAlternatives', () => {
     expect(read[2]).toEqual(toRead(doji));
   });
 
-  it('leaves a box that meets one candle by chance aside when the candle on its other side is missed', () => {
-    // The shape at x=20 joins nothing; its alternative (a label's box) opens at the previous
-    // close but closes far from the next candle's open, and that candle joins the one after it.
-    const pixel = [
-      px(0, 90, 130, 120, 100),
-      px(10, 80, 110, 100, 90),
-      { ...px(20, 20, 40, 30, 25), alternative: px(20, 10, 95, 90, 10) },
-      px(30, 60, 90, 80, 70),
-      px(40, 50, 80, 70, 60),
-    ];
-    const read = pixel.map(toRead);
-    expect(preferJoiningAlternatives(pixel, read, scale, toRead)).toBe(0);
-  });
-
   it('keeps a candle that joins a neighbour, and an alternative that joins none stays aside', () => {
     const pixel = row();
     pixel[1] = { ...pixel[1]!, alternative: px(10, 20, 30, 25, 22) };

@@ -163,8 +163,7 @@ export function dropUnjoined(
  * a Pine label's arrow outweighs the doji under it, an indicator line's end the last candle
  * beside it, and the continuity check would then leave out the junk shape and lose the candle.
  * Where a candle joins neither neighbour but the other shape in its columns (its alternative)
- * joins one, and every neighbour that is a candle itself (joins its own other neighbour), the
- * alternative is the candle: swapped in `pixel` and `read` alike (in place; the
+ * joins one, the alternative is the candle: swapped in `pixel` and `read` alike (in place; the
  * left neighbour as already settled). Judged by the relation the continuity check will use
  * (overlapping ranges where most bodies are unknown). Returns how many were swapped.
  */
@@ -176,26 +175,15 @@ export function preferJoiningAlternatives(
 ): number {
   const relation = canJudge(pixel.map((c) => !c.ambiguous)) ? joins : overlaps;
   const tol = joinTolerancePx(s);
-  const n = read.length;
   const joinsEither = (k: ReadCandle, i: number) =>
-    (i > 0 && relation(s, read[i - 1]!, k, tol)) || (i + 1 < n && relation(s, k, read[i + 1]!, tol));
-  // A neighbour that joins its own other neighbour is a candle the alternative must join too: a
-  // label's box can meet one neighbour's close by chance, a candle meets both. A neighbour
-  // joining nothing else (junk at the series' end: a price tag's edge) asks nothing.
-  const isCandle = (j: number, other: number) =>
-    j >= 0 &&
-    j < n &&
-    other >= 0 &&
-    other < n &&
-    relation(s, read[Math.min(j, other)]!, read[Math.max(j, other)]!, tol);
+    (i > 0 && relation(s, read[i - 1]!, k, tol)) ||
+    (i + 1 < read.length && relation(s, k, read[i + 1]!, tol));
   let swapped = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < pixel.length; i++) {
     const alt = pixel[i]!.alternative;
     if (!alt || joinsEither(read[i]!, i)) continue;
     const altRead = toRead(alt);
     if (!joinsEither(altRead, i)) continue;
-    if (isCandle(i - 1, i - 2) && !relation(s, read[i - 1]!, altRead, tol)) continue;
-    if (isCandle(i + 1, i + 2) && !relation(s, altRead, read[i + 1]!, tol)) continue;
     pixel[i] = alt;
     read[i] = altRead;
     swapped++;
