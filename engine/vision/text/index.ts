@@ -7,6 +7,6 @@ export type { Rect, TextToken, TokenGlyph } from './types';
 export { readText } from './read-text';
 export { parsePriceLabel } from './parse-price';
 export { identifyInstrument, namesHeikinAshi } from './instrument';
-export { readLegendOhlc } from './legend';
+export { readHeaderOhlc, readLegendOhlc } from './legend';
 export { titleBands, titleRegions, readTitleTokens, identifyTitle, completeTitle } from './title';
 export { solveAxisLabels } from './axis-solve';
