@@ -30,7 +30,8 @@ const MIN_WORDS = 3;
  * engine accepts, the first refusal stands; any other error of the second read (a later stage's
  * refusal) is the answer, as it got further.
  *
- * Then, only when the reading left the symbol or the timeframe unknown, the title regions the engine named (trace.titleRegions) are read by the OCR and the chart read
+ * Then, only when the reading left the symbol, the timeframe or a 1 px last bar's open and close
+ * unknown, the title regions the engine named (trace.titleRegions) are read by the OCR and the chart read
  * again with those words too (readChart's `titleWords` port, the pixel stages reused): the
  * engine takes from them only what parses as an instrument or a timeframe. Whatever goes wrong
  * there, the reading (or refusal) without them stands.
@@ -66,7 +67,9 @@ export async function readWithAxisOcr(
       throw second;
     }
   }
-  if (reading.symbol && reading.timeframe) return reading;
+  // The engine names title regions (trace.titleRegions) when the symbol, the timeframe or the
+  // last bar's printed open and close (a 1 px bar's) are left to read.
+  if (reading.symbol && reading.timeframe && !trace.titleRegions?.length) return reading;
   return (await withTitleOcr(image, read, ocr, trace, axisLabels)) ?? reading;
 }
 

@@ -20,13 +20,24 @@ import type { CandleExtraction } from './candles';
 import { readPriceScale, toPrices } from './scale';
 import type { ScaleReading } from './scale';
 import { isEngineError } from '../core/errors';
-import { checkCandleRow, checkContinuity, drawnApart, noChart, scoreReading } from './checks';
+import {
+  checkCandleRow,
+  checkContinuity,
+  drawnApart,
+  lastBarFromPrint,
+  noChart,
+  preferJoiningAlternatives,
+  scoreReading,
+} from './checks';
+import type { PrintedOhlc } from './checks';
 import {
   readTitleTokens,
   identifyTitle,
   identifyTitleState,
   completeTitle,
   namesHeikinAshi,
+  readHeaderOhlc,
+  readLegendOhlc,
   titleRegions,
   type TitleState,
 } from './text';
@@ -81,6 +92,11 @@ export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOpti
     trace.badges = scale.badges;
   }
   const candlesRead = extraction.candles.map((c) => toPrices(c, scale.priceScale));
+  // A candle that lost its columns to a junk shape (an arrow, a line's end) comes back where
+  // the junk joins neither neighbour and the candle does.
+  preferJoiningAlternatives(extraction.candles, candlesRead, scale.priceScale, (c) =>
+    toPrices(c, scale.priceScale),
+  );
   const own = options.titleWords ? null : identifyTitleState(image, titleTokens, layout.plot);
   const title = options.titleWords
     ? completeTitle(image, titleTokens, layout.plot, options.titleWords, options.titleState)
@@ -104,6 +120,20 @@ export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOpti
     extraction.candles.map((c) => !c.ambiguous),
     layout.panels.length > 0 ? (a, b) => layout.panels.some((p) => a.x < p.left && b.x > p.right) : undefined,
   );
+  // The last bar's open and close where its pixels cannot tell them, from the prices the
+  // platform prints for it (the engine's own reading of the title, else the title port's words).
+  const last = continuity.candles.at(-1)!;
+  const printed = printedOhlc(titleTokens) ?? (options.titleWords ? printedOhlc(options.titleWords) : null);
+  const lastPixel = extraction.candles.find((c) => Math.abs(round(c.x, 1) - last.x) < 0.05);
+  const filled = lastBarFromPrint(last, lastPixel, printed, scale.priceScale);
+  if (filled) continuity.candles[continuity.candles.length - 1] = filled;
+  // A last bar drawn as a 1 px stroke whose printed O/H/L/C the engine could not read: the title
+  // port may read them (MetaTrader's ClearType title defeats the glyph templates).
+  if (trace && own && !filled && lastPixel?.ambiguous && !trace.titleRegions) {
+    trace.titleRegions = titleRegions(image.width, image.height, layout.plot, titleTokens);
+    trace.titleState = own;
+    trace.pixels ??= { ...pixels, raster: { ...raster, rgb: raster.rgb.slice() } };
+  }
   if (trace) trace.kept = continuity.candles.map((c) => c.x);
   const { confidence, warnings } = scoreReading({
     extraction,
@@ -114,6 +144,11 @@ export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOpti
     timeframe,
     heikinAshi: namesHeikinAshi(titleTokens),
   });
+  if (filled) {
+    warnings.push(
+      `The last bar is a 1 pixel stroke: its open ${filled.open} and close ${filled.close} are the ones the chart prints for it.`,
+    );
+  }
   return {
     symbol,
     timeframe,
@@ -125,6 +160,11 @@ export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOpti
     style: { kind: extraction.kind, theme: layout.theme, axisSide: layout.axisSide },
     barSpacing: round(extraction.barSpacing, 2),
   };
+}
+
+/** The last bar's O/H/L/C as printed in TradingView's legend or MetaTrader's title. */
+function printedOhlc(tokens: readonly TextToken[]): PrintedOhlc | null {
+  return readLegendOhlc(tokens) ?? readHeaderOhlc(tokens);
 }
 
 /** What a caller may add to a read (the ports an adapter fills). */

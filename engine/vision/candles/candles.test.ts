@@ -391,6 +391,71 @@ describe('bridging lines that cross a candle', () => {
     expect([ink[13], ink[14]]).toEqual([1, 1]);
   });
 
+  /**
+   * A 5-column plot: a 1 px wick in the middle column over rows `tip`, a line of `lineColour`
+   * across every column at row 5 (ink off), the stroke below from row 6; background elsewhere.
+   * Returns the middle column's class at the line's row after bridging.
+   */
+  function tipAbove(tip: number[], lineColour: number, above: number | null = null) {
+    const w = 5;
+    const h = 20;
+    const rgb = new Uint32Array(w * h).fill(0);
+    const ink = new Uint8Array(w * h);
+    const bgMask = new Uint8Array(w * h).fill(1);
+    const set = (x: number, y: number, c: number, k: number) => {
+      rgb[y * w + x] = c;
+      ink[y * w + x] = k;
+      bgMask[y * w + x] = 0;
+    };
+    for (let y = 6; y < h; y++) set(2, y, 0x00bfff, 1);
+    for (const y of tip) set(2, y, 0x00bfff, 1);
+    if (above !== null) set(2, Math.min(...tip) - 1, 0xff9800, above);
+    for (let x = 0; x < w; x++) set(x, 5, lineColour, 0);
+    bridgeOccluders(
+      ink,
+      bgMask,
+      { raster: { width: w, height: h, rgb }, background: 0 },
+      {
+        left: 0,
+        top: 0,
+        right: w - 1,
+        bottom: h - 1,
+      },
+    );
+    return ink[5 * w + 2];
+  }
+
+  it("joins a wick's first pixels above a line crossing it near its top", () => {
+    // The tip at rows 3-4 over a red ask line at row 5 across the plot, the stroke from row 6.
+    expect(tipAbove([3, 4], 0xbf5b5b)).toBe(1);
+  });
+
+  it('leaves a tip apart when another shape stands right above it, or no line runs beside it', () => {
+    expect(tipAbove([3, 4], 0xbf5b5b, 2)).toBe(0);
+    // The same two pixels over a speck of foreign colour on the wick only: no line.
+    const w = 5;
+    const h = 20;
+    const rgb = new Uint32Array(w * h).fill(0);
+    const ink = new Uint8Array(w * h);
+    const bgMask = new Uint8Array(w * h).fill(1);
+    for (const y of [3, 4, ...Array.from({ length: 14 }, (_, k) => 6 + k)]) {
+      [rgb[y * w + 2], ink[y * w + 2], bgMask[y * w + 2]] = [0x00bfff, 1, 0];
+    }
+    [rgb[5 * w + 2], bgMask[5 * w + 2]] = [0xbf5b5b, 0];
+    bridgeOccluders(
+      ink,
+      bgMask,
+      { raster: { width: w, height: h, rgb }, background: 0 },
+      {
+        left: 0,
+        top: 0,
+        right: w - 1,
+        bottom: h - 1,
+      },
+    );
+    expect(ink[5 * w + 2]).toBe(0);
+  });
+
   it('bridges each column of a plot as it would that column alone', () => {
     // A 2-D plot inside a larger image (offsets not on a 4-byte boundary): wicks of classes 1
     // and 2 on background, crossed by lines and specks of foreign colour.

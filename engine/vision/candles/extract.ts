@@ -76,18 +76,24 @@ export function extractCandles(
     background: sampler.background,
     colours: palette.map((k) => k.colour),
   };
-  const kept = candleShapes(shapes, plot, ph, textBoxes, colours, warnings);
+  const { kept, rivals } = candleShapes(shapes, plot, ph, textBoxes, colours, warnings);
   const measured = cutAndMeasure(kept, comps, labels, ink, pw, alphaAt);
   measured.sort((a, b) => a.candle.x - b.candle.x);
   const bars = measured.filter((m) => m.barLike).length > measured.length * BARS_SHARE;
   const kind = bars ? 'bars' : 'candles';
-  refineAll(measured, ink, labels, pw, plot, palette, sampler, bars);
+  const alternatives = measureRivals(rivals, measured, comps, labels, ink, pw, alphaAt);
+  refineAll(measured, ink, labels, pw, plot, palette, sampler, bars, [...alternatives.values()]);
   const all = measured.map((m) => m.candle);
   const candles = offLattice(all);
   const gaps: number[] = [];
   for (let i = 1; i < candles.length; i++) gaps.push(candles[i]!.x - candles[i - 1]!.x);
   const barSpacing = gaps.length ? median(gaps) : 0;
   if (!bars) assignDirections(candles, palette);
+  for (const [m, alt] of alternatives) {
+    // The colours' meaning is the candles': an alternative of a fill no candle has stays unknown.
+    if (!bars) alt.candle.direction = candles.find((c) => c.fill === alt.candle.fill)?.direction ?? 0;
+    m.candle.alternative = alt.candle;
+  }
   // A flat candle (doji) is also "ambiguous" as its body is no wider than its wick, but then
   // the candles are not 1 px wide: warn only when a real share of them are that narrow (up to
   // 2 px, as anti-aliasing or a scaled capture widens a 1 px stroke).
@@ -198,7 +204,7 @@ function candleShapes(
   textBoxes: readonly PlotRect[],
   colours: BoxColours,
   warnings: string[],
-): number[] {
+): { kept: number[]; rivals: Map<number, number[]> } {
   const pw = plot.right - plot.left + 1;
   const volume = volumeBaseline(comps, ph);
   const sizedShapes = comps.filter(isSized);
@@ -224,15 +230,58 @@ function candleShapes(
     .sort((a, b) => comps[b]!.count - comps[a]!.count);
   const owner = new Int32Array(pw).fill(-1);
   const kept: number[] = [];
+  // The shapes of some size that lost their columns, by the kept shape owning most of them.
+  const rivals = new Map<number, number[]>();
   for (const i of order) {
     const c = comps[i]!;
-    let overlap = 0;
-    for (let x = c.minX; x <= c.maxX; x++) if (owner[x]! >= 0) overlap++;
-    if (overlap > 0) continue;
+    const owners = new Map<number, number>();
+    for (let x = c.minX; x <= c.maxX; x++)
+      if (owner[x]! >= 0) owners.set(owner[x]!, (owners.get(owner[x]!) ?? 0) + 1);
+    if (owners.size > 0) {
+      if (isSized(c)) {
+        const o = [...owners].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+        rivals.set(o, [...(rivals.get(o) ?? []), i]);
+      }
+      continue;
+    }
     for (let x = c.minX; x <= c.maxX; x++) if (owner[x]! < 0) owner[x] = i;
     kept.push(i);
   }
-  return kept.sort((a, b) => comps[a]!.minX - comps[b]!.minX);
+  return { kept: kept.sort((a, b) => comps[a]!.minX - comps[b]!.minX), rivals };
+}
+
+/**
+ * The shapes that lost their columns to a larger one, each read whole as a candle and set
+ * beside the piece of the winner whose columns it shares most (the largest rival per piece):
+ * the continuity check may prefer it (checks/continuity.ts preferJoiningAlternatives).
+ */
+function measureRivals(
+  rivals: Map<number, number[]>,
+  measured: Measured[],
+  comps: Component[],
+  labels: Int32Array,
+  ink: Uint8Array,
+  pw: number,
+  alphaAt: AlphaAt,
+): Map<Measured, Measured> {
+  const out = new Map<Measured, Measured>();
+  const size = new Map<Measured, number>();
+  for (const [o, list] of rivals) {
+    const pieces = measured.filter((m) => m.id === o);
+    for (const r of list) {
+      const c = comps[r]!;
+      let best: Measured | undefined;
+      let most = 0;
+      for (const m of pieces) {
+        const shared = Math.min(m.candle.right, c.maxX) - Math.max(m.candle.left, c.minX) + 1;
+        if (shared > most) [best, most] = [m, shared];
+      }
+      if (!best || (size.get(best) ?? 0) >= c.count) continue;
+      out.set(best, { ...measure(ink, labels, pw, r, c, c.minX, c.maxX, alphaAt), id: r });
+      size.set(best, c.count);
+    }
+  }
+  return out;
 }
 
 /**

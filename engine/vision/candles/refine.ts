@@ -22,13 +22,15 @@ export function refineAll(
   palette: InkClass[],
   sampler: EdgeSampler,
   bars: boolean,
+  /** Shapes refined with the same rendering pixel, which is measured on `measured` alone. */
+  extra: { candle: PixelCandle; id: number }[] = [],
 ): void {
   const inkAt = (x: number, y: number, id: number) => {
     const i = (y - plot.top) * pw + (x - plot.left);
     return labels[i] === id ? ink[i]! : 0;
   };
   const colourOf = (k: number) => palette[k - 1]?.colour ?? palette[0]?.colour ?? 0;
-  for (const { candle: c } of measured) {
+  for (const { candle: c } of [...measured, ...extra]) {
     c.x += plot.left;
     c.left += plot.left;
     c.right += plot.left;
@@ -49,7 +51,7 @@ export function refineAll(
     if (widths.length > UNIT_MAX_SAMPLES) break;
   }
   const unit = widths.length >= UNIT_MIN_SAMPLES ? Math.max(1, Math.round(median(widths) * 2) / 2) : 1;
-  for (const { candle: c, id } of measured) {
+  for (const { candle: c, id } of [...measured, ...extra]) {
     const sx = Math.round(c.x);
     const wickK = inkAt(sx, c.highY, id) || inkAt(sx, c.lowY, id) || 1;
     if (bars) {

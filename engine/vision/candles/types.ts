@@ -18,6 +18,12 @@ export interface PixelCandle {
   /** Stem (wick) columns, image px. */
   stemLeft: number;
   stemRight: number;
+  /**
+   * The largest other shape in this one's columns, read as a candle: candles never share a
+   * column, so the larger shape was taken, but a label's arrow or an indicator line's end may
+   * outweigh the candle it stands over (see checks/continuity.ts preferJoiningAlternatives).
+   */
+  alternative?: PixelCandle;
 }
 
 export interface CandleExtraction {

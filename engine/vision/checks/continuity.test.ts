@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkContinuity, dropFlatStrays, dropUnjoined, overlaps } from './continuity';
+import {
+  checkContinuity,
+  dropFlatStrays,
+  dropUnjoined,
+  overlaps,
+  preferJoiningAlternatives,
+} from './continuity';
+import type { PixelCandle } from '../candles';
+import { lastBarFromPrint } from './last-bar';
 import type { PriceScale, ReadCandle } from '../types';
 
 // Price = row: one price per px, so tolerances read in px.
@@ -61,5 +69,83 @@ describe('dropFlatStrays', () => {
   it('drops flat shapes away from every neighbour and keeps a flat bar inside their ranges', () => {
     const kept = dropFlatStrays([...bars, doji, more, ...steps], scale);
     expect(kept.map((c) => c.x)).toEqual([...bars.map((c) => c.x), 40, 44]);
+  });
+});
+
+/** A pixel candle with price = row (the scale above): open and close from its direction. */
+const px = (
+  x: number,
+  high: number,
+  low: number,
+  open: number,
+  close: number,
+  ambiguous = false,
+): PixelCandle => ({
+  x,
+  left: x - 2,
+  right: x + 2,
+  highY: high,
+  lowY: low,
+  bodyTop: Math.min(open, close),
+  bodyBottom: Math.max(open, close),
+  fill: 1,
+  direction: close <= open ? 1 : -1,
+  ambiguous,
+  stemLeft: x,
+  stemRight: x,
+});
+const toRead = (c: PixelCandle): ReadCandle => {
+  const bull = c.direction >= 0;
+  return {
+    x: c.x,
+    open: bull ? c.bodyBottom : c.bodyTop,
+    high: c.highY,
+    low: c.lowY,
+    close: bull ? c.bodyTop : c.bodyBottom,
+  };
+};
+
+describe('preferJoiningAlternatives', () => {
+  // Candles each opening where the previous one closed (rows fall as prices rise: price = row).
+  const row = () => [px(0, 90, 130, 120, 100), px(10, 80, 110, 100, 90), px(20, 70, 100, 90, 80)];
+
+  it('swaps in the shape under an arrow that won its columns when it joins a neighbour', () => {
+    const pixel = row();
+    const doji = px(20, 70, 100, 90, 80);
+    // An arrow far above the candles won the columns: it joins neither neighbour.
+    pixel.splice(2, 1, { ...px(20, 20, 40, 30, 25), alternative: doji }, px(30, 60, 90, 80, 70));
+    const read = pixel.map(toRead);
+    expect(preferJoiningAlternatives(pixel, read, scale, toRead)).toBe(1);
+    expect(pixel[2]).toBe(doji);
+    expect(read[2]).toEqual(toRead(doji));
+  });
+
+  it('keeps a candle that joins a neighbour, and an alternative that joins none stays aside', () => {
+    const pixel = row();
+    pixel[1] = { ...pixel[1]!, alternative: px(10, 20, 30, 25, 22) };
+    pixel[2] = { ...px(20, 300, 320, 310, 305), alternative: px(20, 200, 220, 210, 205) };
+    const read = pixel.map(toRead);
+    expect(preferJoiningAlternatives(pixel, read, scale, toRead)).toBe(0);
+    expect(read.map((c) => c.open)).toEqual([120, 100, 310]);
+  });
+});
+
+describe('lastBarFromPrint', () => {
+  const printed = { open: 101, high: 100, low: 110, close: 104 };
+  // Price = row here, so "high" is the smaller number: the relation is only checked in px.
+  const last: ReadCandle = { x: 50, open: 110.4, high: 100.4, low: 110.4, close: 100.4 };
+
+  it("takes a 1 px bar's open and close from the print when its high and low agree", () => {
+    expect(lastBarFromPrint(last, px(50, 100, 110, 110, 100, true), printed, scale)).toEqual({
+      x: 50,
+      ...printed,
+    });
+  });
+
+  it('leaves a bar whose body was read, or a print of another bar, alone', () => {
+    expect(lastBarFromPrint(last, px(50, 100, 110, 110, 100), printed, scale)).toBeNull();
+    const hovered = { ...printed, low: 120 };
+    expect(lastBarFromPrint(last, px(50, 100, 110, 110, 100, true), hovered, scale)).toBeNull();
+    expect(lastBarFromPrint(last, px(50, 100, 110, 110, 100, true), null, scale)).toBeNull();
   });
 });

@@ -160,6 +160,39 @@ export function dropUnjoined(
 }
 
 /**
+ * Candles never share a column, so of shapes sharing columns the candles stage keeps the largest;
+ * a Pine label's arrow outweighs the doji under it, an indicator line's end the last candle
+ * beside it, and the continuity check would then leave out the junk shape and lose the candle.
+ * Where a candle joins neither neighbour but the other shape in its columns (its alternative)
+ * joins one, the alternative is the candle: swapped in `pixel` and `read` alike (in place; the
+ * left neighbour as already settled). Judged by the relation the continuity check will use
+ * (overlapping ranges where most bodies are unknown). Returns how many were swapped.
+ */
+export function preferJoiningAlternatives(
+  pixel: PixelCandle[],
+  read: ReadCandle[],
+  s: PriceScale,
+  toRead: (c: PixelCandle) => ReadCandle,
+): number {
+  const relation = canJudge(pixel.map((c) => !c.ambiguous)) ? joins : overlaps;
+  const tol = joinTolerancePx(s);
+  const joinsEither = (k: ReadCandle, i: number) =>
+    (i > 0 && relation(s, read[i - 1]!, k, tol)) ||
+    (i + 1 < read.length && relation(s, k, read[i + 1]!, tol));
+  let swapped = 0;
+  for (let i = 0; i < pixel.length; i++) {
+    const alt = pixel[i]!.alternative;
+    if (!alt || joinsEither(read[i]!, i)) continue;
+    const altRead = toRead(alt);
+    if (!joinsEither(altRead, i)) continue;
+    pixel[i] = alt;
+    read[i] = altRead;
+    swapped++;
+  }
+  return swapped;
+}
+
+/**
  * Runs of fewer than SHORT_RUN_CANDLES candles that join each other but neither candle beside
  * the run, left out. Used where only ranges can be compared (bodies unknown): a label's digits
  * in the candles' colour (a Fibonacci level's "1.0000" beside the last bar) fall apart into a

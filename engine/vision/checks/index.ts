@@ -9,6 +9,7 @@
 export { checkCandleRow, noChart, MIN_CANDLES } from './candle-row';
 export {
   canJudge,
+  preferJoiningAlternatives,
   checkContinuity,
   continuityVerdict,
   drawnApart,
@@ -21,3 +22,5 @@ export {
 } from './continuity';
 export type { ContinuityResult } from './continuity';
 export { scoreReading, missingPlaces } from './confidence';
+export { lastBarFromPrint } from './last-bar';
+export type { PrintedOhlc } from './last-bar';

@@ -20,6 +20,7 @@ import {
   STROKE_PX,
   THIN_RUN_PX,
   TIP_LINE_PX,
+  TIP_LINE_SIDE_PX,
 } from './tuning';
 import { classifyInk, learnPalette, type InkClass } from '../palette';
 import { tint } from '../palette/palette';
@@ -171,12 +172,23 @@ function referenceOccluders(
         tipEnd - end < STROKE_PX &&
         (tipEnd >= ph || !ink[tipEnd * pw + x]);
       const across = resume < ph && resume - y < maxRun && isStroke(x, resume, 1, above);
+      let tipTop = y - 1;
+      while (tipTop > 0 && y - tipTop < STROKE_PX && ink[(tipTop - 1) * pw + x] === above) tipTop--;
+      const lineBeside = [x - TIP_LINE_SIDE_PX, x + TIP_LINE_SIDE_PX].every(
+        (xx) => xx >= 0 && xx < pw && !bg(xx, y),
+      );
+      const tipAbove =
+        across &&
+        resume - y <= TIP_LINE_PX &&
+        y - tipTop < STROKE_PX &&
+        (tipTop === 0 || !ink[(tipTop - 1) * pw + x]) &&
+        lineBeside;
       const to = across ? resume : tip ? end : -1;
       const solidGap =
         to - y >= 2 ||
         colourDistance(rgb[(y + plot.top) * width + x + plot.left]!, background) >
           BG_TOLERANCE * SOLID_GAP_TOLERANCES;
-      if (to >= 0 && solidGap && isStroke(x, y - 1, -1, above)) {
+      if (to >= 0 && solidGap && (tipAbove || isStroke(x, y - 1, -1, above))) {
         for (let k = y; k < to; k++) ink[k * pw + x] = above;
       }
     }

@@ -14,6 +14,7 @@ import {
   SOLID_GAP_TOLERANCES,
   STROKE_PX,
   TIP_LINE_PX,
+  TIP_LINE_SIDE_PX,
 } from './tuning';
 
 /** Whether STROKE_PX pixels of column x from row `from` in direction `dir` are all of class `cls`. */
@@ -86,6 +87,24 @@ export function bridgeOccluders(
       tipEnd - end < STROKE_PX &&
       (tipEnd >= ph || !ink[tipEnd * pw + x]);
     const across = resume < ph && resume - y < maxRun && isStroke(ink, pw, ph, x, resume, 1, above);
+    // The mirror case: a thin line crossing a wick near its top (MetaTrader's bid and ask lines
+    // over the last bar) leaves only the wick's tip above it, a pixel or two of the class with
+    // nothing above them, and a real stroke just below the line.
+    let tipTop = y - 1;
+    while (tipTop > 0 && y - tipTop < STROKE_PX && ink[(tipTop - 1) * pw + x] === above) tipTop--;
+    // The line runs on either side of the wick (a horizontal line, not a speck over a body): no
+    // background there. (Read from the background mask, which no bridge writes: each column is
+    // bridged on its own.)
+    const lineBeside = (yy: number) =>
+      [x - TIP_LINE_SIDE_PX, x + TIP_LINE_SIDE_PX].every(
+        (xx) => xx >= 0 && xx < pw && !bgMask[(yy + plot.top) * width + xx + plot.left],
+      );
+    const tipAbove =
+      across &&
+      resume - y <= TIP_LINE_PX &&
+      y - tipTop < STROKE_PX &&
+      (tipTop === 0 || !ink[(tipTop - 1) * pw + x]) &&
+      lineBeside(y);
     const to = across ? resume : tip ? end : -1;
     // A one-pixel gap must be a line's colour, not near-background noise between the dashes
     // of a dotted grid (which would join them into a tall "candle").
@@ -93,7 +112,7 @@ export function bridgeOccluders(
       to - y >= 2 ||
       colourDistance(rgb[(y + plot.top) * width + x + plot.left]!, sampler.background) >
         BG_TOLERANCE * SOLID_GAP_TOLERANCES;
-    if (to >= 0 && solidGap && isStroke(ink, pw, ph, x, y - 1, -1, above)) {
+    if (to >= 0 && solidGap && (tipAbove || isStroke(ink, pw, ph, x, y - 1, -1, above))) {
       for (let k = y; k < to; k++) ink[k * pw + x] = above;
     }
   };

@@ -156,6 +156,12 @@ export const BRIDGE_MAX_ROWS = 16;
 export const BRIDGE_MAX_SHARE = 0.012;
 /** A line up to this many px thick crossing a wick near its end leaves a tip shorter than STROKE_PX. */
 export const TIP_LINE_PX = 3;
+/**
+ * A wick's tip above a line is bridged only where the line's colour lies this many px either side
+ * of the wick (a horizontal line crossing it): a 1 px wick's neighbours, clear of its anti-aliased
+ * edge.
+ */
+export const TIP_LINE_SIDE_PX = 2;
 /** A one-pixel gap is a line's colour only beyond this many background tolerances (not grid noise). */
 export const SOLID_GAP_TOLERANCES = 3;
 

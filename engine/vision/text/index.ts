@@ -7,7 +7,7 @@ export type { Rect, TextToken, TokenGlyph } from './types';
 export { readText } from './read-text';
 export { parsePriceLabel } from './parse-price';
 export { identifyInstrument, namesHeikinAshi } from './instrument';
-export { readLegendOhlc } from './legend';
+export { readHeaderOhlc, readLegendOhlc } from './legend';
 export {
   titleBands,
   titleRegions,

@@ -21,3 +21,28 @@ export function readLegendOhlc(
   if (H < L || O > H || O < L || C > H || C < L) return null;
   return { open: O, high: H, low: L, close: C };
 }
+
+/**
+ * Reads MetaTrader's title "EURUSD,H1 1.08986 1.08993 1.08953 1.08977" (MetaTrader 5 adds the
+ * description and the tick volume): the last bar's open, high, low and close as four plain
+ * numbers in a row, printed to one number of decimals (a misread digit often adds or drops one),
+ * the high the largest and the low the smallest. Null when no four such numbers stand together.
+ */
+export function readHeaderOhlc(
+  tokens: readonly TextToken[],
+): { open: number; high: number; low: number; close: number } | null {
+  const decimals = (t: string) => /^\d+\.(\d+)$/.exec(t)?.[1]?.length ?? 0;
+  for (let i = 0; i + 4 <= tokens.length; i++) {
+    const texts = tokens.slice(i, i + 4).map((t) => t.text);
+    const d = decimals(texts[0]!);
+    if (d === 0 || texts.some((t) => decimals(t) !== d)) continue;
+    const [open, high, low, close] = texts.map((t) => parsePriceLabel(t)!) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    if (high >= Math.max(open, close, low) && low <= Math.min(open, close)) return { open, high, low, close };
+  }
+  return null;
+}

@@ -2,6 +2,7 @@ import {
   identifyInstrument,
   namesHeikinAshi,
   parsePriceLabel,
+  readHeaderOhlc,
   readLegendOhlc,
   type TextToken,
 } from './index';
@@ -289,6 +290,32 @@ describe('readLegendOhlc', () => {
     expect(readLegendOhlc(line('O1.2 H1.1 L1.0 C1.05'))).toBeNull();
     expect(readLegendOhlc(line('O1.2 H1.3 L1.0'))).toBeNull();
     expect(readLegendOhlc(line('EURUSD 15m'))).toBeNull();
+  });
+});
+
+describe('readHeaderOhlc', () => {
+  it("reads MetaTrader's title: the last bar's open, high, low and close after the symbol", () => {
+    expect(readHeaderOhlc(line('GBPUSD,M15 1.19017 1.19067 1.18939 1.18965'))).toEqual({
+      open: 1.19017,
+      high: 1.19067,
+      low: 1.18939,
+      close: 1.18965,
+    });
+    expect(
+      readHeaderOhlc(line('EURUSDm, Daily: Euro vs US Dollar 1.02304 1.02480 1.02304 1.02421 1494')),
+    ).toEqual({
+      open: 1.02304,
+      high: 1.0248,
+      low: 1.02304,
+      close: 1.02421,
+    });
+  });
+
+  it('refuses numbers of mixed decimals (a digit misread in or out) or out of order', () => {
+    expect(readHeaderOhlc(line('GBPUSD,M15 1.19017 1.191167 1.18939 1.18965'))).toBeNull();
+    expect(readHeaderOhlc(line('EURUSD.I,H1 1.08546 1.0893 1.08953 1.08977'))).toBeNull();
+    expect(readHeaderOhlc(line('EURUSD,H1 1.08986 1.08953 1.08993 1.08977'))).toBeNull();
+    expect(readHeaderOhlc(line('EURUSD,H1 102304 102480 101904 102421'))).toBeNull();
   });
 });
 
