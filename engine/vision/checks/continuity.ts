@@ -141,11 +141,7 @@ export function dropUnjoined(
     (k, i) =>
       (i > 0 && relation(s, c[i - 1]!, k, tol)) || (i + 1 < c.length && relation(s, k, c[i + 1]!, tol)),
   );
-  const gaps = c
-    .slice(1)
-    .map((k, i) => k.x - c[i]!.x)
-    .sort((a, b) => a - b);
-  const reach = SKIP_JUNK_SPACINGS * (gaps[gaps.length >> 1] ?? 0);
+  const reach = skipReach(c);
   return c.filter((k, i) => {
     if (kept[i]) return true;
     let p = i - 1;
@@ -226,11 +222,7 @@ export function dropShortRuns(
 export function dropFlatStrays(c: ReadCandle[], s: PriceScale, tol = joinTolerancePx(s)): ReadCandle[] {
   const flat = c.map((k) => Math.abs(priceToY(s, k.low) - priceToY(s, k.high)) <= FLAT_MAX_PX);
   if (!flat.some(Boolean)) return c;
-  const gaps = c
-    .slice(1)
-    .map((k, i) => k.x - c[i]!.x)
-    .sort((a, b) => a - b);
-  const reach = SKIP_JUNK_SPACINGS * (gaps[gaps.length >> 1] ?? 0);
+  const reach = skipReach(c);
   return c.filter((k, i) => {
     if (!flat[i]) return true;
     let p = i - 1;
@@ -388,4 +380,16 @@ export function checkContinuity(
     smallGaps: gapTol !== null,
     unjudged,
   };
+}
+
+/**
+ * How far a candle may stand from the neighbour it is judged against past junk between them:
+ * SKIP_JUNK_SPACINGS of the reading's median spacing.
+ */
+function skipReach(c: readonly ReadCandle[]): number {
+  const gaps = c
+    .slice(1)
+    .map((k, i) => k.x - c[i]!.x)
+    .sort((a, b) => a - b);
+  return SKIP_JUNK_SPACINGS * (gaps[gaps.length >> 1] ?? 0);
 }
