@@ -10,6 +10,7 @@ import {
 import { problemSchema } from '../../../contracts/problem';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-db';
 import { createTestApp, signedInTrader, testClock, type TestClient } from '../../test-support/test-app';
+import { importCsv } from './test-support';
 
 let testDb: TestDatabase;
 let app: FastifyInstance;
@@ -28,14 +29,6 @@ afterAll(async () => {
 type Client = TestClient;
 
 const signedIn = () => signedInTrader(app);
-
-const importCsv = (client: Client, csv: string) =>
-  client.send({
-    method: 'POST',
-    url: '/api/journal/import',
-    payload: csv,
-    headers: { 'content-type': 'text/csv' },
-  });
 
 async function exportRows(client: Client) {
   const response = await client.get('/api/journal/export.csv');

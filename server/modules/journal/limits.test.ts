@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOURNAL_IMPORT_MAX_BYTES, JOURNAL_LIMITS, journalListSchema } from '../../../contracts/journal';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-db';
-import { createTestApp, signedInTrader, testClock, type TestClient } from '../../test-support/test-app';
+import { createTestApp, signedInTrader, testClock } from '../../test-support/test-app';
+import { importCsv } from './test-support';
 
 /** Issue 19.9: bounded import, entries per user and list pages. */
 let testDb: TestDatabase;
@@ -33,14 +34,6 @@ function csvOf(n: number, start = Date.parse('2025-01-01T00:00:00Z')): string {
   }
   return `${lines.join('\n')}\n`;
 }
-
-const importCsv = (client: TestClient, csv: string) =>
-  client.send({
-    method: 'POST',
-    url: '/api/journal/import',
-    payload: csv,
-    headers: { 'content-type': 'text/csv' },
-  });
 
 const trade = {
   symbol: 'EURUSD',

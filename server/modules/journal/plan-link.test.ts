@@ -7,6 +7,7 @@ import { problemSchema } from '../../../contracts/problem';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-db';
 import { browser, createTestApp, type TestClient } from '../../test-support/test-app';
 import { chartSet, postAnalysis, signUp } from '../analyze/test-support';
+import { importCsv } from './test-support';
 
 // Issue 20: one plan makes one journal entry (409 for a second), and a CLOSED trade's exit
 // price and fees can be corrected (PATCH), by its owner only.
@@ -174,13 +175,6 @@ describe('the CSV export keeps the analysis link', () => {
       rows: parse(response.body, { columns: true }) as Record<string, string>[],
     };
   };
-  const importCsv = (client: TestClient, csv: string) =>
-    client.send({
-      method: 'POST',
-      url: '/api/journal/import',
-      payload: csv,
-      headers: { 'content-type': 'text/csv' },
-    });
 
   it('exports analysisId (empty for a trade without one), restores it on re-import, and drops it in another account', async () => {
     const client = await signedIn();
