@@ -340,8 +340,10 @@ describe('the 1 px candle warning', () => {
 });
 
 describe('bridging lines that cross a candle', () => {
+  /** The whole of a w x h test raster as the plot. */
+  const wholePlot = (w: number, h: number) => ({ left: 0, top: 0, right: w - 1, bottom: h - 1 });
   // One column of a 1-wide plot: a wick (class 1) cut by a 1 px gap at row 10.
-  const plot = { left: 0, top: 0, right: 0, bottom: 19 };
+  const plot = wholePlot(1, 20);
   function column(gapColour: number) {
     const bg = 0x000000;
     const rgb = new Uint32Array(20).fill(0x00ff00);
@@ -371,12 +373,7 @@ describe('bridging lines that cross a candle', () => {
       ink,
       new Uint8Array(h),
       { raster: { width: 1, height: h, rgb }, background: 0 },
-      {
-        left: 0,
-        top: 0,
-        right: 0,
-        bottom: h - 1,
-      },
+      wholePlot(1, h),
     );
     expect([...ink.slice(20, 34)]).toEqual(new Array(14).fill(1));
   });
@@ -411,17 +408,7 @@ describe('bridging lines that cross a candle', () => {
     for (const y of tip) set(2, y, 0x00bfff, 1);
     if (above !== null) set(2, Math.min(...tip) - 1, 0xff9800, above);
     for (let x = 0; x < w; x++) set(x, 5, lineColour, 0);
-    bridgeOccluders(
-      ink,
-      bgMask,
-      { raster: { width: w, height: h, rgb }, background: 0 },
-      {
-        left: 0,
-        top: 0,
-        right: w - 1,
-        bottom: h - 1,
-      },
-    );
+    bridgeOccluders(ink, bgMask, { raster: { width: w, height: h, rgb }, background: 0 }, wholePlot(w, h));
     return ink[5 * w + 2];
   }
 
@@ -442,17 +429,7 @@ describe('bridging lines that cross a candle', () => {
       [rgb[y * w + 2], ink[y * w + 2], bgMask[y * w + 2]] = [0x00bfff, 1, 0];
     }
     [rgb[5 * w + 2], bgMask[5 * w + 2]] = [0xbf5b5b, 0];
-    bridgeOccluders(
-      ink,
-      bgMask,
-      { raster: { width: w, height: h, rgb }, background: 0 },
-      {
-        left: 0,
-        top: 0,
-        right: w - 1,
-        bottom: h - 1,
-      },
-    );
+    bridgeOccluders(ink, bgMask, { raster: { width: w, height: h, rgb }, background: 0 }, wholePlot(w, h));
     expect(ink[5 * w + 2]).toBe(0);
   });
 
