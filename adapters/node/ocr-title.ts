@@ -7,7 +7,7 @@
  */
 import sharp from 'sharp';
 import type { RgbaImage } from '../../engine/core/image';
-import { greyBox, sharpOf } from './grey-box';
+import { inkDistanceBox, sharpOf } from './grey-box';
 import type { PlotRect } from '../../engine/vision';
 import type { TitleRegion } from '../../engine/vision/text';
 
@@ -144,7 +144,8 @@ function glyphLineHeight(grey: Uint8Array, width: number, height: number, backgr
 
 /**
  * The regions as one PNG for the OCR, each pixel by its distance from its region's background
- * (light-on-dark themes become black print on white), or null when no region holds text.
+ * (light-on-dark themes become black print on white; a toolbar band's from its own colour:
+ * inkDistanceBox), or null when no region holds text.
  */
 export async function titleCrop(
   image: RgbaImage,
@@ -158,7 +159,7 @@ export async function titleCrop(
     const width = Math.min(image.width, Math.ceil(r.right)) - left;
     const height = Math.min(image.height, Math.ceil(r.bottom)) - top;
     if (width < 8 || height < MIN_TEXT_PX) continue;
-    const { data, background } = await greyBox(src, { left, top, width, height });
+    const { data, background } = await inkDistanceBox(src, { left, top, width, height });
     // Rows inked across most of the region are horizontal rules (a window's frame, a pane's
     // border): not counted as the columns' ink below, where in a short region they would make
     // every tall letter's column look like a vertical rule (MetaTrader's 7 px title in a 17 px

@@ -1,6 +1,8 @@
 import type { RgbaImage } from '../../core/image';
 import { readText } from './read-text';
-import { identifyTitle } from './title';
+import type { Timeframe } from '../../core/ohlc';
+import { completeTitle, identifyTitle } from './title';
+import type { TextToken } from './types';
 import { decodeImage } from '../../../adapters/node/decode-image';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
@@ -84,5 +86,43 @@ describe('identifyTitle: MetaTrader titles drawn over rules and in subpixel colo
         img.data[p] = img.data[p + 1] = img.data[p + 2] = 200;
       }
     expect(identifyIn(img)).toEqual({ symbol: 'NZDUSD', timeframe: '5m' });
+  });
+});
+
+describe('completeTitle: the active button of a picker row the OCR read', () => {
+  const texts = ['1m', '3m', '5m', '15m', '1h', '2h', '4h'];
+  /** A dark toolbar with one "button" per text (a block of ink), the `tinted` one in blue. */
+  function toolbar(tinted: number | null): { image: RgbaImage; words: TextToken[] } {
+    const width = 10 + texts.length * 50;
+    const height = 40;
+    const data = new Uint8Array(width * height * 4);
+    for (let p = 0; p < data.length; p += 4) data.set([19, 23, 34, 255], p);
+    const words = texts.map((text, i) => {
+      const box = { left: 10 + i * 50, top: 12, right: 40 + i * 50, bottom: 28 };
+      const ink = i === tinted ? [40, 98, 255] : [179, 181, 190];
+      // Two strokes: a stem and a bar, as a glyph's ink.
+      for (let y = box.top + 1; y < box.bottom - 1; y++)
+        for (let x = box.left + 2; x < box.right - 2; x++)
+          if (x < box.left + 5 || (y > 18 && y < 21)) data.set([...ink, 255], (y * width + x) * 4);
+      return { text, box, confidence: 0.9 };
+    });
+    return { image: { width, height, data }, words };
+  }
+  const state = {
+    own: { symbol: 'EURUSD', timeframe: null },
+    evidence: { symbols: [], positional: [], units: new Set<Timeframe>(), picker: false, pickerRows: [] },
+  };
+
+  it('reads the timeframe of the one button the OCR read in another colour', () => {
+    const { image, words } = toolbar(4);
+    expect(completeTitle(image, [], undefined, words, state)).toMatchObject({
+      symbol: 'EURUSD',
+      timeframe: '1h',
+    });
+  });
+
+  it('names none when every button looks alike (a picker, so no lone timeframe either)', () => {
+    const { image, words } = toolbar(null);
+    expect(completeTitle(image, [], undefined, words, state).timeframe).toBeNull();
   });
 });

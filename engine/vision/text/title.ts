@@ -209,9 +209,13 @@ export function completeTitle(
     ? { found: state.own, ...decider(image, copyEvidence(state.evidence)) }
     : readTitle(image, tokens, plot);
   if (own.symbol && own.timeframe) return { ...own, own };
-  addEvidence(ocrTitleEvidence(words));
+  const ocr = ocrTitleEvidence(words);
+  addEvidence(ocr);
   const more = decide();
-  return { symbol: own.symbol ?? more.symbol, timeframe: own.timeframe ?? more.timeframe, own };
+  // The OCR reads a picker's buttons the engine's glyphs missed (a tinted active one among
+  // them): its rows' active button, as for the engine's own rows.
+  const timeframe = own.timeframe ?? more.timeframe ?? activeButton(image, ocr.pickerRows);
+  return { symbol: own.symbol ?? more.symbol, timeframe, own };
 }
 
 /** Adding to `evidence` and deciding over it, list rows told apart (each symbol asked once). */
@@ -328,7 +332,14 @@ const colourDistance = (a: ArrayLike<number>, b: ArrayLike<number>): number =>
  * The background just around a button's text and the text's own colour (the median of its
  * strongest tenth of pixels against that background: thin strokes are mostly antialiased edge).
  */
-function buttonLook(image: RgbaImage, box: Rect): { bg: number[]; ink: number[] } | null {
+function buttonLook(image: RgbaImage, word: Rect): { bg: number[]; ink: number[] } | null {
+  // Whole pixels: an OCR's word boxes are mapped back from its upscaled crop.
+  const box = {
+    left: Math.max(0, Math.floor(word.left)),
+    top: Math.max(0, Math.floor(word.top)),
+    right: Math.min(image.width, Math.ceil(word.right)),
+    bottom: Math.min(image.height, Math.ceil(word.bottom)),
+  };
   const h = box.bottom - box.top;
   const m = Math.max(2, Math.round(h / BUTTON_MARGIN_DIVISOR));
   const outer = { left: box.left - m, top: box.top - m, right: box.right + m, bottom: box.bottom + m };
@@ -411,10 +422,10 @@ function activeButton(image: RgbaImage, rows: readonly TextToken[][]): Timeframe
     const box = buttons[k]!.box;
     const margin = Math.max(2, Math.round((box.bottom - box.top) / BUTTON_MARGIN_DIVISOR));
     const rect = {
-      left: Math.max(0, box.left - margin),
-      top: Math.max(0, box.top - margin),
-      right: Math.min(image.width, box.right + margin),
-      bottom: Math.min(image.height, box.bottom + margin),
+      left: Math.max(0, Math.floor(box.left) - margin),
+      top: Math.max(0, Math.floor(box.top) - margin),
+      right: Math.min(image.width, Math.ceil(box.right) + margin),
+      bottom: Math.min(image.height, Math.ceil(box.bottom) + margin),
     };
     const copy = inkShareCopy(image, rect, looks[k]!.bg, looks[k]!.ink);
     const again = readText(copy, { left: 0, top: 0, right: copy.width, bottom: copy.height });
