@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkContinuity,
   dropFlatStrays,
+  drawnApart,
   dropUnjoined,
   overlaps,
   preferJoiningAlternatives,
@@ -147,5 +148,37 @@ describe('lastBarFromPrint', () => {
     const hovered = { ...printed, low: 120 };
     expect(lastBarFromPrint(last, px(50, 100, 110, 110, 100, true), hovered, scale)).toBeNull();
     expect(lastBarFromPrint(last, px(50, 100, 110, 110, 100, true), null, scale)).toBeNull();
+  });
+});
+
+describe('drawnApart with bodies cut apart by colour', () => {
+  const column = (x: number, byColour: boolean): PixelCandle => ({
+    x: x + 1,
+    left: x,
+    right: x + 2,
+    highY: 10,
+    lowY: 40,
+    bodyTop: 10,
+    bodyBottom: 40,
+    fill: 1,
+    direction: 1,
+    ambiguous: false,
+    stemLeft: x + 1,
+    stemRight: x + 1,
+    byColour,
+  });
+  // Point-and-figure columns 3 px wide, 3 or 4 px apart (touching): read whole where each was
+  // cut off its neighbours at a change of colour, though far denser than bodies drawn apart.
+  const xs = Array.from({ length: 40 }, (_, i) => i * 3.5);
+
+  it('counts touching columns cut where the colour changes as read whole', () => {
+    expect(drawnApart(xs.map((x, i) => column(x, i % 3 !== 0)))).toBe(true);
+  });
+
+  it('does not where the bodies were cut on the lattice or at the typical width', () => {
+    expect(drawnApart(xs.map((x) => column(x, false)))).toBe(false);
+    expect(drawnApart(xs.map((x, i) => column(x, i % 3 === 0)))).toBe(false);
+    // Cut by colour but of many widths, or off any lattice: not read whole.
+    expect(drawnApart(xs.map((x, i) => ({ ...column(x, true), right: x + (i % 2 ? 2 : 6) })))).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { MIN_CANDLES } from './candle-row';
 import { round } from '../scale/prices';
 import type { PixelCandle } from '../candles';
 import {
+  APART_BY_COLOUR_SHARE,
   APART_MIN_SPACING_PX,
   APART_ON_LATTICE_SHARE,
   APART_SAME_WIDTH_SHARE,
@@ -33,11 +34,14 @@ export function drawnApart(candles: PixelCandle[]): boolean {
   const gaps: number[] = [];
   for (let i = 1; i < candles.length; i++) gaps.push(candles[i]!.x - candles[i - 1]!.x);
   const spacing = [...gaps].sort((a, b) => a - b)[gaps.length >> 1]!;
-  if (!(spacing >= APART_MIN_SPACING_PX)) return false;
+  // Bodies cut off their neighbours where the colour changes are read whole as well, however
+  // dense (wickless columns of alternating colours: point-and-figure, Renko).
+  const byColour = candles.filter((c) => c.byColour).length >= APART_BY_COLOUR_SHARE * candles.length;
+  if (!(spacing >= APART_MIN_SPACING_PX) && !byColour) return false;
   const widths = candles.map((c) => c.right - c.left + 1).sort((a, b) => a - b);
   const width = widths[widths.length >> 1]!;
   // Bodies that touch their neighbours were cut apart, not drawn apart.
-  if (width > spacing - 2) return false;
+  if (width > spacing - 2 && !byColour) return false;
   const sameWidth = widths.filter((w) => Math.abs(w - width) <= Math.max(1, 0.2 * width)).length;
   const onLattice = gaps.filter((g) => {
     const n = g / spacing;
