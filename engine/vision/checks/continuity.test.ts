@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  apartRow,
   checkContinuity,
   dropFlatStrays,
   drawnApart,
@@ -173,6 +174,37 @@ describe('drawnApart with bodies cut apart by colour', () => {
 
   it('counts touching columns cut where the colour changes as read whole', () => {
     expect(drawnApart(xs.map((x, i) => column(x, i % 3 !== 0)))).toBe(true);
+  });
+
+  it('marks a shape of another width off the row (a glyph beside the last bar) as no body of it', () => {
+    const row = xs.map((x) => column(x, true));
+    const glyph = { ...column(222.25, false), left: 223.25, right: 223.25 };
+    const { apart, stray } = apartRow([...row, glyph]);
+    expect(apart).toBe(true);
+    expect(stray.filter(Boolean)).toHaveLength(1);
+    expect(stray.at(-1)).toBe(true);
+    // One of the bodies' width, or on the lattice, is kept: a bar the market drew after a gap.
+    expect(apartRow([...row, column(220.5, false)]).stray.some(Boolean)).toBe(false);
+    expect(apartRow([...row, { ...glyph, x: 141.5, left: 141.5, right: 141.5 }]).stray.some(Boolean)).toBe(
+      false,
+    );
+    // A candle the plot's edge cuts is narrower and off the lattice too, and is kept.
+    const clipped = { ...glyph, left: 223.75, right: 223.75 };
+    expect(apartRow([...row, clipped], { left: 0, right: 224 }).stray.some(Boolean)).toBe(false);
+    expect(apartRow([...row, clipped], { left: 0, right: 300 }).stray.at(-1)).toBe(true);
+    // Not drawn apart: nothing is marked.
+    expect(apartRow(xs.map((x) => column(x, false))).stray.some(Boolean)).toBe(false);
+  });
+
+  it('leaves such a shape out of a reading kept as gapping', () => {
+    // Bars 8 px tall, each opening 6 px or more from the previous close: none joins.
+    const bars = xs.map((x, i) => bar(x + 1, 20 + (i % 2) * 14, 28 + (i % 2) * 14));
+    const glyph = bar(223.25, 22, 25);
+    const stray = [...bars.map(() => false), true];
+    const read = checkContinuity([...bars, glyph], scale, '1m', true, undefined, undefined, stray);
+    expect(read.gapping).toBe(true);
+    expect(read.candles).toEqual(bars);
+    expect(read.dropped).toBe(1);
   });
 
   it('does not where the bodies were cut on the lattice or at the typical width', () => {
