@@ -275,6 +275,8 @@ export function colourRuns(
   id: number,
   c: Component,
 ): [number, number][] | null {
+  // Two runs of the least width must fit (most shapes are one candle: no pass over their rows).
+  if (c.maxX - c.minX + 1 < 2 * COLOUR_RUN_MIN_PX) return null;
   // Per column: its one class (0 where it holds two), its first and last row.
   const cls: number[] = [];
   const top: number[] = [];
