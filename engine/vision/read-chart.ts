@@ -23,7 +23,7 @@ import { isEngineError } from '../core/errors';
 import {
   checkCandleRow,
   checkContinuity,
-  drawnApart,
+  apartRow,
   lastBarFromPrint,
   noChart,
   preferJoiningAlternatives,
@@ -112,13 +112,15 @@ export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOpti
   // The continuity check keeps the timeframe the engine read itself: one the title port added
   // labels the reading but does not let a daily chart's gaps through (decision 026: on the
   // real set that turned a refused misreading into a wrong reading and dropped a range).
+  const row = apartRow(extraction.candles, layout.plot);
   const continuity = checkContinuity(
     candlesRead,
     scale.priceScale,
     title.own ? title.own.timeframe : timeframe,
-    drawnApart(extraction.candles),
+    row.apart,
     extraction.candles.map((c) => !c.ambiguous),
     layout.panels.length > 0 ? (a, b) => layout.panels.some((p) => a.x < p.left && b.x > p.right) : undefined,
+    row.stray,
   );
   // The last bar's open and close where its pixels cannot tell them, from the prices the
   // platform prints for it (the engine's own reading of the title, else the title port's words).

@@ -1,7 +1,7 @@
 import { pixelStages } from '../test-support/stages';
 import { paintChart, type PaintOptions, type PaintedCandle } from '../test-support/paint';
 import { bridgeOccluders } from '../cleanup/occluders';
-import { components, stemPieces } from './shapes';
+import { colourRuns, components, stemPieces } from './shapes';
 import type { PixelCandle } from './types';
 
 /** The candle read nearest to column x. */
@@ -662,5 +662,65 @@ describe('components', () => {
     }
     // Touching candles make a few wide shapes; the other looks one shape per candle.
     expect(shapes).toBeGreaterThan(100);
+  });
+});
+
+describe('touching candles of two colours (colourRuns)', () => {
+  /** An ink mask of `pw` x 60 with columns [x0, x1] of class k over rows [top, bottom]. */
+  const mask = (pw: number, columns: [number, number, number, number, number][]) => {
+    const ink = new Uint8Array(pw * 60);
+    for (const [x0, x1, k, top, bottom] of columns)
+      for (let y = top; y <= bottom; y++) for (let x = x0; x <= x1; x++) ink[y * 60 + x] = k;
+    return ink;
+  };
+  const runsOf = (ink: Uint8Array) => {
+    const { labels, comps } = components(ink, 60, 60, 0);
+    const i = comps.findIndex((c) => c.count > 20);
+    return colourRuns(labels, ink, 60, i, comps[i]!);
+  };
+
+  it('cuts wickless columns of alternating colours where the colour changes', () => {
+    // Point-and-figure: 3 px columns, each starting a box (3 rows) inside the previous one's end.
+    const ink = mask(60, [
+      [10, 12, 2, 20, 40],
+      [13, 15, 1, 23, 50],
+      [16, 18, 2, 30, 47],
+      [19, 21, 1, 33, 45],
+    ]);
+    expect(runsOf(ink)).toEqual([
+      [10, 12],
+      [13, 15],
+      [16, 18],
+      [19, 21],
+    ]);
+  });
+
+  it('leaves a body with a 1 px border in another colour, and two columns over the same rows, whole', () => {
+    expect(
+      runsOf(
+        mask(60, [
+          [10, 10, 1, 20, 40],
+          [11, 14, 2, 20, 40],
+          [15, 15, 1, 20, 40],
+        ]),
+      ),
+    ).toBeNull();
+    expect(
+      runsOf(
+        mask(60, [
+          [10, 12, 1, 20, 40],
+          [13, 15, 2, 21, 40],
+        ]),
+      ),
+    ).toBeNull();
+    // A wick of another colour runs through the body: its column holds both colours.
+    expect(
+      runsOf(
+        mask(60, [
+          [11, 11, 1, 10, 50],
+          [10, 12, 2, 20, 40],
+        ]),
+      ),
+    ).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import { median } from '../pixels/stats';
 import { removeVolumeBars } from '../cleanup/volume';
 import { removeCrossingLines, removeHorizontalLines } from '../cleanup/lines';
 import type { CandleExtraction, PixelCandle } from './types';
-import { components, isSized, pieceRows, stemPieces, type Component } from './shapes';
+import { colourRuns, components, isSized, pieceRows, stemPieces, type Component } from './shapes';
 import { measure, type AlphaAt } from './measure';
 import { fitsLattice, offLattice, touchingCandles, type Staircase } from './staircase';
 import { assignDirections } from './direction';
@@ -347,17 +347,25 @@ function cutWhole(
   pw: number,
   alphaAt: AlphaAt,
 ): Measured[] {
-  const w = c.maxX - c.minX + 1;
   let ranges: [number, number][];
   // A shape the lattice does not cut cleanly (candles a line glued together, with the line's
   // own shifts between them), or of OHLC bars (most columns a tick: they leave no sure cut
   // between bars and may leave one within a bar's stem), is cut at the typical width.
+  // Touching candles of two colours (wickless columns, which leave the lattice nothing to cut
+  // at) are first cut where the colour changes (see colourRuns); `coloured` holds the left
+  // column of each range that is a whole run of one colour between others.
+  const coloured = new Set<number>();
   if (cut && fitsLattice(cut) && cut.thin < TICK_COLUMNS_CUT_MAX_SHARE) ranges = cut.ranges;
   else {
-    const parts = w > typical * WIDE_SHAPE_SHARE && typical >= 1 ? Math.round(w / (typical + 1)) : 1;
     ranges = [];
-    for (let p = 0; p < parts; p++)
-      ranges.push([c.minX + Math.floor((p * w) / parts), c.minX + Math.floor(((p + 1) * w) / parts) - 1]);
+    const runs = colourRuns(labels, ink, pw, i, c);
+    for (const [a, b] of runs ?? [[c.minX, c.maxX]]) {
+      const rw = b - a + 1;
+      const parts = rw > typical * WIDE_SHAPE_SHARE && typical >= 1 ? Math.round(rw / (typical + 1)) : 1;
+      if (runs && parts === 1) coloured.add(a);
+      for (let p = 0; p < parts; p++)
+        ranges.push([a + Math.floor((p * rw) / parts), a + Math.floor(((p + 1) * rw) / parts) - 1]);
+    }
   }
   const parts = ranges.length;
   const pieces: Measured[] = [];
@@ -365,7 +373,9 @@ function cutWhole(
     const rows = parts === 1 ? c : pieceRows(labels, pw, i, c, x0, x1);
     if (!rows) continue;
     const known = parts === 1 ? readWhole.get(i) : undefined;
-    pieces.push(known ?? { ...measure(ink, labels, pw, i, rows, x0, x1, alphaAt), id: i });
+    const piece = known ?? { ...measure(ink, labels, pw, i, rows, x0, x1, alphaAt), id: i };
+    if (coloured.has(x0)) piece.candle.byColour = true;
+    pieces.push(piece);
   }
   // Touching candles each keep a wick or rows of their own (wickless ones a step between
   // them); pieces that are all one flat slab over the same rows (a wide body cut where the

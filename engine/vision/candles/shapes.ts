@@ -1,6 +1,8 @@
 import { ScratchArray } from '../pixels/scratch';
 import { nextNonZero, wordView } from '../pixels/byte-scan';
 import {
+  COLOUR_RUN_MIN_PX,
+  COLOUR_RUN_STEP_PX,
   SHORT_STEM_MIN_PX,
   SIZED_MIN_PX,
   SIZED_MIN_ROWS,
@@ -254,4 +256,80 @@ export function pieceRows(
   let maxY = c.maxY;
   while (!holds(maxY)) maxY--;
   return { minY, maxY };
+}
+
+/**
+ * Where a shape is candles of different colours standing side by side, its column ranges, one
+ * per candle; null where it is not. A candle's columns all hold its body's colour (a wick of
+ * another colour runs through the body, so its column holds both), so a column wholly of one
+ * colour class beside a column wholly of another is the edge between two candles: wickless
+ * columns of alternating colours that touch (point-and-figure, Renko, boxes drawn a column per
+ * bar), which no lattice of wicks cuts. Only runs of COLOUR_RUN_MIN_PX columns or more are cut
+ * apart (a 1 px border of another colour is the body's own), and only where the two runs end on
+ * different rows (by COLOUR_RUN_STEP_PX or more): a border column spans its body's rows.
+ */
+export function colourRuns(
+  labels: Int32Array,
+  ink: Uint8Array,
+  pw: number,
+  id: number,
+  c: Component,
+): [number, number][] | null {
+  // Two runs of the least width must fit (most shapes are one candle: no pass over their rows).
+  if (c.maxX - c.minX + 1 < 2 * COLOUR_RUN_MIN_PX) return null;
+  // Per column: its one class (0 where it holds two), its first and last row.
+  const cls: number[] = [];
+  const top: number[] = [];
+  const bottom: number[] = [];
+  for (let x = c.minX; x <= c.maxX; x++) {
+    let k = -1;
+    let t = -1;
+    let b = -1;
+    for (let y = c.minY, i = y * pw + x; y <= c.maxY; y++, i += pw) {
+      if (labels[i] !== id) continue;
+      const v = ink[i]!;
+      k = k < 0 ? v : k === v ? k : 0;
+      if (t < 0) t = y;
+      b = y;
+    }
+    cls.push(Math.max(0, k));
+    top.push(t);
+    bottom.push(b);
+  }
+  // Runs of columns of one class: [first, last] offsets from minX.
+  const runs: [number, number][] = [];
+  for (let x = 0; x < cls.length; x++) {
+    const last = runs.at(-1);
+    if (last && cls[x] === cls[last[1]] && x === last[1] + 1) last[1] = x;
+    else runs.push([x, x]);
+  }
+  const extent = ([a, b]: [number, number]) => {
+    let t = Infinity;
+    let bt = -Infinity;
+    for (let x = a; x <= b; x++) {
+      if (top[x]! >= 0 && top[x]! < t) t = top[x]!;
+      if (bottom[x]! > bt) bt = bottom[x]!;
+    }
+    return [t, bt] as const;
+  };
+  const cuts: number[] = [];
+  for (let r = 1; r < runs.length; r++) {
+    const a = runs[r - 1]!;
+    const b = runs[r]!;
+    if (cls[a[0]] === 0 || cls[b[0]] === 0) continue;
+    if (a[1] - a[0] + 1 < COLOUR_RUN_MIN_PX || b[1] - b[0] + 1 < COLOUR_RUN_MIN_PX) continue;
+    const [ta, ba] = extent(a);
+    const [tb, bb] = extent(b);
+    if (Math.abs(ta - tb) < COLOUR_RUN_STEP_PX && Math.abs(ba - bb) < COLOUR_RUN_STEP_PX) continue;
+    cuts.push(b[0]);
+  }
+  if (cuts.length === 0) return null;
+  const ranges: [number, number][] = [];
+  let from = 0;
+  for (const x of cuts) {
+    ranges.push([c.minX + from, c.minX + x - 1]);
+    from = x;
+  }
+  ranges.push([c.minX + from, c.maxX]);
+  return ranges;
 }

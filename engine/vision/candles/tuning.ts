@@ -48,6 +48,16 @@ export const REMNANT_WIDTH_SHARE = 0.4;
  */
 export const WIDE_SHAPE_SHARE = 1.7;
 /**
+ * Touching columns of two colours are cut apart (shapes.ts colourRuns) only where each is this
+ * wide or wider: a candle's 1 px border in another colour than its fill is no candle of its own.
+ */
+export const COLOUR_RUN_MIN_PX = 2;
+/**
+ * ... and only where their first or last rows differ by this many rows or more: a border column
+ * spans its body's rows, neighbouring bars of a chart start or end a tick or more apart.
+ */
+export const COLOUR_RUN_STEP_PX = 2;
+/**
  * Pieces of a wide shape that are this share of flat slabs over the same rows are one wide body
  * cut where the typical shape is a sliver of a broken outline.
  */

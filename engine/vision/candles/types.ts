@@ -24,6 +24,11 @@ export interface PixelCandle {
    * outweigh the candle it stands over (see checks/continuity.ts preferJoiningAlternatives).
    */
   alternative?: PixelCandle;
+  /**
+   * Cut off its neighbours where their colour changes (candles/shapes.ts colourRuns): its
+   * columns are all the candle's own, read whole, as a body drawn apart is.
+   */
+  byColour?: boolean;
 }
 
 export interface CandleExtraction {

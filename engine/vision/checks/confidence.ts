@@ -100,8 +100,12 @@ export function scoreReading(e: ReadingEvidence): { confidence: number; warnings
   }
   if (dropped > 0) {
     confidence -= Math.min(DROPPED_COST_MAX, (dropped / e.candlesRead) * DROPPED_COST_PER_SHARE);
+    // Where the bars are taken to gap, none is left out for opening away: only shapes that are
+    // no bars of the row (checks/continuity.ts apartRow, dropFlatStrays).
     warnings.push(
-      `${dropped} of ${e.candlesRead} candles were left out: each opens away from the previous close and closes away from the next open, so they were misread.`,
+      e.continuity.gapping
+        ? `${dropped} of ${e.candlesRead} shapes read as candles were left out: they stand out of the row of bars (another width, off the bars' spacing, or a flat stroke away from every bar), so they are no bars.`
+        : `${dropped} of ${e.candlesRead} candles were left out: each opens away from the previous close and closes away from the next open, so they were misread.`,
     );
   }
   // Candles not read at all between the first and last kept (the dropped ones are warned about

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  apartRow,
   checkContinuity,
   dropFlatStrays,
+  drawnApart,
   dropUnjoined,
   overlaps,
   preferJoiningAlternatives,
@@ -147,5 +149,68 @@ describe('lastBarFromPrint', () => {
     const hovered = { ...printed, low: 120 };
     expect(lastBarFromPrint(last, px(50, 100, 110, 110, 100, true), hovered, scale)).toBeNull();
     expect(lastBarFromPrint(last, px(50, 100, 110, 110, 100, true), null, scale)).toBeNull();
+  });
+});
+
+describe('drawnApart with bodies cut apart by colour', () => {
+  const column = (x: number, byColour: boolean): PixelCandle => ({
+    x: x + 1,
+    left: x,
+    right: x + 2,
+    highY: 10,
+    lowY: 40,
+    bodyTop: 10,
+    bodyBottom: 40,
+    fill: 1,
+    direction: 1,
+    ambiguous: false,
+    stemLeft: x + 1,
+    stemRight: x + 1,
+    byColour,
+  });
+  // Point-and-figure columns 3 px wide, 3 or 4 px apart (touching): read whole where each was
+  // cut off its neighbours at a change of colour, though far denser than bodies drawn apart.
+  const xs = Array.from({ length: 40 }, (_, i) => i * 3.5);
+
+  it('counts touching columns cut where the colour changes as read whole', () => {
+    expect(drawnApart(xs.map((x, i) => column(x, i % 3 !== 0)))).toBe(true);
+  });
+
+  it('marks a shape of another width off the row (a glyph beside the last bar) as no body of it', () => {
+    const row = xs.map((x) => column(x, true));
+    const glyph = { ...column(222.25, false), left: 223.25, right: 223.25 };
+    const { apart, stray } = apartRow([...row, glyph]);
+    expect(apart).toBe(true);
+    expect(stray.filter(Boolean)).toHaveLength(1);
+    expect(stray.at(-1)).toBe(true);
+    // One of the bodies' width, or on the lattice, is kept: a bar the market drew after a gap.
+    expect(apartRow([...row, column(220.5, false)]).stray.some(Boolean)).toBe(false);
+    expect(apartRow([...row, { ...glyph, x: 141.5, left: 141.5, right: 141.5 }]).stray.some(Boolean)).toBe(
+      false,
+    );
+    // A candle the plot's edge cuts is narrower and off the lattice too, and is kept.
+    const clipped = { ...glyph, left: 223.75, right: 223.75 };
+    expect(apartRow([...row, clipped], { left: 0, right: 224 }).stray.some(Boolean)).toBe(false);
+    expect(apartRow([...row, clipped], { left: 0, right: 300 }).stray.at(-1)).toBe(true);
+    // Not drawn apart: nothing is marked.
+    expect(apartRow(xs.map((x) => column(x, false))).stray.some(Boolean)).toBe(false);
+  });
+
+  it('leaves such a shape out of a reading kept as gapping', () => {
+    // Bars 8 px tall, each opening 6 px or more from the previous close: none joins.
+    const bars = xs.map((x, i) => bar(x + 1, 20 + (i % 2) * 14, 28 + (i % 2) * 14));
+    const glyph = bar(223.25, 22, 25);
+    const stray = [...bars.map(() => false), true];
+    const read = checkContinuity([...bars, glyph], scale, '1m', true, undefined, undefined, stray);
+    expect(read.gapping).toBe(true);
+    expect(read.candles).toEqual(bars);
+    expect(read.dropped).toBe(1);
+  });
+
+  it('does not where the bodies were cut on the lattice or at the typical width', () => {
+    expect(drawnApart(xs.map((x) => column(x, false)))).toBe(false);
+    expect(drawnApart(xs.map((x, i) => column(x, i % 3 === 0)))).toBe(false);
+    // Cut by colour but of many widths, or off any lattice: not read whole.
+    expect(drawnApart(xs.map((x, i) => ({ ...column(x, true), right: x + (i % 2 ? 2 : 6) })))).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { MIN_CANDLES } from './candle-row';
 import { round } from '../scale/prices';
 import type { PixelCandle } from '../candles';
 import {
+  APART_BY_COLOUR_SHARE,
   APART_MIN_SPACING_PX,
   APART_ON_LATTICE_SHARE,
   APART_SAME_WIDTH_SHARE,
@@ -29,23 +30,53 @@ import {
  * that the reading went wrong.
  */
 export function drawnApart(candles: PixelCandle[]): boolean {
-  if (candles.length < MIN_CANDLES) return false;
+  return apartRow(candles).apart;
+}
+
+/**
+ * drawnApart, and per candle whether it stands out of such a row: neither of the bodies' width
+ * nor a whole number of spacings from the candle before or after it (a glyph of a text beside
+ * the last bar, a stroke of a drawing). Such a shape is no body drawn apart; `stray` is all false
+ * where the candles are not drawn apart. A candle the plot's edge cuts (`plot`: its first and
+ * last column) is narrower and off the lattice too, and is no stray.
+ */
+export function apartRow(
+  candles: PixelCandle[],
+  plot?: { left: number; right: number },
+): { apart: boolean; stray: boolean[] } {
+  const none = { apart: false, stray: candles.map(() => false) };
+  if (candles.length < MIN_CANDLES) return none;
   const gaps: number[] = [];
   for (let i = 1; i < candles.length; i++) gaps.push(candles[i]!.x - candles[i - 1]!.x);
   const spacing = [...gaps].sort((a, b) => a - b)[gaps.length >> 1]!;
-  if (!(spacing >= APART_MIN_SPACING_PX)) return false;
-  const widths = candles.map((c) => c.right - c.left + 1).sort((a, b) => a - b);
+  // Bodies cut off their neighbours where the colour changes are read whole as well, however
+  // dense (wickless columns of alternating colours: point-and-figure, Renko).
+  const byColour = candles.filter((c) => c.byColour).length >= APART_BY_COLOUR_SHARE * candles.length;
+  if (!(spacing >= APART_MIN_SPACING_PX) && !byColour) return none;
+  const widthOf = (c: PixelCandle) => c.right - c.left + 1;
+  const widths = candles.map(widthOf).sort((a, b) => a - b);
   const width = widths[widths.length >> 1]!;
   // Bodies that touch their neighbours were cut apart, not drawn apart.
-  if (width > spacing - 2) return false;
-  const sameWidth = widths.filter((w) => Math.abs(w - width) <= Math.max(1, 0.2 * width)).length;
-  const onLattice = gaps.filter((g) => {
+  if (width > spacing - 2 && !byColour) return none;
+  const sameWidth = (w: number) => Math.abs(w - width) <= Math.max(1, 0.2 * width);
+  const onLattice = (g: number) => {
     const n = g / spacing;
     return Math.round(n) >= 1 && Math.abs(n - Math.round(n)) <= 0.2;
-  }).length;
-  return (
-    sameWidth >= APART_SAME_WIDTH_SHARE * widths.length && onLattice >= APART_ON_LATTICE_SHARE * gaps.length
+  };
+  const apart =
+    widths.filter(sameWidth).length >= APART_SAME_WIDTH_SHARE * widths.length &&
+    gaps.filter(onLattice).length >= APART_ON_LATTICE_SHARE * gaps.length;
+  if (!apart) return none;
+  const cut = (c: PixelCandle) =>
+    plot !== undefined && (c.left <= plot.left + 1 || c.right >= plot.right - 1);
+  const stray = candles.map(
+    (c, i) =>
+      !sameWidth(widthOf(c)) &&
+      !cut(c) &&
+      !(i > 0 && onLattice(gaps[i - 1]!)) &&
+      !(i < gaps.length && onLattice(gaps[i]!)),
   );
+  return { apart, stray };
 }
 
 /**
@@ -309,6 +340,8 @@ export function checkContinuity(
    * has no neighbour in view, and is no junk for that).
    */
   hiddenBetween?: (a: ReadCandle, b: ReadCandle) => boolean,
+  /** Per candle: whether it stands out of a row drawn apart (see apartRow); omitted: none. */
+  stray?: readonly boolean[],
 ): ContinuityResult {
   // Where most bodies are unknown (a chart of 1 px bars: MetaTrader's smallest zoom draws each
   // bar as one high-low stroke) the opens and closes read are the stroke's ends, which join
@@ -344,10 +377,11 @@ export function checkContinuity(
   // The same evidence, candle by candle: on an intraday chart a candle that joins neither its
   // neighbour before nor after is a junk shape or a misread body, and is left out rather than
   // given prices. Daily charts keep every candle (stocks gap at every bar), and so does a
-  // gapping market's chart whose candles were each drawn apart (see drawnApart).
+  // gapping market's chart whose candles were each drawn apart (see drawnApart), but for shapes
+  // that stand out of such a row (apartRow).
   let candles =
     isDaily(timeframe) || (apart && joined < MIN_JOINED)
-      ? allCandles
+      ? allCandles.filter((_, i) => !stray?.[i])
       : gapTol !== null
         ? dropUnjoined(allCandles, priceScale, relation, gapTol)
         : unjudged

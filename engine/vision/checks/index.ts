@@ -12,6 +12,7 @@ export {
   preferJoiningAlternatives,
   checkContinuity,
   continuityVerdict,
+  apartRow,
   drawnApart,
   joinedShare,
   dropUnjoined,

@@ -138,6 +138,11 @@ export const SMALL_GAP_RANGE_SHARE = 0.1;
 export const APART_SAME_WIDTH_SHARE = 0.9;
 /** ... and at least this share of neighbours stand a whole number of spacings apart (+-0.2). */
 export const APART_ON_LATTICE_SHARE = 0.9;
+/**
+ * Candles this share or more of which were cut off their neighbours where the colour changes
+ * (candles/shapes.ts colourRuns) count as read whole at any spacing: the rest stand apart.
+ */
+export const APART_BY_COLOUR_SHARE = 0.5;
 
 /**
  * Candles missing between the first and last one kept (lattice places with no candle, less those
