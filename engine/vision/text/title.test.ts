@@ -1,6 +1,6 @@
 import type { RgbaImage } from '../../core/image';
 import { readText } from './read-text';
-import { identifyTitle } from './title';
+import { identifyTitle, printRegion, titleRegions } from './title';
 import { decodeImage } from '../../../adapters/node/decode-image';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
@@ -84,5 +84,17 @@ describe('identifyTitle: MetaTrader titles drawn over rules and in subpixel colo
         img.data[p] = img.data[p + 1] = img.data[p + 2] = 200;
       }
     expect(identifyIn(img)).toEqual({ symbol: 'NZDUSD', timeframe: '5m' });
+  });
+});
+
+describe('printRegion', () => {
+  it("is the legend's title region, deep enough for a line under the title", () => {
+    // TradingView's 2019 legend at 2x: title 180-205, O/H/L/C 213-231 under a plot top at 159.
+    const plot = { left: 212, top: 159, right: 1377, bottom: 586 };
+    const legend = titleRegions(1600, 800, plot, []).at(-1)!;
+    const print = printRegion(1600, 800, plot, []);
+    expect(print.box).toEqual({ ...legend.box, bottom: 159 + Math.round(428 * 0.2) });
+    expect(legend.box.bottom).toBeLessThan(231);
+    expect(print.box.bottom).toBeGreaterThan(231);
   });
 });
