@@ -131,4 +131,40 @@ describe('readWithAxisOcr', () => {
     ).rejects.toBe(noChart);
     expect(ocr.calls()).toBe(0);
   });
+
+  it("reads the print's region in a crop of its own, and its words only as the print", async () => {
+    const region = { box: { left: 0, top: 0, right: 100, bottom: 40 }, textPx: 12 };
+    const titleWords = [{ text: 'EURUSD', box: { left: 0, top: 0, right: 60, bottom: 12 }, confidence: 1 }];
+    const printWords = [{ text: 'O1.1', box: { left: 0, top: 20, right: 40, bottom: 32 }, confidence: 1 }];
+    const asked: (readonly unknown[])[] = [];
+    const ocr: AxisOcr = {
+      read: () => Promise.resolve(null),
+      readTitle: (_image, regions) => {
+        asked.push(regions);
+        return Promise.resolve(asked.length === 1 ? titleWords : printWords);
+      },
+      ready: () => Promise.resolve(),
+      terminate: () => Promise.resolve(),
+    };
+    const seen: unknown[] = [];
+    const final = { candles: [], symbol: 'EURUSD', timeframe: '1m' } as unknown as ChartReading;
+    const result = await readWithAxisOcr(
+      image,
+      (trace, options) => {
+        seen.push(options);
+        trace.pixels ??= {} as NonNullable<ReadTrace['pixels']>;
+        if (!options) trace.titleRegions = [region];
+        // The engine names the print's region while no print was read.
+        if (options?.printWords) delete trace.printRegions;
+        else trace.printRegions = [{ ...region, box: { ...region.box, bottom: 80 } }];
+        return options?.printWords ? final : reading;
+      },
+      () => Promise.resolve(ocr),
+    );
+    expect(result).toBe(final);
+    expect(asked).toEqual([[region], [{ ...region, box: { ...region.box, bottom: 80 } }]]);
+    expect(seen[1]).toMatchObject({ titleWords });
+    expect(seen[1]).not.toHaveProperty('printWords');
+    expect(seen[2]).toMatchObject({ titleWords, printWords });
+  });
 });

@@ -33,8 +33,10 @@ const MIN_WORDS = 3;
  * Then, only when the reading left the symbol, the timeframe or a 1 px last bar's open and close
  * unknown, the title regions the engine named (trace.titleRegions) are read by the OCR and the chart read
  * again with those words too (readChart's `titleWords` port, the pixel stages reused): the
- * engine takes from them only what parses as an instrument or a timeframe. Whatever goes wrong
- * there, the reading (or refusal) without them stands.
+ * engine takes from them only what parses as an instrument or a timeframe. Where that left the
+ * last bar's printed O/H/L/C unread, the region the engine names for them (trace.printRegions)
+ * is read too, in a crop of its own, and the chart read once more (readChart's `printWords`).
+ * Whatever goes wrong there, the reading (or refusal) without them stands.
  */
 export async function readWithAxisOcr(
   image: RgbaImage,
@@ -91,13 +93,41 @@ async function withTitleOcr(
     return null;
   }
   if (!words || words.length === 0) return null;
+  const options: ReadOptions = {
+    pixels: trace.pixels,
+    titleWords: words,
+    ...(trace.titleState ? { titleState: trace.titleState } : {}),
+    ...(axisLabels ? { axisLabels } : {}),
+  };
+  let reading: ChartReading;
   try {
-    return read(trace, {
-      pixels: trace.pixels,
-      titleWords: words,
-      ...(trace.titleState ? { titleState: trace.titleState } : {}),
-      ...(axisLabels ? { axisLabels } : {}),
-    });
+    reading = read(trace, options);
+  } catch {
+    return null;
+  }
+  return (await withPrintOcr(image, read, ocr, trace, options)) ?? reading;
+}
+
+/**
+ * The chart read again with the OCR's words on trace.printRegions (the legend's line under the
+ * title, where the last bar's O/H/L/C are printed), which the engine names only where neither
+ * its own reading nor the title words gave that print; or null. A crop of its own: added to the
+ * title's crop it would change the OCR's reading of the title.
+ */
+async function withPrintOcr(
+  image: RgbaImage,
+  read: EngineRead,
+  ocr: () => Promise<AxisOcr>,
+  trace: ReadTrace,
+  options: ReadOptions,
+): Promise<ChartReading | null> {
+  const regions = trace.printRegions;
+  if (!regions || regions.length === 0) return null;
+  try {
+    const reader = await ocr();
+    const words = reader.readTitle ? await reader.readTitle(image, regions) : null;
+    if (!words || words.length === 0) return null;
+    return read(trace, { ...options, printWords: words });
   } catch {
     return null;
   }

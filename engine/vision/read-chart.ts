@@ -39,12 +39,13 @@ import {
   readHeaderOhlc,
   readLegendOhlc,
   titleRegions,
+  printRegion,
   type TitleState,
 } from './text';
 import type { TextToken, TitleRegion } from './text';
 import { forgetGlyphGuesses } from './text/read-text';
 import { round } from './scale/prices';
-import type { ChartReading, PlotRect, PriceScale } from './types';
+import type { ChartReading, PlotRect, PriceScale, ReadCandle } from './types';
 import type { PixelCandle } from './candles';
 import type { AxisLabel } from './scale/scale-fit';
 
@@ -122,19 +123,46 @@ export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOpti
     layout.panels.length > 0 ? (a, b) => layout.panels.some((p) => a.x < p.left && b.x > p.right) : undefined,
     row.stray,
   );
-  // The last bar's open and close where its pixels cannot tell them, from the prices the
-  // platform prints for it (the engine's own reading of the title, else the title port's words).
+  // The last bar as the platform prints it (the engine's own reading of the title or legend, else
+  // the title port's words), where the print agrees with the bar read: a 1 px stroke's open and
+  // close, which its pixels cannot tell, or a bar's four values read within a rendering pixel's
+  // rounding of the print (decisions 031 and 033).
   const last = continuity.candles.at(-1)!;
-  const printed = printedOhlc(titleTokens) ?? (options.titleWords ? printedOhlc(options.titleWords) : null);
-  const lastPixel = extraction.candles.find((c) => Math.abs(round(c.x, 1) - last.x) < 0.05);
-  const filled = lastBarFromPrint(last, lastPixel, printed, scale.priceScale);
+  const printed =
+    printedOhlc(titleTokens) ??
+    (options.titleWords ? printedOhlc(options.titleWords) : null) ??
+    (options.printWords ? printedOhlc(options.printWords) : null);
+  const pixelAt = (x: number) => extraction.candles.find((c) => Math.abs(round(c.x, 1) - x) < 0.05);
+  let lastPixel = pixelAt(last.x);
+  const fromPrint = (c: ReadCandle, pixel: PixelCandle | undefined) =>
+    lastBarFromPrint(c, pixel, printed, scale.priceScale, extraction.renderPx, layout.plot);
+  let filled = fromPrint(last, lastPixel);
   if (filled) continuity.candles[continuity.candles.length - 1] = filled;
+  // The rightmost bar read, left out by the continuity check (a misread bar before it makes it
+  // open away), is the last bar where the print describes it: the platform says so.
+  const rightmost = candlesRead.at(-1)!;
+  if (!filled && rightmost.x > last.x) {
+    const pixel = pixelAt(rightmost.x);
+    filled = fromPrint(rightmost, pixel);
+    if (filled) {
+      lastPixel = pixel;
+      continuity.candles.push(filled);
+      continuity.dropped--;
+    }
+  }
   // A last bar drawn as a 1 px stroke whose printed O/H/L/C the engine could not read: the title
   // port may read them (MetaTrader's ClearType title defeats the glyph templates).
   if (trace && own && !filled && lastPixel?.ambiguous && !trace.titleRegions) {
     trace.titleRegions = titleRegions(image.width, image.height, layout.plot, titleTokens);
     trace.titleState = own;
     trace.pixels ??= { ...pixels, raster: { ...raster, rgb: raster.rgb.slice() } };
+  }
+  // No print read where the title port reads the title: the port may read the legend's print in
+  // a region of its own (a line under the title, which the title regions leave out).
+  if (trace) {
+    if (!printed && trace.titleRegions && !options.printWords)
+      trace.printRegions = [printRegion(image.width, image.height, layout.plot, titleTokens)];
+    else delete trace.printRegions;
   }
   if (trace) trace.kept = continuity.candles.map((c) => c.x);
   const { confidence, warnings } = scoreReading({
@@ -146,7 +174,7 @@ export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOpti
     timeframe,
     heikinAshi: namesHeikinAshi(titleTokens),
   });
-  if (filled) {
+  if (filled && lastPixel?.ambiguous) {
     warnings.push(
       `The last bar is a 1 pixel stroke: its open ${filled.open} and close ${filled.close} are the ones the chart prints for it.`,
     );
@@ -194,6 +222,11 @@ export interface ReadOptions {
    * that the read with titleWords does not read the title again (same answer, less time).
    */
   titleState?: TitleState;
+  /**
+   * Words a general OCR read in ReadTrace.printRegions (named where no print of the last bar's
+   * O/H/L/C was read): used for that print only, never for the symbol or timeframe.
+   */
+  printWords?: readonly TextToken[];
 }
 
 /**
@@ -239,6 +272,11 @@ export interface ReadTrace {
   titleRegions?: TitleRegion[];
   /** The engine's own title reading there, for ReadOptions.titleState. */
   titleState?: TitleState;
+  /**
+   * Where the last bar's printed O/H/L/C may be, for ReadOptions.printWords: named where the title
+   * port reads the title and no print was read (engine or title words).
+   */
+  printRegions?: TitleRegion[];
 }
 
 /** What the pixel stages make of an image: everything up to the candles as pixel rows. */

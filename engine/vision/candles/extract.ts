@@ -82,7 +82,9 @@ export function extractCandles(
   const bars = measured.filter((m) => m.barLike).length > measured.length * BARS_SHARE;
   const kind = bars ? 'bars' : 'candles';
   const alternatives = measureRivals(rivals, measured, comps, labels, ink, pw, alphaAt);
-  refineAll(measured, ink, labels, pw, plot, palette, sampler, bars, [...alternatives.values()]);
+  const renderPx = refineAll(measured, ink, labels, pw, plot, palette, sampler, bars, [
+    ...alternatives.values(),
+  ]);
   const all = measured.map((m) => m.candle);
   const candles = offLattice(all);
   const gaps: number[] = [];
@@ -110,6 +112,7 @@ export function extractCandles(
     barSpacing,
     warnings,
     uncertainBodies: candles.some((c) => c.ambiguous),
+    renderPx,
   };
 }
 

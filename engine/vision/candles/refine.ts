@@ -12,7 +12,10 @@ import {
   UNIT_WICK_MIN_ROWS,
 } from './tuning';
 
-/** Moves every candle to image px and refines its edges to sub-pixel "price rows". */
+/**
+ * Moves every candle to image px and refines its edges to sub-pixel "price rows". Returns the
+ * rendering pixel measured on the wicks (image px).
+ */
 export function refineAll(
   measured: { candle: PixelCandle; id: number }[],
   ink: Uint8Array,
@@ -24,7 +27,7 @@ export function refineAll(
   bars: boolean,
   /** Shapes refined with the same rendering pixel, which is measured on `measured` alone. */
   extra: { candle: PixelCandle; id: number }[] = [],
-): void {
+): number {
   const inkAt = (x: number, y: number, id: number) => {
     const i = (y - plot.top) * pw + (x - plot.left);
     return labels[i] === id ? ink[i]! : 0;
@@ -93,6 +96,7 @@ export function refineAll(
     c.bodyTop = r.bodyTop;
     c.bodyBottom = r.bodyBottom;
   }
+  return unit;
 }
 
 /**

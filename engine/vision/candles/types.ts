@@ -40,4 +40,6 @@ export interface CandleExtraction {
   uncertainBodies: boolean;
   /** Every shape read as a candle before fragments off the candles' lattice were dropped. */
   allShapes: PixelCandle[];
+  /** One rendering pixel in image px (the wicks' width): 1 on a plain capture, 2-3 on a scaled one. */
+  renderPx: number;
 }

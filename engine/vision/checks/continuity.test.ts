@@ -133,22 +133,50 @@ describe('preferJoiningAlternatives', () => {
 });
 
 describe('lastBarFromPrint', () => {
+  const plot = { left: 0, top: 0, right: 400, bottom: 400 };
   const printed = { open: 101, high: 100, low: 110, close: 104 };
   // Price = row here, so "high" is the smaller number: the relation is only checked in px.
   const last: ReadCandle = { x: 50, open: 110.4, high: 100.4, low: 110.4, close: 100.4 };
 
   it("takes a 1 px bar's open and close from the print when its high and low agree", () => {
-    expect(lastBarFromPrint(last, px(50, 100, 110, 110, 100, true), printed, scale)).toEqual({
+    expect(lastBarFromPrint(last, px(50, 100, 110, 110, 100, true), printed, scale, 1, plot)).toEqual({
       x: 50,
       ...printed,
     });
   });
 
-  it('leaves a bar whose body was read, or a print of another bar, alone', () => {
-    expect(lastBarFromPrint(last, px(50, 100, 110, 110, 100), printed, scale)).toBeNull();
+  it('leaves a bar whose body was read far from the print, or a print of another bar, alone', () => {
+    expect(lastBarFromPrint(last, px(50, 100, 110, 110, 100), printed, scale, 1, plot)).toBeNull();
     const hovered = { ...printed, low: 120 };
-    expect(lastBarFromPrint(last, px(50, 100, 110, 110, 100, true), hovered, scale)).toBeNull();
-    expect(lastBarFromPrint(last, px(50, 100, 110, 110, 100, true), null, scale)).toBeNull();
+    expect(lastBarFromPrint(last, px(50, 100, 110, 110, 100, true), hovered, scale, 1, plot)).toBeNull();
+    expect(lastBarFromPrint(last, px(50, 100, 110, 110, 100, true), null, scale, 1, plot)).toBeNull();
+    expect(lastBarFromPrint(last, undefined, printed, scale, 1, plot)).toBeNull();
+  });
+
+  describe('a bar whose body was read', () => {
+    // A 2x capture of TradingView: the wick drawn one rendering pixel (2 px) short of the low.
+    const read: ReadCandle = { x: 50, open: 100.2, high: 90.3, low: 116.1, close: 95.1 };
+    const print = { open: 101, high: 90, low: 120, close: 95 };
+    const pixel = px(50, 90, 116, 100, 95);
+
+    it('takes the print when all four values lie within LEGEND_PX and a rendering pixel', () => {
+      expect(lastBarFromPrint(read, pixel, print, scale, 2, plot)).toEqual({ x: 50, ...print });
+    });
+
+    it('keeps the pixels where one value is further off (another bar, or a misread digit)', () => {
+      // The same 3.9 px at 1x is more than one rendering pixel's rounding.
+      expect(lastBarFromPrint(read, pixel, print, scale, 1, plot)).toBeNull();
+      expect(lastBarFromPrint(read, pixel, { ...print, close: 101 }, scale, 2, plot)).toBeNull();
+    });
+
+    it("takes a printed high above a wick that runs on past the plot's top, never below it", () => {
+      // The wick goes on under a toolbar from row 90: the high printed at 80 is out of view.
+      const clipped = { ...plot, top: 91 };
+      const high = { ...print, high: 80 };
+      expect(lastBarFromPrint(read, pixel, high, scale, 2, clipped)).toEqual({ x: 50, ...high });
+      expect(lastBarFromPrint(read, pixel, high, scale, 2, plot)).toBeNull();
+      expect(lastBarFromPrint(read, pixel, { ...print, high: 96 }, scale, 2, clipped)).toBeNull();
+    });
   });
 });
 

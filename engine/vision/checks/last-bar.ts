@@ -1,7 +1,7 @@
 import type { PixelCandle } from '../candles';
 import { priceToY } from '../scale/price-scale';
-import type { PriceScale, ReadCandle } from '../types';
-import { LEGEND_PX } from './tuning';
+import type { PlotRect, PriceScale, ReadCandle } from '../types';
+import { CLIPPED_EDGE_PX, LEGEND_PX } from './tuning';
 
 /** The O/H/L/C a platform prints for its last bar (TradingView's legend, MetaTrader's title). */
 export interface PrintedOhlc {
@@ -12,21 +12,45 @@ export interface PrintedOhlc {
 }
 
 /**
- * The last bar with the open and close its pixels cannot tell (a 1 px stroke: MetaTrader's
- * smallest zooms draw each bar as one high-low line, whose ends are its high and low, not its
- * open and close) taken from the prices the platform prints for it, when those describe the bar
- * read: its high and low within LEGEND_PX of the printed ones (a legend of a hovered bar, or one
- * misread, differs). The printed high and low are taken with them: exact where the rows are read
- * to a pixel. Null when the last bar's body was read or the print does not describe it.
+ * The last bar as the platform prints it, where the print describes the bar read (decisions 031
+ * and 033); null where it does not (a legend of a hovered bar, or one misread, differs), or where
+ * nothing is printed.
+ *
+ * A 1 px stroke (MetaTrader's smallest zooms draw each bar as one high-low line, whose ends are
+ * its high and low, not its open and close) takes the print when its high and low lie within
+ * LEGEND_PX of the printed ones: the pixels cannot tell its open and close.
+ *
+ * A bar whose body was read takes the print when all four values lie within LEGEND_PX plus one
+ * rendering pixel (`renderPx`) of the printed ones: each printed price is drawn on a row rounded
+ * to the rendering pixel, and TradingView ends a wick one rendering pixel short of its low
+ * (docs/chart-reader-log.md, tv-wicks), so a bar whose prices are exact can be read that far off;
+ * the print is exact. Four values agreeing is what says the print is this bar's.
+ *
+ * A wick that reaches the plot's top (bottom) edge, or runs on past it, may go on out of view
+ * (under a floating toolbar, beyond the pane): its read high (low) is only a bound, which a
+ * printed high above it (low below it) agrees with.
  */
 export function lastBarFromPrint(
   last: ReadCandle,
   pixel: PixelCandle | undefined,
   printed: PrintedOhlc | null,
   s: PriceScale,
+  renderPx: number,
+  plot: PlotRect,
 ): ReadCandle | null {
-  if (!printed || !pixel?.ambiguous) return null;
-  const off = (a: number, b: number) => Math.abs(priceToY(s, a) - priceToY(s, b));
-  if (off(printed.high, last.high) > LEGEND_PX || off(printed.low, last.low) > LEGEND_PX) return null;
+  if (!printed || !pixel) return null;
+  // Signed: > 0 where the print's row lies below the read one.
+  const below = (k: keyof PrintedOhlc) => priceToY(s, printed[k]) - priceToY(s, last[k]);
+  const off = (k: keyof PrintedOhlc) => {
+    if (k === 'high' && pixel.highY <= plot.top + CLIPPED_EDGE_PX) return Math.max(0, below(k));
+    if (k === 'low' && pixel.lowY >= plot.bottom - CLIPPED_EDGE_PX) return Math.max(0, -below(k));
+    return Math.abs(below(k));
+  };
+  if (pixel.ambiguous) {
+    if (off('high') > LEGEND_PX || off('low') > LEGEND_PX) return null;
+  } else {
+    const reach = LEGEND_PX + renderPx;
+    if ((['open', 'high', 'low', 'close'] as const).some((k) => off(k) > reach)) return null;
+  }
   return { x: last.x, ...printed };
 }

@@ -80,6 +80,11 @@ export const REJECTED_COST_MAX = 0.2;
 export const LEGEND_PX = 2.5;
 /** ... costs this much (it may describe a hovered candle). */
 export const LEGEND_COST = 0.2;
+/**
+ * A last bar's wick ending within this many px of the plot's edge (or past it) may go on out of
+ * view: a printed high (low) beyond it agrees with it (checks/last-bar.ts).
+ */
+export const CLIPPED_EDGE_PX = 1;
 /** A price badge further than this many px from its price, at the last close's row (within it) ... */
 export const BADGE_PX = 3;
 /** ... costs this much. */

@@ -11,6 +11,7 @@ export { readHeaderOhlc, readLegendOhlc } from './legend';
 export {
   titleBands,
   titleRegions,
+  printRegion,
   readTitleTokens,
   identifyTitle,
   identifyTitleState,

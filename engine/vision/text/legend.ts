@@ -1,13 +1,17 @@
 import type { TextToken } from './types';
 import { parsePriceLabel } from './parse-price';
 
-/** Reads TradingView's legend "O1.13957 H1.13957 L1.13865 C1.13875" (also "O 1.1 H 1.2 ..."). */
+/**
+ * Reads TradingView's legend "O1.13957 H1.13957 L1.13865 C1.13875" (also "O 1.1 H 1.2 ...").
+ * An "O" read as a zero glued to the price ("01.12998", "0216.42": a general OCR does that) is
+ * the open's letter: no price is printed with a zero before another digit.
+ */
 export function readLegendOhlc(
   tokens: readonly TextToken[],
 ): { open: number; high: number; low: number; close: number } | null {
   const found: Partial<Record<'O' | 'H' | 'L' | 'C', number>> = {};
   for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!.text;
+    const t = tokens[i]!.text.replace(/^0(?=\d)/, 'O');
     const m = /^([OHLC])[:=]?(.*)$/.exec(t);
     if (!m) continue;
     const key = m[1] as 'O' | 'H' | 'L' | 'C';

@@ -286,6 +286,18 @@ describe('readLegendOhlc', () => {
     });
   });
 
+  it("takes a zero glued before a digit for the open's letter (a general OCR reads O as 0)", () => {
+    expect(readLegendOhlc(line('01.12998 H1.13006 L1.12995 C1.13005 +0/00007 (+0.01%)'))).toEqual({
+      open: 1.12998,
+      high: 1.13006,
+      low: 1.12995,
+      close: 1.13005,
+    });
+    expect(readLegendOhlc(line('00.8512 H0.8519 L0.8505 C0.8510'))?.open).toBe(0.8512);
+    // A price of its own (0.85...) is no letter.
+    expect(readLegendOhlc(line('0.8512 H0.8519 L0.8505 C0.8510'))).toBeNull();
+  });
+
   it('refuses inconsistent or incomplete legends', () => {
     expect(readLegendOhlc(line('O1.2 H1.1 L1.0 C1.05'))).toBeNull();
     expect(readLegendOhlc(line('O1.2 H1.3 L1.0'))).toBeNull();

@@ -1,7 +1,7 @@
 import type { RgbaImage } from '../../core/image';
 import { readText } from './read-text';
 import type { Timeframe } from '../../core/ohlc';
-import { completeTitle, identifyTitle } from './title';
+import { completeTitle, identifyTitle, printRegion, titleRegions } from './title';
 import type { TextToken } from './types';
 import { decodeImage } from '../../../adapters/node/decode-image';
 
@@ -124,5 +124,17 @@ describe('completeTitle: the active button of a picker row the OCR read', () => 
   it('names none when every button looks alike (a picker, so no lone timeframe either)', () => {
     const { image, words } = toolbar(null);
     expect(completeTitle(image, [], undefined, words, state).timeframe).toBeNull();
+  });
+});
+
+describe('printRegion', () => {
+  it("is the legend's title region, deep enough for a line under the title", () => {
+    // TradingView's 2019 legend at 2x: title 180-205, O/H/L/C 213-231 under a plot top at 159.
+    const plot = { left: 212, top: 159, right: 1377, bottom: 586 };
+    const legend = titleRegions(1600, 800, plot, []).at(-1)!;
+    const print = printRegion(1600, 800, plot, []);
+    expect(print.box).toEqual({ ...legend.box, bottom: 159 + Math.round(428 * 0.2) });
+    expect(legend.box.bottom).toBeLessThan(231);
+    expect(print.box.bottom).toBeGreaterThan(231);
   });
 });

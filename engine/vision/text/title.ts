@@ -33,6 +33,7 @@ import {
   MAX_REREAD_LINES,
   OCR_HEADER_WIDTH_SHARE,
   OCR_LEGEND_HEIGHT_SHARE,
+  OCR_PRINT_HEIGHT_SHARE,
   ONE_INK_MIN_STRENGTH,
   ONE_INK_OFF_MIN,
   ONE_INK_OFF_SHARE,
@@ -129,6 +130,24 @@ export function titleRegions(
       .sort((a, b) => a - b);
     return { box, textPx: heights.length > 0 ? heights[heights.length >> 1]! : null };
   });
+}
+
+/**
+ * Where a caller's general OCR should read the last bar's printed O/H/L/C when neither the
+ * engine nor the title regions' words gave them (ReadTrace.printRegions): the legend at the
+ * plot's top-left, deep enough for a line under the title (TradingView's 2019 legend). Read in
+ * a crop of its own, so the title regions' reading does not change.
+ */
+export function printRegion(
+  width: number,
+  height: number,
+  plot: Rect,
+  tokens: readonly TextToken[],
+): TitleRegion {
+  const legend = titleRegions(width, height, plot, tokens).at(-1)!;
+  const plotH = plot.bottom - plot.top + 1;
+  const bottom = Math.min(height, plot.top + Math.round(plotH * OCR_PRINT_HEIGHT_SHARE));
+  return { ...legend, box: { ...legend.box, bottom: Math.max(legend.box.bottom, bottom) } };
 }
 
 /** Reads the title bands: every token, for the legend's OHLC and to keep text out of the candles. */

@@ -101,6 +101,14 @@ export const LEGEND_BAND_MIN_PX = 24;
  * 2x under a tall plot top margin) is whole in it.
  */
 export const OCR_LEGEND_HEIGHT_SHARE = 0.12;
+/**
+ * The region named for a caller's OCR to read the last bar's printed O/H/L/C in (printRegion)
+ * reaches this share of the plot's height down from its top: TradingView's 2019 legend prints
+ * them on the line under the title (at 2x: 213-231 under a plot top at 159, a plot 428 px tall,
+ * 0.17). Not the title regions' depth: the OCR reads each of its crops as a whole, and a deeper
+ * title region changed its reading of the title (a "·" under its confidence floor).
+ */
+export const OCR_PRINT_HEIGHT_SHARE = 0.2;
 /** The header region for the OCR reaches this share of the image's width from the left (titles sit left). */
 export const OCR_HEADER_WIDTH_SHARE = 0.7;
 /** A header above the plot is read only when at least this many px tall. */
