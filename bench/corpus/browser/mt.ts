@@ -205,12 +205,15 @@ export function renderMt(spec: RenderSpec): RenderResult {
     text(ctx, t.label, t.cx + px(3), timeY + timeH / 2 + px(1), p.axisText, font);
   }
   if (c.sessions) {
-    // Period separators (MT's "Show period separators"): dotted verticals at day starts.
+    // Period separators (MT's "Show period separators"): dashed verticals in the grid colour at
+    // the start of each day up to H1, of each week on H4 (MT separates the next period up).
+    const period = (t: number) =>
+      spec.timeframe === '4h' ? Math.floor((t / 86400 + 3) / 7) : Math.floor(t / 86400);
     for (let k = 1; k < visible.length; k++) {
       const a = spec.bars[visible[k - 1]!.i]!;
       const b = spec.bars[visible[k]!.i]!;
-      if (Math.floor(a.t / 86400) !== Math.floor(b.t / 86400))
-        vline(ctx, visible[k]!.cx - Math.floor(spacing / 2), plot.top, plot.bottom, fg, 'dashed');
+      if (period(a.t) !== period(b.t))
+        vline(ctx, visible[k]!.cx - Math.floor(spacing / 2), plot.top, plot.bottom, p.grid, 'dashed');
     }
   }
   if (c.volume) {

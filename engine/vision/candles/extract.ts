@@ -178,6 +178,12 @@ function clearShapes(
       )
       .map(([i]) => i),
   );
+  // A box holding text (MetaTrader 5's one-click SELL/BUY buttons, a strategy's tag) is no line
+  // crossing candles: cut into candle-wide pieces it would pass for candles. Kept whole, it is
+  // left out as a label box (candleShapes).
+  comps.forEach((c, i) => {
+    if (!keep.has(i) && isLabelBox(c, i, labels, pw)) keep.add(i);
+  });
   const crossing = removeCrossingLines(ink, pw, labels, comps, keep);
   if (crossing) {
     const before = labels;

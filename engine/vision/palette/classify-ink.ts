@@ -76,7 +76,31 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
   // A diluted pixel beside another class is not trusted. Decided on the first pass's classes, so
   // the order of pixels does not matter.
   settleDiluted(r, layout, palette, out, diluted);
+  clearDottedColumns(r, layout, palette, out);
   return out;
+}
+
+/**
+ * The dashes of a dotted or dashed vertical line the layout found (MetaTrader's period
+ * separators in its grey grid colour) pass for a faint blend of a light class (white bodies on
+ * black), and each dash is a vertical stroke of a candle's size: on the line's column, a pixel
+ * in the line's own colour is the line's, not ink. Candles crossing it keep their colour.
+ * Only lines whose colour is no class's own (tall candles are taken for lines too).
+ */
+export function clearDottedColumns(r: Raster, layout: Layout, palette: InkClass[], out: Uint8Array): void {
+  const { width, rgb } = r;
+  const { plot } = layout;
+  const pw = plot.right - plot.left + 1;
+  for (const g of layout.gridColumns) {
+    if (!g.dotted || g.at < plot.left || g.at > plot.right) continue;
+    if (palette.some((p) => colourDistance(g.colour, p.colour) <= LINE_COLOUR_DISTANCE)) continue;
+    const from = Math.max(plot.top, g.start);
+    const to = Math.min(plot.bottom, g.end);
+    for (let y = from; y <= to; y++) {
+      const o = (y - plot.top) * pw + g.at - plot.left;
+      if (out[o] && colourDistance(rgb[y * width + g.at]!, g.colour) < GRID_NEAR) out[o] = 0;
+    }
+  }
 }
 
 /**

@@ -108,6 +108,8 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
   // Whether each class fills bodies of its own (see ownBodies below), and its first bin.
   const ownOf: boolean[] = [];
   const binOf: number[] = [];
+  // Each class's stroke pixels in the plot's bottom quarter.
+  const lowOf = new Map<InkClass, number>();
   for (const b of bins) {
     const n = count[b]!;
     const colour = binColour(b);
@@ -139,9 +141,14 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     ) {
       continue;
     }
-    const near = classes.find((k) => {
+    const near = classes.find((k, i) => {
       if (colourDistance(k.colour, colour) <= INK_TOLERANCE) return true;
       if (ownBodies) return false;
+      // A volume histogram's bars (strokes nearly all in the plot's bottom quarter) are solid
+      // ink, not diluted strokes: strokes of a brighter colour standing over the plot are
+      // other ink (MetaTrader's Green on Black: #00ff00 candles over #32cd32 volumes).
+      if (low[binOf[i]!]! >= count[binOf[i]!]! * VOLUME_LOW_SHARE && low[b]! < n * LINE_ONLY_LOW_MAX_SHARE)
+        return false;
       // A class's thin strokes (a body's border, its wicks) that JPEG diluted have the
       // class's brightness and a weaker colour: the same ink, not a class of its own.
       // Its hue is the class's own (JPEG mixes in the background's colour, which moves it
@@ -172,23 +179,33 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
           (volume || besideShare(r, plot, binOf[i]!, b) >= BLEND_BESIDE_SHARE)
         );
       });
-    if (near) near.mass += n;
-    else if (blend) {
-      blend.mass += n;
-      blend.colour = colour;
+    const into = near ?? blend;
+    if (into) {
+      into.mass += n;
+      lowOf.set(into, (lowOf.get(into) ?? 0) + low[b]!);
+      if (!near) into.colour = colour;
     } else {
-      classes.push({ colour, mass: n });
+      const k = { colour, mass: n };
+      classes.push(k);
+      lowOf.set(k, low[b]!);
       ownOf.push(ownBodies);
       binOf.push(b);
     }
   }
   // The two strongest classes (the candles' own colours) are measured against the strokes less
   // the shading; any further class (a drawing's fill, a badge) against every stroke, as before.
-  classes.sort((a, b) => b.mass - a.mass);
+  // A volume histogram in a colour of its own (strokes nearly all in the plot's bottom quarter)
+  // outweighs thin candles or bars, yet is no candle colour: it ranks after the classes whose
+  // strokes stand over the plot (the candles stage clears its bars), or a bar chart's second
+  // colour is judged as a third class, a line's (MetaTrader's #32cd32 volumes).
+  const volumeLike = (k: InkClass) => (lowOf.get(k) ?? 0) >= k.mass * VOLUME_LOW_SHARE;
+  classes.sort((a, b) => Number(volumeLike(a)) - Number(volumeLike(b)) || b.mass - a.mass);
+  // The strongest class is asked too when two more classes would be left (a light chart's grey
+  // period separators outweigh thin 1 px candles of two colours).
   const kept = classes.filter(
     (k, i) =>
       k.mass >= (i < 2 ? total : allStrokes) * CLASS_MIN_SHARE &&
-      (i === 0 || !onVerticalLines(r, layout, k.colour)),
+      ((i === 0 && classes.length < 3) || !onVerticalLines(r, layout, k.colour)),
   );
   return kept.slice(0, MAX_CLASSES);
 }
@@ -198,7 +215,8 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
  * that colour (dotted or dashed ones included): a period separator or an event marker MetaTrader
  * draws as a dashed line in a colour of its own, whose dashes are vertical strokes like a
  * wick's. As a candle class it joins the bar it crosses and stretches that bar's high or low to
- * its dashes. Only asked of colours some vertical line has, and never of the strongest class.
+ * its dashes. Only asked of colours some vertical line has, and of the strongest class only when
+ * two more are left.
  */
 function onVerticalLines(r: Raster, layout: Layout, colour: number): boolean {
   const lines = layout.gridColumns.filter((g) => colourDistance(g.colour, colour) <= LINE_COLOUR_DISTANCE);
@@ -208,16 +226,27 @@ function onVerticalLines(r: Raster, layout: Layout, colour: number): boolean {
   for (const g of lines)
     for (let x = g.at - 1; x <= g.at + 1; x++)
       if (x >= plot.left && x <= plot.right) onLine[x - plot.left] = 1;
+  // Counted in vertical strokes only, as the classes are learned: a price line drawn across the
+  // plot in that colour (MetaTrader's bid line) and the dots of a dotted grid make none.
+  const pw = plot.right - plot.left + 1;
+  const run = new Int32Array(pw);
   let inside = 0;
   let all = 0;
+  const close = (i: number) => {
+    if (run[i]! >= MIN_RUN) {
+      all += run[i]!;
+      if (onLine[i]) inside += run[i]!;
+    }
+    run[i] = 0;
+  };
   for (let y = plot.top; y <= plot.bottom; y++) {
-    const row = y * r.width;
-    for (let x = plot.left; x <= plot.right; x++) {
-      if (colourDistance(r.rgb[row + x]!, colour) > INK_TOLERANCE) continue;
-      all++;
-      if (onLine[x - plot.left]) inside++;
+    const row = y * r.width + plot.left;
+    for (let i = 0; i < pw; i++) {
+      if (colourDistance(r.rgb[row + i]!, colour) <= INK_TOLERANCE) run[i] = run[i]! + 1;
+      else if (run[i]) close(i);
     }
   }
+  for (let i = 0; i < pw; i++) close(i);
   return all > 0 && inside >= VERTICAL_LINE_INK_SHARE * all;
 }
 

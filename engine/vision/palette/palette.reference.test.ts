@@ -1,6 +1,6 @@
 import type { InkClass } from './palette';
 import { learnPalette, strokeStats, type StrokeStats } from './learn';
-import { classifyInk, inkClassOf, settleDiluted } from './classify-ink';
+import { classifyInk, clearDottedColumns, inkClassOf, settleDiluted } from './classify-ink';
 import { LOW_ZONE_PARTS, MIN_RUN } from './tuning';
 import { paintChart } from '../test-support/paint';
 import { toRaster, type Raster } from '../pixels/raster';
@@ -90,6 +90,7 @@ function referenceClassifyInk(r: Raster, layout: Layout, palette: InkClass[]): U
     }
   }
   settleDiluted(r, layout, palette, out, diluted);
+  clearDottedColumns(r, layout, palette, out);
   return out;
 }
 
@@ -136,7 +137,7 @@ function randomPlot(seed: number): { raster: Raster; layout: Layout; palette: In
   const top = rand(8);
   const plot = { left, top, right: width - 1 - rand(8), bottom: height - 1 - rand(8) };
   const lineColours = rand(2) ? [0x2a2e39] : [];
-  const layout = { background: bg, plot, bgMask, lineColours } as unknown as Layout;
+  const layout = { background: bg, plot, bgMask, lineColours, gridColumns: [] } as unknown as Layout;
   const palette = inks.slice(0, 2 + rand(3)).map((colour) => ({ colour, mass: 1 }));
   return { raster: { width, height, rgb }, layout, palette };
 }

@@ -263,3 +263,34 @@ describe('a dashed vertical line in a colour of its own', () => {
     expect(palette.map((k) => k.colour)).toEqual([0xffff00]);
   });
 });
+
+describe('a volume histogram in a colour of its own', () => {
+  it('ranks after the candle colours and does not take the outlines of a near hue', () => {
+    // MetaTrader's Green on Black: #00ff00 outlines and wicks, white bear bodies, hollow bulls,
+    // and #32cd32 tick volumes along the bottom outweighing the thin outlines.
+    const painted = paintChart({
+      background: 0x000000,
+      grid: null,
+      bull: 0x00ff00,
+      bear: 0xffffff,
+      hollowBull: true,
+      outline: 0x00ff00,
+      seed: 5,
+    });
+    const { data, width, height } = painted.image;
+    for (const c of painted.candles) {
+      const h = 20 + ((c.x * 7) % 30);
+      for (let y = height - 31 - h; y < height - 31; y++)
+        for (let x = c.x - 3; x <= c.x + 3; x++) {
+          const i = (y * width + x) * 4;
+          [data[i], data[i + 1], data[i + 2]] = [0x32, 0xcd, 0x32];
+        }
+    }
+    const raster = toRaster(painted.image);
+    const palette = learnPalette(raster, findLayout(raster)!).map((p) => p.colour);
+    expect(palette.slice(0, 2)).toEqual(expect.arrayContaining([0x00ff00, 0xffffff]));
+    expect(palette.slice(2)).toContainEqual(
+      expect.toSatisfy((c: number) => colourDistance(c, 0x32cd32) < 10),
+    );
+  });
+});
