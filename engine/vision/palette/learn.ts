@@ -158,13 +158,17 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     // The blend lies beside the ink, in the same strokes; a lighter colour of strokes of its
     // own (grey bars beside white ones) is not a blend. A volume histogram's tint (strokes
     // nearly all in the plot's bottom quarter) is learned first when its bars outnumber thin
-    // dense candles, and goes with the candles' colour too.
+    // dense candles, and goes with the candles' colour too, also where that colour fills
+    // bodies of its own: a big histogram's wide bars (TradingView's volume under a few wide
+    // candles) outweigh the candles, and as classes of their own they took the two candle
+    // classes and left the candles' colours the third and fourth.
     const blend =
       near ??
       classes.find((k, i) => {
-        if (ownOf[i] || ownBodies) return false;
-        const t = tint(k.colour, bg, colour);
+        if (ownOf[i]) return false;
         const volume = low[binOf[i]!]! >= count[binOf[i]!]! * VOLUME_LOW_SHARE;
+        if (ownBodies && !volume) return false;
+        const t = tint(k.colour, bg, colour);
         return (
           t.alpha >= BLEND_ALPHA_MIN &&
           t.alpha <= BLENDED_CLASS_ALPHA_MAX &&
@@ -176,6 +180,9 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     else if (blend) {
       blend.mass += n;
       blend.colour = colour;
+      const i = classes.indexOf(blend);
+      ownOf[i] = ownBodies;
+      if (ownBodies) binOf[i] = b;
     } else {
       classes.push({ colour, mass: n });
       ownOf.push(ownBodies);

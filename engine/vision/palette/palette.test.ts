@@ -214,6 +214,50 @@ describe('a volume histogram whose tints outnumber thin dense candles', () => {
   });
 });
 
+describe('a volume histogram whose wide tinted bars outweigh a few wide candles', () => {
+  it('learns the candle colours though they fill bodies of their own', () => {
+    const bg = 0x1e222d;
+    const bull = 0x089981;
+    const bear = 0xf23645;
+    const { image, candles } = paintChart({
+      background: bg,
+      grid: null,
+      bull,
+      bear,
+      spacing: 24,
+      bodyWidth: 17,
+      seed: 7,
+    });
+    const { data, width, height } = image;
+    const tinted = (c: number) => {
+      const mix = (s: number) =>
+        Math.round(((bg >> s) & 255) + (((c >> s) & 255) - ((bg >> s) & 255)) * 0.45);
+      return [mix(16), mix(8), mix(0)] as const;
+    };
+    // TradingView's volume overlay: a bar as wide as the spacing allows under every candle, in
+    // its colour at 45 %, standing on the plot's bottom and up to a quarter of the plot tall.
+    const bottom = height - 31;
+    candles.forEach((c, i) => {
+      const rgb = tinted(c.closeY < c.openY ? bull : bear);
+      const tall = 40 + ((i * 37) % 50);
+      for (let y = bottom - tall; y <= bottom; y++)
+        for (let x = c.x - 11; x <= c.x + 10; x++) {
+          const k = (y * width + x) * 4;
+          [data[k], data[k + 1], data[k + 2]] = rgb;
+        }
+    });
+    const raster = toRaster(image);
+    const layout = findLayout(raster)!;
+    const palette = learnPalette(raster, { ...layout, plot: { ...layout.plot, bottom } });
+    expect(
+      palette
+        .slice(0, 2)
+        .map((p) => p.colour)
+        .sort(),
+    ).toEqual([bull, bear].sort());
+  });
+});
+
 describe('palette with order lines in the outline colour', () => {
   it('learns a hollow outline colour that horizontal lines are drawn in too (MetaTrader trade levels)', () => {
     // MetaTrader black with a goldenrod scheme: bull bodies hollow, outlined in the colour its
