@@ -258,6 +258,32 @@ describe('a volume histogram whose wide tinted bars outweigh a few wide candles'
   });
 });
 
+describe('grey bodies beside black ones on a noisy capture', () => {
+  it('learns the grey as a class of its own, though its bodies are too noisy to count as filled', () => {
+    const white = 0xffffff;
+    const grey = 0x5d606b;
+    const black = 0x000000;
+    const { image } = paintChart({ background: white, grid: null, bull: grey, bear: black, seed: 11 });
+    // JPEG-like noise on the ink (a few levels either way, per pixel and channel): a flat body's
+    // pixels fall either side of the colour bins' edges, so few have both neighbours in theirs.
+    const { data } = image;
+    let seed = 1;
+    const noise = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return (seed % 13) - 6;
+    };
+    for (let k = 0; k < data.length; k += 4) {
+      if (data[k] === 255 && data[k + 1] === 255 && data[k + 2] === 255) continue;
+      for (let c = 0; c < 3; c++) data[k + c] = Math.max(0, Math.min(255, data[k + c]! + noise()));
+    }
+    const raster = toRaster(image);
+    const palette = learnPalette(raster, findLayout(raster)!);
+    expect(palette).toHaveLength(2);
+    expect(colourDistance(palette[0]!.colour, black)).toBeLessThan(30);
+    expect(colourDistance(palette[1]!.colour, grey)).toBeLessThan(30);
+  });
+});
+
 describe('palette with order lines in the outline colour', () => {
   it('learns a hollow outline colour that horizontal lines are drawn in too (MetaTrader trade levels)', () => {
     // MetaTrader black with a goldenrod scheme: bull bodies hollow, outlined in the colour its
