@@ -9,6 +9,8 @@ import {
   BLEND_ALPHA_MAX,
   BLEND_ALPHA_MIN,
   BLEND_BESIDE_SHARE,
+  BLEND_EDGE_SHARE,
+  EDGE_STRONGER_LEVELS,
   BLEND_OFF_MAX,
   BLENDED_CLASS_ALPHA_MAX,
   CLASS_MIN_SHARE,
@@ -39,9 +41,11 @@ interface Tally {
   runColour: Int32Array;
   runSolid: Int32Array;
   runSolidLow: Int32Array;
+  runEdge: Int32Array;
   count: Float64Array;
   solid: Float64Array;
   solidLow: Float64Array;
+  edge: Float64Array;
   /** Pixels of runs wholly in the plot's bottom quarter, where volume histograms stand. */
   low: Float64Array;
   sumR: Float64Array;
@@ -61,6 +65,7 @@ function credit(t: Tally, i: number, low: boolean): void {
   t.count[q]! += len;
   t.solid[q]! += t.runSolid[i]!;
   t.solidLow[q]! += t.runSolidLow[i]!;
+  t.edge[q]! += t.runEdge[i]!;
   if (low) t.low[q]! += len;
   t.sumR[q]! += ((c0 >> 16) & 255) * len;
   t.sumG[q]! += ((c0 >> 8) & 255) * len;
@@ -81,7 +86,7 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
   const verticalLine = (c: number) =>
     layout.gridColumns.some((g) => !g.dotted && colourDistance(g.colour, c) <= 14);
   const stats = strokeStats(r, layout);
-  const { count, sumR, sumG, sumB, solid, solidLow, low } = stats;
+  const { count, sumR, sumG, sumB, solid, solidLow, low, edge } = stats;
   const binColour = (b: number) => {
     const n = count[b]!;
     return (Math.round(sumR[b]! / n) << 16) | (Math.round(sumG[b]! / n) << 8) | Math.round(sumB[b]! / n);
@@ -156,7 +161,15 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
       // volume histogram), so half the classification's hue tolerance is allowed.
       if (dilutedInk(colour, bg, k.colour, LEARN_HUE_TOLERANCE)) return true;
       const t = tint(colour, bg, k.colour);
-      return t.alpha >= BLEND_ALPHA_MIN && t.alpha <= BLEND_ALPHA_MAX && t.off <= BLEND_OFF_MAX;
+      // An edge lies beside stronger ink; a colour whose pixels mostly do not is bodies of its
+      // own, though too narrow or too noisy to count as filled (grey bodies 4 px wide beside
+      // black ones on a resized JPEG). A volume histogram's tint stays with its candles.
+      return (
+        t.alpha >= BLEND_ALPHA_MIN &&
+        t.alpha <= BLEND_ALPHA_MAX &&
+        t.off <= BLEND_OFF_MAX &&
+        (edge[b]! >= n * BLEND_EDGE_SHARE || low[b]! >= n * VOLUME_LOW_SHARE)
+      );
     });
     // The other way round: a class learned first may be the blend (a thin outline drawn
     // between two pixel columns on a 1.5x capture is more half-covered pixels than whole
@@ -165,13 +178,17 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     // The blend lies beside the ink, in the same strokes; a lighter colour of strokes of its
     // own (grey bars beside white ones) is not a blend. A volume histogram's tint (strokes
     // nearly all in the plot's bottom quarter) is learned first when its bars outnumber thin
-    // dense candles, and goes with the candles' colour too.
+    // dense candles, and goes with the candles' colour too, also where that colour fills
+    // bodies of its own: a big histogram's wide bars (TradingView's volume under a few wide
+    // candles) outweigh the candles, and as classes of their own they took the two candle
+    // classes and left the candles' colours the third and fourth.
     const blend =
       near ??
       classes.find((k, i) => {
-        if (ownOf[i] || ownBodies) return false;
-        const t = tint(k.colour, bg, colour);
+        if (ownOf[i]) return false;
         const volume = low[binOf[i]!]! >= count[binOf[i]!]! * VOLUME_LOW_SHARE;
+        if (ownBodies && !volume) return false;
+        const t = tint(k.colour, bg, colour);
         return (
           t.alpha >= BLEND_ALPHA_MIN &&
           t.alpha <= BLENDED_CLASS_ALPHA_MAX &&
@@ -183,7 +200,12 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     if (into) {
       into.mass += n;
       lowOf.set(into, (lowOf.get(into) ?? 0) + low[b]!);
-      if (!near) into.colour = colour;
+      if (!near) {
+        into.colour = colour;
+        const i = classes.indexOf(into);
+        ownOf[i] = ownBodies;
+        if (ownBodies) binOf[i] = b;
+      }
     } else {
       const k = { colour, mass: n };
       classes.push(k);
@@ -262,6 +284,8 @@ export interface StrokeStats {
   solidLow: Float64Array;
   /** Stroke pixels in the plot's bottom quarter. */
   low: Float64Array;
+  /** Stroke pixels beside a pixel further from the background (an edge's blend is). */
+  edge: Float64Array;
 }
 
 /**
@@ -281,6 +305,12 @@ export function strokeStats(r: Raster, layout: Layout): StrokeStats {
   const solidLow = new Float64Array(4096);
   const lowFrom = plot.bottom - (plot.bottom - plot.top) / LOW_ZONE_PARTS;
   const low = new Float64Array(4096);
+  const edge = new Float64Array(4096);
+  const bg = layout.background;
+  const fromBg = (c: number) =>
+    Math.abs(((c >> 16) & 255) - ((bg >> 16) & 255)) +
+    Math.abs(((c >> 8) & 255) - ((bg >> 8) & 255)) +
+    Math.abs((c & 255) - (bg & 255));
   // Row-major with one run state per column (cache-friendly on large captures).
   const pw = plot.right - plot.left + 1;
   const runQ = new Int32Array(pw).fill(-1);
@@ -288,6 +318,7 @@ export function strokeStats(r: Raster, layout: Layout): StrokeStats {
   const runColour = new Int32Array(pw);
   const runSolid = new Int32Array(pw);
   const runSolidLow = new Int32Array(pw);
+  const runEdge = new Int32Array(pw);
   // Passed to credit rather than captured by a closure: captured arrays are re-read from
   // memory on every pixel of the loop below.
   const tally: Tally = {
@@ -296,9 +327,11 @@ export function strokeStats(r: Raster, layout: Layout): StrokeStats {
     runColour,
     runSolid,
     runSolidLow,
+    runEdge,
     count,
     solid,
     solidLow,
+    edge,
     low,
     sumR,
     sumG,
@@ -329,8 +362,11 @@ export function strokeStats(r: Raster, layout: Layout): StrokeStats {
       const c = rgb[j]!;
       const q = quant(c);
       const inside = i > 0 && i + 1 < pw && quant(rgb[j - 1]!) === q && quant(rgb[j + 1]!) === q;
+      const d = fromBg(c) + EDGE_STRONGER_LEVELS;
+      const beside = (i > 0 && fromBg(rgb[j - 1]!) >= d) || (i + 1 < pw && fromBg(rgb[j + 1]!) >= d) ? 1 : 0;
       if (q === runQ[i]) {
         runLen[i]!++;
+        runEdge[i]! += beside;
         if (inside) {
           runSolid[i]!++;
           if (y >= lowFrom) runSolidLow[i]!++;
@@ -342,6 +378,7 @@ export function strokeStats(r: Raster, layout: Layout): StrokeStats {
       runLen[i] = 1;
       runSolid[i] = inside ? 1 : 0;
       runSolidLow[i] = inside && y >= lowFrom ? 1 : 0;
+      runEdge[i] = beside;
       runColour[i] = c;
     }
     // A run that was open on the row above and ends on a background pixel here. (After the
@@ -356,7 +393,7 @@ export function strokeStats(r: Raster, layout: Layout): StrokeStats {
     openN = nextN;
   }
   for (let i = 0; i < pw; i++) credit(tally, i, plot.bottom + 1 - runLen[i]! >= lowFrom);
-  return { count, sumR, sumG, sumB, solid, solidLow, low };
+  return { count, sumR, sumG, sumB, solid, solidLow, low, edge };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { InkClass } from './palette';
 import { learnPalette, strokeStats, type StrokeStats } from './learn';
 import { classifyInk, clearDottedColumns, inkClassOf, settleDiluted } from './classify-ink';
-import { LOW_ZONE_PARTS, MIN_RUN } from './tuning';
+import { EDGE_STRONGER_LEVELS, LOW_ZONE_PARTS, MIN_RUN } from './tuning';
 import { paintChart } from '../test-support/paint';
 import { toRaster, type Raster } from '../pixels/raster';
 import { findLayout, type Layout } from '../layout';
@@ -26,7 +26,12 @@ function referenceStrokeStats(r: Raster, layout: Layout): StrokeStats {
     solid: bins(),
     solidLow: bins(),
     low: bins(),
+    edge: bins(),
   };
+  // A pixel beside one further from the background (channels' distances summed).
+  const bg = layout.background;
+  const fromBg = (c: number) =>
+    [16, 8, 0].reduce((sum, sh) => sum + Math.abs(((c >> sh) & 255) - ((bg >> sh) & 255)), 0);
   const lowFrom = plot.bottom - (plot.bottom - plot.top) / LOW_ZONE_PARTS;
   const pw = plot.right - plot.left + 1;
   for (let x = plot.left; x <= plot.right; x++) {
@@ -36,12 +41,14 @@ function referenceStrokeStats(r: Raster, layout: Layout): StrokeStats {
     let colour = 0;
     let inside = 0;
     let insideLow = 0;
+    let edge = 0;
     const credit = (end: number) => {
       const len = end - from;
       if (q < 0 || len < MIN_RUN) return;
       s.count[q]! += len;
       s.solid[q]! += inside;
       s.solidLow[q]! += insideLow;
+      s.edge[q]! += edge;
       if (from >= lowFrom) s.low[q]! += len;
       s.sumR[q]! += ((colour >> 16) & 255) * len;
       s.sumG[q]! += ((colour >> 8) & 255) * len;
@@ -60,8 +67,11 @@ function referenceStrokeStats(r: Raster, layout: Layout): StrokeStats {
         i > 0 && i + 1 < pw && quant(rgb[j - 1]!) === quant(c) && quant(rgb[j + 1]!) === quant(c);
       if (quant(c) !== q) {
         credit(y);
-        [q, from, colour, inside, insideLow] = [quant(c), y, c, 0, 0];
+        [q, from, colour, inside, insideLow, edge] = [quant(c), y, c, 0, 0, 0];
       }
+      const stronger = fromBg(c) + EDGE_STRONGER_LEVELS;
+      if ((i > 0 && fromBg(rgb[j - 1]!) >= stronger) || (i + 1 < pw && fromBg(rgb[j + 1]!) >= stronger))
+        edge++;
       if (isInside) {
         inside++;
         if (y >= lowFrom) insideLow++;

@@ -214,6 +214,76 @@ describe('a volume histogram whose tints outnumber thin dense candles', () => {
   });
 });
 
+describe('a volume histogram whose wide tinted bars outweigh a few wide candles', () => {
+  it('learns the candle colours though they fill bodies of their own', () => {
+    const bg = 0x1e222d;
+    const bull = 0x089981;
+    const bear = 0xf23645;
+    const { image, candles } = paintChart({
+      background: bg,
+      grid: null,
+      bull,
+      bear,
+      spacing: 24,
+      bodyWidth: 17,
+      seed: 7,
+    });
+    const { data, width, height } = image;
+    const tinted = (c: number) => {
+      const mix = (s: number) =>
+        Math.round(((bg >> s) & 255) + (((c >> s) & 255) - ((bg >> s) & 255)) * 0.45);
+      return [mix(16), mix(8), mix(0)] as const;
+    };
+    // TradingView's volume overlay: a bar as wide as the spacing allows under every candle, in
+    // its colour at 45 %, standing on the plot's bottom and up to a quarter of the plot tall.
+    const bottom = height - 31;
+    candles.forEach((c, i) => {
+      const rgb = tinted(c.closeY < c.openY ? bull : bear);
+      const tall = 40 + ((i * 37) % 50);
+      for (let y = bottom - tall; y <= bottom; y++)
+        for (let x = c.x - 11; x <= c.x + 10; x++) {
+          const k = (y * width + x) * 4;
+          [data[k], data[k + 1], data[k + 2]] = rgb;
+        }
+    });
+    const raster = toRaster(image);
+    const layout = findLayout(raster)!;
+    const palette = learnPalette(raster, { ...layout, plot: { ...layout.plot, bottom } });
+    expect(
+      palette
+        .slice(0, 2)
+        .map((p) => p.colour)
+        .sort(),
+    ).toEqual([bull, bear].sort());
+  });
+});
+
+describe('grey bodies beside black ones on a noisy capture', () => {
+  it('learns the grey as a class of its own, though its bodies are too noisy to count as filled', () => {
+    const white = 0xffffff;
+    const grey = 0x5d606b;
+    const black = 0x000000;
+    const { image } = paintChart({ background: white, grid: null, bull: grey, bear: black, seed: 11 });
+    // JPEG-like noise on the ink (a few levels either way, per pixel and channel): a flat body's
+    // pixels fall either side of the colour bins' edges, so few have both neighbours in theirs.
+    const { data } = image;
+    let seed = 1;
+    const noise = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return (seed % 13) - 6;
+    };
+    for (let k = 0; k < data.length; k += 4) {
+      if (data[k] === 255 && data[k + 1] === 255 && data[k + 2] === 255) continue;
+      for (let c = 0; c < 3; c++) data[k + c] = Math.max(0, Math.min(255, data[k + c]! + noise()));
+    }
+    const raster = toRaster(image);
+    const palette = learnPalette(raster, findLayout(raster)!);
+    expect(palette).toHaveLength(2);
+    expect(colourDistance(palette[0]!.colour, black)).toBeLessThan(30);
+    expect(colourDistance(palette[1]!.colour, grey)).toBeLessThan(30);
+  });
+});
+
 describe('palette with order lines in the outline colour', () => {
   it('learns a hollow outline colour that horizontal lines are drawn in too (MetaTrader trade levels)', () => {
     // MetaTrader black with a goldenrod scheme: bull bodies hollow, outlined in the colour its

@@ -81,6 +81,13 @@ export const BLEND_OFF_MAX = 24;
 export const BLENDED_CLASS_ALPHA_MAX = 0.9;
 /** A class with this share of its strokes in the plot's bottom quarter is a volume histogram's tint. */
 export const VOLUME_LOW_SHARE = 0.8;
+/**
+ * A blend of a class with the background is its edge only when at least this share of its
+ * stroke pixels lie beside a pixel EDGE_STRONGER_LEVELS further from the background (summed
+ * over the channels): an anti-aliased or blurred edge always has its ink on one side.
+ */
+export const BLEND_EDGE_SHARE = 0.3;
+export const EDGE_STRONGER_LEVELS = 24;
 /** A blend lies beside its ink: at least this share of its pixels touch it. */
 export const BLEND_BESIDE_SHARE = 0.5;
 /**

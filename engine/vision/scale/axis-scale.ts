@@ -36,6 +36,7 @@ import {
   LATTICE_PHASE_PX,
   LEGEND_CANDLE_MIN_ROWS,
   LEGEND_MIN_SHIFT,
+  LINE_STRONG_SHARE,
   MARKS_AGREE_SHARE,
   MARKS_MIN,
   MARK_AGREE_PX,
@@ -462,15 +463,21 @@ export function snapToGrid(scale: PriceScale, layout: Layout): PriceScale {
   // (the same convention as candle edges), its centre is where the label's centre lands.
   // Dotted grids count too: a snap only happens where a label's centre sits on a line.
   const at = layout.gridRows.map((g) => g.at);
+  const contrast = layout.gridRows.map((g) => colourDistance(g.colour, layout.background));
   const bands: { top: number; centre: number; reach: number }[] = [];
   for (let i = 0; i < at.length;) {
     let j = i;
     while (j + 1 < at.length && at[j + 1] === at[j]! + 1 && j - i < GRID_BAND_EXTRA_ROWS) j++;
+    // The line's own first row: JPEG smears a line over faint rows either side (a 2-row line at
+    // 2.625x over 5), and the first of those is no row of the line (labels snapped 1-2 px high).
+    const strongest = Math.max(...contrast.slice(i, j + 1));
+    let top = i;
+    while (top < j && contrast[top]! < strongest * LINE_STRONG_SHARE) top++;
     // A line drawn n rows thick was drawn at about n times the pixel ratio, and so were the
     // labels: their glyphs sit n times further off the row (3 px and more at 3x). A 1 px line
     // may be a HiDPI chart's too (2.625x draws hairlines): at least 1.5 times 3 px.
     bands.push({
-      top: at[i]!,
+      top: at[top]!,
       centre: (at[i]! + at[j]!) / 2,
       reach: SNAP_PX * Math.max(SNAP_MIN_REACH, (j - i + 2) / 2),
     });

@@ -66,6 +66,11 @@ export const LABEL_GAP_MIN = 4;
 export const LATTICE_PHASE_PX = 1.5;
 /** The grid contradicts the labels when fewer than this share of its lines are on their lattice. */
 export const ON_LATTICE_SHARE = 0.6;
+/**
+ * A row of a grid band with under this share of its strongest row's contrast is JPEG's smear
+ * beside the line, not the line (as offGrid and anchorOnPriceLine take a line's strong rows).
+ */
+export const LINE_STRONG_SHARE = 0.5;
 /** A grid line is at most this many rows thick beyond its first (a 1 px line at 3x, with its edges). */
 export const GRID_BAND_EXTRA_ROWS = 3;
 /** A label snaps to a grid line whose centre is within this many px (3, and a hair more). */
