@@ -24,17 +24,17 @@ describe('the title port (readChart titleWords, readWithAxisOcr)', () => {
     }));
   };
   const fakeOcr = (words: (trace: ReadTrace) => TextToken[] | null, trace: ReadTrace) => {
-    let calls = 0;
+    const asked: unknown[] = [];
     const ocr: AxisOcr = {
       read: () => Promise.resolve(null),
-      readTitle: () => {
-        calls++;
+      readTitle: (_image, regions) => {
+        asked.push(regions);
         return Promise.resolve(words(trace));
       },
       ready: () => Promise.resolve(),
       terminate: () => Promise.resolve(),
     };
-    return { get: () => Promise.resolve(ocr), calls: () => calls };
+    return { get: () => Promise.resolve(ocr), asked };
   };
 
   it('names the title regions and fills in only the unknown, prices unchanged', async () => {
@@ -80,7 +80,10 @@ describe('the title port (readChart titleWords, readWithAxisOcr)', () => {
     const trace: ReadTrace = {};
     const ocr = fakeOcr((t) => titleLine(t, ['Crude_Oil,M5']), trace);
     const reading = await readWithAxisOcr(image, (t, o) => readChart(image, t, o), ocr.get, trace);
-    expect(ocr.calls()).toBe(1);
+    // The title regions, then (no O/H/L/C among those words) the legend's print region.
+    expect(ocr.asked).toHaveLength(2);
+    expect(ocr.asked[0]).toEqual(trace.titleRegions);
+    expect(ocr.asked[1]).not.toEqual(ocr.asked[0]);
     expect(reading.symbol).toBe('CRUDEOIL');
     expect(reading.timeframe).toBe('5m');
   });
