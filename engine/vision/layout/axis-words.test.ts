@@ -52,7 +52,7 @@ describe('axisCandidates', () => {
   const raster = toRaster(paintChart({ width: 700, height: 420 }).image);
   const tried = { left: 0, top: 0, right: 60, bottom: 400 };
 
-  it('offers the columns with numbers in them, most first, once each, the strip tried left out', () => {
+  it('offers the columns with numbers in them, most first, once each, the strip tried and clean non-scales left out', () => {
     const read = [
       column(10, 50, ['1.0850', '1.0840', '1.0830']), // the strip tried
       column(100, 160, ['%', 'T', 'W']), // a toolbar's icons
@@ -60,6 +60,7 @@ describe('axisCandidates', () => {
       column(300, 360, ['1.14000', '.)3800', '/.l3400']), // the axis, half misread
       column(302, 340, ['1.14000', '.)3800']), // the same column read apart
       column(400, 460, ['2.19%', '3.47%', '0.71%', '1.55%']), // a watchlist's changes
+      column(500, 560, ['406.60', '307.09', '22.78', '394.78', '85.45']), // its prices, read cleanly
     ];
     expect(axisCandidates(raster, read, tried).map((s) => s.left)).toEqual([396, 296, 196]);
   });

@@ -11,6 +11,7 @@ import { priceReadings } from './axis-locate';
 import type { AxisColumn, ReadColumn } from './axis-locate';
 import {
   COLUMN_PAD_PX,
+  MIN_LABELS,
   LABEL_INK,
   RULE_INK_SHARE,
   AXIS_OCR_CANDIDATES,
@@ -30,14 +31,20 @@ import {
 /**
  * The columns worth a general OCR's time, best first: those where the recogniser read several
  * numbers (three digits or more: a price, even half misread), the strip already tried left out.
+ * A column where it read as many clean prices as an axis needs, and the axis search found no
+ * scale in them, is left out too: the OCR would read the same numbers (a watchlist's prices).
  */
 export function axisCandidates(r: Raster, read: readonly ReadColumn[], tried: PlotRect): PlotRect[] {
   const numbers = (c: ReadColumn) =>
-    c.tokens.filter((t) => (t.text.match(/\d/g) ?? []).length >= AXIS_OCR_NUMBER_DIGITS).length;
+    c.tokens.filter((t) => (t.text.match(/\d/g) ?? []).length >= AXIS_OCR_NUMBER_DIGITS);
   const apart = (a: PlotRect, b: PlotRect) => a.right < b.left || a.left > b.right;
   const out: PlotRect[] = [];
   const ranked = read
-    .map((c) => ({ c: c.column, n: numbers(c) }))
+    .map((c) => ({ c: c.column, found: numbers(c) }))
+    .filter(
+      ({ found }) => found.filter((t) => !t.badge && priceReadings(t.text).length > 0).length < MIN_LABELS,
+    )
+    .map(({ c, found }) => ({ c, n: found.length }))
     .filter((c) => c.n >= AXIS_OCR_MIN_NUMBERS)
     .sort((a, b) => b.n - a.n);
   for (const { c } of ranked) {
