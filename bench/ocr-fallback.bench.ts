@@ -43,7 +43,7 @@ for (const file of files) {
   let ocrUsed = false;
   let ocrTried = false;
   const read = (trace: ReadTrace, options?: ReadOptions) => {
-    if (options?.axisLabels) ocrUsed = true;
+    if (options?.axisLabels || options?.axisColumn) ocrUsed = true;
     return readChart(image, trace, options);
   };
   const c0 = process.cpuUsage();

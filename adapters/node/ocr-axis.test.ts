@@ -117,6 +117,66 @@ describe('readWithAxisOcr', () => {
     ).rejects.toBe(unreadable);
   });
 
+  it('reads the other text columns the engine names when the strip tried holds no axis', async () => {
+    const columns = [
+      { left: 100, top: 0, right: 160, bottom: 400 },
+      { left: 300, top: 0, right: 360, bottom: 400 },
+    ];
+    const ocr = ocrReturning(words);
+    const tried: unknown[] = [];
+    const result = await readWithAxisOcr(
+      image,
+      (trace, options) => {
+        tried.push(options?.axisColumn?.strip ?? (options?.axisLabels ? 'strip' : 'engine'));
+        if (!options) {
+          trace.axisStrip = strip;
+          trace.axisCandidates = columns;
+        }
+        if (options?.axisColumn?.strip === columns[1]) return reading;
+        throw new EngineError('AXIS_UNREADABLE', 'not here');
+      },
+      ocr.get,
+    );
+    expect(result).toBe(reading);
+    expect(tried).toEqual(['engine', 'strip', columns[0], columns[1]]);
+    expect(ocr.calls()).toBe(3);
+  });
+
+  it('stops at a later refusal of a read with the words, and keeps the first refusal when no column makes an axis', async () => {
+    const columns = [{ left: 100, top: 0, right: 160, bottom: 400 }];
+    const further = new EngineError('NO_CHART_FOUND', 'the candles do not join');
+    const ocr = ocrReturning(words);
+    await expect(
+      readWithAxisOcr(
+        image,
+        (trace, options) => {
+          if (!options) {
+            trace.axisStrip = strip;
+            trace.axisCandidates = columns;
+            throw unreadable;
+          }
+          throw further;
+        },
+        ocr.get,
+      ),
+    ).rejects.toBe(further);
+    expect(ocr.calls()).toBe(1);
+    await expect(
+      readWithAxisOcr(
+        image,
+        (trace, options) => {
+          if (!options) {
+            trace.axisStrip = strip;
+            trace.axisCandidates = columns;
+            throw unreadable;
+          }
+          throw new EngineError('AXIS_UNREADABLE', 'not here');
+        },
+        ocrReturning(words).get,
+      ),
+    ).rejects.toBe(unreadable);
+  });
+
   it('passes other refusals through without the OCR', async () => {
     const ocr = ocrReturning(words);
     const noChart = new EngineError('NO_CHART_FOUND', 'no chart');

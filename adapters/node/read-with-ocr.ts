@@ -1,6 +1,6 @@
 import type { RgbaImage } from '../../engine/core/image';
 import { isEngineError } from '../../engine/core/errors';
-import type { ChartReading, ReadOptions, ReadTrace, TextToken } from '../../engine/vision';
+import type { ChartReading, PlotRect, ReadOptions, ReadTrace, TextToken } from '../../engine/vision';
 import {
   analyzeReadings,
   isChartData,
@@ -26,9 +26,12 @@ const MIN_WORDS = 3;
  * Reads a chart with the engine's own recogniser first (the fast path, unchanged); only when
  * that read is refused with AXIS_UNREADABLE is the axis strip it tried read by the general OCR
  * and the chart read again with those words (readChart's `axisLabels` port), which the engine
- * holds to its own checks. When the OCR is unavailable, fails, times out or reads nothing the
- * engine accepts, the first refusal stands; any other error of the second read (a later stage's
- * refusal) is the answer, as it got further.
+ * holds to its own checks. Where the OCR reads nothing there the engine accepts, the other text
+ * columns the engine names (trace.axisCandidates) are read in turn, and the first whose words
+ * step evenly is taken for the axis (readChart's `axisColumn` port: the chart read again beside
+ * it). When the OCR is unavailable, fails, times out or reads nothing the engine accepts, the
+ * first refusal stands; any other error of a read with the OCR's words (a later stage's refusal)
+ * is the answer, as it got further.
  *
  * Then, only when the reading left the symbol, the timeframe or a 1 px last bar's open and close
  * unknown, the title regions the engine named (trace.titleRegions) are read by the OCR and the chart read
@@ -44,35 +47,66 @@ export async function readWithAxisOcr(
   ocr: () => Promise<AxisOcr>,
   trace: ReadTrace = {},
 ): Promise<ChartReading> {
-  let axisLabels: TextToken[] | undefined;
-  let reading: ChartReading;
+  let axisWords: ReadOptions = {};
+  let reading: ChartReading | null = null;
   try {
     reading = read(trace);
   } catch (refusal) {
-    if (!isEngineError(refusal) || refusal.code !== 'AXIS_UNREADABLE' || !trace.axisStrip) throw refusal;
-    // The second read reuses the first's pixel stages (trace.pixels); the trace keeps the rest.
+    if (!isEngineError(refusal) || refusal.code !== 'AXIS_UNREADABLE') throw refusal;
+    // A later stage's refusal of a read with the OCR's words got further than the first one.
+    let further: unknown = null;
+    const attempt = (options: ReadOptions): ChartReading | null => {
+      try {
+        return read(trace, options);
+      } catch (error) {
+        if (!isEngineError(error) || error.code !== 'AXIS_UNREADABLE') further ??= error;
+        return null;
+      }
+    };
+    // The strip the engine tried, read again with its pixel stages (trace.pixels) ...
     const strip = trace.axisStrip;
-    let words;
-    try {
-      words = await (await ocr()).read(image, strip);
-    } catch {
-      throw refusal;
-    }
-    if (!words || words.length < MIN_WORDS) throw refusal;
-    try {
-      axisLabels = words;
+    const pixels = trace.pixels;
+    const candidates = trace.axisCandidates ?? [];
+    const words = strip ? await ocrWords(ocr, image, strip) : null;
+    if (words) {
       delete trace.titleRegions;
       delete trace.titleState;
-      reading = read(trace, { axisLabels: words, ...(trace.pixels ? { pixels: trace.pixels } : {}) });
-    } catch (second) {
-      if (isEngineError(second) && second.code === 'AXIS_UNREADABLE') throw refusal;
-      throw second;
+      axisWords = { axisLabels: words };
+      reading = attempt({ axisLabels: words, ...(pixels ? { pixels } : {}) });
     }
+    // ... else the other text columns, where the strip tried is no axis (a drawing toolbar on a
+    // full platform window): words that step evenly there make that column the axis, and the
+    // chart is read again beside it (decision 038).
+    for (const column of candidates) {
+      if (reading || further) break;
+      const found = await ocrWords(ocr, image, column);
+      if (!found) continue;
+      delete trace.pixels;
+      delete trace.titleRegions;
+      delete trace.titleState;
+      axisWords = { axisColumn: { strip: column, words: found } };
+      reading = attempt(axisWords);
+    }
+    if (!reading) throw further ?? refusal;
   }
   // The engine names title regions (trace.titleRegions) when the symbol, the timeframe or the
   // last bar's printed open and close (a 1 px bar's) are left to read.
   if (reading.symbol && reading.timeframe && !trace.titleRegions?.length) return reading;
-  return (await withTitleOcr(image, read, ocr, trace, axisLabels)) ?? reading;
+  return (await withTitleOcr(image, read, ocr, trace, axisWords)) ?? reading;
+}
+
+/** The OCR's words on `strip`, or null when it fails, times out or reads too few to make a scale. */
+async function ocrWords(
+  ocr: () => Promise<AxisOcr>,
+  image: RgbaImage,
+  strip: PlotRect,
+): Promise<TextToken[] | null> {
+  try {
+    const words = await (await ocr()).read(image, strip);
+    return words && words.length >= MIN_WORDS ? words : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The chart read again with the OCR's words on trace.titleRegions, or null (nothing to read, no words, refused). */
@@ -81,7 +115,7 @@ async function withTitleOcr(
   read: EngineRead,
   ocr: () => Promise<AxisOcr>,
   trace: ReadTrace,
-  axisLabels: TextToken[] | undefined,
+  axisWords: ReadOptions,
 ): Promise<ChartReading | null> {
   const regions = trace.titleRegions;
   if (!regions || regions.length === 0 || !trace.pixels) return null;
@@ -97,7 +131,7 @@ async function withTitleOcr(
     pixels: trace.pixels,
     titleWords: words,
     ...(trace.titleState ? { titleState: trace.titleState } : {}),
-    ...(axisLabels ? { axisLabels } : {}),
+    ...axisWords,
   };
   let reading: ChartReading;
   try {

@@ -3,8 +3,8 @@ import type { Timeframe } from '../core/ohlc';
 import { toRaster } from './pixels/raster';
 import type { Raster } from './pixels/raster';
 import { ScratchArray } from './pixels/scratch';
-import { eraseBands, findLayout } from './layout';
-import type { Layout } from './layout';
+import { eraseBands, findLayout, axisCandidates, axisFromWords } from './layout';
+import type { AxisColumn, Layout } from './layout';
 import {
   liftOverlays,
   dropLineClasses,
@@ -17,7 +17,7 @@ import { learnPalette, classifyInk } from './palette';
 import type { InkClass } from './palette';
 import { extractCandles, followClipped } from './candles';
 import type { CandleExtraction } from './candles';
-import { readPriceScale, toPrices } from './scale';
+import { readPriceScale, toPrices, unreadable } from './scale';
 import type { ScaleReading } from './scale';
 import { isEngineError } from '../core/errors';
 import {
@@ -74,17 +74,27 @@ const MIN_PLOT_HEIGHT = 40;
 export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOptions = {}): ChartReading {
   // Glyphs repeat within a chart, not across charts: a fresh memo keeps reads independent.
   forgetGlyphGuesses();
-  const pixels = options.pixels ?? readPixels(image, toRaster(image, rasterPixels), trace);
+  let pixels = options.pixels;
+  if (!pixels) {
+    const fresh = toRaster(image, rasterPixels);
+    pixels = readPixels(image, fresh, trace, givenAxis(fresh, options));
+  }
   const { layout, extraction, titleTokens, raster } = pixels;
   checkCandleRow(extraction);
   let scale: ScaleReading;
   try {
-    scale = readPriceScale(image, raster, layout, extraction.candles, titleTokens, options.axisLabels);
+    // The port's words in a column taken for the axis, as the layout trimmed them to their ink.
+    const words = options.axisColumn ? (layout.axisTokens ?? options.axisColumn.words) : options.axisLabels;
+    scale = readPriceScale(image, raster, layout, extraction.candles, titleTokens, words);
   } catch (error) {
     // What a caller needs to read the axis again with the port's words without the pixel
-    // stages: their reading, on pixels of its own (the raster's array serves the next read).
-    if (trace && isEngineError(error) && error.code === 'AXIS_UNREADABLE')
+    // stages: their reading, on pixels of its own (the raster's array serves the next read);
+    // and the other text columns, where the axis may be when the strip tried holds none.
+    if (trace && isEngineError(error) && error.code === 'AXIS_UNREADABLE') {
       trace.pixels = { ...pixels, raster: { ...raster, rgb: raster.rgb.slice() } };
+      if (!options.axisColumn && !options.axisLabels)
+        trace.axisCandidates = axisCandidates(raster, layout.textColumns ?? [], layout.axisStrip);
+    }
     throw error;
   }
   if (trace) {
@@ -192,6 +202,17 @@ export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOpti
   };
 }
 
+/**
+ * The axis the port's words in one of trace.axisCandidates make (ReadOptions.axisColumn), or
+ * undefined when none is given. Refused (AXIS_UNREADABLE) when they make none.
+ */
+function givenAxis(raster: Raster, options: ReadOptions): AxisColumn | undefined {
+  if (!options.axisColumn) return undefined;
+  const axis = axisFromWords(raster, options.axisColumn.strip, options.axisColumn.words);
+  if (!axis) throw unreadable(0, 'the numbers read beside the chart do not step evenly.');
+  return axis;
+}
+
 /** The last bar's O/H/L/C as printed in TradingView's legend or MetaTrader's title. */
 function printedOhlc(tokens: readonly TextToken[]): PrintedOhlc | null {
   return readLegendOhlc(tokens) ?? readHeaderOhlc(tokens);
@@ -227,6 +248,13 @@ export interface ReadOptions {
    * O/H/L/C was read): used for that print only, never for the symbol or timeframe.
    */
   printWords?: readonly TextToken[];
+  /**
+   * Words a general OCR read in one of trace.axisCandidates (`strip`) of a read refused with
+   * AXIS_UNREADABLE: when they step evenly on one price scale, that column is the price axis,
+   * and the whole chart is read again with the plot beside it (the pixel stages run again: the
+   * plot moved). Refused with AXIS_UNREADABLE when they do not.
+   */
+  axisColumn?: { strip: PlotRect; words: readonly TextToken[] };
 }
 
 /**
@@ -277,6 +305,12 @@ export interface ReadTrace {
    * port reads the title and no print was read (engine or title words).
    */
   printRegions?: TitleRegion[];
+  /**
+   * Where the price axis may be when the read was refused with AXIS_UNREADABLE and the strip
+   * tried holds none: other text columns with numbers in them, best first (image px, inclusive),
+   * for ReadOptions.axisColumn.
+   */
+  axisCandidates?: PlotRect[];
 }
 
 /** What the pixel stages make of an image: everything up to the candles as pixel rows. */
@@ -300,8 +334,9 @@ export function readPixels(
   image: RgbaImage,
   raster: Raster = toRaster(image),
   trace?: ReadTrace,
+  axis?: AxisColumn,
 ): PixelReading {
-  let layout = findLayout(raster, image);
+  let layout = findLayout(raster, image, [], axis);
   if (!layout) throw noChart('no chart area');
   // Translucent zones a trader drew over the candles are lifted off the plot; the layout (whose
   // grid lines changed colour where they crossed a zone) is then found again on the clean pixels,
@@ -313,6 +348,7 @@ export function readPixels(
         raster,
         image,
         drawings.map((d) => d.rect),
+        axis,
       ) ?? layout;
   }
   const { plot } = layout;

@@ -4,6 +4,7 @@ import {
   checkContinuity,
   dropFlatStrays,
   drawnApart,
+  dropTrailingStrays,
   dropUnjoined,
   overlaps,
   preferJoiningAlternatives,
@@ -240,5 +241,46 @@ describe('drawnApart with bodies cut apart by colour', () => {
     expect(drawnApart(xs.map((x, i) => column(x, i % 3 === 0)))).toBe(false);
     // Cut by colour but of many widths, or off any lattice: not read whole.
     expect(drawnApart(xs.map((x, i) => ({ ...column(x, true), right: x + (i % 2 ? 2 : 6) })))).toBe(false);
+  });
+});
+
+describe('dropTrailingStrays', () => {
+  // Twelve joined bars 10 px apart; each opens where the previous one closed.
+  const row = (n: number) => {
+    const bars = Array.from({ length: n }, (_, i) => bar(10 * i, 190 + (i % 3), 215 + (i % 3), 200, 205));
+    bars.forEach((c, i) => i > 0 && ((c.open = bars[i - 1]!.close), (c.close = c.open + (i % 2 ? 4 : -4))));
+    return bars;
+  };
+
+  it('leaves out markers beyond an empty place that do not open at the last close', () => {
+    const bars = row(12);
+    // Two event flags' stripes 3 places on, far below, joining each other.
+    const flags = [bar(140, 370, 375, 371, 374), bar(150, 370, 375, 374, 372)];
+    const all = [...bars, ...flags];
+    expect(dropTrailingStrays(all, all, scale).map((c) => c.x)).toEqual(bars.map((c) => c.x));
+  });
+
+  it('keeps bars beyond an empty place that open at the last close, and a run as long as the rest', () => {
+    const bars = row(12);
+    const next = bar(140, 180, 230, bars.at(-1)!.close, 190);
+    expect(dropTrailingStrays([...bars, next], [...bars, next], scale)).toHaveLength(13);
+    const short = row(3);
+    const far = [bar(60, 370, 375, 371, 374), bar(70, 370, 375, 374, 372), bar(80, 370, 375, 372, 373)];
+    expect(dropTrailingStrays([...short, ...far], [...short, ...far], scale)).toHaveLength(6);
+  });
+
+  it('keeps bars whose gap a panel explains', () => {
+    const bars = row(12);
+    const flags = [bar(140, 370, 375, 371, 374), bar(150, 370, 375, 374, 372)];
+    const panel = (s: PriceScale, a: ReadCandle, b: ReadCandle) => a.x === 110 && b.x === 140;
+    expect(dropTrailingStrays([...bars, ...flags], [...bars, ...flags], scale, panel)).toHaveLength(14);
+  });
+
+  it('keeps bars beyond a stretch whose candles were read and left out (misread, not missing)', () => {
+    const bars = row(12);
+    const later = [bar(160, 370, 375, 371, 374), bar(170, 370, 375, 374, 372)];
+    const misread = [bar(120, 50, 60), bar(130, 70, 80), bar(140, 90, 95)];
+    const kept = [...bars, ...later];
+    expect(dropTrailingStrays(kept, [...bars, ...misread, ...later], scale)).toHaveLength(14);
   });
 });

@@ -267,6 +267,33 @@ export function dropFlatStrays(c: ReadCandle[], s: PriceScale, tol = joinToleran
 }
 
 /**
+ * A short run of shapes standing beyond the last candle, past an empty stretch (further than
+ * SKIP_JUNK_SPACINGS spacings, with no shape read in it: `read` is every candle read, before the
+ * continuity check left any out), that does not open where that candle closed, left out: a
+ * platform draws bars at every place up to the last one, and what stands in the empty space
+ * right of it is a marker (TradingView's economic-event flags along the plot's bottom, whose red
+ * stripes read as flat bars joining each other). Fewer than SHORT_RUN_CANDLES, and fewer than
+ * the candles before the gap; `relation` says whether a hidden stretch (a panel) explains it.
+ * Candles left out between two kept ones (misread, not missing) leave no empty stretch.
+ */
+export function dropTrailingStrays(
+  c: ReadCandle[],
+  read: readonly ReadCandle[],
+  s: PriceScale,
+  relation: JoinRelation = joins,
+  tol = joinTolerancePx(s),
+): ReadCandle[] {
+  const reach = skipReach(c);
+  let g = c.length - 1;
+  while (g > 0 && c[g]!.x - c[g - 1]!.x <= reach) g--;
+  const run = c.length - g;
+  if (g === 0 || run >= SHORT_RUN_CANDLES || run >= g || relation(s, c[g - 1]!, c[g]!, tol)) return c;
+  const [a, b] = [c[g - 1]!.x, c[g]!.x];
+  if (read.some((k) => k.x > a && k.x < b)) return c;
+  return c.slice(0, g);
+}
+
+/**
  * How far (px) a bar may open from the previous close on a market that gaps a little between
  * bars: the reading slack, or SMALL_GAP_RANGE_SHARE of the bars' median high-low range where
  * that is more.
@@ -387,6 +414,8 @@ export function checkContinuity(
         : unjudged
           ? dropShortRuns(dropUnjoined(allCandles, priceScale, relation), priceScale, relation)
           : dropUnjoined(allCandles, priceScale, relation);
+  if (candles !== allCandles)
+    candles = dropTrailingStrays(candles, allCandles, priceScale, relation, gapTol ?? undefined);
   candles = dropFlatStrays(candles, priceScale);
   // So many junk shapes mean the shapes themselves were cut wrongly (a dense chart split at a
   // wrong spacing reads half its bars twice): what is left cannot be trusted either.

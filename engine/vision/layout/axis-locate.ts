@@ -187,10 +187,11 @@ export function locatePriceAxis(
   top: number,
   bottom: number,
   maxCandidates = AXIS_CANDIDATES,
+  read: ReadColumn[] = [],
 ): AxisColumn | null {
   const all = findTextColumns(r, top, bottom);
   const seen = all.slice(0, maxCandidates);
-  const first = locateIn(image, r, top, bottom, seen);
+  const first = locateIn(image, r, top, bottom, seen, false, read);
   if (first) return first;
   // A toolbar button above the labels and a price badge stacked on one label (two tall runs)
   // hide a column of few labels from the first search: columns crossing two tall runs are
@@ -199,7 +200,7 @@ export function locatePriceAxis(
   const more = second
     .filter((c) => !seen.some((s) => s.left === c.left && s.right === c.right))
     .slice(0, maxCandidates);
-  const found = more.length ? locateIn(image, r, top, bottom, more, true) : null;
+  const found = more.length ? locateIn(image, r, top, bottom, more, true, read) : null;
   if (found) return found;
   // A full platform window (toolbars, a watchlist, an order panel, a script editor) has more
   // text-like columns than the axis: the next ones are read too, only when none of the first
@@ -210,7 +211,13 @@ export function locatePriceAxis(
     .filter((c) => !tried.some((s) => s.left === c.left && s.right === c.right))
     .sort((a, b) => b.score - a.score)
     .slice(0, AXIS_MORE_CANDIDATES);
-  return rest.length ? locateIn(image, r, top, bottom, rest, true) : null;
+  return rest.length ? locateIn(image, r, top, bottom, rest, true, read) : null;
+}
+
+/** A text column read in search of the axis: the column and its text (image px, inclusive). */
+export interface ReadColumn {
+  column: PlotRect;
+  tokens: TextToken[];
 }
 
 /**
@@ -224,6 +231,7 @@ function locateIn(
   bottom: number,
   columns: TextColumn[],
   checkShapes = false,
+  readColumns: ReadColumn[] = [],
 ): AxisColumn | null {
   let best: AxisColumn | null = null;
   let bestSpan = 0;
@@ -241,8 +249,12 @@ function locateIn(
       COLUMN_PAD_PX + Math.min(COLUMN_PAD_MAX_PX, Math.round((col.right - col.left) / COLUMN_PAD_DIVISOR));
     const left = Math.max(0, col.left - pad);
     const right = Math.min(r.width - 1, col.right + pad);
-    let tokens = read.get(col) ?? readStrip(image, r, { left, top, right, bottom });
-    read.set(col, tokens);
+    let tokens = read.get(col);
+    if (!tokens) {
+      tokens = readStrip(image, r, { left, top, right, bottom });
+      read.set(col, tokens);
+      readColumns.push({ column: { left: col.left, top, right: col.right, bottom }, tokens });
+    }
     if (jointly) {
       const solved = solveAxisLabels(tokens);
       if (!solved) continue;

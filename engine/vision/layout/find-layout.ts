@@ -4,7 +4,7 @@ import { luminance } from '../pixels/raster';
 import type { PlotRect } from '../types';
 import type { TextToken } from '../text';
 import { locatePriceAxis, plotEdgeBeside } from './axis-locate';
-import type { AxisColumn } from './axis-locate';
+import type { AxisColumn, ReadColumn } from './axis-locate';
 import { axisSideOf, axisStripOf, labelBandEdge } from './axis-strip';
 import { dominantColour, quantise, rowBackgrounds } from './background';
 import { findLines, gridLineColours, withoutFills } from './lines';
@@ -44,6 +44,11 @@ export interface Layout {
    * the strip again.
    */
   axisTokens?: TextToken[];
+  /**
+   * The text columns read in search of the axis when none was found from its labels (their
+   * strips and text): where a caller's general OCR may look for it (axis-words.ts).
+   */
+  textColumns?: ReadColumn[];
 }
 
 /** The price axis as found from its labels: the column, its side, and the plot's edge beside it. */
@@ -62,15 +67,22 @@ interface LabelledAxis {
  * from its own labels (a column of numbers on one price scale) and the plot is placed beside it;
  * without, or when no such column is found, the axis is taken beside the background region.
  * `drawings`: zones drawn over the plot (lifted off by overlays.ts), whose borders are no grid.
+ * `given`: the axis as found from a general OCR's words (axis-words.ts), instead of searching.
  *
  * readPixels runs it twice when drawings were lifted; the text recogniser's memo of glyph
  * guesses carries over, so the steps keep their order (the axis's labels are read first).
  */
-export function findLayout(r: Raster, image?: RgbaImage, drawings: readonly PlotRect[] = []): Layout | null {
+export function findLayout(
+  r: Raster,
+  image?: RgbaImage,
+  drawings: readonly PlotRect[] = [],
+  given?: AxisColumn,
+): Layout | null {
   const { width, height } = r;
   const bg = dominantColour(r);
   const { q, bgMask } = quantise(r, rowBackgrounds(r, bg));
-  const { axis, labelSide, edge, xMin, xMax } = locateAxisFromLabels(r, image);
+  const textColumns: ReadColumn[] = [];
+  const { axis, labelSide, edge, xMin, xMax } = locateAxisFromLabels(r, image, given, textColumns);
 
   const floating: PlotRect[] = [];
   const region = backgroundRegion(r, bgMask, bg, axis, labelSide, xMin, xMax, floating);
@@ -144,6 +156,7 @@ export function findLayout(r: Raster, image?: RgbaImage, drawings: readonly Plot
     ),
     bgMask,
     axisTokens: axis?.tokens,
+    ...(axis ? {} : { textColumns }),
   };
 }
 
@@ -152,9 +165,14 @@ export function findLayout(r: Raster, image?: RgbaImage, drawings: readonly Plot
  * which side the axis is on and where the plot must end, so that a shaded band or a panel
  * between the plot's background and the axis no longer decides it.
  */
-function locateAxisFromLabels(r: Raster, image: RgbaImage | undefined): LabelledAxis {
+function locateAxisFromLabels(
+  r: Raster,
+  image: RgbaImage | undefined,
+  given: AxisColumn | undefined,
+  read: ReadColumn[],
+): LabelledAxis {
   const { width, height } = r;
-  const axis = image ? locatePriceAxis(image, r, 0, height - 1) : null;
+  const axis = given ?? (image ? locatePriceAxis(image, r, 0, height - 1, undefined, read) : null);
   const labelSide: 'left' | 'right' | null = axis
     ? axis.labels.left + axis.labels.right > width
       ? 'right'

@@ -22,11 +22,13 @@
  * - axis-strip.ts: the axis side and the strip its labels are read from.
  * - bands.ts: opaque bands of another colour across the plot, painted in the background before
  *   the candle colours are learned (run by readPixels after the clean-up of drawings).
+ * - axis-words.ts: the axis found from a general OCR's words in a text column (decision 038).
  * - tuning.ts: every threshold of the stage, with its reason.
  */
 export { findLayout, type Layout } from './find-layout';
 export { eraseBands } from './bands';
 export { type LineRun } from './lines';
-export { priceReadings } from './axis-locate';
+export { priceReadings, type AxisColumn } from './axis-locate';
+export { axisCandidates, axisFromWords } from './axis-words';
 export { readStrip } from './read-strip';
 export { BG_TOLERANCE, MAX_LINE_WIDTH } from './tuning';

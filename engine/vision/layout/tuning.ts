@@ -325,3 +325,19 @@ export const SEPARATOR_MAX_PX = 3;
 export const OTHER_SCALE_OFF_STEPS = 2;
 /** Misread price labels keep the price labels' rhythm to within this (px); another pane's labels mostly do not (83b4131). */
 export const MISREAD_RHYTHM_PX = 3;
+
+// --- The axis strip's port (axis-words.ts, decision 038) ---
+/**
+ * A token with this many digits or more is a number worth a general OCR's look: a price label
+ * half misread keeps three ("wl6.20" for "406.20" on a blurry capture); icons and words have none.
+ */
+export const AXIS_OCR_NUMBER_DIGITS = 3;
+/** A column with fewer such numbers than this holds no axis worth reading again (a legend's line, a clock). */
+export const AXIS_OCR_MIN_NUMBERS = 2;
+/**
+ * At most this many columns are offered to the OCR (each costs 0.1-0.3 s of CPU): on the real
+ * set's full-window captures the axis is among the first three once icons and words are left out.
+ */
+export const AXIS_OCR_CANDIDATES = 3;
+/** A column (row) of a word's box inked over this share of it is a rule beside (through) the word, not a glyph. */
+export const RULE_INK_SHARE = 0.9;

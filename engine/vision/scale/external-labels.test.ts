@@ -130,7 +130,7 @@ describe('externalAxisTokens', () => {
       box: { left: plotRight + 8, top: 50, right: plotRight + 20, bottom: 52 },
       confidence: 1,
     });
-    const tokens = externalAxisTokens(raster, layout, words);
+    const tokens = externalAxisTokens(raster, layout.axisStrip, words);
     expect(tokens).toHaveLength(9);
     expect(tokens.filter((t) => t.badge).map((t) => t.text)).toEqual(['1.08200']);
   });

@@ -1,8 +1,7 @@
 import { colourDistance } from '../pixels/raster';
 import type { Raster } from '../pixels/raster';
-import type { Layout } from '../layout';
 import type { TextToken } from '../text';
-import type { PriceScale } from '../types';
+import type { PlotRect, PriceScale } from '../types';
 import type { AxisLabel } from './scale-fit';
 import {
   EXTERNAL_KEEP_SHARE,
@@ -30,8 +29,7 @@ import {
  * last-price tag is a real price, but not a tick). At most
  * EXTERNAL_MAX_TOKENS are kept (a port that floods the strip with words is cut off).
  */
-export function externalAxisTokens(r: Raster, layout: Layout, tokens: readonly TextToken[]): TextToken[] {
-  const s = layout.axisStrip;
+export function externalAxisTokens(r: Raster, s: PlotRect, tokens: readonly TextToken[]): TextToken[] {
   const out: TextToken[] = [];
   const rings: (number | null)[] = [];
   for (const t of tokens) {

@@ -37,7 +37,7 @@ export interface ScaleReading {
 }
 
 /** AXIS_UNREADABLE, with the reason when there is more to say than that the labels were not read. */
-const unreadable = (labelsRead: number, reason?: string) =>
+export const unreadable = (labelsRead: number, reason?: string) =>
   new EngineError(
     'AXIS_UNREADABLE',
     `The price axis could not be read: ${reason ? `${reason} Make sure` : 'make sure'} the price labels on the chart’s right (or left) edge are visible and not cropped.`,
@@ -61,7 +61,7 @@ export function readPriceScale(
   externalLabels?: readonly TextToken[],
 ): ScaleReading {
   const stripTokens = externalLabels
-    ? externalAxisTokens(raster, layout, externalLabels)
+    ? externalAxisTokens(raster, layout.axisStrip, externalLabels)
     : axisTokens(image, raster, layout);
   let { labels, badges, onTicks } = axisLabels(raster, layout, stripTokens);
   let fitted = fitPriceScale(labels);
