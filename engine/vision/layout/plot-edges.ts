@@ -41,19 +41,13 @@ export interface PlotSides {
 /**
  * Candles may cover a grid line's end, so lines end at different places; the plot edge is the
  * outermost end that two lines agree on (one stray line is not enough, and the rows of one thick
- * line, a drawing or a price line, are one line: rows each within LINE_MERGE_PX of the next, as
- * JPEG spreads a 2 px line over ten rows of its blur, every row a line of its own shade).
+ * line, a drawing or a price line, are one line).
  */
 export const outermost = (lines: { at: number; end: number }[], dir: 1 | -1) => {
-  const byRow = [...new Set(lines.map((l) => l.at))].sort((a, b) => a - b);
-  const bundle = new Map<number, number>();
-  byRow.forEach((at, i) =>
-    bundle.set(at, i > 0 && at - byRow[i - 1]! <= LINE_MERGE_PX ? bundle.get(byRow[i - 1]!)! : at),
-  );
   const s = [...lines].sort((x, y) => dir * (x.end - y.end));
   for (let i = 0; i < s.length; i++) {
     for (let j = i + 1; j < s.length && Math.abs(s[j]!.end - s[i]!.end) <= LINE_END_AGREE_PX; j++) {
-      if (bundle.get(s[j]!.at) !== bundle.get(s[i]!.at)) return s[i]!.end;
+      if (Math.abs(s[j]!.at - s[i]!.at) > LINE_MERGE_PX) return s[i]!.end;
     }
   }
   return null;
