@@ -13,7 +13,8 @@
  *   outside the zones, the zone is undone exactly: each pixel gets its colour back.
  * - Otherwise the zone is opaque (or drawn below the candles): its fill colour is painted in the
  *   background, so that the candles standing on it are read and those it covers are missing
- *   (the reading warns). Only a wide and tall fill is taken (ZONE_MIN_WIDTH, ZONE_MIN_ROWS), and
+ *   (the reading warns). Only a wide and tall fill is taken (ZONE_MIN_WIDTH, ZONE_MIN_ROWS) that
+ *   the palette could take for ink (not within its FAINT_DISTANCE of the background), and
  *   never one that may be candles or text: a colour that draws wicks (or whose tint does: a solid
  *   box in a candle colour, a trader's black rectangle over the bars, is not told from bodies
  *   here), a piece with one wick leaving its centre, a piece as wide as other runs of its colour
@@ -27,6 +28,7 @@ import { maskWords, nextClear } from '../pixels/byte-scan';
 import type { PlotRect } from '../types';
 import { fillColours, fillRects } from './overlays';
 import { tint } from '../palette/palette';
+import { FAINT_DISTANCE } from '../palette/tuning';
 import {
   BODY_TWIN_ROWS,
   BODY_WIDTH_SLACK_PX,
@@ -96,7 +98,9 @@ export function eraseZones(r: Raster, layout: Layout): FilledZone[] {
       undoXor(r, layout, rect, fill, mask, known, undone);
       zones.push({ rect, colour: fill, xor: true });
     }
-    if (xor) continue;
+    // A fill this near the background is no candle colour to the palette: left as it is (a faint
+    // box is as likely a platform's button or sidebar as a zone, and the layout reads it so).
+    if (xor || colourDistance(fill, background) < FAINT_DISTANCE) continue;
     let runs: FillRun[] | undefined;
     for (const piece of pieces) {
       if (piece.right - piece.left + 1 < ZONE_MIN_WIDTH || piece.bottom - piece.top + 1 < ZONE_MIN_ROWS)
