@@ -12,6 +12,7 @@ import {
   clearPanels,
   clearTextLines,
   erasePanels,
+  eraseZones,
 } from './cleanup';
 import { learnPalette, classifyInk } from './palette';
 import type { InkClass } from './palette';
@@ -342,20 +343,18 @@ export function readPixels(
   // grid lines changed colour where they crossed a zone) is then found again on the clean pixels,
   // and the candle colours are learned from them (inside a zone they were blends of two colours).
   const drawings = liftOverlays(raster, layout);
-  if (drawings.length > 0) {
+  // Zones filled in a solid colour are undone where drawn by XOR, else painted in the background.
+  const zones = eraseZones(raster, layout);
+  if (drawings.length > 0 || zones.length > 0) {
     layout =
-      findLayout(
-        raster,
-        image,
-        drawings.map((d) => d.rect),
-        axis,
-      ) ?? layout;
+      findLayout(raster, image, [...drawings.map((d) => d.rect), ...zones.map((z) => z.rect)], axis) ??
+      layout;
   }
   const { plot } = layout;
   if (trace) {
     trace.plot = { ...plot };
     trace.axisStrip = { ...layout.axisStrip };
-    trace.drawings = drawings.map((d) => d.rect);
+    trace.drawings = [...drawings.map((d) => d.rect), ...zones.map((z) => z.rect)];
   }
   const plotW = plot.right - plot.left + 1;
   const plotH = plot.bottom - plot.top + 1;
@@ -394,6 +393,8 @@ export function readPixels(
   followClipped(extraction.candles, raster, plot);
   if (panelled)
     extraction.warnings.push('A panel covers part of the chart: the candles under it were left out.');
+  if (zones.some((z) => !z.xor))
+    extraction.warnings.push('Filled zones cover part of the chart: candles under them may be missing.');
   if (trace) {
     trace.candles = extraction.candles;
     const read = new Set(extraction.candles.map((c) => c.x));

@@ -12,7 +12,7 @@ import { fitsLattice, offLattice, touchingCandles, type Staircase } from './stai
 import { assignDirections } from './direction';
 import { refineAll } from './refine';
 import { legendGlyphs } from './glyphs';
-import { isBox, isLabelBox, type BoxColours } from './label-boxes';
+import { isBox, isEdgeSlab, isLabelBox, type BoxColours } from './label-boxes';
 import {
   BARS_SHARE,
   BAR_PIECES_SHARE,
@@ -234,7 +234,10 @@ function candleShapes(
     .filter((i) => !lineSpeck(comps[i]!, shapeWidth))
     // Labels and boxes drawn in a candle colour (a strategy's tags) are no candles.
     .filter(
-      (i) => !isLabelBox(comps[i]!, i, labels, pw) && !isBox(comps[i]!, i, labels, pw, shapeWidth, colours),
+      (i) =>
+        !isLabelBox(comps[i]!, i, labels, pw) &&
+        !isBox(comps[i]!, i, labels, pw, shapeWidth, colours) &&
+        !isEdgeSlab(comps[i]!, ph, shapeWidth),
     )
     .sort((a, b) => comps[b]!.count - comps[a]!.count);
   const owner = new Int32Array(pw).fill(-1);

@@ -29,9 +29,12 @@ const GLYPHS = [
   ['.####', '#....', '#....', '.###.', '....#', '....#', '####.'],
 ];
 
-/** A tag filled with `fill` from (x0, y0), 3 px margins, its four glyphs in `text` at 2 px a glyph pixel. */
-function drawTag(img: RgbaImage, x0: number, y0: number, fill: number, text: number) {
-  const w = 3 + GLYPHS.length * 12 + 1;
+/**
+ * A tag filled with `fill` from (x0, y0), 3 px margins, its four glyphs in `text` at 2 px a glyph
+ * pixel, `pitch` px apart (10: the glyphs touch, as JPEG's blur joins a small font's).
+ */
+function drawTag(img: RgbaImage, x0: number, y0: number, fill: number, text: number, pitch = 12) {
+  const w = 3 + GLYPHS.length * pitch + 1;
   const h = 3 + 14 + 3;
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) setPixel(img, x0 + x, y0 + y, fill);
   GLYPHS.forEach((g, k) =>
@@ -44,7 +47,7 @@ function drawTag(img: RgbaImage, x0: number, y0: number, fill: number, text: num
             [0, 1],
             [1, 1],
           ] as const)
-            setPixel(img, x0 + 3 + k * 12 + 2 * dx + u, y0 + 3 + 2 * dy + v, text);
+            setPixel(img, x0 + 3 + k * pitch + 2 * dx + u, y0 + 3 + 2 * dy + v, text);
     }),
   );
 }
@@ -67,6 +70,14 @@ describe('label boxes in a candle colour', () => {
     // The text as JPEG and a small font leave it: a pale blend of the fill that still reads as
     // ink of the fill's class.
     drawTag(painted.image, 200, 340, bull, mix(bull, white, 0.6));
+    const { ex } = pixelStages(painted.image);
+    expect(ex.candles.every((c) => c.lowY < 338)).toBe(true);
+    expect(ex.candles.length).toBe(painted.candles.length);
+  });
+
+  it('leaves out a tag whose blurred glyphs touch one another (one piece of text, several strokes)', () => {
+    const painted = paintChart({ seed: 3 });
+    drawTag(painted.image, 200, 340, bull, mix(bull, white, 0.6), 10);
     const { ex } = pixelStages(painted.image);
     expect(ex.candles.every((c) => c.lowY < 338)).toBe(true);
     expect(ex.candles.length).toBe(painted.candles.length);

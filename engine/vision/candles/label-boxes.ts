@@ -7,6 +7,8 @@ import {
   BOX_MIN_WIDTHS,
   BOX_TEXT_GAP,
   BOX_TEXT_SHARE,
+  BOX_STROKES_PER_GLYPH,
+  EDGE_SLAB_FILL,
   LABEL_BOX_MAX_HOLE_FILL,
   LABEL_BOX_MIN_COLUMNS,
   LABEL_BOX_MIN_HOLE_PX,
@@ -207,6 +209,7 @@ function holdsText(
   if (text < BOX_TEXT_SHARE * total) return false;
   let pieces = 0;
   const stack: number[] = [];
+  const piece: number[] = [];
   for (let q = 0; q < mark.length; q++) {
     if (mark[q] !== 1) continue;
     let n = 0;
@@ -216,8 +219,10 @@ function holdsText(
     let hi = -1;
     mark[q] = 2;
     stack.push(q);
+    piece.length = 0;
     while (stack.length > 0) {
       const r = stack.pop()!;
+      piece.push(r);
       n++;
       const rx = r % bw;
       const ry = (r - rx) / bw;
@@ -236,12 +241,41 @@ function holdsText(
     // A glyph stands at least BOX_GLYPH_MIN_ROWS tall and is no flat streak; a line's piece
     // over one candle is as thin as the line (its slope aside) and longer than tall.
     const tall = bottom - pTop + 1;
-    if (
-      n >= LABEL_BOX_MIN_HOLE_PX &&
-      tall >= BOX_GLYPH_MIN_ROWS &&
-      hi - lo + 1 <= BOX_GLYPH_MAX_ASPECT * tall
-    )
-      pieces++;
+    if (n < LABEL_BOX_MIN_HOLE_PX || tall < BOX_GLYPH_MIN_ROWS) continue;
+    if (hi - lo + 1 <= BOX_GLYPH_MAX_ASPECT * tall) pieces++;
+    // JPEG's blur joins a small font's glyphs into one piece: a word, not a streak, when its
+    // middle row crosses several strokes (two or so per glyph; a line crosses a row once).
+    else pieces += Math.floor(strokesAcross(piece, bw, pTop + ((tall - 1) >> 1)) / BOX_STROKES_PER_GLYPH);
   }
   return pieces >= LABEL_BOX_MIN_HOLES;
+}
+
+/** How many separate runs the piece's pixels (indices into a `bw`-wide block) make on row `y`. */
+function strokesAcross(piece: readonly number[], bw: number, y: number): number {
+  const xs = piece
+    .filter((p) => Math.floor(p / bw) === y)
+    .map((p) => p % bw)
+    .sort((a, b) => a - b);
+  let runs = 0;
+  for (let i = 0; i < xs.length; i++) if (i === 0 || xs[i]! > xs[i - 1]! + 1) runs++;
+  return runs;
+}
+
+/**
+ * Whether shape `c` is the edge of a box floating over the plot's top or bottom and cut there by
+ * the plot's edge (TradingView's Buy/Sell buttons in a candle colour): a solid block (EDGE_SLAB_FILL
+ * of its bounding box) touching that edge, as wide as a label box (BOX_MIN_WIDTHS typical widths
+ * and BOX_MIN_WIDTH_PX) and with no narrower row (no wick). A candle cut by the edge is one
+ * candle wide; one read as the largest shape in its columns, the block takes them from every
+ * candle under it. `ph` is the plot's height, `typical` the median width of the shapes of some size.
+ */
+export function isEdgeSlab(c: Component, ph: number, typical: number): boolean {
+  const w = c.maxX - c.minX + 1;
+  const h = c.maxY - c.minY + 1;
+  return (
+    typical > 0 &&
+    (c.minY === 0 || c.maxY === ph - 1) &&
+    w >= Math.max(BOX_MIN_WIDTH_PX, BOX_MIN_WIDTHS * typical) &&
+    c.count >= EDGE_SLAB_FILL * w * h
+  );
 }

@@ -301,6 +301,12 @@ export const BOX_MIN_WIDTHS = 2;
  * shape is a 3 px sliver, and a 7 px candle a moving average crosses is no tag.
  */
 export const BOX_MIN_WIDTH_PX = 16;
+/**
+ * A block cut by the plot's top or bottom edge is a floating box's edge (not a candle) when its
+ * ink fills this share of its bounding box: solid, every row as wide (a button's rounded corners
+ * and JPEG's blur take a little).
+ */
+export const EDGE_SLAB_FILL = 0.85;
 /** A box is a block of at least this many rows on the same columns (a line of text and its margins). */
 export const BOX_MIN_FULL_ROWS = 6;
 /**
@@ -321,6 +327,12 @@ export const BOX_TEXT_SHARE = 0.05;
 export const BOX_GLYPH_MIN_ROWS = 4;
 /** ... and at most this many times as wide as tall (a moving average's streak over a candle is longer). */
 export const BOX_GLYPH_MAX_ASPECT = 1.5;
+/**
+ * A wider piece (glyphs JPEG joined) holds one glyph per this many strokes across its middle row:
+ * a glyph crosses it once to three times ("C" once, "H" and "o" twice, "M" three times), and
+ * touching glyphs share the strokes where they touch; a line crosses it once.
+ */
+export const BOX_STROKES_PER_GLYPH = 1.5;
 
 // --- Candles cut by the plot's edge (clipped.ts) ---
 

@@ -206,7 +206,7 @@ function outsideZones<T>(bgMask: Uint8Array, width: number, rects: readonly Plot
 }
 
 /** A fill candidate: its mean colour and the rows its long runs lie on. */
-interface FillCandidate {
+export interface FillCandidate {
   colour: number;
   top: number;
   bottom: number;
@@ -217,7 +217,7 @@ interface FillCandidate {
  * close together: the fills of wide rectangles. Candle bodies are runs a body wide (a wide one
  * holds no candles, so no share is measured in it); grid lines and price lines are single rows.
  */
-function fillColours(r: Raster, area: PlotRect, bgMask: Uint8Array): FillCandidate[] {
+export function fillColours(r: Raster, area: PlotRect, bgMask: Uint8Array): FillCandidate[] {
   const { width, rgb } = r;
   const aw = area.right - area.left + 1;
   const minRun = Math.max(FILL_RUN_MIN_PX, Math.round(aw * FILL_RUN_MIN_SHARE));
@@ -285,12 +285,17 @@ function fillColours(r: Raster, area: PlotRect, bgMask: Uint8Array): FillCandida
 /**
  * Rectangles filled with `fill`: runs of rows in which the fill covers most of the span from its
  * first to its last pixel (candles and labels inside a zone cover the rest), the span staying put
- * from row to row. At least MIN_ROWS tall and as wide as a long run.
+ * from row to row. At least MIN_ROWS tall and as wide as a long run (unless told `minWidth`: a
+ * fill known to be a drawing's).
  */
-function fillRects(r: Raster, area: PlotRect, fill: number): PlotRect[] {
+export function fillRects(
+  r: Raster,
+  area: PlotRect,
+  fill: number,
+  minWidth = Math.max(FILL_RUN_MIN_PX, Math.round((area.right - area.left + 1) * FILL_RUN_MIN_SHARE)),
+): PlotRect[] {
   const { width, rgb } = r;
   const aw = area.right - area.left + 1;
-  const minWidth = Math.max(FILL_RUN_MIN_PX, Math.round(aw * FILL_RUN_MIN_SHARE));
   const slack = Math.max(FILL_EDGE_SLACK_PX, Math.round(aw * FILL_EDGE_SLACK_SHARE));
   // What stands on a fill (candles, a label) is bridged up to this wide: inside a zone drawn over
   // the candles' bodies, they may cover half of each row.

@@ -192,3 +192,69 @@ export const TEXT_ASYMMETRIC_MIN = 2;
 export const TEXT_BOX_PAD_SHARE = 0.4;
 /** A panel's border (a shadow, a bevel, anti-aliasing) reaches this many px beyond its lines. */
 export const PANEL_EDGE_PX = 2;
+
+// zones: filled zones drawn over the plot in a solid colour.
+
+/**
+ * An opaque zone is at least this many px wide: wider than most candle bodies (MetaTrader's
+ * widest is 13 px at 1x). Wider bodies (TradingView zoomed in at 2x: 59 px on the real set) are
+ * told by their wick, their twins and their colour (see zones.ts), not by width.
+ */
+export const ZONE_MIN_WIDTH = 48;
+/** ... and this many rows tall: thick rules and bands' edges are fewer (layout/bands.ts takes those). */
+export const ZONE_MIN_ROWS = 12;
+/**
+ * A wick is a stroke at most this many px wide: 2 px at 2x with an anti-aliased column either
+ * side, and a faint one beyond (TradingView's documentation captures) ...
+ */
+export const WICK_MAX_PX = 5;
+/** ... at least this many rows tall ... */
+export const WICK_MIN_ROWS = 4;
+/** ... and a colour draws wicks when it draws this many (one per candle). */
+export const WICK_MIN_STROKES = 3;
+/**
+ * A fill draws wicks in a tint of its colour (a blend with the background at least this share
+ * of ink, within WICK_TINT_OFF of that line: the wick of a wide body drawn thinner than a pixel) ...
+ */
+export const WICK_TINT_MIN = 0.4;
+/** ... and at most this (a blend is no stronger than its ink: a red wick is no tint of a brown zone). */
+export const WICK_TINT_MAX = 1.1;
+export const WICK_TINT_OFF = 24;
+/** A colour is seen outside the zones when it has this many pixels there (not a stray blend). */
+export const KNOWN_MIN_PX = 24;
+/** An XOR-drawn zone shows at least this many pixels of XORed colours seen outside ... */
+export const XOR_MIN_SAMPLES = 24;
+/** ... and they are this share of its pixels other than the fill (markers drawn over it are not). */
+export const XOR_SHARE = 0.5;
+/**
+ * An XOR zone's sides are moved out over XORed candles up to this many px: a candle body on the
+ * zone's side in the row its span was taken from (a body 16 px wide at most; the background
+ * beyond the zone stops the move sooner).
+ */
+export const XOR_EDGE_PX = 16;
+/**
+ * Once a fill is known to be XOR-drawn, its pieces from this many px wide are undone too (a zone
+ * one candle wide): XORed candles inside are the evidence, not the width.
+ */
+export const XOR_MIN_WIDTH = 6;
+/** An XOR zone's fill is exact: this share of its pixels near the fill colour are that colour to the bit. */
+export const XOR_EXACT_SHARE = 0.9;
+/**
+ * A wide piece of fill is a candle body when runs of its colour as wide (within this many px: a
+ * body's anti-aliased sides) stand in other columns ...
+ */
+export const BODY_WIDTH_SLACK_PX = 2;
+/** ... on this many rows (a doji's body is 2 rows at 2x). */
+export const BODY_TWIN_ROWS = 2;
+/**
+ * A filled piece whose content keeps to this share of its rows, clear of its top and bottom, is a
+ * label: a line of text fills 40-60 % of its tag's height.
+ */
+export const LABEL_TEXT_SHARE = 0.75;
+/** A tag's rounded corners reach this many px in from its sides. */
+export const LABEL_CORNER_PX = 4;
+/**
+ * A body's wick stands on its centre within this many px (charting libraries centre it; a wick
+ * between two pixel columns and its anti-aliasing move it a pixel or so).
+ */
+export const WICK_CENTRE_PX = 2;
