@@ -107,7 +107,14 @@ export function findLayout(
 
   // The sides of a panel drawn over the plot (an EA's settings box) are no grid lines.
   const { columns: unboxed, boxes } = findBoxes(gridColumns, gridRows, plotLeft, plotRight);
-  const rows = plotRowsFromGrid(unboxed, region, plotLeft, plotRight, axis ? axis.labels.top : null);
+  const rows = plotRowsFromGrid(
+    unboxed,
+    region,
+    plotLeft,
+    plotRight,
+    axis ? axis.labels.top : null,
+    gridRows,
+  );
   let { plotTop, plotBottom } = rows;
   if (axis) ({ plotTop, plotBottom } = pricePaneRows(gridRows, axis, plotLeft, plotRight, region, rows));
   if (axis) {

@@ -58,6 +58,22 @@ describe('plotRowsFromGrid at a frame', () => {
     // Without the frame, the grid lines' median decides as before.
     expect(plotRowsFromGrid(columns.slice(2), region, 3, 581, null).plotTop).toBe(104);
   });
+
+  it("takes the rows of a frame's corner: a column at the plot's side ending on a row across the plot", () => {
+    const region = { left: 0, top: 0, right: 2504, bottom: 1439 };
+    // The two sides of one tall hollow candle (the dotted grid was too sparse to be found) and
+    // MetaTrader's frame: a column beside the price axis, ending where the time axis's rule runs.
+    const columns = [line(549, 180, 842, 0x00ff00), line(557, 180, 842, 0x00ff00), line(2504, 2, 1420)];
+    const frameRow = line(1420, 2, 2504);
+    const rows = plotRowsFromGrid(columns, region, 2, 2503, 15, [frameRow]);
+    expect([rows.plotTop, rows.plotBottom]).toEqual([2, 1420]);
+    // Without the rule at its end the column is no corner: the candle's sides decide as before.
+    expect(plotRowsFromGrid(columns, region, 2, 2503, 15, [line(1300, 2, 2504)]).plotBottom).toBe(842);
+    // A dotted row (a price line) is no frame.
+    expect(plotRowsFromGrid(columns, region, 2, 2503, 15, [{ ...frameRow, dotted: true }]).plotBottom).toBe(
+      842,
+    );
+  });
 });
 
 describe('pricePaneRows', () => {

@@ -166,7 +166,8 @@ export function plotSideBesideLabels(
 /**
  * Plot top/bottom: where the vertical grid lines between plotLeft and plotRight end (gridSpan),
  * else where a grid column and the plot's own frame column start and end together; the region's
- * rows when neither does. `placed`: whether vertical lines placed them.
+ * rows when neither does. A frame's corner (frameCorner) wins over both. `placed`: whether
+ * vertical lines placed them.
  */
 export function plotRowsFromGrid(
   gridColumns: LineRun[],
@@ -174,6 +175,7 @@ export function plotRowsFromGrid(
   plotLeft: number,
   plotRight: number,
   labelsTop: number | null,
+  gridRows: LineRun[] = [],
 ): { plotTop: number; plotBottom: number; placed: boolean } {
   const { top, bottom } = region;
   const rh = bottom - top + 1;
@@ -219,7 +221,39 @@ export function plotRowsFromGrid(
       plotBottom = Math.min(bottom, pair.end);
     }
   }
+  const corner = frameCorner(gridColumns, gridRows, plotLeft, plotRight, tall);
+  if (corner) {
+    placed = true;
+    plotTop = Math.max(top, corner.start);
+    plotBottom = Math.min(bottom, corner.end);
+  }
   return { plotTop, plotBottom, placed };
+}
+
+/**
+ * A frame's corner: a solid column at a side of the plot (within a px of its edge) whose end
+ * meets a solid row running across the whole plot. MetaTrader frames its plot so, on the price
+ * axis's side and along the time axis: the column spans the plot's rows exactly. It wins over
+ * the grid: a dotted grid too sparse to be found as lines leaves the region's top (a chart
+ * window's title above the plot) or the two sides of one tall hollow candle to place the rows.
+ * Null when no such column is found.
+ */
+function frameCorner(
+  gridColumns: LineRun[],
+  gridRows: LineRun[],
+  plotLeft: number,
+  plotRight: number,
+  tall: (g: LineRun) => boolean,
+): { start: number; end: number } | null {
+  const across = gridRows.filter((g) => !g.dotted && g.start <= plotLeft + 1 && g.end >= plotRight - 1);
+  const corner = gridColumns.find(
+    (g) =>
+      !g.dotted &&
+      tall(g) &&
+      (Math.abs(g.at - plotLeft) <= 1 || Math.abs(g.at - plotRight) <= 1) &&
+      across.some((r) => Math.abs(r.at - g.end) <= 1),
+  );
+  return corner ? { start: corner.start, end: corner.end } : null;
 }
 
 /**
