@@ -260,18 +260,9 @@ function locateIn(
       if (!solved) continue;
       tokens = solved;
     }
-    const labels: (AxisLabel & { token: TextToken })[] = [];
-    // A label split at its decimal point is one label, as the scale stage reads it.
-    for (const t of joinSplitLabels(tokens)) {
-      if (t.badge) continue;
-      const y = (t.box.top + t.box.bottom) / 2;
-      for (const price of priceReadings(t.text)) labels.push({ y, price, text: t.text, token: t });
-    }
-    const fit = fitPriceScale(labels);
-    if (!fit || fit.labels.length < MIN_LABELS) continue;
-    const used = labels
-      .filter((l) => fit.labels.some((f) => f.y === l.y && f.price === l.price))
-      .map((l) => l.token);
+    const fitted = fitTokens(tokens);
+    if (!fitted || fitted.fit.labels.length < MIN_LABELS) continue;
+    const { fit, used } = fitted;
     const span = labelSpan(used);
     // More labels on one scale win, unless one column's labels run over a much shorter stretch
     // than the other's: a price ladder or order book beside the chart stacks many prices
@@ -379,15 +370,26 @@ function mixedShapes(used: TextToken[]): boolean {
 const priceRows = (tokens: TextToken[]) =>
   tokens.filter((t) => !t.badge && priceReadings(t.text).length > 0).length;
 
-/** The price scale the tokens' labels fit, and the tokens it used. */
-function fitTokens(tokens: TextToken[]): { fit: PriceScale; used: TextToken[] } | null {
+/**
+ * The price scale the tokens' labels fit, and the tokens it used. A label split at its decimal
+ * point is one label, as the scale stage reads it. `refit` may narrow the first fit's labels to
+ * those it trusts (the OCR's words, decision 038), fitted again.
+ */
+export function fitTokens(
+  tokens: readonly TextToken[],
+  refit?: (fit: PriceScale) => AxisLabel[] | null,
+): { fit: PriceScale; used: TextToken[] } | null {
   const labels: (AxisLabel & { token: TextToken })[] = [];
   for (const t of joinSplitLabels(tokens)) {
     if (t.badge) continue;
     const y = (t.box.top + t.box.bottom) / 2;
     for (const price of priceReadings(t.text)) labels.push({ y, price, text: t.text, token: t });
   }
-  const fit = fitPriceScale(labels);
+  let fit = fitPriceScale(labels);
+  if (fit && refit) {
+    const kept = refit(fit);
+    fit = kept && fitPriceScale(kept);
+  }
   if (!fit) return null;
   const used = labels
     .filter((l) => fit.labels.some((f) => f.y === l.y && f.price === l.price))

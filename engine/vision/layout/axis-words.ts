@@ -1,13 +1,10 @@
 import { colourDistance } from '../pixels/raster';
 import type { Raster } from '../pixels/raster';
 import { externalAxisTokens, trustedExternalLabels } from '../scale/external-labels';
-import { fitPriceScale } from '../scale/scale-fit';
-import type { AxisLabel } from '../scale/scale-fit';
 import { MIN_LABELS as SCALE_MIN_LABELS } from '../scale/tuning';
-import { joinSplitLabels } from '../scale/split-labels';
 import type { TextToken } from '../text';
 import type { PlotRect } from '../types';
-import { priceReadings } from './axis-locate';
+import { fitTokens, priceReadings } from './axis-locate';
 import type { AxisColumn, ReadColumn } from './axis-locate';
 import {
   COLUMN_PAD_PX,
@@ -69,19 +66,9 @@ export function axisCandidates(r: Raster, read: readonly ReadColumn[], tried: Pl
  */
 export function axisFromWords(r: Raster, strip: PlotRect, words: readonly TextToken[]): AxisColumn | null {
   const tokens = externalAxisTokens(r, strip, words).map((t) => ({ ...t, box: inkBox(r, t.box) }));
-  const labels: (AxisLabel & { token: TextToken })[] = [];
-  for (const t of joinSplitLabels(tokens)) {
-    if (t.badge) continue;
-    const y = (t.box.top + t.box.bottom) / 2;
-    for (const price of priceReadings(t.text)) labels.push({ y, price, text: t.text, token: t });
-  }
-  const fit = fitPriceScale(labels);
-  const trusted = fit && trustedExternalLabels(fit);
-  const scale = trusted && fitPriceScale(trusted);
-  if (!scale || scale.labels.length < SCALE_MIN_LABELS) return null;
-  const used = labels
-    .filter((l) => scale.labels.some((f) => f.y === l.y && f.price === l.price))
-    .map((l) => l.token);
+  const fitted = fitTokens(tokens, trustedExternalLabels);
+  if (!fitted || fitted.fit.labels.length < SCALE_MIN_LABELS) return null;
+  const { fit: scale, used } = fitted;
   const heights = used.map((t) => t.box.bottom - t.box.top).sort((a, b) => a - b);
   return {
     labels: {
