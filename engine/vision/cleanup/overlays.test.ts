@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RgbaImage } from '../../core/image';
 import { paintChart, type PaintOptions } from '../test-support/paint';
+import { candlesAfterCleanup } from '../test-support/stages';
 import { toRaster } from '../pixels/raster';
-import { findLayout } from '../layout';
-import { classifyInk, learnPalette } from '../palette';
-import { extractCandles } from '../candles';
 import { liftOverlays } from './overlays';
 import type { PlotRect } from '../types';
 
@@ -36,22 +34,7 @@ function drawZones(image: RgbaImage, zones: Zone[]): RgbaImage {
   return { ...image, data };
 }
 
-/** The pixel stages of readChart with the zones lifted, as readChart runs them. */
-function readCandles(image: RgbaImage) {
-  const raster = toRaster(image);
-  let layout = findLayout(raster)!;
-  const zones = liftOverlays(raster, layout);
-  if (zones.length > 0)
-    layout = findLayout(
-      raster,
-      undefined,
-      zones.map((z) => z.rect),
-    )!;
-  const palette = learnPalette(raster, layout);
-  const ink = classifyInk(raster, layout, palette);
-  const { candles } = extractCandles(ink, layout.plot, palette, { raster, background: layout.background });
-  return { zones, raster, candles, plot: layout.plot };
-}
+const readCandles = (image: RgbaImage) => candlesAfterCleanup(image, liftOverlays);
 
 const sameCandles = (a: ReturnType<typeof readCandles>, b: ReturnType<typeof readCandles>) => {
   expect(b.candles.length).toBe(a.candles.length);

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RgbaImage } from '../../core/image';
 import { paintChart } from '../test-support/paint';
+import { candlesAfterCleanup } from '../test-support/stages';
 import { toRaster } from '../pixels/raster';
 import { findLayout } from '../layout';
-import { classifyInk, learnPalette } from '../palette';
-import { extractCandles } from '../candles';
 import { eraseZones } from './zones';
 import type { PlotRect } from '../types';
 
@@ -33,22 +32,7 @@ function drawZones(image: RgbaImage, bg: number, zones: Zone[]): RgbaImage {
   return { ...image, data };
 }
 
-/** The pixel stages with the zones erased, as readPixels runs them. */
-function readCandles(image: RgbaImage) {
-  const raster = toRaster(image);
-  let layout = findLayout(raster)!;
-  const zones = eraseZones(raster, layout);
-  if (zones.length > 0)
-    layout = findLayout(
-      raster,
-      undefined,
-      zones.map((z) => z.rect),
-    )!;
-  const palette = learnPalette(raster, layout);
-  const ink = classifyInk(raster, layout, palette);
-  const { candles } = extractCandles(ink, layout.plot, palette, { raster, background: layout.background });
-  return { zones, raster, candles, palette, plot: layout.plot };
-}
+const readCandles = (image: RgbaImage) => candlesAfterCleanup(image, eraseZones);
 
 const light = { height: 500, seed: 5, background: 0xffffff, grid: 0xe0e3eb, bull: 0x089981, bear: 0xf23645 };
 

@@ -1,3 +1,4 @@
+import type { RgbaImage } from '../../core/image';
 import { dilutedInk, tint } from './palette';
 import { learnPalette } from './learn';
 import { paintChart } from '../test-support/paint';
@@ -172,6 +173,35 @@ describe('a plot shaded in bands (split areas)', () => {
   });
 });
 
+/**
+ * Paints a volume bar under every candle (columns x-left .. x+right), in its colour at 45 % over
+ * `bg`, standing on the plot's bottom (31 rows above the image's) and minTall to minTall+49 rows
+ * tall; returns that bottom row.
+ */
+function paintVolume(
+  image: RgbaImage,
+  candles: readonly { x: number; openY: number; closeY: number }[],
+  o: { bg: number; bull: number; bear: number; minTall: number; left: number; right: number },
+): number {
+  const { data, width, height } = image;
+  const tinted = (c: number) => {
+    const mix = (s: number) =>
+      Math.round(((o.bg >> s) & 255) + (((c >> s) & 255) - ((o.bg >> s) & 255)) * 0.45);
+    return [mix(16), mix(8), mix(0)] as const;
+  };
+  const bottom = height - 31;
+  candles.forEach((c, i) => {
+    const rgb = tinted(c.closeY < c.openY ? o.bull : o.bear);
+    const tall = o.minTall + ((i * 37) % 50);
+    for (let y = bottom - tall; y <= bottom; y++)
+      for (let x = c.x - o.left; x <= c.x + o.right; x++) {
+        const k = (y * width + x) * 4;
+        [data[k], data[k + 1], data[k + 2]] = rgb;
+      }
+  });
+  return bottom;
+}
+
 describe('a volume histogram whose tints outnumber thin dense candles', () => {
   it('learns the candle colours, and the tints go with them', () => {
     const bg = 0x1e222d;
@@ -189,24 +219,9 @@ describe('a volume histogram whose tints outnumber thin dense candles', () => {
       maxWick: 4,
       seed: 5,
     });
-    const { data, width, height } = image;
-    const tinted = (c: number) => {
-      const mix = (s: number) =>
-        Math.round(((bg >> s) & 255) + (((c >> s) & 255) - ((bg >> s) & 255)) * 0.45);
-      return [mix(16), mix(8), mix(0)] as const;
-    };
     // A 2 px wide volume bar under every bar, in its colour at 45 %, standing on the plot's bottom
     // and up to a fifth of the plot tall: more stroke pixels than the bars themselves.
-    const bottom = height - 31;
-    candles.forEach((c, i) => {
-      const rgb = tinted(c.closeY < c.openY ? bull : bear);
-      const tall = 20 + ((i * 37) % 50);
-      for (let y = bottom - tall; y <= bottom; y++)
-        for (const x of [c.x - 1, c.x]) {
-          const k = (y * width + x) * 4;
-          [data[k], data[k + 1], data[k + 2]] = rgb;
-        }
-    });
+    const bottom = paintVolume(image, candles, { bg, bull, bear, minTall: 20, left: 1, right: 0 });
     const raster = toRaster(image);
     const layout = findLayout(raster)!;
     const palette = learnPalette(raster, { ...layout, plot: { ...layout.plot, bottom } });
@@ -228,24 +243,9 @@ describe('a volume histogram whose wide tinted bars outweigh a few wide candles'
       bodyWidth: 17,
       seed: 7,
     });
-    const { data, width, height } = image;
-    const tinted = (c: number) => {
-      const mix = (s: number) =>
-        Math.round(((bg >> s) & 255) + (((c >> s) & 255) - ((bg >> s) & 255)) * 0.45);
-      return [mix(16), mix(8), mix(0)] as const;
-    };
     // TradingView's volume overlay: a bar as wide as the spacing allows under every candle, in
     // its colour at 45 %, standing on the plot's bottom and up to a quarter of the plot tall.
-    const bottom = height - 31;
-    candles.forEach((c, i) => {
-      const rgb = tinted(c.closeY < c.openY ? bull : bear);
-      const tall = 40 + ((i * 37) % 50);
-      for (let y = bottom - tall; y <= bottom; y++)
-        for (let x = c.x - 11; x <= c.x + 10; x++) {
-          const k = (y * width + x) * 4;
-          [data[k], data[k + 1], data[k + 2]] = rgb;
-        }
-    });
+    const bottom = paintVolume(image, candles, { bg, bull, bear, minTall: 40, left: 11, right: 10 });
     const raster = toRaster(image);
     const layout = findLayout(raster)!;
     const palette = learnPalette(raster, { ...layout, plot: { ...layout.plot, bottom } });
