@@ -1,6 +1,7 @@
 import type { RgbaImage } from '../../engine/core/image';
 import { isEngineError } from '../../engine/core/errors';
 import type { ChartReading, PlotRect, ReadOptions, ReadTrace, TextToken } from '../../engine/vision';
+import type { TitleRegion } from '../../engine/vision/text';
 import {
   analyzeReadings,
   isChartData,
@@ -109,6 +110,22 @@ async function ocrWords(
   }
 }
 
+/** The OCR's words in the title-like regions the engine named, or null (none named, no words, the OCR failed). */
+async function regionWords(
+  ocr: () => Promise<AxisOcr>,
+  image: RgbaImage,
+  regions: readonly TitleRegion[] | undefined,
+): Promise<TextToken[] | null> {
+  if (!regions || regions.length === 0) return null;
+  try {
+    const reader = await ocr();
+    const words = reader.readTitle ? await reader.readTitle(image, regions) : null;
+    return words && words.length > 0 ? words : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The chart read again with the OCR's words on trace.titleRegions, or null (nothing to read, no words, refused). */
 async function withTitleOcr(
   image: RgbaImage,
@@ -117,16 +134,9 @@ async function withTitleOcr(
   trace: ReadTrace,
   axisWords: ReadOptions,
 ): Promise<ChartReading | null> {
-  const regions = trace.titleRegions;
-  if (!regions || regions.length === 0 || !trace.pixels) return null;
-  let words;
-  try {
-    const reader = await ocr();
-    words = reader.readTitle ? await reader.readTitle(image, regions) : null;
-  } catch {
-    return null;
-  }
-  if (!words || words.length === 0) return null;
+  if (!trace.pixels) return null;
+  const words = await regionWords(ocr, image, trace.titleRegions);
+  if (!words) return null;
   const options: ReadOptions = {
     pixels: trace.pixels,
     titleWords: words,
@@ -155,12 +165,9 @@ async function withPrintOcr(
   trace: ReadTrace,
   options: ReadOptions,
 ): Promise<ChartReading | null> {
-  const regions = trace.printRegions;
-  if (!regions || regions.length === 0) return null;
+  const words = await regionWords(ocr, image, trace.printRegions);
+  if (!words) return null;
   try {
-    const reader = await ocr();
-    const words = reader.readTitle ? await reader.readTitle(image, regions) : null;
-    if (!words || words.length === 0) return null;
     return read(trace, { ...options, printWords: words });
   } catch {
     return null;
