@@ -430,6 +430,17 @@ describe('labels printed beside faint grid lines', () => {
     expect(priceToY(snapped, 0.866)).toBeCloseTo(580, 5);
   });
 
+  it('moves a label a row off the common offset onto its own line', () => {
+    // Text and lines are each drawn on whole rows: the middle label sits a row nearer its line.
+    const labels = lines.map((row, i) => ({
+      y: row - (i === 2 ? 19 : 20),
+      price: 0.874 - 0.002 * i,
+      text: '',
+    }));
+    const snapped = snapToFarGrid(fitPriceScale(labels)!, layout, paint(true));
+    expect(snapped.labels.map((l) => l.y)).toEqual(lines);
+  });
+
   it('leaves the scale where no such lines are drawn', () => {
     expect(snapToFarGrid(scale, layout, paint(false))).toBe(scale);
   });

@@ -22,6 +22,7 @@ import {
   FAR_GRID_COLUMNS,
   FAR_GRID_LINE_SHARE,
   FAR_GRID_MAX_PX,
+  FAR_GRID_OWN_PX,
   FAR_GRID_RIDGE_LEVELS,
   FAR_GRID_RIDGE_PX,
   FAR_GRID_STEP_SHARE,
@@ -653,7 +654,8 @@ function shifted(scale: PriceScale, offset: number): PriceScale {
  * across most of the plot; when at least three labels and most of them find such a line at one
  * offset (within MARK_AGREE_PX; lines at labels' steps, so one font's labels sit alike beside
  * them) and no other offset is as common, the labels move onto their lines (a line's price row is
- * its top row) and the scale is refitted. Else the scale is returned unchanged.
+ * its top row; a label's own line within FAR_GRID_OWN_PX of that offset) and the scale is
+ * refitted. Else the scale is returned unchanged.
  */
 export function snapToFarGrid(scale: PriceScale, layout: Layout, r: Raster): PriceScale {
   if (scale.mode !== 'linear' || scale.labels.length < SNAP_MIN_LABELS) return scale;
@@ -716,7 +718,9 @@ export function snapToFarGrid(scale: PriceScale, layout: Layout, r: Raster): Pri
   // grids; which one the labels belong to is unknown.
   if (offsets.some((o) => Math.abs(o - best) > 2 * d && support(o) >= bestSupport)) return scale;
   const moved = scale.labels.map((l, i) => {
-    const own = found[i]!.filter((o) => Math.abs(o - best) <= MARK_AGREE_PX);
+    // Its own line, where one lies within a row of the common offset: the text and the line are
+    // each put on whole rows, so one label may sit a row nearer its line than the others.
+    const own = found[i]!.filter((o) => Math.abs(o - best) <= FAR_GRID_OWN_PX);
     const o = own.length ? own.reduce((a, b) => (Math.abs(a - best) <= Math.abs(b - best) ? a : b)) : best;
     return { ...l, y: l.y + o };
   });

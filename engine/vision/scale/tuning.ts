@@ -98,6 +98,12 @@ export const FAR_GRID_RIDGE_PX = 3;
 export const FAR_GRID_RIDGE_LEVELS = 12;
 /** ... in this share of the columns sampled (candles and drawings hide the rest). */
 export const FAR_GRID_LINE_SHARE = 0.5;
+/**
+ * A label moves onto its own line when that line is within this many px of the offset most labels
+ * share: glyphs and lines are each drawn on whole rows, so one label's text may sit a row nearer
+ * or further (a TradingView JPEG: seven labels beside their lines at one offset, one a row off).
+ */
+export const FAR_GRID_OWN_PX = 1;
 /** Columns sampled across the plot (enough to tell a line from texture, cheap at 3420 px). */
 export const FAR_GRID_COLUMNS = 400;
 /** A badge's price line lies within this many px of the badge ... */
