@@ -377,6 +377,19 @@ describe('bridging lines that cross a candle', () => {
     );
     expect([...ink.slice(20, 34)]).toEqual(new Array(14).fill(1));
   });
+
+  it("leaves open a JPEG's dark noise between a label's arrow and the body under it", () => {
+    // Arrow rows 0-7 and body rows 14-19 in the bear colour; between them JPEG noise a shade or
+    // two off the background (not within its tolerance, so not in the mask) and a dim level line.
+    const bg = 0x111111;
+    const rgb = new Uint32Array(20).fill(0xf23645);
+    const ink = new Uint8Array(20).fill(1);
+    const noise = [0x270305, 0x15110a, 0x0c1405, 0x31312d, 0x300300, 0x500000];
+    noise.forEach((c, i) => ([rgb[8 + i], ink[8 + i]] = [c, 0]));
+    bridgeOccluders(ink, new Uint8Array(20), { raster: { width: 1, height: 20, rgb }, background: bg }, plot);
+    expect([...ink.slice(8, 14)]).toEqual(new Array(6).fill(0));
+  });
+
   it("joins a wick's last pixels beyond a line crossing it near its end", () => {
     // Wick rows 0-12 (class 1), a 2 px indigo line at 13-14, the tip at 15-16, then background.
     const rgb = new Uint32Array(20).fill(0x9a5bd8);

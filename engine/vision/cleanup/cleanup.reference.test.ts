@@ -5,6 +5,8 @@ import {
   BASELINE_FROM_SHARE,
   BRIDGE_MAX_ROWS,
   BRIDGE_MAX_SHARE,
+  BRIDGE_MAX_SHADED_ROWS,
+  SHADED_TOLERANCES,
   EDGE_OVER_LOOSE,
   EDGE_ROW_SHARE,
   LINE_EXTRA_ROWS,
@@ -188,7 +190,15 @@ function referenceOccluders(
         to - y >= 2 ||
         colourDistance(rgb[(y + plot.top) * width + x + plot.left]!, background) >
           BG_TOLERANCE * SOLID_GAP_TOLERANCES;
-      if (to >= 0 && solidGap && (tipAbove || isStroke(x, y - 1, -1, above))) {
+      let shaded = 0;
+      for (let k = y; k < to; k++)
+        if (
+          colourDistance(rgb[(k + plot.top) * width + x + plot.left]!, background) <=
+          BG_TOLERANCE * SHADED_TOLERANCES
+        )
+          shaded++;
+      const line = shaded < BRIDGE_MAX_SHADED_ROWS;
+      if (to >= 0 && solidGap && line && (tipAbove || isStroke(x, y - 1, -1, above))) {
         for (let k = y; k < to; k++) ink[k * pw + x] = above;
       }
     }

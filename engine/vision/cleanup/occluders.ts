@@ -10,6 +10,8 @@ import type { Component } from '../candles/shapes';
 import {
   BRIDGE_MAX_ROWS,
   BRIDGE_MAX_SHARE,
+  BRIDGE_MAX_SHADED_ROWS,
+  SHADED_TOLERANCES,
   PANEL_EDGE_PX,
   SOLID_GAP_TOLERANCES,
   STROKE_PX,
@@ -112,7 +114,20 @@ export function bridgeOccluders(
       to - y >= 2 ||
       colourDistance(rgb[(y + plot.top) * width + x + plot.left]!, sampler.background) >
         BG_TOLERANCE * SOLID_GAP_TOLERANCES;
-    if (to >= 0 && solidGap && (tipAbove || isStroke(ink, pw, ph, x, y - 1, -1, above))) {
+    // A line drawn over the candle covers the whole run; rows at the background's shade in it
+    // (JPEG's dark noise between an arrow's head and the body under it) are background between
+    // two shapes, not a line over one.
+    let shaded = 0;
+    for (let k = y; k < to && shaded < BRIDGE_MAX_SHADED_ROWS; k++) {
+      const d = colourDistance(rgb[(k + plot.top) * width + x + plot.left]!, sampler.background);
+      if (d <= BG_TOLERANCE * SHADED_TOLERANCES) shaded++;
+    }
+    if (
+      to >= 0 &&
+      solidGap &&
+      shaded < BRIDGE_MAX_SHADED_ROWS &&
+      (tipAbove || isStroke(ink, pw, ph, x, y - 1, -1, above))
+    ) {
       for (let k = y; k < to; k++) ink[k * pw + x] = above;
     }
   };

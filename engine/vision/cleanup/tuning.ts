@@ -162,6 +162,18 @@ export const TIP_LINE_PX = 3;
  * edge.
  */
 export const TIP_LINE_SIDE_PX = 2;
+/**
+ * A run holding this many rows within SHADED_TOLERANCES background tolerances of the background
+ * is background between two shapes (JPEG's dark noise in the gap between a label's arrow and the
+ * body under it), not a line drawn over a candle, and is not bridged.
+ */
+export const BRIDGE_MAX_SHADED_ROWS = 2;
+/**
+ * Two tolerances: JPEG's noise beside a saturated stroke on a dark background (measured on a
+ * TradingView dark JPEG: 11-17 off it), under a one-pixel gap's SOLID_GAP_TOLERANCES. One such
+ * row is let through: a line's anti-aliased edge may be as faint.
+ */
+export const SHADED_TOLERANCES = 2;
 /** A one-pixel gap is a line's colour only beyond this many background tolerances (not grid noise). */
 export const SOLID_GAP_TOLERANCES = 3;
 
