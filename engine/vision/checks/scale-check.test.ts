@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PixelCandle } from '../candles';
 import type { ScaleReading } from '../scale';
 import type { PriceScale } from '../types';
-import { judgeScale, scaleDisagreements } from './scale-check';
+import { evenlyStepped, judgeScale, scaleDisagreements } from './scale-check';
 import { scoreReading } from './confidence';
 import type { ContinuityResult } from './continuity';
 import type { CandleExtraction } from '../candles';
@@ -89,6 +89,31 @@ describe('scaleDisagreements', () => {
     expect(judgeScale(priceScale(), far)!.refuse).toBe(true);
     const alone = scaleDisagreements(reading({ offGridPx: 30 }), lastBar(), null, 1);
     expect(judgeScale(priceScale(), alone)!.refuse).toBe(false);
+  });
+});
+
+describe('evenlyStepped', () => {
+  it('takes round labels, one hidden among them, as evenly stepped', () => {
+    expect(evenlyStepped([1.085, 1.0855, 1.086, 1.087, 1.0875])).toBe(true);
+    // A misread digit (1.31594 for 1.316) breaks two of ten gaps.
+    const misread = [1.32, 1.319, 1.318, 1.317, 1.31594, 1.315, 1.314, 1.313, 1.312, 1.311, 1.31];
+    expect(evenlyStepped(misread)).toBe(true);
+  });
+
+  it("takes MetaTrader's rounded prices of fixed rows as not", () => {
+    expect(evenlyStepped([1.0915, 1.08735, 1.0853, 1.0832, 1.08115, 1.07905])).toBe(false);
+  });
+
+  it('takes no residual of labels at uneven prices as a statement', () => {
+    // Rounded prices of fixed rows: 10.7, 11.2, 9.9 and 8.2 apart.
+    const prices = [1990, 1979.3, 1968.1, 1958.2, 1950];
+    const labels = [100, 200, 300, 400, 500].map((y, i) => ({
+      y,
+      price: prices[i]!,
+      text: String(prices[i]),
+    }));
+    const found = scaleDisagreements(reading({ priceScale: priceScale(labels) }), undefined, null, 1);
+    expect(found).toEqual([]);
   });
 });
 

@@ -11,11 +11,13 @@ import {
   SCALE_LEGEND_PX,
   SCALE_REFUSE_STEPS,
   SCALE_TAG_SEARCH_PX,
+  EVEN_STEP_SLACK,
+  EVEN_STEP_SHARE,
 } from './tuning';
 
 /** One statement of the image the placed scale was held against, and how far (px) it disagrees. */
 export interface ScaleDisagreement {
-  /** labels: the fit's worst label off its row; grid: the labels' prices off the grid lines; tag: the last-price tag's price off the last close's row; legend: the printed O/H/L/C off the last bar's rows. */
+  /** labels: the fit's worst label off its row (labels at evenly stepped prices only); grid: the labels' prices off the grid lines; tag: the last-price tag's price off the last close's row; legend: the printed O/H/L/C off the last bar's rows. */
   source: 'labels' | 'grid' | 'tag' | 'legend';
   /** Signed px: > 0 where the image puts the price lower on screen than the scale does. */
   px: number;
@@ -38,12 +40,16 @@ export function scaleDisagreements(
 ): ScaleDisagreement[] {
   const s = scale.priceScale;
   const out: ScaleDisagreement[] = [];
-  let worst = 0;
-  for (const l of s.labels) {
-    const d = l.y - priceToY(s, l.price);
-    if (Math.abs(d) > Math.abs(worst)) worst = d;
+  // Labels at round prices (evenly stepped) lie each on its own row; a platform that prints the
+  // rounded price of fixed rows (MetaTrader) puts them off by its rounding, which says nothing.
+  if (s.mode === 'linear' && evenlyStepped(s.labels.map((l) => l.price))) {
+    let worst = 0;
+    for (const l of s.labels) {
+      const d = l.y - priceToY(s, l.price);
+      if (Math.abs(d) > Math.abs(worst)) worst = d;
+    }
+    out.push({ source: 'labels', px: worst });
   }
-  if (s.labels.length) out.push({ source: 'labels', px: worst });
   if (scale.offGridPx !== null && scale.offGridPx !== undefined)
     out.push({ source: 'grid', px: scale.offGridPx });
   if (!last || last.ambiguous || last.direction === 0) return out;
@@ -75,6 +81,23 @@ export function scaleDisagreements(
       out.push({ source: 'legend', px: offsets.reduce((a, b) => a + b, 0) / offsets.length });
   }
   return out;
+}
+
+/**
+ * Whether prices step evenly: at least EVEN_STEP_SHARE of the gaps between neighbours are a whole
+ * number of one of them (within EVEN_STEP_SLACK of one), the axis' step. TradingView's round
+ * labels do (2.5 apart, some 5, one hidden under a tag 10; a misread digit breaks a gap or two:
+ * 1.31594 for 1.31600); MetaTrader's labels of fixed rows do not (1.0853, 1.0832, 1.08115:
+ * 0.0021 then 0.00205).
+ */
+export function evenlyStepped(prices: number[]): boolean {
+  const sorted = [...prices].sort((a, b) => a - b);
+  const gaps = sorted.slice(1).map((p, i) => p - sorted[i]!);
+  const whole = (g: number, step: number) =>
+    g / step > 0.5 && Math.abs(g / step - Math.round(g / step)) <= EVEN_STEP_SLACK;
+  return gaps.some(
+    (step) => step > 0 && gaps.filter((g) => whole(g, step)).length >= EVEN_STEP_SHARE * gaps.length,
+  );
 }
 
 /** The median distance (px) between neighbouring labels of the fit. */

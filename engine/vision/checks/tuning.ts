@@ -181,6 +181,17 @@ export const SCALE_TAG_SEARCH_PX = 8;
  * (a JPEG's smeared glyphs). Dev corpus (36 readings, EXACT 99.3 %): at most 1.16 px; JPEG renders whose scale is right to 1 px reach 1.29 (jpegdpr2 SPX 4h, 416 of 481 exact).
  */
 export const SCALE_LABEL_PX = 1.3;
+/**
+ * A gap between label prices is a whole number of the median gap within this share (floating-
+ * point differences of round prices are exact to far less; MetaTrader's 0.0021 against 0.00205
+ * is 0.024 off) ...
+ */
+export const EVEN_STEP_SLACK = 0.01;
+/**
+ * ... and labels step evenly when this share of their gaps are (fixture fx-04: 8 of 10, one
+ * misread label breaking two; the real set's MetaTrader 4 EURUSD H1: 4 of 7).
+ */
+export const EVEN_STEP_SHARE = 0.75;
 /** The labels' prices off the grid beside them beyond this (px): the off-grid check's tolerance, kept (dev: at most 0.2). */
 export const SCALE_GRID_PX = OFF_GRID_PX;
 /**
