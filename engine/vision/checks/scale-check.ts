@@ -1,8 +1,7 @@
 import type { PixelCandle } from '../candles';
-import { priceToY } from '../scale/price-scale';
+import { priceToY, yToPrice } from '../scale/price-scale';
 import type { ScaleReading } from '../scale';
 import type { PrintedOhlc } from './last-bar';
-import { yToPrice } from '../scale/price-scale';
 import type { PriceScale } from '../types';
 import {
   SCALE_LABEL_PX,
@@ -17,7 +16,11 @@ import {
 
 /** One statement of the image the placed scale was held against, and how far (px) it disagrees. */
 export interface ScaleDisagreement {
-  /** labels: the fit's worst label off its row (labels at evenly stepped prices only); grid: the labels' prices off the grid lines; tag: the last-price tag's price off the last close's row; legend: the printed O/H/L/C off the last bar's rows. */
+  /**
+   * labels: the fit's worst label off its row (labels at evenly stepped prices only); grid: the
+   * labels' prices off the grid lines; tag: the last-price tag's price off the last close's row;
+   * legend: the printed O/H/L/C off the last bar's rows.
+   */
   source: 'labels' | 'grid' | 'tag' | 'legend';
   /** Signed px: > 0 where the image puts the price lower on screen than the scale does. */
   px: number;
@@ -61,8 +64,7 @@ export function scaleDisagreements(
     close: bull ? last.bodyTop : last.bodyBottom,
   };
   // The last-price tag is printed centred on the last close's row: the tag nearest that row,
-  // within a tag's height, states the close's price.
-  // A tag whose price the scale puts more than half a label step from its own glyphs was misread
+  // within a tag's height, states the close's price. A tag whose price the scale puts more than half a label step from its own glyphs was misread
   // (a digit lost), and states nothing.
   const step = labelStep(s);
   let tag: (typeof scale.badges)[number] | null = null;
