@@ -14,6 +14,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readChart } from '../engine/vision';
+import type { ReadTrace } from '../engine/vision';
 import type { PriceScale } from '../engine/vision';
 import { decodeImage } from '../adapters/node/decode-image';
 import type { ChartTruth, SetTruth } from './corpus/types';
@@ -34,8 +35,9 @@ async function chartLine(dir: string, set: string, chart: ChartTruth): Promise<s
   const s = chart.scale;
   const trueRow = (p: number) => s.y1 + ((p - s.p1) * (s.y2 - s.y1)) / (s.p2 - s.p1);
   let reading;
+  const trace: ReadTrace = {};
   try {
-    reading = readChart(await decodeImage(join(dir, set, chart.file)));
+    reading = readChart(await decodeImage(join(dir, set, chart.file)), trace);
   } catch (e) {
     return `FAIL ${(e as { code?: string }).code ?? String(e)}`;
   }
@@ -79,6 +81,7 @@ async function chartLine(dir: string, set: string, chart: ChartTruth): Promise<s
     ...fields,
     `worst O${worst.open} H${worst.high} L${worst.low} C${worst.close}`,
     `residual ${ps.residualPx.toFixed(2)} confidence ${reading.confidence.toFixed(2)} labels ${ps.labels.length}`,
+    `check ${(trace.scaleCheck ?? []).map((d) => `${d.source} ${d.px.toFixed(2)}`).join(', ')}`,
   ].join('  ');
 }
 

@@ -20,7 +20,7 @@ import { extractCandles, followClipped } from './candles';
 import type { CandleExtraction } from './candles';
 import { readPriceScale, toPrices, unreadable } from './scale';
 import type { ScaleReading } from './scale';
-import { isEngineError } from '../core/errors';
+import { EngineError, isEngineError } from '../core/errors';
 import {
   checkCandleRow,
   checkContinuity,
@@ -29,8 +29,10 @@ import {
   noChart,
   preferJoiningAlternatives,
   scoreReading,
+  scaleDisagreements,
+  judgeScale,
 } from './checks';
-import type { PrintedOhlc } from './checks';
+import type { PrintedOhlc, ScaleDisagreement } from './checks';
 import {
   readTitleTokens,
   identifyTitle,
@@ -176,6 +178,15 @@ export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOpti
     else delete trace.printRegions;
   }
   if (trace) trace.kept = continuity.candles.map((c) => c.x);
+  const disagreements = scaleDisagreements(scale, lastPixel, printed, extraction.renderPx);
+  if (trace) trace.scaleCheck = disagreements;
+  const scaleCheck = judgeScale(scale.priceScale, disagreements);
+  if (scaleCheck?.refuse)
+    throw new EngineError(
+      'AXIS_UNREADABLE',
+      `The price axis could not be read: the price labels and the chart disagree by about ${Math.abs(scaleCheck.px).toFixed(1)} px, so every price read would be off. Upload a sharper screenshot (PNG rather than JPEG) with the price labels visible.`,
+      { labelsRead: scale.labels.length },
+    );
   const { confidence, warnings } = scoreReading({
     extraction,
     scale,
@@ -184,6 +195,7 @@ export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOpti
     symbol,
     timeframe,
     heikinAshi: namesHeikinAshi(titleTokens),
+    scaleCheck,
   });
   if (filled && lastPixel?.ambiguous) {
     warnings.push(
@@ -290,6 +302,8 @@ export interface ReadTrace {
   junk?: PixelCandle[];
   /** Centre columns of the candles the continuity check kept. */
   kept?: number[];
+  /** The placed scale against each other statement of the image (checks/scale-check.ts). */
+  scaleCheck?: ScaleDisagreement[];
   /** Drawings lifted off the plot. */
   drawings?: PlotRect[];
   /**

@@ -22,9 +22,22 @@ import {
   MISSING_COST_PER_SHARE,
   MISSING_MAX_COST,
   MISSING_WARN_SHARE,
-  OFF_GRID_COST,
-  OFF_GRID_PX,
+  SCALE_CHECK_COST,
 } from './tuning';
+import type { ScaleVerdict } from './scale-check';
+
+/** What each statement the scale disagrees with is, in a trader's words. */
+const SOURCE_TEXT: Record<ScaleVerdict['source'], string> = {
+  labels: 'the labels do not lie on one scale',
+  grid: 'the grid lines',
+  tag: 'the last-price tag against the last candle',
+  legend: 'the printed last bar against the last candle',
+};
+
+/** A price to two significant digits, for "off by about" (0.00031, 0.12, 1.4, 24). */
+function roundPrice(p: number): string {
+  return String(Number(p.toPrecision(2)));
+}
 
 /**
  * Places of the candle lattice (`spacing` px apart) between the first and last candle centre of
@@ -49,6 +62,8 @@ export interface ReadingEvidence {
   timeframe: string | null;
   /** The title or legend names Heikin Ashi candles: averages, not market prices. */
   heikinAshi?: boolean;
+  /** The scale's worst disagreement with what else the image states, beyond its tolerance (checks/scale-check.ts). */
+  scaleCheck?: ScaleVerdict | null;
 }
 
 /**
@@ -89,13 +104,16 @@ export function scoreReading(e: ReadingEvidence): { confidence: number; warnings
       warnings.push(`The price badge ${b.text} does not sit where the axis puts that price.`);
     }
   }
-  // The scale against the grid (scale/axis-scale.ts offGrid): labels left on their glyph centres
-  // put every price a few px off, with every candle found and nothing else to tell.
-  const offGrid = e.scale.offGridPx;
-  if (offGrid !== null && offGrid !== undefined && Math.abs(offGrid) > OFF_GRID_PX) {
-    confidence -= OFF_GRID_COST;
+  // The scale against everything else the image states (checks/scale-check.ts, decision 041):
+  // a scale a few px off finds every candle and says nothing else.
+  const sc = e.scaleCheck;
+  if (sc) {
+    confidence -= SCALE_CHECK_COST;
+    const px = Math.abs(sc.px).toFixed(1);
     warnings.push(
-      `The price labels sit ${Math.abs(offGrid).toFixed(1)} px from the chart's grid lines, so every price read may be off by about that much.`,
+      sc.source === 'grid'
+        ? `The price labels sit ${px} px from the chart's grid lines, so every price read may be off by about that much.`
+        : `The price labels and the chart disagree by about ${px} px (${SOURCE_TEXT[sc.source]}); prices may be off by about ${roundPrice(sc.price)}.`,
     );
   }
   if (dropped > 0) {

@@ -162,10 +162,8 @@ export const MISSING_WARN_SHARE = 0.05;
 /** Confidence lost per share of the places missing (10 % missing: -0.2), at most MISSING_MAX_COST. */
 export const MISSING_COST_PER_SHARE = 2;
 export const MISSING_MAX_COST = 0.3;
-/** The scale puts the labels' prices further than this (px) off the grid beside them: beyond an exact reading's tolerance ... */
+/** The scale puts the labels' prices further than this (px) off the grid beside them: beyond an exact reading's tolerance (scale-check, SCALE_CHECK_COST). */
 export const OFF_GRID_PX = 1.5;
-/** ... which costs this much confidence. */
-export const OFF_GRID_COST = 0.25;
 
 /**
  * A candle whose high and low are this many px apart or less has no range (a flat dash): one
@@ -173,3 +171,48 @@ export const OFF_GRID_COST = 0.25;
  * high and low rows of a 1 px dash may round apart.
  */
 export const FLAT_MAX_PX = 1;
+
+// scale-check: the placed scale against what else the image states (decision 041).
+
+/** The last-price tag is the one whose glyphs' centre lies within this many px of the last close's row (a tag is printed centred on it). */
+export const SCALE_TAG_SEARCH_PX = 8;
+/**
+ * The fit's worst label off its own row beyond this (px) says the labels were read off their rows
+ * (a JPEG's smeared glyphs). Dev corpus (36 readings, EXACT 99.3 %): at most 1.16 px; JPEG renders whose scale is right to 1 px reach 1.29 (jpegdpr2 SPX 4h, 416 of 481 exact).
+ */
+export const SCALE_LABEL_PX = 1.3;
+/**
+ * A gap between label prices is a whole number of the median gap within this share (floating-
+ * point differences of round prices are exact to far less; MetaTrader's 0.0021 against 0.00205
+ * is 0.024 off) ...
+ */
+export const EVEN_STEP_SLACK = 0.01;
+/**
+ * ... and labels step evenly when this share of their gaps are (fixture fx-04: 8 of 10, one
+ * misread label breaking two; the real set's MetaTrader 4 EURUSD H1: 4 of 7).
+ */
+export const EVEN_STEP_SHARE = 0.75;
+/** The labels' prices off the grid beside them beyond this (px): the off-grid check's tolerance, kept (dev: at most 0.2). */
+export const SCALE_GRID_PX = OFF_GRID_PX;
+/**
+ * The last-price tag's price off the last close's row beyond this (px). Dev: at most 1.0; but on
+ * JPEG renders whose scale is right to 1 px the close's row under its own price line is read up
+ * to 5.8 px off (the price line probably blurs into the body's edge), so the tag speaks only of a gross error.
+ */
+export const SCALE_TAG_PX = 6;
+/**
+ * The printed last bar's four rows off the scale, by one offset, beyond this (px). Dev: at most
+ * 0.8; the one JPEG render beyond it (1.5 px, jpeg177 NDX 4h) has a scale 1 px off and 12 of 87
+ * candles exact.
+ */
+export const SCALE_LEGEND_PX = 1.3;
+/**
+ * Two statements beside the labels agreeing the scale is off by more than this share of a label
+ * step (a quarter of a step: every price off by a quarter of the axis' step) is refused. No
+ * reading of the dev corpus, the JPEG renders or the real set is refused by it (27 Nov): where
+ * two or more such statements were read on the dev corpus and the JPEG renders, the second
+ * largest was at most 0.8 px.
+ */
+export const SCALE_REFUSE_STEPS = 0.25;
+/** A scale disagreeing with what the image states costs this much (as the off-grid check did). */
+export const SCALE_CHECK_COST = 0.25;
