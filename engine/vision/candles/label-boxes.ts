@@ -39,6 +39,12 @@ export function isLabelBox(c: Component, id: number, labels: Int32Array, pw: num
     for (let x = 0; x < w; x++) if (labels[row + x] === id) seen[y * w + x] = 1;
   }
   const stack: number[] = [];
+  // One closure for the whole flood (not one per pixel popped: the reader's hottest loop here).
+  const visit = (q: number, mark: number) => {
+    if (seen[q] !== 0) return;
+    seen[q] = mark;
+    stack.push(q);
+  };
   // A glyph's counter in the box's colour is ink of another shape inside the hole: it is hole
   // (the flood crosses it) but not the hole's own pixels (n counts the pixels with no ink).
   const fill = (
@@ -57,15 +63,10 @@ export function isLabelBox(c: Component, id: number, labels: Int32Array, pw: num
       if (x > box.x1) box.x1 = x;
       if (y < box.y0) box.y0 = y;
       if (y > box.y1) box.y1 = y;
-      const push = (q: number) => {
-        if (seen[q] !== 0) return;
-        seen[q] = mark;
-        stack.push(q);
-      };
-      if (x > 0) push(p - 1);
-      if (x + 1 < w) push(p + 1);
-      if (y > 0) push(p - w);
-      if (y + 1 < h) push(p + w);
+      if (x > 0) visit(p - 1, mark);
+      if (x + 1 < w) visit(p + 1, mark);
+      if (y > 0) visit(p - w, mark);
+      if (y + 1 < h) visit(p + w, mark);
     }
     return box;
   };
