@@ -332,16 +332,23 @@ function medianColour(
   rect: Rect,
   keep: (x: number, y: number) => boolean,
 ): [number, number, number] | null {
-  const ch: number[][] = [[], [], []];
+  // A histogram per channel (the median of a whole header's pixels, without sorting them).
+  const counts = [new Uint32Array(256), new Uint32Array(256), new Uint32Array(256)];
+  let n = 0;
   for (let y = Math.max(0, rect.top); y < Math.min(image.height, rect.bottom); y++)
     for (let x = Math.max(0, rect.left); x < Math.min(image.width, rect.right); x++) {
       if (!keep(x, y)) continue;
       const p = (y * image.width + x) * 4;
-      for (let c = 0; c < 3; c++) ch[c]!.push(image.data[p + c]!);
+      for (let c = 0; c < 3; c++) counts[c]![image.data[p + c]!]!++;
+      n++;
     }
-  if (ch[0]!.length === 0) return null;
-  const med = (v: number[]): number => v.sort((a, b) => a - b)[v.length >> 1]!;
-  return [med(ch[0]!), med(ch[1]!), med(ch[2]!)];
+  if (n === 0) return null;
+  // The value at index n >> 1 of the channel's values in ascending order.
+  const med = (h: Uint32Array): number => {
+    for (let v = 0, seen = 0; v < 256; v++) if ((seen += h[v]!) > n >> 1) return v;
+    return 255;
+  };
+  return [med(counts[0]!), med(counts[1]!), med(counts[2]!)];
 }
 
 const colourDistance = (a: ArrayLike<number>, b: ArrayLike<number>): number =>
