@@ -13,6 +13,7 @@ import { assignDirections } from './direction';
 import { refineAll } from './refine';
 import { legendGlyphs } from './glyphs';
 import { isBox, isEdgeSlab, isLabelBox, type BoxColours } from './label-boxes';
+import { columnBand, isColumnBars } from './columns';
 import {
   BARS_SHARE,
   BAR_PIECES_SHARE,
@@ -77,7 +78,7 @@ export function extractCandles(
     colours: palette.map((k) => k.colour),
   };
   const { kept, rivals } = candleShapes(shapes, plot, ph, textBoxes, colours, warnings);
-  const measured = cutAndMeasure(kept, comps, labels, ink, pw, alphaAt);
+  const { measured, columnBars } = cutAndMeasure(kept, comps, labels, ink, pw, alphaAt);
   measured.sort((a, b) => a.candle.x - b.candle.x);
   const bars = measured.filter((m) => m.barLike).length > measured.length * BARS_SHARE;
   const kind = bars ? 'bars' : 'candles';
@@ -113,6 +114,7 @@ export function extractCandles(
     warnings,
     uncertainBodies: candles.some((c) => c.ambiguous),
     renderPx,
+    ...(columnBars ? { columnBars } : {}),
   };
 }
 
@@ -300,7 +302,8 @@ function measureRivals(
  * Cuts the kept shapes into candles or bars and measures each piece. OHLC bars of a continuous
  * series touch (a bar's close tick meets the next bar's open tick on the same row): such a chain
  * is cut between its stems when its pieces read as bars. Touching candles are cut on the candle
- * lattice; other shapes several candles wide at the typical width.
+ * lattice; other shapes several candles wide at the typical width. A band of bars one column
+ * each (columns.ts) is read column by column; `columnBars` says one was.
  */
 function cutAndMeasure(
   kept: number[],
@@ -309,8 +312,9 @@ function cutAndMeasure(
   ink: Uint8Array,
   pw: number,
   alphaAt: AlphaAt,
-): Measured[] {
+): { measured: Measured[]; columnBars: boolean } {
   const measured: Measured[] = [];
+  let columnBars = false;
   const whole: number[] = [];
   /** Shapes already read whole (all their columns, all their rows), by shape. */
   const readWhole = new Map<number, Measured>();
@@ -319,6 +323,14 @@ function cutAndMeasure(
   for (const i of kept) {
     const c = comps[i]!;
     const cut = lattice.get(i);
+    if (!(cut && fitsLattice(cut)) && isColumnBars(columnBand(labels, ink, pw, i, c))) {
+      for (let x = c.minX; x <= c.maxX; x++) {
+        const rows = pieceRows(labels, pw, i, c, x, x);
+        if (rows) measured.push({ ...measure(ink, labels, pw, i, rows, x, x, alphaAt), id: i });
+      }
+      columnBars = true;
+      continue;
+    }
     if (cut && fitsLattice(cut) && cut.thin < TICK_COLUMNS_MAX_SHARE) {
       whole.push(i);
       continue;
@@ -344,7 +356,7 @@ function cutAndMeasure(
   for (const i of whole) {
     measured.push(...cutWhole(i, comps[i]!, typical, lattice.get(i), readWhole, labels, ink, pw, alphaAt));
   }
-  return measured;
+  return { measured, columnBars };
 }
 
 /** One shape (not a chain of bars) cut into candles and measured. */

@@ -359,3 +359,28 @@ export const CLIPPED_EDGE_PX = 2;
 export const CLIPPED_BODY_SHARE = 0.8;
 /** A candle is followed this share of the plot's height at most: a volume pane's height, not another chart's. */
 export const CLIPPED_MAX_SHARE = 0.3;
+
+// columns.ts: bars one column each (MetaTrader's smallest zoom), read column by column.
+
+/** A band narrower than this gives too few neighbouring pairs for the shares below to mean much. */
+export const COLUMN_BARS_MIN_COLUMNS = 30;
+/** Share of the band's columns whose ink is one run (a bar's stroke; JPEG may break a few). */
+export const COLUMN_BARS_MIN_SOLID = 0.9;
+/**
+ * More than this share of neighbouring columns shifted against each other: no candle spans two
+ * columns (within a candle 2 px or wider the wick column holds the body's, so at most every
+ * other pair is shifted). MetaTrader's AUDCAD H1 band (real set): 0.66.
+ */
+export const COLUMN_BARS_MIN_SHIFTED = 0.5;
+/**
+ * At least this share of neighbouring columns nest (inside and outside bars): AUDCAD H1 0.14; a
+ * line's column runs move together (MetaTrader's balance and equity lines, real set: 0.00).
+ */
+export const COLUMN_BARS_MIN_NESTED = 0.08;
+/** Nesting counts only where both ends differ by this many rows (a line's edges jitter by one). */
+export const COLUMN_BARS_NEST_PX = 2;
+/**
+ * Above this share of the columns ending on one row (within a row), top or bottom, the band is a
+ * filled area or a block, not bars (AUDCAD H1: 0.05).
+ */
+export const COLUMN_BARS_MAX_ONE_ROW = 0.25;

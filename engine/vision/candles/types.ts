@@ -42,4 +42,9 @@ export interface CandleExtraction {
   allShapes: PixelCandle[];
   /** One rendering pixel in image px (the wicks' width): 1 on a plain capture, 2-3 on a scaled one. */
   renderPx: number;
+  /**
+   * A band of bars one column each was read column by column (candles/columns.ts): the bars
+   * stand 1 px apart, closer than the candle row's spacing otherwise allows.
+   */
+  columnBars?: boolean;
 }

@@ -1,6 +1,7 @@
 import { EngineError } from '../../core/errors';
 import type { PixelCandle, CandleExtraction } from '../candles';
 import {
+  COLUMN_BARS_SPACING_PX,
   MIN_CANDLES,
   MIN_CANDLES_FOR_A_CHART,
   MIN_SPACING_PX,
@@ -27,7 +28,9 @@ export const noChart = (why: string) =>
  */
 export function checkCandleRow(extraction: CandleExtraction): void {
   const found = extraction.candles.length;
-  if (found < MIN_CANDLES_FOR_A_CHART || !looksLikeCandles(extraction.allShapes)) {
+  // Bars read one column each (candles/columns.ts) stand 1 px apart.
+  const minSpacing = extraction.columnBars ? COLUMN_BARS_SPACING_PX : MIN_SPACING_PX;
+  if (found < MIN_CANDLES_FOR_A_CHART || !looksLikeCandles(extraction.allShapes, minSpacing)) {
     throw noChart('no regular row of candles or bars; line charts cannot be read');
   }
   if (found < MIN_CANDLES) {
@@ -40,7 +43,7 @@ export function checkCandleRow(extraction: CandleExtraction): void {
 }
 
 /** A chart's candles stand at one regular spacing; photos and line charts do not. */
-function looksLikeCandles(c: PixelCandle[]): boolean {
+function looksLikeCandles(c: PixelCandle[], minSpacing: number): boolean {
   const gaps: number[] = [];
   for (let i = 1; i < c.length; i++) gaps.push(c[i]!.x - c[i - 1]!.x);
   const mid = gaps.sort((a, b) => a - b)[gaps.length >> 1] ?? 0;
@@ -49,7 +52,7 @@ function looksLikeCandles(c: PixelCandle[]): boolean {
   const near = gaps.filter((g) => g >= mid * NEAR_GAP_MIN && g <= mid * NEAR_GAP_MAX);
   const mean = near.reduce((a, b) => a + b, 0) / near.length;
   const regularAt = (spacing: number) => {
-    if (!(spacing >= MIN_SPACING_PX)) return false;
+    if (!(spacing >= minSpacing)) return false;
     let regular = 0;
     for (let i = 1; i < c.length; i++) {
       const g = (c[i]!.x - c[i - 1]!.x) / spacing;

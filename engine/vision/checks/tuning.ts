@@ -15,6 +15,11 @@ export const NEAR_GAP_MIN = 0.5;
 export const NEAR_GAP_MAX = 1.5;
 /** A spacing under this many px is no row of candles (touching 2-3 px bodies are the densest). */
 export const MIN_SPACING_PX = 1.5;
+/**
+ * ... except for bars the candles stage read one column each (candles/columns.ts: MetaTrader's
+ * smallest zoom, every column a bar), whose evidence is the band's own: 1 px.
+ */
+export const COLUMN_BARS_SPACING_PX = 1;
 /** A gap is regular when within this share of a spacing of a whole number of spacings ... */
 export const REGULAR_GAP_SLACK = 0.3;
 /** ... below this many spacings (a longer gap is a hole in the row, not a step of it). */
