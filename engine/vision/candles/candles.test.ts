@@ -196,6 +196,52 @@ describe('wicks drawn between two pixel columns (a 1.5x capture)', () => {
   });
 });
 
+describe('wicks blurred wide and tapered at their tips (a small capture enlarged)', () => {
+  it('reads the body, not the whole candle, when the wick narrows to one column at its tips', () => {
+    const o: PaintOptions = { spacing: 17, bodyWidth: 13, seed: 43 };
+    const painted = paintChart(o);
+    const { data, width } = painted.image;
+    const bg = [0x13, 0x17, 0x22];
+    // Each wick is 2 px wide; its two rows at each tip keep only one column (the blur of the
+    // tip, as on a web image enlarged 3x): the narrowest inner rows are half the wick.
+    for (const c of painted.candles) {
+      const top = Math.min(c.openY, c.closeY);
+      const bottom = Math.max(c.openY, c.closeY);
+      const k0 = (c.highY * width + c.x) * 4;
+      const ink = [data[k0]!, data[k0 + 1]!, data[k0 + 2]!];
+      for (let y = c.highY; y <= c.lowY; y++) {
+        if (y >= top && y <= bottom) continue;
+        const tip = Math.min(y - c.highY, c.lowY - y) < 2;
+        for (const [x, share] of [
+          [c.x, 1],
+          [c.x + 1, tip ? 0 : 1],
+        ] as const) {
+          const j = (y * width + x) * 4;
+          for (let ch = 0; ch < 3; ch++) data[j + ch] = Math.round(bg[ch]! + (ink[ch]! - bg[ch]!) * share);
+        }
+      }
+    }
+    const { ex } = pixelStages(painted.image);
+    expect(ex.candles.length).toBe(painted.candles.length);
+    let judged = 0;
+    for (const p of painted.candles) {
+      const c = nearest(ex.candles, p.x);
+      const top = Math.min(p.openY, p.closeY);
+      const bottom = Math.max(p.openY, p.closeY);
+      // A wick shorter than its taper and four rows beyond it has no width of its own: not judged.
+      if (bottom - top < 2 || Math.max(top - p.highY, p.lowY - bottom) < 6) continue;
+      judged++;
+      // A 2 px wick makes this a scaled capture: its body ends a rendering pixel above its last
+      // ink row.
+      expect(Math.abs(c.bodyTop - top), `candle at x=${p.x}`).toBeLessThanOrEqual(0.6);
+      expect(Math.abs(c.bodyBottom - (bottom - (ex.renderPx - 1))), `candle at x=${p.x}`).toBeLessThanOrEqual(
+        0.6,
+      );
+    }
+    expect(judged).toBeGreaterThan(10);
+  });
+});
+
 describe('wicks that JPEG stripped of their colour', () => {
   it("reads the high and low to the pixel when the wick tips keep only the ink's brightness", () => {
     // Low-quality JPEG keeps a 1-px wick's brightness but not its colour: its tips are grey.

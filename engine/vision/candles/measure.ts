@@ -6,6 +6,9 @@ import {
   FILL_INSET_ROWS,
   FILL_SAMPLE_MIN_WIDTH,
   TIP_ROWS_NARROW_SHARE,
+  TIP_TAPER_MAX_RATIO,
+  TIP_TAPER_ROWS,
+  TAPER_PLATEAU_ROWS,
   WICK_SLACK_PX,
   WICK_SLACK_SHARE,
 } from './tuning';
@@ -152,18 +155,31 @@ function findStem(p: Piece, e: RowExtent): Stem {
   const fracW = rowSpans.frac;
   // The wick/stem: the narrowest rows. A wick's tip rows (its first and last) may be covered
   // only in part vertically and read narrower than the wick; they set the width only when no
-  // other row is narrow (a wick one row long).
+  // other row is narrow (a wick one row long). A blurred capture (a small image enlarged)
+  // tapers a wick over its last TIP_TAPER_ROWS rows: the row before the tip reads one column of
+  // a 2 px wick, and the wick's own rows, wider than that by more than the slack, were read as
+  // body (a body from the high to the low). The rows beyond the taper set the width where they
+  // are narrow, at most TIP_TAPER_MAX_RATIO times the taper's (wider is a body: a short wick's
+  // body in a piece a line widens) and a wick of their own follows the taper (taperedTip).
   let minAll = Infinity;
   let minInner = Infinity;
+  let minCore = Infinity;
   let maxW = 0;
   for (let i = 0; i < h; i++) {
     if (spanL[i]! < 0) continue;
     const y = i + p.minY;
     minAll = Math.min(minAll, fracW[i]!);
     if (y !== e.minY && y !== e.maxY) minInner = Math.min(minInner, fracW[i]!);
+    if (y - e.minY >= TIP_TAPER_ROWS && e.maxY - y >= TIP_TAPER_ROWS) minCore = Math.min(minCore, fracW[i]!);
     maxW = Math.max(maxW, fracW[i]!);
   }
-  const stemW = minInner <= maxW * TIP_ROWS_NARROW_SHARE ? minInner : minAll;
+  const narrow = maxW * TIP_ROWS_NARROW_SHARE;
+  const stemW =
+    minCore <= narrow && minCore <= minInner * TIP_TAPER_MAX_RATIO && taperedTip(p, e, minCore)
+      ? minCore
+      : minInner <= narrow
+        ? minInner
+        : minAll;
   const wickMax = stemW + Math.max(WICK_SLACK_PX, stemW * WICK_SLACK_SHARE);
   const wick = rowSpans.wick;
   for (let i = 0; i < h; i++) wick[i] = spanL[i]! >= 0 && fracW[i]! <= wickMax ? 1 : 0;
@@ -198,6 +214,30 @@ function findStem(p: Piece, e: RowExtent): Stem {
   if (allWick) stem = e.full;
   const stemL = Math.round(stemX - (stem - 1) / 2);
   return { stemX, stemL, stemR: stemL + stem - 1, stem };
+}
+
+/**
+ * Whether the piece ends in a blurred wick's taper at its top or bottom: a row of the taper
+ * narrower than `width` by more than the wick slack, and beyond the taper TAPER_PLATEAU_ROWS
+ * rows or more in a row about `width` wide (the wick itself). A single narrow row beyond the
+ * taper is a body's anti-aliased edge or a line's blend, not a wick.
+ */
+function taperedTip(p: Piece, e: RowExtent, width: number): boolean {
+  const spanL = rowSpans.left;
+  const fracW = rowSpans.frac;
+  const slack = Math.max(WICK_SLACK_PX, width * WICK_SLACK_SHARE);
+  const at = (y: number) => (spanL[y - p.minY]! >= 0 ? fracW[y - p.minY]! : Infinity);
+  for (const dir of [1, -1]) {
+    const end = dir === 1 ? e.minY : e.maxY;
+    let tapered = false;
+    for (let k = 1; k < TIP_TAPER_ROWS; k++) if (at(end + dir * k) < width - slack) tapered = true;
+    if (!tapered) continue;
+    let run = 0;
+    for (let y = end + dir * TIP_TAPER_ROWS; y >= e.minY && y <= e.maxY && at(y) <= width + slack; y += dir)
+      run++;
+    if (run >= TAPER_PLATEAU_ROWS) return true;
+  }
+  return false;
 }
 
 /** The open/close rows of a piece: a body (candles) or the ticks (OHLC bars). */

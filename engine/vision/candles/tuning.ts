@@ -19,6 +19,24 @@ export const WICK_SLACK_SHARE = 0.3;
  */
 export const TIP_ROWS_NARROW_SHARE = 0.6;
 /**
+ * A blurred capture tapers a wick's tip over this many rows at each end (tv-dark SPY 3m, a web
+ * image enlarged about 3x: a 2 px wick ends in a row of one column, 1.1 px, then its last row):
+ * the rows beyond them set the wick's width (see measure.ts findStem).
+ */
+export const TIP_TAPER_ROWS = 2;
+/**
+ * ... where the narrowest row beyond the taper is at most this many times the taper's: one
+ * column of a 2 px wick (SPY: 2.0 beyond, 1.1 in the taper), with room for the ink share of its
+ * ends; wider is a body (a 5 px body beside 1 px wick tips, in a piece a line widens).
+ */
+export const TIP_TAPER_MAX_RATIO = 2.2;
+/**
+ * ... and only where that width holds for this many rows in a row beyond the taper (the wick
+ * itself; SPY's run 13 rows): a row or two that narrow is a body's anti-aliased edge or a line
+ * blended into a 3 px body (fx-05 dense: 1.8-2.0 px rows under 3 px bodies, read as body).
+ */
+export const TAPER_PLATEAU_ROWS = 4;
+/**
  * A line in another colour drawn across a body (a price level) leaves up to this many rows of
  * the body narrow; wide rows beyond them are still the body (c60: EXACT 56.8 -> 57.1 %).
  */
