@@ -227,4 +227,73 @@ describe('readWithAxisOcr', () => {
     expect(seen[1]).not.toHaveProperty('printWords');
     expect(seen[2]).toMatchObject({ titleWords, printWords });
   });
+
+  it("reads a picker the engine names with the CJK model, and keeps its words for the print's read", async () => {
+    const region = { box: { left: 0, top: 0, right: 100, bottom: 40 }, textPx: 12 };
+    const picker = { box: { left: 0, top: 40, right: 300, bottom: 60 }, textPx: 11 };
+    const titleWords = [{ text: 'GASUSDT', box: { left: 0, top: 0, right: 60, bottom: 12 }, confidence: 1 }];
+    const pickerWords = [{ text: '4', box: { left: 0, top: 45, right: 8, bottom: 56 }, confidence: 1 }];
+    const asked: (readonly unknown[])[] = [];
+    const ocr: AxisOcr = {
+      read: () => Promise.resolve(null),
+      readTitle: () => Promise.resolve(titleWords),
+      readPicker: (_image, regions) => {
+        asked.push(regions);
+        return Promise.resolve(pickerWords);
+      },
+      ready: () => Promise.resolve(),
+      terminate: () => Promise.resolve(),
+    };
+    const seen: (Record<string, unknown> | undefined)[] = [];
+    const result = await readWithAxisOcr(
+      image,
+      (trace, options) => {
+        seen.push(options as Record<string, unknown> | undefined);
+        trace.pixels ??= {} as NonNullable<ReadTrace['pixels']>;
+        if (!options) trace.titleRegions = [region];
+        // Named on the read with the title words that left the timeframe unknown.
+        if (options?.titleWords && !options.pickerWords) trace.pickerRegions = [picker];
+        else delete trace.pickerRegions;
+        if (options?.printWords) delete trace.printRegions;
+        else trace.printRegions = [region];
+        const timeframe = options?.pickerWords ? '4h' : null;
+        return { candles: [], symbol: 'GASUSDT', timeframe } as unknown as ChartReading;
+      },
+      () => Promise.resolve(ocr),
+    );
+    expect(result.timeframe).toBe('4h');
+    expect(asked).toEqual([[picker]]);
+    expect(seen.map((o) => Object.keys(o ?? {}).filter((k) => k.endsWith('Words')))).toEqual([
+      [],
+      ['titleWords'],
+      ['titleWords', 'pickerWords'],
+      ['titleWords', 'pickerWords', 'printWords'],
+    ]);
+  });
+
+  it('keeps the reading without the picker when the CJK model reads no timeframe or is not installed', async () => {
+    const region = { box: { left: 0, top: 0, right: 100, bottom: 40 }, textPx: 12 };
+    for (const readPicker of [() => Promise.resolve(null), undefined]) {
+      const ocr: AxisOcr = {
+        read: () => Promise.resolve(null),
+        readTitle: () => Promise.resolve([{ text: 'X', box: region.box, confidence: 1 }]),
+        ...(readPicker ? { readPicker } : {}),
+        ready: () => Promise.resolve(),
+        terminate: () => Promise.resolve(),
+      };
+      const plain = { candles: [], symbol: 'GASUSDT', timeframe: null } as unknown as ChartReading;
+      const result = await readWithAxisOcr(
+        image,
+        (trace, options) => {
+          trace.pixels ??= {} as NonNullable<ReadTrace['pixels']>;
+          if (!options) trace.titleRegions = [region];
+          if (options?.titleWords) trace.pickerRegions = [region];
+          delete trace.printRegions;
+          return options?.titleWords ? plain : reading;
+        },
+        () => Promise.resolve(ocr),
+      );
+      expect(result).toBe(plain);
+    }
+  });
 });

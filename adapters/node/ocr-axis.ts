@@ -24,7 +24,7 @@ import type { RgbaImage } from '../../engine/core/image';
 import type { PlotRect, Rect, TextToken } from '../../engine/vision';
 import type { TitleRegion } from '../../engine/vision/text';
 import { greyBox, sharpOf } from './grey-box';
-import { titleCrop, titleWordBox } from './ocr-title';
+import { PICKER_FULL_CONTRAST_SHARE, titleCrop, titleWordBox } from './ocr-title';
 
 /** How long one strip's OCR may take before its refusal stands (ms, wall clock; 0.2-0.5 s usual). */
 export const OCR_TIMEOUT_MS = 10_000;
@@ -59,6 +59,12 @@ export interface AxisOcr {
    * characters, in image px, or null when the OCR failed or timed out.
    */
   readTitle?(image: RgbaImage, regions: readonly TitleRegion[]): Promise<TextToken[] | null>;
+  /**
+   * The words read in the picker regions the engine named (ReadTrace.pickerRegions) by a model
+   * of Chinese (CJK_MODELS), in image px; null when no such model is installed, or the OCR
+   * failed or timed out.
+   */
+  readPicker?(image: RgbaImage, regions: readonly TitleRegion[]): Promise<TextToken[] | null>;
   /** Starts the OCR's worker now rather than on the first read (about 0.5-0.8 s of CPU). */
   ready(): Promise<void>;
   terminate(): Promise<void>;
@@ -68,6 +74,23 @@ export interface AxisOcr {
 function langPath(): string {
   const require = createRequire(import.meta.url);
   return join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+}
+
+/**
+ * The CJK model the picker port reads with: tesseract's LSTM Simplified Chinese (its best_int
+ * model, 1.7 MB), which reads "4小时" and "1日" and the digits and Latin beside them. Its npm
+ * package is optional: where it is not installed, the picker port reads nothing.
+ */
+const CJK_MODELS = { lang: 'chi_sim', pkg: '@tesseract.js-data/chi_sim/package.json' };
+
+/** Where the CJK model is, or null when its package is not installed. */
+function cjkLangPath(): string | null {
+  try {
+    const require = createRequire(import.meta.url);
+    return join(dirname(require.resolve(CJK_MODELS.pkg)), '4.0.0_best_int');
+  } catch {
+    return null;
+  }
 }
 
 /** Whether the OCR can start here (tesseract.js and its model installed). */
@@ -205,6 +228,22 @@ export async function createAxisOcr(
   titleTimeoutMs = TITLE_OCR_TIMEOUT_MS,
 ): Promise<AxisOcr> {
   let worker: Promise<Worker> | null = null;
+  // The CJK model's worker: started only for a picker the eng model could not read.
+  let cjk: Promise<Worker> | null = null;
+  const startCjk = async (path: string): Promise<Worker> => {
+    const { createWorker, OEM } = await import('tesseract.js');
+    const w = await createWorker(CJK_MODELS.lang, OEM.LSTM_ONLY, {
+      langPath: path,
+      cacheMethod: 'none',
+      gzip: true,
+    });
+    await w.setParameters({
+      tessedit_pageseg_mode: SPARSE_TEXT,
+      user_defined_dpi: '300',
+      debug_file: '/dev/null',
+    });
+    return w;
+  };
   const start = async (): Promise<Worker> => {
     // Loaded here, not at the top: most charts never need the OCR, and importing tesseract.js
     // costs the command line's start (and the server's) time for nothing (issue 20).
@@ -229,6 +268,11 @@ export async function createAxisOcr(
     worker = null;
     if (w) await (await w.catch(() => null))?.terminate();
   };
+  const stopCjk = async (): Promise<void> => {
+    const w = cjk;
+    cjk = null;
+    if (w) await (await w.catch(() => null))?.terminate();
+  };
   // One worker, two sets of parameters: each read sets its own, and reads take turns.
   let turn: Promise<unknown> = Promise.resolve();
   /** The words of `prepare`'s crop (none when it has none to read), or null on failure or timeout. */
@@ -236,14 +280,18 @@ export async function createAxisOcr(
     prepare: () => Promise<{ png: Buffer; toTokens: (words: Word[]) => TextToken[] } | null>,
     params: Record<string, string>,
     limitMs: number,
+    cjkPath: string | null = null,
   ): Promise<TextToken[] | null> => {
     const mine = turn.then(async (): Promise<TextToken[] | null> => {
       let timer: NodeJS.Timeout | undefined;
+      // The eng worker, or the CJK one (cjkPath: its model's folder).
+      const get = (): Promise<Worker> => (cjkPath ? (cjk ??= startCjk(cjkPath)) : (worker ??= start()));
+      const halt = cjkPath ? stopCjk : stop;
       try {
-        worker ??= start();
+        get();
         const crop = await prepare();
         if (!crop) return [];
-        const w = await worker;
+        const w = await get();
         await w.setParameters(params);
         const timeout = new Promise<null>((resolve) => {
           timer = setTimeout(() => resolve(null), limitMs);
@@ -253,7 +301,7 @@ export async function createAxisOcr(
           timeout,
         ]);
         if (!result) {
-          await stop();
+          await halt();
           return null;
         }
         const words: Word[] = [];
@@ -262,7 +310,7 @@ export async function createAxisOcr(
         return crop.toTokens(words);
       } catch (e) {
         if (process.env.OCR_DEBUG) console.error(e);
-        await stop();
+        await halt();
         return null;
       } finally {
         clearTimeout(timer);
@@ -303,11 +351,35 @@ export async function createAxisOcr(
         titleTimeoutMs,
       );
     },
+    readPicker(image, regions) {
+      const path = cjkLangPath();
+      if (!path) return Promise.resolve(null);
+      return recognise(
+        async () => {
+          const crop = await titleCrop(image, regions, PICKER_FULL_CONTRAST_SHARE);
+          if (!crop) return null;
+          return {
+            png: crop.png,
+            toTokens: (words) =>
+              words.flatMap((wd) => {
+                const text = wd.text.trim();
+                const box = text ? titleWordBox(wd.bbox, crop.placements) : null;
+                return box ? [{ text, box, confidence: wd.confidence / 100 }] : [];
+              }),
+          };
+        },
+        { tessedit_pageseg_mode: SPARSE_TEXT },
+        titleTimeoutMs,
+        path,
+      );
+    },
     async ready() {
       worker ??= start();
       await worker;
     },
-    terminate: stop,
+    async terminate() {
+      await Promise.all([stop(), stopCjk()]);
+    },
   };
 }
 

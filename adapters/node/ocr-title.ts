@@ -31,6 +31,15 @@ const MAX_TEXT_PX = 60;
 /** White between stacked regions and around the crop, px (tesseract misses text touching an edge). */
 const MARGIN = 10;
 
+/**
+ * The ink's contrast at this share of its pixels (from the faintest) prints full black: faint
+ * grey legends read as well as black ones. A picker's crop (PICKER_FULL_CONTRAST_SHARE) takes
+ * its strongest: there the active button is brighter and bolder than the rest, and saturated
+ * its strokes merge (the CJK model read "4小时" as "4外时").
+ */
+const FULL_CONTRAST_SHARE = 0.75;
+export const PICKER_FULL_CONTRAST_SHARE = 1;
+
 /** Where each stacked region sits in the crop, for mapping words back to the image. */
 export interface TitlePlacement {
   /** The region in image px (right/bottom exclusive). */
@@ -150,6 +159,7 @@ function glyphLineHeight(grey: Uint8Array, width: number, height: number, backgr
 export async function titleCrop(
   image: RgbaImage,
   regions: readonly TitleRegion[],
+  fullShare = FULL_CONTRAST_SHARE,
 ): Promise<TitleCrop | null> {
   const parts: { png: Buffer; width: number; height: number; place: Omit<TitlePlacement, 'cropTop'> }[] = [];
   const src = sharpOf(image);
@@ -259,7 +269,10 @@ export async function titleCrop(
     for (const v of data)
       if (Math.abs(v - background) >= INK_CONTRAST) contrasts.push(Math.abs(v - background));
     contrasts.sort((p, q) => p - q);
-    const full = Math.max(INK_CONTRAST, contrasts[Math.floor(contrasts.length * 0.75)] ?? 255);
+    const full = Math.max(
+      INK_CONTRAST,
+      contrasts[Math.min(contrasts.length - 1, Math.floor(contrasts.length * fullShare))] ?? 255,
+    );
     const w = x1 - x0;
     const h = rowsTo;
     const ink = new Uint8Array(w * h);

@@ -149,7 +149,42 @@ async function withTitleOcr(
   } catch {
     return null;
   }
-  return (await withPrintOcr(image, read, ocr, trace, options)) ?? reading;
+  // A picker the title words saw as buttons led by digits but could not read (a Chinese
+  // toolbar): read by the OCR's CJK model, its active button gives the timeframe.
+  const picked = await withPickerOcr(image, read, ocr, trace, options);
+  if (picked) reading = picked.reading;
+  const then = picked ? { ...options, pickerWords: picked.words } : options;
+  return (await withPrintOcr(image, read, ocr, trace, then)) ?? reading;
+}
+
+/**
+ * The chart read again with the CJK model's words on trace.pickerRegions (named where the title
+ * words left the timeframe unknown and show a row of buttons led by digits), when that gives a
+ * timeframe; or null (none named, no CJK model installed, no words, no timeframe, refused).
+ */
+async function withPickerOcr(
+  image: RgbaImage,
+  read: EngineRead,
+  ocr: () => Promise<AxisOcr>,
+  trace: ReadTrace,
+  options: ReadOptions,
+): Promise<{ reading: ChartReading; words: TextToken[] } | null> {
+  const regions = trace.pickerRegions;
+  if (!regions || regions.length === 0) return null;
+  let words: TextToken[] | null;
+  try {
+    const reader = await ocr();
+    words = reader.readPicker ? await reader.readPicker(image, regions) : null;
+  } catch {
+    return null;
+  }
+  if (!words || words.length === 0) return null;
+  try {
+    const reading = read(trace, { ...options, pickerWords: words });
+    return reading.timeframe ? { reading, words } : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -43,6 +43,8 @@ import {
   readLegendOhlc,
   titleRegions,
   printRegion,
+  pickerRegions,
+  pickerTimeframe,
   type TitleState,
 } from './text';
 import type { TextToken, TitleRegion } from './text';
@@ -115,13 +117,26 @@ export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOpti
   const title = options.titleWords
     ? completeTitle(image, titleTokens, layout.plot, options.titleWords, options.titleState)
     : { ...own!.own, own: null };
-  const { symbol, timeframe } = title;
+  const { symbol } = title;
+  // A picker the title port's words saw but could not read (a Chinese toolbar "1分钟 4小时 1日"):
+  // its active button, read by a caller's OCR with a CJK model (the picker port).
+  const timeframe =
+    title.timeframe ?? (options.pickerWords ? pickerTimeframe(image, options.pickerWords) : null);
   // What a caller needs to read the title with a general OCR (the title port) and read again
   // without the pixel stages or the engine's own title reads: where to read, and their readings.
   if (trace && own && (!symbol || !timeframe)) {
     trace.titleRegions = titleRegions(image.width, image.height, layout.plot, titleTokens);
     trace.titleState = own;
     trace.pixels ??= { ...pixels, raster: { ...raster, rgb: raster.rgb.slice() } };
+  }
+  // Where that picker is, for the picker port: lines of the title port's words led by digits.
+  if (trace) {
+    const regions =
+      !timeframe && options.titleWords && !options.pickerWords
+        ? pickerRegions(image.width, image.height, options.titleWords)
+        : [];
+    if (regions.length > 0) trace.pickerRegions = regions;
+    else delete trace.pickerRegions;
   }
   // The continuity check keeps the timeframe the engine read itself: one the title port added
   // labels the reading but does not let a daily chart's gaps through (decision 026: on the
@@ -262,6 +277,12 @@ export interface ReadOptions {
    */
   printWords?: readonly TextToken[];
   /**
+   * Words an OCR with a CJK model read in ReadTrace.pickerRegions (named where the title port's
+   * words left the timeframe unknown but show a row of buttons led by digits): the timeframe
+   * of the picker's active button ("4小时"), used only when the title gave none.
+   */
+  pickerWords?: readonly TextToken[];
+  /**
    * Words a general OCR read in one of trace.axisCandidates (`strip`) of a read refused with
    * AXIS_UNREADABLE: when they step evenly on one price scale, that column is the price axis,
    * and the whole chart is read again with the plot beside it (the pixel stages run again: the
@@ -320,6 +341,12 @@ export interface ReadTrace {
    * port reads the title and no print was read (engine or title words).
    */
   printRegions?: TitleRegion[];
+  /**
+   * Where a timeframe picker may be that the title port's words saw as a row of buttons led by
+   * digits but could not read (a Chinese or Japanese toolbar), for ReadOptions.pickerWords:
+   * named on a read with titleWords that left the timeframe unknown.
+   */
+  pickerRegions?: TitleRegion[];
   /**
    * Where the price axis may be when the read was refused with AXIS_UNREADABLE and the strip
    * tried holds none: other text columns with numbers in them, best first (image px, inclusive),

@@ -16,5 +16,7 @@ export {
   identifyTitle,
   identifyTitleState,
   completeTitle,
+  pickerRegions,
+  pickerTimeframe,
 } from './title';
 export { solveAxisLabels } from './axis-solve';

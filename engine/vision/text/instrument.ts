@@ -35,7 +35,7 @@ interface Line {
 }
 
 /** Groups tokens into lines (vertical overlap) in reading order. */
-function toLines(tokens: readonly TextToken[]): Line[] {
+export function toLines(tokens: readonly TextToken[]): Line[] {
   const sorted = [...tokens].sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left);
   const lines: { top: number; bottom: number; tokens: TextToken[] }[] = [];
   for (const t of sorted) {
@@ -350,7 +350,7 @@ export function decideTitle(evidence: TitleEvidence): { symbol: string | null; t
 }
 
 /** An OCR's word below this confidence (0-1) is left out: tesseract's guesses at icons and dashes. */
-const OCR_MIN_CONFIDENCE = 0.5;
+export const OCR_MIN_CONFIDENCE = 0.5;
 /** A ticker that no vocabulary knows is taken from an OCR only at this confidence or more. */
 const OCR_TICKER_CONFIDENCE = 0.8;
 /** Quote currencies of crypto tickers ("GASUSDT", "BTCUSDC", "ETHBTC"), longest first. */

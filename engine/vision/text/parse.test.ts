@@ -134,6 +134,30 @@ describe('parseTimeframe', () => {
     expect(parseTimeframe(raw)).toBe(tf);
   });
 
+  it.each([
+    ['4小时', '4h'],
+    ['15分钟', '15m'],
+    ['5分', '5m'],
+    ['1日', '1d'],
+    ['1天', '1d'],
+    ['1周', '1w'],
+    ['1週', '1w'],
+    ['1月', '1M'],
+    ['1時間', '1h'],
+    ['4時', '4h'],
+    ['15분', '15m'],
+    ['4시간', '4h'],
+    ['1일', '1d'],
+    ['1주', '1w'],
+  ])('CJK units: %s -> %s', (raw, tf) => {
+    expect(parseTimeframe(raw)).toBe(tf);
+  });
+
+  it('reads no CJK unit without its number, nor a number with no unit it knows', () => {
+    // "分时" is Binance's line chart; "2日" no timeframe of ours; "1永续" a legend word.
+    for (const raw of ['分时', '小时', '2日', '1永续', '4小时线']) expect(parseTimeframe(raw)).toBeNull();
+  });
+
   it('reads bare minutes only when asked (legend position)', () => {
     expect(parseTimeframe('15')).toBeNull();
     expect(parseTimeframe('15', true)).toBe('15m');

@@ -24,8 +24,35 @@ function fixDigits(s: string): string {
 }
 
 /**
+ * Units as Chinese, Japanese and Korean toolbars and legends write them after the number
+ * ("4小时", "15分钟", "1時間", "1日", "1週", "15분", "4시간"), to minutes (a day and more: to
+ * the letter). A general OCR with a CJK model reads these; the engine's Latin glyphs never do.
+ */
+const CJK_UNITS: readonly [RegExp, number | 'd' | 'w' | 'M'][] = [
+  [/^(?:分钟|分鐘|分|분)$/, 1],
+  [/^(?:小时|小時|時間|时|時|시간)$/, 60],
+  [/^(?:日|天|일)$/, 'd'],
+  [/^(?:周|週|주)$/, 'w'],
+  [/^(?:个月|個月|ヶ月|か月|カ月|月|개월|월)$/, 'M'],
+];
+
+/** Kana, CJK ideographs and Hangul. */
+const CJK_SCRIPT = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
+
+/** "4小时" and the like (CJK_UNITS), or null. A unit without its number ("分时", a line chart) is none. */
+function parseCjkTimeframe(t: string): Timeframe | null {
+  const m = /^([0-9]{1,3})\s?(\S{1,2})$/u.exec(t);
+  if (!m) return null;
+  const n = Number(m[1]);
+  const unit = CJK_UNITS.find(([re]) => re.test(m[2]!))?.[1];
+  if (unit === undefined || n <= 0) return null;
+  if (typeof unit === 'number') return fromMinutes(n * unit);
+  return n === 1 ? (unit === 'd' ? '1d' : unit === 'w' ? '1w' : '1M') : null;
+}
+
+/**
  * A timeframe written with its unit: TradingView "15m", "4h", "1D", "1W", "1M" (month), "D";
- * MetaTrader "M15", "H4", "D1", "W1", "MN1", "Daily". `bareMinutes` also accepts TradingView's
+ * MetaTrader "M15", "H4", "D1", "W1", "MN1", "Daily"; CJK "4小时" (CJK_UNITS). `bareMinutes` also accepts TradingView's
  * legend form "15" / "240", which is only a timeframe right after the symbol.
  */
 export function parseTimeframe(raw: string, bareMinutes = false): Timeframe | null {
@@ -37,6 +64,7 @@ export function parseTimeframe(raw: string, bareMinutes = false): Timeframe | nu
     // MetaTrader's closing bracket after "(EURUSD,M15" is read as j or J.
     .replace(/(?<=[0-9])[)\]jJ]$/, '');
   if (t.length === 0 || t.length > 8) return null;
+  if (CJK_SCRIPT.test(t)) return parseCjkTimeframe(t);
   // OCR reads the l of "Daily"/"Weekly" as I about as often as l.
   const word = t.replace(/I/g, 'l').toLowerCase();
   if (word === 'daily' || word === 'day') return '1d';

@@ -1,7 +1,14 @@
 import type { RgbaImage } from '../../core/image';
 import { readText } from './read-text';
 import type { Timeframe } from '../../core/ohlc';
-import { completeTitle, identifyTitle, printRegion, titleRegions } from './title';
+import {
+  completeTitle,
+  identifyTitle,
+  pickerRegions,
+  pickerTimeframe,
+  printRegion,
+  titleRegions,
+} from './title';
 import type { TextToken } from './types';
 import { decodeImage } from '../../../adapters/node/decode-image';
 
@@ -124,6 +131,88 @@ describe('completeTitle: the active button of a picker row the OCR read', () => 
   it('names none when every button looks alike (a picker, so no lone timeframe either)', () => {
     const { image, words } = toolbar(null);
     expect(completeTitle(image, [], undefined, words, state).timeframe).toBeNull();
+  });
+});
+
+describe('pickerTimeframe: a CJK picker read one ideograph a word', () => {
+  // Binance's toolbar "分时 1分钟 3分钟 5分钟 15分钟 1小时 4小时 1日 1周", 4小时 in white.
+  const buttons = ['分时', '1分钟', '3分钟', '5分钟', '15分钟', '1小时', '4小时', '1日', '1周'];
+  /** A dark toolbar with each button's ink; its words, one per character, boxes loose as the model's. */
+  function toolbar(active: number | null): { image: RgbaImage; words: TextToken[] } {
+    const width = 20 + buttons.length * 60;
+    const height = 40;
+    const data = new Uint8Array(width * height * 4);
+    for (let p = 0; p < data.length; p += 4) data.set([24, 26, 32, 255], p);
+    const words: TextToken[] = [];
+    buttons.forEach((text, i) => {
+      const left = 10 + i * 60;
+      const ink = i === active ? [234, 236, 239] : [132, 142, 156];
+      for (let y = 14; y < 26; y++)
+        for (let x = left; x < left + 12 * [...text].length; x++)
+          if (x % 4 === 0 || y === 19) data.set([...ink, 255], (y * width + x) * 4);
+      // Each character a word, the box 4 px wider than its cell either side (the model's loose boxes).
+      [...text].forEach((ch, k) =>
+        words.push({
+          text: ch,
+          box: { left: left + 12 * k - 4, top: 13, right: left + 12 * (k + 1) + 4, bottom: 27 },
+          confidence: 0.93,
+        }),
+      );
+    });
+    // An icon right of the row, read as an ideograph.
+    words.push({
+      text: '加',
+      box: { left: width - 8, top: 13, right: width - 1, bottom: 27 },
+      confidence: 0.6,
+    });
+    return { image: { width, height, data }, words };
+  }
+
+  it('glues the characters into buttons and reads the one in another colour', () => {
+    const { image, words } = toolbar(6);
+    expect(pickerTimeframe(image, words)).toBe('4h');
+  });
+
+  it('takes a number after a unit for the next button however close the boxes', () => {
+    const { image, words } = toolbar(4);
+    expect(pickerTimeframe(image, words)).toBe('15m');
+  });
+
+  it('names none when every button looks alike', () => {
+    const { image, words } = toolbar(null);
+    expect(pickerTimeframe(image, words)).toBeNull();
+  });
+});
+
+describe('pickerRegions', () => {
+  const word = (text: string, left: number, top = 47): TextToken => ({
+    text,
+    box: { left, top, right: left + 24, bottom: top + 11 },
+    confidence: 0.3,
+  });
+
+  it('names a line of short words led by digits (an English model on a Chinese picker), padded', () => {
+    // tesseract eng on "分时 1分钟 3分钟 5分钟 15分钟 1小时 4小时 1日 1周" (Binance).
+    const texts = ['SE', '19%', '39%', '55H', '155%', 'VE', 'ah', '1B', '1A'];
+    const words = texts.map((t, i) => word(t, 140 + 40 * i));
+    const [region, ...more] = pickerRegions(2560, 1341, words);
+    expect(more).toEqual([]);
+    expect(region!.textPx).toBe(11);
+    // From "19%" to "1A", three word heights (33 px) more either side, half a height above and below.
+    expect(region!.box).toEqual({
+      left: 180 - 33,
+      top: 47 - 6,
+      right: 140 + 40 * 8 + 24 + 33,
+      bottom: 58 + 6,
+    });
+  });
+
+  it('names no line of prices, times or words', () => {
+    const words = [
+      ...['1.884000', '1.894000', '1.862000', '1.863000', '12:00'].map((t, i) => word(t, 100 * i)),
+      ...['GASUSDT', 'Binance', 'BB', '20'].map((t, i) => word(t, 100 * i, 80)),
+    ];
+    expect(pickerRegions(2560, 1341, words)).toEqual([]);
   });
 });
 

@@ -2,8 +2,10 @@ import type { RgbaImage } from '../../core/image';
 import type { Timeframe } from '../../core/ohlc';
 import {
   decideTitle,
+  OCR_MIN_CONFIDENCE,
   ocrTitleEvidence,
   titleEvidence,
+  toLines,
   type SymbolEvidence,
   type TitleEvidence,
 } from './instrument';
@@ -41,7 +43,9 @@ import {
   OTHER_LOOK,
   PICKER_BUTTON_MAX_CHARS,
   PICKER_BUTTON_MIN_CHARS,
+  PICKER_GLUE_HEIGHTS,
   PICKER_MIN_BUTTONS,
+  PICKER_REGION_PAD_HEIGHTS,
   REREAD_LINE_SLACK_PX,
   REREAD_MARGIN_DIVISOR,
   REREAD_WORD_MIN_CHARS,
@@ -459,6 +463,77 @@ function activeButton(image: RgbaImage, rows: readonly TextToken[][]): Timeframe
     if (tf) found.add(tf);
   }
   return found.size === 1 ? [...found][0]! : null;
+}
+
+/** A word that may be a picker button read with its digit: "19%" for "1分", "55H" for "5分钟", "1A" ("1周"); no prices, times or dates ("1.884", "12:00"). */
+const DIGIT_BUTTON = /^[0-9][^\s.,:/]{0,4}$/;
+
+/**
+ * Where a caller's OCR with a CJK model should read a timeframe picker (ReadTrace.pickerRegions),
+ * named where the title port's words (`words`) left the timeframe unknown: each line of them
+ * holding PICKER_MIN_BUTTONS or more short words led by a digit (a toolbar "1分钟 5分钟 1小时
+ * 4小时 1日" that an English model reads as "19% 55H VE ah 1B"), from the first such word to the
+ * last, PICKER_REGION_PAD_HEIGHTS line heights wider on each side. Words of any confidence: an
+ * English model is unsure of every button there.
+ */
+export function pickerRegions(width: number, height: number, words: readonly TextToken[]): TitleRegion[] {
+  const regions: TitleRegion[] = [];
+  for (const { tokens } of toLines(words)) {
+    const led = tokens.filter((t) => DIGIT_BUTTON.test(t.text));
+    if (led.length < PICKER_MIN_BUTTONS) continue;
+    const heights = led.map((t) => t.box.bottom - t.box.top).sort((a, b) => a - b);
+    const h = heights[heights.length >> 1]!;
+    const pad = Math.round(PICKER_REGION_PAD_HEIGHTS * h);
+    regions.push({
+      box: {
+        left: Math.max(0, Math.floor(Math.min(...led.map((t) => t.box.left)) - pad)),
+        top: Math.max(0, Math.floor(Math.min(...led.map((t) => t.box.top)) - h / 2)),
+        right: Math.min(width, Math.ceil(Math.max(...led.map((t) => t.box.right)) + pad)),
+        bottom: Math.min(height, Math.ceil(Math.max(...led.map((t) => t.box.bottom)) + h / 2)),
+      },
+      textPx: h,
+    });
+  }
+  return regions;
+}
+
+/**
+ * The timeframe of a picker's active button from a CJK OCR's words on ReadTrace.pickerRegions
+ * (ReadOptions.pickerWords), or null. That OCR reads each ideograph as a word: the words of a
+ * line are glued into buttons, a new one at each number after a unit and at each gap wider
+ * than PICKER_GLUE_HEIGHTS word heights (icons beside the picker); a line with
+ * PICKER_MIN_BUTTONS or more buttons that parse as timeframes ("4小时", "1日": timeframe.ts) is
+ * a picker, and its one button in another colour names the timeframe (activeButton, as for
+ * the engine's own rows).
+ */
+export function pickerTimeframe(image: RgbaImage, words: readonly TextToken[]): Timeframe | null {
+  const rows: TextToken[][] = [];
+  for (const { tokens } of toLines(words.filter((w) => w.confidence >= OCR_MIN_CONFIDENCE))) {
+    const heights = tokens.map((t) => t.box.bottom - t.box.top).sort((a, b) => a - b);
+    const h = heights[heights.length >> 1]!;
+    const buttons: TextToken[] = [];
+    for (const t of tokens) {
+      const last = buttons.at(-1);
+      // A number after a unit starts the next button ("1分钟" "3分钟"): the model's boxes of
+      // ideographs are loose, gaps between buttons shrink to a few px.
+      const next = /^[0-9]/.test(t.text) && last !== undefined && !/[0-9]$/.test(last.text);
+      if (last && !next && t.box.left - last.box.right <= PICKER_GLUE_HEIGHTS * h)
+        buttons[buttons.length - 1] = {
+          text: last.text + t.text,
+          box: {
+            left: last.box.left,
+            top: Math.min(last.box.top, t.box.top),
+            right: Math.max(last.box.right, t.box.right),
+            bottom: Math.max(last.box.bottom, t.box.bottom),
+          },
+          confidence: Math.min(last.confidence, t.confidence),
+        };
+      else buttons.push(t);
+    }
+    const timeframes = buttons.filter((b) => parseTimeframe(b.text) !== null);
+    if (timeframes.length >= PICKER_MIN_BUTTONS) rows.push(timeframes);
+  }
+  return rows.length > 0 ? activeButton(image, rows) : null;
 }
 
 /**

@@ -152,6 +152,18 @@ export const PICKER_BUTTON_MIN_CHARS = 2;
 export const PICKER_BUTTON_MAX_CHARS = 5;
 /** A picker row holds at least this many buttons. */
 export const PICKER_MIN_BUTTONS = 4;
+/**
+ * A CJK OCR (ReadTrace.pickerRegions) reads each ideograph as a word of its own: words of a
+ * line at most this many word heights apart may be one button ("4" "小" "时": its boxes of
+ * ideographs are loose, 0-0.4 apart within a button and between buttons alike, so a number
+ * after a unit starts the next button); further apart they are not (an icon beside the row).
+ */
+export const PICKER_GLUE_HEIGHTS = 1;
+/**
+ * A picker region reaches this many line heights beyond the first and last button read with
+ * a digit: a button at the row's end misread without its digit ("1周" as "JA") is in it.
+ */
+export const PICKER_REGION_PAD_HEIGHTS = 3;
 /** A watchlist row is looked for this many symbol heights to either side of the symbol ... */
 export const LIST_ROW_SIDE = 0.5;
 /** ... from this many heights below (above) it ... */
