@@ -79,7 +79,8 @@ function langPath(): string {
 /**
  * The CJK model the picker port reads with: tesseract's LSTM Simplified Chinese (its best_int
  * model, 1.7 MB), which reads "4小时" and "1日" and the digits and Latin beside them. Its npm
- * package is optional: where it is not installed, the picker port reads nothing.
+ * package is a dependency of the app; where an install left it out, the picker port reads nothing
+ * rather than failing the read.
  */
 const CJK_MODELS = { lang: 'chi_sim', pkg: '@tesseract.js-data/chi_sim/package.json' };
 
