@@ -4,6 +4,8 @@ import { paintChart } from '../test-support/paint';
 import { candlesAfterCleanup } from '../test-support/stages';
 import { toRaster } from '../pixels/raster';
 import { eraseZones } from './zones';
+import { findLayout } from '../layout';
+import { undoXorBlocks } from './xor-blocks';
 import type { PlotRect } from '../types';
 
 /**
@@ -83,6 +85,20 @@ describe('histograms drawn by XOR out of narrow blocks (Market Profile)', () => 
     const { image } = drawProfile(painted.image, 117, 120, false);
     const profiled = readCandles(image);
     expect(profiled.zones.filter((z) => z.xor)).toEqual([]);
+  });
+
+  it('leaves blocks inside a panel the layout found alone (an EA settings box over the plot)', () => {
+    const painted = paintChart(bars);
+    const { image, box } = drawProfile(painted.image, 117, 120, true);
+    const raster = toRaster(image);
+    const layout = findLayout(raster)!;
+    const green = [0x00ff00];
+    expect(
+      undoXorBlocks(toRaster(image), { ...layout, bgMask: new Uint8Array(layout.bgMask) }, green),
+    ).toHaveLength(1);
+    const before = new Uint32Array(raster.rgb);
+    expect(undoXorBlocks(raster, { ...layout, panels: [box] }, green)).toEqual([]);
+    expect(new Uint32Array(raster.rgb)).toEqual(before);
   });
 
   it('leaves a candle chart in PNG alone (its bodies are blocks of colours that draw wicks)', () => {

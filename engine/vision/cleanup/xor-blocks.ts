@@ -10,7 +10,7 @@
  * GBPUSD M15 with Market Profile: 24 % joined, refused).
  *
  * Here a block is a rectangle of one colour to the bit (no JPEG), BLOCK_MIN_WIDTH px wide and
- * MIN_ROWS tall or more, in no colour that draws wicks. Blocks that touch make one drawing; a
+ * BLOCK_MIN_ROWS tall or more, in no colour that draws wicks. Blocks that touch make one drawing; a
  * drawing is XOR-drawn when, along its blocks' sides (where a bar's stem splits a block), there
  * are XOR_MIN_SAMPLES pixels or more that XORed with their block's mask (fill ^ background) are
  * a colour that draws wicks: the bars crossing it. Such a drawing is undone: its fill pixels are
@@ -49,8 +49,15 @@ export function undoXorBlocks(r: Raster, layout: Layout, wicks: readonly number[
   const { background } = layout;
   const wickDistance = (c: number) => Math.min(...wicks.map((w) => colourDistance(w, c)));
   const isWick = (c: number) => wickDistance(c) <= FILL_TOLERANCE;
+  // A panel the layout found (an EA's settings box: fields, buttons, text) is no drawing of the
+  // chart's, whatever its edges XOR to.
   const blocks = findBlocks(r, layout).filter(
-    (b) => !isWick(b.fill) && colourDistance(b.fill, background) > BG_TOLERANCE,
+    (b) =>
+      !isWick(b.fill) &&
+      colourDistance(b.fill, background) > BG_TOLERANCE &&
+      !layout.panels.some(
+        (p) => p.left <= b.right && b.left <= p.right && p.top <= b.bottom && b.top <= p.bottom,
+      ),
   );
   if (blocks.length === 0 || blocks.length > BLOCKS_MAX) return [];
   // Blocks that touch (within a stem's width) are one drawing.
