@@ -270,3 +270,28 @@ export const LABEL_CORNER_PX = 4;
  * between two pixel columns and its anti-aliasing move it a pixel or so).
  */
 export const WICK_CENTRE_PX = 2;
+
+// xor-blocks: histograms drawn by XOR out of narrow blocks, each a colour of its own.
+
+/**
+ * A block of such a histogram is at least this many px wide: Market Profile's blocks are a bar
+ * spacing wide (8 px at MetaTrader's default zoom), split by the bar's 1 px stem into pieces of 3
+ * or more; a 1-2 px stroke of one colour is a wick or a line, not a fill.
+ */
+export const BLOCK_MIN_WIDTH = 3;
+/**
+ * ... and this many rows tall: a profile's price rows are a few px each (a block where the colour
+ * changes after 2 or 3 rows); a 1-row run is a rule or a bar's tick.
+ */
+export const BLOCK_MIN_ROWS = 2;
+/** A row of other pixels across a block (a bar's tick, a box's rule) does not end it up to this many rows. */
+export const BLOCK_GAP_ROWS = 1;
+/** Blocks this near each other are one drawing (a bar's stem, 1-2 px, between two of them). */
+export const BLOCK_TOUCH_PX = 2;
+/** XORed stem pixels are looked for this far beside a block (a stem 1-2 px wide). */
+export const XOR_STEM_PX = 2;
+/**
+ * More blocks than this are no drawing of a few histograms but a busy plot (a dense chart's
+ * bodies in colours that draw no wicks): left alone, also to bound the time.
+ */
+export const BLOCKS_MAX = 4000;

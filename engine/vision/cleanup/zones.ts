@@ -27,6 +27,7 @@ import { colourDistance } from '../pixels/raster';
 import { maskWords, nextClear } from '../pixels/byte-scan';
 import type { PlotRect } from '../types';
 import { fillColours, fillRects } from './overlays';
+import { undoXorBlocks } from './xor-blocks';
 import { tint } from '../palette/palette';
 import { FAINT_DISTANCE } from '../palette/tuning';
 import {
@@ -67,16 +68,18 @@ export interface FilledZone {
 export function eraseZones(r: Raster, layout: Layout): FilledZone[] {
   const { plot, bgMask, background } = layout;
   if (plot.right <= plot.left || plot.bottom <= plot.top) return [];
+  const wicks = wickColours(r, layout);
   const candidates = fillColours(r, plot, bgMask)
     .map((f) => ({ fill: f.colour, rects: fillRects(r, plot, f.colour) }))
     .filter((f) => f.rects.length > 0);
-  if (candidates.length === 0) return [];
+  // Histograms drawn by XOR out of narrow blocks, each a colour of its own (xor-blocks.ts), once
+  // the wide zones are undone (their grid and candles restored as seen outside them).
+  if (candidates.length === 0) return undoXorBlocks(r, layout, wicks);
   const fills = candidates.map((f) => f.fill);
   const isFill = (c: number) => fills.some((f) => colourDistance(f, c) <= FILL_TOLERANCE);
   const rects = candidates.flatMap((f) => f.rects);
   const seen = coloursOutside(r, plot, bgMask, rects);
   const known = (c: number) => (seen.get(c) ?? 0) >= KNOWN_MIN_PX && !isFill(c);
-  const wicks = wickColours(r, layout);
   const zones: FilledZone[] = [];
   // Pieces of one fill may overlap by a row or two (a candle inside shifts a row's span): a pixel
   // XORed twice would be the drawing again.
@@ -114,6 +117,7 @@ export function eraseZones(r: Raster, layout: Layout): FilledZone[] {
       zones.push({ rect: piece, colour: fill, xor: false });
     }
   }
+  zones.push(...undoXorBlocks(r, layout, wicks));
   return zones;
 }
 
