@@ -53,10 +53,29 @@ export function axisCandidates(r: Raster, read: readonly ReadColumn[], tried: Pl
       right: Math.min(r.width - 1, c.right + COLUMN_PAD_PX),
       bottom: c.bottom,
     };
+    // A column running into the strip already tried (joined across the rule between the plot
+    // and a side panel, whose words reach the labels' rows) is offered without that strip: the
+    // part beside it, where it holds most of its width.
+    const own = apart(strip, tried) ? strip : besideTried(strip, tried);
     // A column read joined and apart (two neighbours of like weight) is offered once.
-    if (apart(strip, tried) && out.every((o) => apart(o, strip))) out.push(strip);
+    if (own && out.every((o) => apart(o, own))) out.push(own);
   }
   return out.slice(0, AXIS_OCR_CANDIDATES);
+}
+
+/**
+ * The part of `strip` outside `tried` (a column overlapping it on one side only), when it keeps
+ * at least half of the strip's width; else null.
+ */
+function besideTried(strip: PlotRect, tried: PlotRect): PlotRect | null {
+  const width = strip.right - strip.left + 1;
+  const part =
+    strip.left < tried.left && strip.right <= tried.right
+      ? { ...strip, right: tried.left - 1 }
+      : strip.right > tried.right && strip.left >= tried.left
+        ? { ...strip, left: tried.right + 1 }
+        : null;
+  return part && part.right - part.left + 1 >= width / 2 ? part : null;
 }
 
 /**
