@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { EngineError } from '../../engine/core/errors';
 import { priceToY, readChart, type ChartReading, type ReadTrace } from '../../engine/vision';
 import { decodeImage } from './decode-image';
-import { axisOcrAvailable, createAxisOcr, type AxisOcr } from './ocr-axis';
+import { axisOcrAvailable, createAxisOcr, stripCrop, type AxisOcr } from './ocr-axis';
+import sharp from 'sharp';
 import { readWithAxisOcr } from './read-with-ocr';
 
 const fixture = (path: string) => fileURLToPath(new URL(`../../fixtures/charts/${path}`, import.meta.url));
@@ -38,6 +39,47 @@ describe.skipIf(!axisOcrAvailable())('the axis OCR (tesseract.js) on a rendered 
     },
     120_000,
   );
+});
+
+describe('stripCrop', () => {
+  it("measures a line printed in a box against the box's colour: the box white, its text black", async () => {
+    // A dark strip; a grey price tag (rows 40-59) with white strokes, and a plain grey label.
+    const width = 200;
+    const height = 100;
+    const data = new Uint8Array(width * height * 4);
+    const paint = (x: number, y: number, c: number[]) => data.set([...c, 255], (y * width + x) * 4);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) paint(x, y, [24, 26, 36]);
+    for (let y = 40; y < 60; y++) for (let x = 40; x < 200; x++) paint(x, y, [108, 112, 136]);
+    for (let x = 60; x < 190; x += 8)
+      for (let y = 44; y < 56; y++) {
+        paint(x, y, [250, 250, 250]);
+        paint(x + 1, y, [250, 250, 250]);
+        paint(x, y - 30, [140, 140, 140]);
+        paint(x + 1, y - 30, [140, 140, 140]);
+      }
+    const crop = await stripCrop(
+      { width, height, data },
+      { left: 0, top: 0, right: width - 1, bottom: height - 1 },
+    );
+    expect(crop).not.toBeNull();
+    const { data: grey, info } = await sharp(crop!.png)
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    // The tag's line in the crop: its rows are the image rows 40-59.
+    const rows = crop!.rows.flatMap((y, r) => (y >= 44 && y < 56 ? [r] : []));
+    const dark = (r: number) => {
+      let n = 0;
+      const cy = Math.round(8 + (r + 0.5) * crop!.scale);
+      for (let x = Math.round(8 + 45 * crop!.scale); x < Math.round(8 + 195 * crop!.scale); x++)
+        if (grey[cy * info.width + x]! < 128) n++;
+      return n / Math.round(150 * crop!.scale);
+    };
+    const share = rows.reduce((s, r) => s + dark(r), 0) / rows.length;
+    // Strokes 2 px in 8 (a quarter) are black; the box is not.
+    expect(share).toBeGreaterThan(0.1);
+    expect(share).toBeLessThan(0.4);
+  });
 });
 
 describe('readWithAxisOcr', () => {

@@ -164,15 +164,38 @@ export async function stripCrop(image: RgbaImage, strip: PlotRect): Promise<Stri
   // The kept rows: each line with a pad of a quarter of the text height, lines a half apart.
   const pad = Math.max(2, Math.round(text / 4));
   const rows: number[] = [];
+  // A line printed in a box (a price tag, a label drawn inside the plot in a rounded box) is
+  // measured against the box's colour as well as the strip's: its text is what is far from
+  // both. Against the strip's alone, box and text are both ink, one black block to the OCR.
+  const boxLevel = new Int16Array(height).fill(-1);
+  const counts = new Uint32Array(256);
   for (const [a, b] of lines) {
-    for (let y = Math.max(0, a - pad); y < Math.min(height, b + pad); y++) rows.push(y);
+    const from = Math.max(0, a - pad);
+    const to = Math.min(height, b + pad);
+    for (let y = from; y < to; y++) rows.push(y);
     for (let k = 0; k < Math.round(text / 2); k++) rows.push(-1);
+    counts.fill(0);
+    for (let y = a; y < b; y++) for (let x = 0; x < width; x++) if (!rule[x]) counts[data[y * width + x]!]!++;
+    let mode = 0;
+    for (let v = 1; v < 256; v++) if (counts[v]! > counts[mode]!) mode = v;
+    if (Math.abs(mode - background) >= INK_CONTRAST && counts[mode]! >= BOX_MIN_SHARE * (b - a) * width)
+      boxLevel.fill(mode, from, to);
   }
+  const distance = (i: number, y: number) => {
+    const v = data[i]!;
+    const d = Math.abs(v - background);
+    return boxLevel[y]! < 0 ? d : Math.min(d, Math.abs(v - boxLevel[y]!));
+  };
   // Black print on white: each pixel by its distance from the background, the text's usual
   // contrast to full black.
   const contrasts: number[] = [];
-  for (let i = 0; i < data.length; i++)
-    if (!rule[i % width] && isInk(i)) contrasts.push(Math.abs(data[i]! - background));
+  for (const y of rows) {
+    if (y < 0) continue;
+    for (let x = 0, i = y * width; x < width; x++, i++) {
+      const d = rule[x] ? 0 : distance(i, y);
+      if (d >= INK_CONTRAST) contrasts.push(d);
+    }
+  }
   contrasts.sort((p, q) => p - q);
   const full = Math.max(INK_CONTRAST, contrasts[Math.floor(contrasts.length * 0.75)] ?? 255);
   const ink = new Uint8Array(width * rows.length).fill(255);
@@ -180,7 +203,7 @@ export async function stripCrop(image: RgbaImage, strip: PlotRect): Promise<Stri
     if (y < 0) return;
     for (let x = 0; x < width; x++) {
       if (rule[x] === 2) continue;
-      const d = Math.abs(data[y * width + x]! - background);
+      const d = distance(y * width + x, y);
       ink[r * width + x] = 255 - Math.min(255, Math.round((255 * d) / full));
     }
   });
@@ -206,6 +229,12 @@ const RULE_SHARE = 0.5;
  * their glyphs' columns and blanking it erased the "1"s.
  */
 const SOLID_RULE_SHARE = 0.75;
+/**
+ * A text line whose most common grey level is off the strip's background, over at least this
+ * share of its pixels, is printed in a box (a price tag): a solid box covers most of its line,
+ * while glyphs on the strip's background cover a quarter of theirs at most.
+ */
+const BOX_MIN_SHARE = 0.3;
 /** A run of inked rows this tall (px, at the image's scale) can be a line of text. */
 const MIN_TEXT_PX = 4;
 const MAX_TEXT_PX = 80;

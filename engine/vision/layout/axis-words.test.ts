@@ -64,6 +64,15 @@ describe('axisCandidates', () => {
     ];
     expect(axisCandidates(raster, read, tried).map((s) => s.left)).toEqual([396, 296, 196]);
   });
+
+  it('offers a column running into the strip tried without that strip (labels inside the plot, a side panel beyond the rule)', () => {
+    const panel = { left: 400, top: 0, right: 699, bottom: 400 };
+    const read = [
+      column(300, 420, ['0.55226677', '0.5493', '0.5469']), // the labels, joined across the rule to the panel's words
+      column(380, 500, ['1840', '809,00', '819']), // mostly the panel
+    ];
+    expect(axisCandidates(raster, read, panel)).toEqual([{ left: 296, top: 0, right: 399, bottom: 400 }]);
+  });
 });
 
 describe('inkBox', () => {

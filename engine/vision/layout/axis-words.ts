@@ -3,8 +3,11 @@ import type { Raster } from '../pixels/raster';
 import { externalAxisTokens, trustedExternalLabels } from '../scale/external-labels';
 import { MIN_LABELS as SCALE_MIN_LABELS } from '../scale/tuning';
 import type { TextToken } from '../text';
-import type { PlotRect } from '../types';
+import type { PlotRect, PriceScale } from '../types';
 import { fitTokens, priceReadings } from './axis-locate';
+import { roundedLabelsScale } from '../scale/tag-scale';
+import { joinSplitLabels } from '../scale/split-labels';
+import type { AxisLabel } from '../scale/scale-fit';
 import type { AxisColumn, ReadColumn } from './axis-locate';
 import {
   COLUMN_PAD_PX,
@@ -53,10 +56,29 @@ export function axisCandidates(r: Raster, read: readonly ReadColumn[], tried: Pl
       right: Math.min(r.width - 1, c.right + COLUMN_PAD_PX),
       bottom: c.bottom,
     };
+    // A column running into the strip already tried (joined across the rule between the plot
+    // and a side panel, whose words reach the labels' rows) is offered without that strip: the
+    // part beside it, where it holds most of its width.
+    const own = apart(strip, tried) ? strip : besideTried(strip, tried);
     // A column read joined and apart (two neighbours of like weight) is offered once.
-    if (apart(strip, tried) && out.every((o) => apart(o, strip))) out.push(strip);
+    if (own && out.every((o) => apart(o, own))) out.push(own);
   }
   return out.slice(0, AXIS_OCR_CANDIDATES);
+}
+
+/**
+ * The part of `strip` outside `tried` (a column overlapping it on one side only), when it keeps
+ * at least half of the strip's width; else null.
+ */
+function besideTried(strip: PlotRect, tried: PlotRect): PlotRect | null {
+  const width = strip.right - strip.left + 1;
+  const part =
+    strip.left < tried.left && strip.right <= tried.right
+      ? { ...strip, right: tried.left - 1 }
+      : strip.right > tried.right && strip.left >= tried.left
+        ? { ...strip, left: tried.right + 1 }
+        : null;
+  return part && part.right - part.left + 1 >= width / 2 ? part : null;
 }
 
 /**
@@ -66,7 +88,7 @@ export function axisCandidates(r: Raster, read: readonly ReadColumn[], tried: Pl
  */
 export function axisFromWords(r: Raster, strip: PlotRect, words: readonly TextToken[]): AxisColumn | null {
   const tokens = externalAxisTokens(r, strip, words).map((t) => ({ ...t, box: inkBox(r, t.box) }));
-  const fitted = fitTokens(tokens, trustedExternalLabels);
+  const fitted = fitTokens(tokens, trustedExternalLabels) ?? roundedByTags(tokens);
   if (!fitted || fitted.fit.labels.length < SCALE_MIN_LABELS) return null;
   const { fit: scale, used } = fitted;
   const heights = used.map((t) => t.box.bottom - t.box.top).sort((a, b) => a - b);
@@ -82,6 +104,27 @@ export function axisFromWords(r: Raster, strip: PlotRect, words: readonly TextTo
     capHeight: heights[heights.length >> 1]!,
     scale,
   };
+}
+
+/**
+ * The labels of a scale printed rounded, placed by its price tags printed in full
+ * (scale/tag-scale.ts, decision 047), and the tokens it used; else null.
+ */
+function roundedByTags(tokens: readonly TextToken[]): { fit: PriceScale; used: TextToken[] } | null {
+  const labels: (AxisLabel & { token: TextToken })[] = [];
+  const tags: AxisLabel[] = [];
+  for (const t of joinSplitLabels(tokens)) {
+    const y = (t.box.top + t.box.bottom) / 2;
+    for (const price of priceReadings(t.text))
+      if (t.badge) tags.push({ y, price, text: t.text });
+      else labels.push({ y, price, text: t.text, token: t });
+  }
+  const fit = roundedLabelsScale(labels, tags);
+  if (!fit) return null;
+  const used = labels
+    .filter((l) => fit.labels.some((f) => f.y === l.y && f.price === l.price))
+    .map((l) => l.token);
+  return { fit, used };
 }
 
 /**

@@ -101,7 +101,7 @@ export function findLayout(
     false,
   );
 
-  const sides = plotSidesFromLines(gridRows, gridColumns, region, drawings);
+  const sides = plotSidesFromLines(gridRows, gridColumns, region, drawings, bg);
   if (axis && edge) plotSideBesideLabels(sides, axis, labelSide!, edge);
   let { plotLeft, plotRight } = sides;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LineRun } from './lines';
-import { findBoxes, plotRowsFromGrid } from './plot-edges';
+import { findBoxes, outermost, plotRowsFromGrid } from './plot-edges';
 import { pricePaneRows } from './pane';
 import type { AxisColumn } from './axis-locate';
 
@@ -102,5 +102,59 @@ describe('pricePaneRows', () => {
     expect(pricePaneRows(rows, axis([badge('1.56352', 530, 542)]), 3, 681, region, placed).plotBottom).toBe(
       560,
     );
+  });
+});
+
+describe('outermost (where grid rows agree the plot ends)', () => {
+  const ends = (rows: [number, number, number][]) => rows.map(([at, end, colour]) => ({ at, end, colour }));
+
+  it("takes a JPEG's blurred line, its rows in shades and a label covering some rows' start, for one line", () => {
+    // One level line blurred over rows 547-554 (each row its own shade), rows 547 and 550
+    // starting at 106 where a label covers the line; a second line starting at 68.
+    const blurred = ends([
+      [547, 106, 0x000700],
+      [549, 108, 0x000e00],
+      [550, 106, 0x78967a],
+      [551, 78, 0x719273],
+      [552, 70, 0x001e00],
+      [553, 80, 0x001d01],
+      [554, 80, 0x021b05],
+      [642, 68, 0x303030],
+    ]);
+    expect(outermost(blurred, 1, 0x000000)).toBeNull();
+  });
+
+  it('takes a 2 px line captured at DPR 2 (four rows of one colour) for one line', () => {
+    expect(
+      outermost(ends([1376, 1377, 1378, 1379].map((at) => [at, 1861, 0x696f84])), 1, 0x171a24),
+    ).toBeNull();
+  });
+
+  it("still takes a filled band's top and bottom rows (one colour, thicker than a line) for two edges", () => {
+    const band = ends([266, 267, 268, 269, 270, 271, 272, 273].map((at) => [at, 248, 0xebebeb]));
+    expect(outermost([...band, ...ends([[382, 360, 0xf3f3f3]])], 1, 0xffffff)).toBe(248);
+  });
+
+  it("keeps a shadow's rows fading one way (under a floating toolbar) apart, as before", () => {
+    const shadow = ends([
+      [137, 980, 0xd7d7d7],
+      [138, 980, 0xdadada],
+      [139, 980, 0xe4e4e4],
+      [140, 980, 0xe7e7e7],
+    ]);
+    expect(outermost(shadow, -1, 0xffffff)).toBe(980);
+  });
+
+  it('takes two lines apart agreeing on an end for the edge', () => {
+    expect(
+      outermost(
+        ends([
+          [100, 70, 0x444444],
+          [200, 70, 0x444444],
+          [300, 40, 0x444444],
+        ]),
+        1,
+      ),
+    ).toBe(70);
   });
 });

@@ -4,6 +4,7 @@ import type { AxisColumn } from './axis-locate';
 import { distinctLines, gridSpan } from './lines';
 import type { LineRun } from './lines';
 import {
+  LINE_BAND_MIN_ROWS,
   DRAWING_BORDER_END_PX,
   DRAWING_BORDER_ROWS_PX,
   EDGE_COLUMN_MIN_PLOT_PX,
@@ -41,17 +42,70 @@ export interface PlotSides {
 /**
  * Candles may cover a grid line's end, so lines end at different places; the plot edge is the
  * outermost end that two lines agree on (one stray line is not enough, and the rows of one thick
- * line, a drawing or a price line, are one line).
+ * line, a drawing or a price line, are one line: see sameLine). `background`: the plot's, which
+ * tells a line's blur from a band (sameLine); without it rows within LINE_MERGE_PX are one line.
  */
-export const outermost = (lines: { at: number; end: number }[], dir: 1 | -1) => {
-  const s = [...lines].sort((x, y) => dir * (x.end - y.end));
+export const outermost = (
+  lines: { at: number; end: number; colour?: number }[],
+  dir: 1 | -1,
+  background?: number,
+) => {
+  const one = sameLine(lines, background);
+  const s = lines.map((l, k) => ({ ...l, k })).sort((x, y) => dir * (x.end - y.end));
   for (let i = 0; i < s.length; i++) {
     for (let j = i + 1; j < s.length && Math.abs(s[j]!.end - s[i]!.end) <= LINE_END_AGREE_PX; j++) {
-      if (Math.abs(s[j]!.at - s[i]!.at) > LINE_MERGE_PX) return s[i]!.end;
+      if (!one(s[i]!.k, s[j]!.k)) return s[i]!.end;
     }
   }
   return null;
 };
+
+/**
+ * Whether two of the lines (by index) are rows of one drawn line: within LINE_MERGE_PX, or in
+ * one run of rows each within LINE_MERGE_PX of the next that is one line's rows: at most
+ * LINE_BAND_MIN_ROWS rows of one colour (a 2 px line captured at DPR 2 is four rows: Stockity's
+ * last-price line, from the last candle to its tag, put the plot's left edge at that candle), or
+ * rows whose strongest is inside and whose first and last are under half its contrast with the
+ * background (a JPEG's blur of a thin line: BTCUSD 30m's level line over rows 545-555, two of
+ * them starting where a label covers the line, put the plot's edge there, x 106 for 70). A
+ * thicker run of one colour (a filled band: NVDA 1D's header strip) or rows fading one way (a
+ * floating toolbar's shadow) keep their rows apart: top and bottom are two edges, as before.
+ */
+function sameLine(
+  lines: { at: number; colour?: number }[],
+  background?: number,
+): (a: number, b: number) => boolean {
+  const order = lines.map((_, k) => k).sort((a, b) => lines[a]!.at - lines[b]!.at);
+  const run = new Int32Array(lines.length);
+  let id = 0;
+  for (let i = 0; i < order.length;) {
+    let j = i + 1;
+    while (j < order.length && lines[order[j]!]!.at - lines[order[j - 1]!]!.at <= LINE_MERGE_PX) j++;
+    const rows = order.slice(i, j);
+    const thick = lines[order[j - 1]!]!.at - lines[order[i]!]!.at + 1;
+    const c0 = lines[rows[0]!]!.colour;
+    // A thin line drawn thick: its rows one colour.
+    let one =
+      thick <= LINE_BAND_MIN_ROWS &&
+      rows.every((k) => c0 === undefined || colourDistance(lines[k]!.colour ?? c0, c0) <= SAME_LINE_COLOUR);
+    if (!one && background !== undefined) {
+      // A blurred line: its strongest row inside, its first and last rows faint.
+      const contrast = rows.map((k) => colourDistance(lines[k]!.colour ?? background, background));
+      const peak = contrast.indexOf(Math.max(...contrast));
+      const strongest = contrast[peak]!;
+      one =
+        peak > 0 &&
+        peak < rows.length - 1 &&
+        contrast[0]! < strongest / 2 &&
+        contrast[rows.length - 1]! < strongest / 2;
+    }
+    // A band's rows each keep a run of their own (only neighbours within LINE_MERGE_PX are one).
+    for (const k of rows) run[k] = one ? id : id++;
+    id++;
+    i = j;
+  }
+  return (a, b) => run[a] === run[b] || Math.abs(lines[a]!.at - lines[b]!.at) <= LINE_MERGE_PX;
+}
 
 /**
  * Plot left/right: a separator (a solid full-height line that no grid row crosses) if there is
@@ -63,6 +117,7 @@ export function plotSidesFromLines(
   gridColumns: LineRun[],
   region: PlotRect,
   drawings: readonly PlotRect[],
+  background?: number,
 ): PlotSides {
   const { left, right, top, bottom } = region;
   const rw = right - left + 1;
@@ -117,15 +172,17 @@ export function plotSidesFromLines(
   const rowRight =
     inner.length >= 2
       ? outermost(
-          inner.map((g) => ({ at: g.at, end: g.end })),
+          inner.map((g) => ({ at: g.at, end: g.end, colour: g.colour })),
           -1,
+          background,
         )
       : null;
   const rowLeft =
     inner.length >= 2
       ? outermost(
-          inner.map((g) => ({ at: g.at, end: g.start })),
+          inner.map((g) => ({ at: g.at, end: g.start, colour: g.colour })),
           1,
+          background,
         )
       : null;
   if (rowRight !== null) plotRight = rowRight;

@@ -105,6 +105,11 @@ export const DOTTED_GAP_SAMPLES = 1;
 export const DOTTED_RUN_SHARE = 0.3;
 /** Lines this close (px) are the rows or columns of one thick or anti-aliased line. */
 export const LINE_MERGE_PX = 2;
+/**
+ * A run of line rows (each within LINE_MERGE_PX of the next), all of one colour, up to this
+ * thick is one line (a 2 px line captured at DPR 2 is four rows); a thicker one is a filled band.
+ */
+export const LINE_BAND_MIN_ROWS = 4;
 /** Widest a line's anti-aliased rows (or columns) run: a 2-px line on a 3x capture (a02ef1f). */
 export const MAX_LINE_WIDTH = 7;
 /** Points sampled along a line to tell a fill's edge from a line. */

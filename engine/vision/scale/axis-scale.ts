@@ -12,6 +12,7 @@ import type { TextToken } from '../text';
 import {
   ANCHOR_MAX_PX,
   BADGE_LINE_PX,
+  TAG_LINE_EDGE_PX,
   BADGE_LINE_SHARE,
   BADGE_LINES_AGREE_PX,
   BOX_EDGE,
@@ -587,18 +588,7 @@ export function anchorOnPriceLine(scale: PriceScale, layout: Layout, badges: Axi
     if (!line) continue;
     const run = runs.find((r) => r.includes(line))!;
     if (run.length > MAX_LINE_WIDTH) continue;
-    // The line's own rows: faint rows beside them (a JPEG's ringing, a blend of a few percent)
-    // would pull the centre off a crisp line.
-    const contrast = run.map((g) => colourDistance(g.colour, layout.background));
-    const strongest = Math.max(...contrast);
-    let sum = 0;
-    let sumY = 0;
-    run.forEach((g, i) => {
-      if (contrast[i]! < strongest / 2) return;
-      sum += contrast[i]!;
-      sumY += contrast[i]! * g.at;
-    });
-    const offset = sumY / sum - priceToY(scale, b.price);
+    const offset = lineCentre(run, layout.background) - priceToY(scale, b.price);
     if (!(Math.abs(offset) <= ANCHOR_MAX_PX)) continue;
     offsets.push(offset);
   }
@@ -607,6 +597,47 @@ export function anchorOnPriceLine(scale: PriceScale, layout: Layout, badges: Axi
   // more lines are tagged, they must agree on the offset, else none of them is the anchor.
   if (!offsets.length || Math.max(...offsets) - Math.min(...offsets) > BADGE_LINES_AGREE_PX) return scale;
   return shifted(scale, offsets[0]!);
+}
+
+/**
+ * The row of a line drawn over several rows: the centre of its strong rows (at least half the
+ * strongest row's contrast with the background, weighted by it). Faint rows beside them (a
+ * JPEG's ringing, a blend of a few percent) would pull the centre off a crisp line.
+ */
+function lineCentre(run: LineRun[], background: number): number {
+  const contrast = run.map((g) => colourDistance(g.colour, background));
+  const strongest = Math.max(...contrast);
+  let sum = 0;
+  let sumY = 0;
+  run.forEach((g, i) => {
+    if (contrast[i]! < strongest / 2) return;
+    sum += contrast[i]!;
+    sumY += contrast[i]! * g.at;
+  });
+  return sumY / sum;
+}
+
+/**
+ * Each price tag placed on the row of the line it marks: a line within BADGE_LINE_PX of the
+ * tag's text reaching the plot's edge on the axis side (the tag ends it; a last-price line may
+ * start at the last candle, far from the plot's other side), at most MAX_LINE_WIDTH rows thick.
+ * A tag's text is centred on its price to a row's rounding; its line is the price's row. Tags
+ * with no such line keep their text's row.
+ */
+export function tagsOnTheirLines(layout: Layout, badges: AxisLabel[]): AxisLabel[] {
+  const { plot, axisSide, gridRows } = layout;
+  const runs = runsOfRows(gridRows);
+  return badges.map((b) => {
+    const line = gridRows.find(
+      (g) =>
+        Math.abs(g.at - b.y) <= BADGE_LINE_PX &&
+        (axisSide === 'left'
+          ? g.start <= plot.left + TAG_LINE_EDGE_PX
+          : g.end >= plot.right - TAG_LINE_EDGE_PX),
+    );
+    const run = line ? runs.find((r) => r.includes(line))! : null;
+    return run && run.length <= MAX_LINE_WIDTH ? { ...b, y: lineCentre(run, layout.background) } : b;
+  });
 }
 
 /** Rows of one candle's prices (image px, the rows whose prices are the values). */

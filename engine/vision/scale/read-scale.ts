@@ -15,10 +15,12 @@ import {
   offGrid,
   snapToFarGrid,
   snapToGrid,
+  tagsOnTheirLines,
 } from './axis-scale';
 import type { CandleRows } from './axis-scale';
 import { externalAxisTokens, trustedExternalLabels } from './external-labels';
 import { fitPriceScale } from './scale-fit';
+import { roundedLabelsScale } from './tag-scale';
 import type { AxisLabel } from './scale-fit';
 import { BADGE_AGREES_STEPS, BEYOND_LABELS_SHARE, MIN_LABELS } from './tuning';
 import { priceToY } from './price-scale';
@@ -73,8 +75,15 @@ export function readPriceScale(
     ({ labels, badges, onTicks } = axisLabels(raster, layout, solved));
     fitted = fitPriceScale(labels);
   }
+  // Labels printed rounded, which no line fits to the pixel: the scale through price tags
+  // printed in full, where the labels agree with it to their rounding (tag-scale.ts).
+  const byTags =
+    !fitted || fitted.labels.length < MIN_LABELS
+      ? roundedLabelsScale(labels, tagsOnTheirLines(layout, badges))
+      : null;
+  if (byTags) fitted = byTags;
   if (!fitted || fitted.labels.length < MIN_LABELS) throw unreadable(labels.length);
-  if (externalLabels) {
+  if (externalLabels && !byTags) {
     const trusted = trustedExternalLabels(fitted);
     if (!trusted) throw unreadable(labels.length, 'the numbers read beside the chart do not step evenly.');
     if (trusted.length < fitted.labels.length) fitted = fitPriceScale(trusted);
@@ -91,7 +100,9 @@ export function readPriceScale(
   }
   const legend = readLegendOhlc(titleTokens);
   // Labels on their tick marks are on their rows already (axis-scale.ts labelRows).
-  const priceScale = onTicks ? fitted : placeScale(fitted, layout, raster, badges, legend, candles.at(-1)!);
+  // The tags' line is placed by the tags' own rows: a grid line beside a rounded label is not its printed price's row.
+  const priceScale =
+    onTicks || byTags ? fitted : placeScale(fitted, layout, raster, badges, legend, candles.at(-1)!);
   return { priceScale, labels, badges, legend, offGridPx: offGrid(priceScale, layout) };
 }
 

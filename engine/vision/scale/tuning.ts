@@ -155,6 +155,27 @@ export const BEYOND_LABELS_SHARE = 0.2;
 /** A price tag the scale puts within this many label steps of its row extends the labels' range (a tag's text is centred on its price). */
 export const BADGE_AGREES_STEPS = 0.25;
 
+// tag-scale: labels printed rounded, the scale through the tags printed in full (decision 047).
+
+/**
+ * Price tags printed in full lie on one line within this many px (their text is centred on
+ * their price's row, to a row's rounding).
+ */
+export const ROUNDED_TAG_AGREE_PX = 1.5;
+/** Tags closer than this (px) are one row (one tag read twice). */
+export const ROUNDED_TAG_SAME_ROW_PX = 2;
+/**
+ * The tags must lie this share of the labels' span apart at least: their row error (half a px)
+ * over that distance is the slope's error, carried to the farthest label.
+ */
+export const ROUNDED_TAG_MIN_SPAN_SHARE = 0.25;
+/** A label agrees with the tags' line within half its rounding unit plus this many px (its glyph centre's row). */
+export const ROUNDED_LABEL_SLACK_PX = 1.5;
+/** At least this share of the label rows must agree (one misread of five may be left out). */
+export const ROUNDED_LABELS_AGREE_SHARE = 0.8;
+/** A tag's line reaches the plot's edge on the axis side within this many px (the tag ends it). */
+export const TAG_LINE_EDGE_PX = 4;
+
 // prices: how many decimals a reading carries.
 
 /** Prices are rounded to a tenth of a pixel's price: this many parts of a pixel. */
