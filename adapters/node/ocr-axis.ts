@@ -23,7 +23,7 @@ const SPARSE_TEXT = '11' as PSM;
 import type { RgbaImage } from '../../engine/core/image';
 import type { PlotRect, Rect, TextToken } from '../../engine/vision';
 import type { TitleRegion } from '../../engine/vision/text';
-import { greyBox, sharpOf } from './grey-box';
+import { greyBox } from './grey-box';
 import { titleCrop, titleWordBox } from './ocr-title';
 
 /** How long one strip's OCR may take before its refusal stands (ms, wall clock; 0.2-0.5 s usual). */
@@ -107,7 +107,7 @@ export async function stripCrop(image: RgbaImage, strip: PlotRect): Promise<Stri
   const width = Math.min(image.width, Math.floor(strip.right) + 1) - left;
   const height = Math.min(image.height, Math.floor(strip.bottom) + 1) - top;
   if (width < 4 || height < 4) return null;
-  const { data, background } = await greyBox(sharpOf(image), { left, top, width, height });
+  const { data, background } = await greyBox(image, { left, top, width, height });
   const isInk = (i: number) => Math.abs(data[i]! - background) >= INK_CONTRAST;
   // Rules: columns inked down most rows.
   const rule = new Uint8Array(width);

@@ -7,7 +7,7 @@
  */
 import sharp from 'sharp';
 import type { RgbaImage } from '../../engine/core/image';
-import { inkDistanceBox, sharpOf } from './grey-box';
+import { inkDistanceBox } from './grey-box';
 import type { PlotRect } from '../../engine/vision';
 import type { TitleRegion } from '../../engine/vision/text';
 
@@ -152,14 +152,13 @@ export async function titleCrop(
   regions: readonly TitleRegion[],
 ): Promise<TitleCrop | null> {
   const parts: { png: Buffer; width: number; height: number; place: Omit<TitlePlacement, 'cropTop'> }[] = [];
-  const src = sharpOf(image);
   for (const { box: r, textPx } of regions) {
     const left = Math.max(0, Math.floor(r.left));
     const top = Math.max(0, Math.floor(r.top));
     const width = Math.min(image.width, Math.ceil(r.right)) - left;
     const height = Math.min(image.height, Math.ceil(r.bottom)) - top;
     if (width < 8 || height < MIN_TEXT_PX) continue;
-    const { data, background } = await inkDistanceBox(src, { left, top, width, height });
+    const { data, background } = await inkDistanceBox(image, { left, top, width, height });
     // Rows inked across most of the region are horizontal rules (a window's frame, a pane's
     // border): not counted as the columns' ink below, where in a short region they would make
     // every tall letter's column look like a vertical rule (MetaTrader's 7 px title in a 17 px
