@@ -33,6 +33,18 @@ export async function greyBox(
   return { data, background };
 }
 
+/**
+ * The level at index floor(n * q) of the `n` levels counted in `counts` (0..255) in ascending
+ * order, as sorting them would give (a histogram: a title's crop has ~10^5 ink pixels), or
+ * null when there are none.
+ */
+export function levelQuantile(counts: Uint32Array, n: number, q: number): number | null {
+  if (n === 0) return null;
+  const k = Math.floor(n * q);
+  for (let v = 0, seen = 0; v < counts.length; v++) if ((seen += counts[v]!) > k) return v;
+  return null;
+}
+
 /** A row whose most common grey level is this far from the box's lies on another background. */
 const BAND_CONTRAST = 48;
 /**

@@ -23,7 +23,7 @@ const SPARSE_TEXT = '11' as PSM;
 import type { RgbaImage } from '../../engine/core/image';
 import type { PlotRect, Rect, TextToken } from '../../engine/vision';
 import type { TitleRegion } from '../../engine/vision/text';
-import { greyBox } from './grey-box';
+import { greyBox, levelQuantile } from './grey-box';
 import { titleCrop, titleWordBox } from './ocr-title';
 
 /** How long one strip's OCR may take before its refusal stands (ms, wall clock; 0.2-0.5 s usual). */
@@ -146,11 +146,14 @@ export async function stripCrop(image: RgbaImage, strip: PlotRect): Promise<Stri
   }
   // Black print on white: each pixel by its distance from the background, the text's usual
   // contrast to full black.
-  const contrasts: number[] = [];
+  const contrasts = new Uint32Array(256);
+  let inked = 0;
   for (let i = 0; i < data.length; i++)
-    if (!rule[i % width] && isInk(i)) contrasts.push(Math.abs(data[i]! - background));
-  contrasts.sort((p, q) => p - q);
-  const full = Math.max(INK_CONTRAST, contrasts[Math.floor(contrasts.length * 0.75)] ?? 255);
+    if (!rule[i % width] && isInk(i)) {
+      contrasts[Math.abs(data[i]! - background)]!++;
+      inked++;
+    }
+  const full = Math.max(INK_CONTRAST, levelQuantile(contrasts, inked, 0.75) ?? 255);
   const ink = new Uint8Array(width * rows.length).fill(255);
   rows.forEach((y, r) => {
     if (y < 0) return;

@@ -7,7 +7,7 @@
  */
 import sharp from 'sharp';
 import type { RgbaImage } from '../../engine/core/image';
-import { inkDistanceBox } from './grey-box';
+import { inkDistanceBox, levelQuantile } from './grey-box';
 import type { PlotRect } from '../../engine/vision';
 import type { TitleRegion } from '../../engine/vision/text';
 
@@ -254,11 +254,14 @@ export async function titleCrop(
     const x0 = Math.max(0, first - pad);
     const x1 = Math.min(width, last + 1 + pad);
     // The text's usual contrast is full black: faint grey legends read as well as black ones.
-    const contrasts: number[] = [];
+    const contrasts = new Uint32Array(256);
+    let inked = 0;
     for (const v of data)
-      if (Math.abs(v - background) >= INK_CONTRAST) contrasts.push(Math.abs(v - background));
-    contrasts.sort((p, q) => p - q);
-    const full = Math.max(INK_CONTRAST, contrasts[Math.floor(contrasts.length * 0.75)] ?? 255);
+      if (Math.abs(v - background) >= INK_CONTRAST) {
+        contrasts[Math.abs(v - background)]!++;
+        inked++;
+      }
+    const full = Math.max(INK_CONTRAST, levelQuantile(contrasts, inked, 0.75) ?? 255);
     const w = x1 - x0;
     const h = rowsTo;
     const ink = new Uint8Array(w * h);
