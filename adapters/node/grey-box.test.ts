@@ -1,5 +1,5 @@
 import type { RgbaImage } from '../../engine/core/image';
-import { greyBox, inkDistanceBox, sharpOf } from './grey-box';
+import { greyBox, inkDistanceBox } from './grey-box';
 
 type Rgb = [number, number, number];
 const LIGHT: Rgb = [240, 240, 240];
@@ -20,7 +20,7 @@ function header(toolbarRows: number, dots: [x: number, y: number, rgb: Rgb][]): 
 }
 
 const distances = async (image: RgbaImage) => {
-  const { data, background } = await inkDistanceBox(sharpOf(image), {
+  const { data, background } = await inkDistanceBox(image, {
     left: 0,
     top: 0,
     width: 40,
@@ -51,7 +51,7 @@ describe('inkDistanceBox: a band of another background measured against its own 
   it('leaves rows outside a band as greyBox measures them (a thin dark run is a rule, not a band)', async () => {
     const image = header(6, [[20, 10, BLUE]]);
     const at = await distances(image);
-    const grey = await greyBox(sharpOf(image), { left: 0, top: 0, width: 40, height: 40 });
+    const grey = await greyBox(image, { left: 0, top: 0, width: 40, height: 40 });
     const greyAt = (x: number, y: number) => Math.abs(grey.data[y * 40 + x]! - grey.background);
     // The 6 dark rows are measured against the light background, like a rule.
     expect(at(30, 36)).toBe(greyAt(30, 36));

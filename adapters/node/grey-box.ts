@@ -1,7 +1,11 @@
 import sharp, { type Sharp } from 'sharp';
 import type { RgbaImage } from '../../engine/core/image';
 
-/** The decoded image as sharp's input (raw RGBA, its pixels not copied). */
+/**
+ * The decoded image as sharp's input (raw RGBA, its pixels not copied). A fresh one per
+ * pipeline, never `clone()`: sharp's clone structured-clones its options, the input pixels with
+ * them (a 3420 x 2214 capture's 30 MB copied for every crop: 0.3-1 s of a title's OCR).
+ */
 export function sharpOf(image: RgbaImage): Sharp {
   return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), {
     raw: { width: image.width, height: image.height, channels: 4 },
@@ -13,11 +17,10 @@ export function sharpOf(image: RgbaImage): Sharp {
  * the background the OCR crops measure ink against (axis strips and titles are mostly empty).
  */
 export async function greyBox(
-  src: Sharp,
+  image: RgbaImage,
   box: { left: number; top: number; width: number; height: number },
 ): Promise<{ data: Buffer; background: number }> {
-  const { data } = await src
-    .clone()
+  const { data } = await sharpOf(image)
     .extract(box)
     .removeAlpha()
     .greyscale()
@@ -28,6 +31,18 @@ export async function greyBox(
   let background = 0;
   for (let v = 1; v < 256; v++) if (counts[v]! > counts[background]!) background = v;
   return { data, background };
+}
+
+/**
+ * The level at index floor(n * q) (at most n - 1: q = 1 is the largest) of the `n` levels counted in `counts` (0..255) in ascending
+ * order, as sorting them would give (a histogram: a title's crop has ~10^5 ink pixels), or
+ * null when there are none.
+ */
+export function levelQuantile(counts: Uint32Array, n: number, q: number): number | null {
+  if (n === 0) return null;
+  const k = Math.min(n - 1, Math.floor(n * q));
+  for (let v = 0, seen = 0; v < counts.length; v++) if ((seen += counts[v]!) > k) return v;
+  return null;
 }
 
 /** A row whose most common grey level is this far from the box's lies on another background. */
@@ -50,12 +65,12 @@ const BAND_MIN_ROWS = 12;
  * such bands the colour term is left out: ClearType's coloured fringes would smear small titles.
  */
 export async function inkDistanceBox(
-  src: Sharp,
+  image: RgbaImage,
   box: { left: number; top: number; width: number; height: number },
 ): Promise<{ data: Buffer; background: number }> {
   const [{ data: rgb }, { data: grey, background: level }] = await Promise.all([
-    src.clone().extract(box).removeAlpha().raw().toBuffer({ resolveWithObject: true }),
-    greyBox(src, box),
+    sharpOf(image).extract(box).removeAlpha().raw().toBuffer({ resolveWithObject: true }),
+    greyBox(image, box),
   ]);
   const { width, height } = box;
   const counts = new Uint32Array(256);

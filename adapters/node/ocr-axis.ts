@@ -23,7 +23,7 @@ const SPARSE_TEXT = '11' as PSM;
 import type { RgbaImage } from '../../engine/core/image';
 import type { PlotRect, Rect, TextToken } from '../../engine/vision';
 import type { TitleRegion } from '../../engine/vision/text';
-import { greyBox, sharpOf } from './grey-box';
+import { greyBox, levelQuantile } from './grey-box';
 import { PICKER_FULL_CONTRAST_SHARE, titleCrop, titleWordBox } from './ocr-title';
 
 /** How long one strip's OCR may take before its refusal stands (ms, wall clock; 0.2-0.5 s usual). */
@@ -131,7 +131,7 @@ export async function stripCrop(image: RgbaImage, strip: PlotRect): Promise<Stri
   const width = Math.min(image.width, Math.floor(strip.right) + 1) - left;
   const height = Math.min(image.height, Math.floor(strip.bottom) + 1) - top;
   if (width < 4 || height < 4) return null;
-  const { data, background } = await greyBox(sharpOf(image), { left, top, width, height });
+  const { data, background } = await greyBox(image, { left, top, width, height });
   const isInk = (i: number) => Math.abs(data[i]! - background) >= INK_CONTRAST;
   // Rules: columns inked down most rows.
   const rule = new Uint8Array(width);
@@ -188,16 +188,19 @@ export async function stripCrop(image: RgbaImage, strip: PlotRect): Promise<Stri
   };
   // Black print on white: each pixel by its distance from the background, the text's usual
   // contrast to full black.
-  const contrasts: number[] = [];
+  const contrasts = new Uint32Array(256);
+  let inked = 0;
   for (const y of rows) {
     if (y < 0) continue;
     for (let x = 0, i = y * width; x < width; x++, i++) {
       const d = rule[x] ? 0 : distance(i, y);
-      if (d >= INK_CONTRAST) contrasts.push(d);
+      if (d >= INK_CONTRAST) {
+        contrasts[d]!++;
+        inked++;
+      }
     }
   }
-  contrasts.sort((p, q) => p - q);
-  const full = Math.max(INK_CONTRAST, contrasts[Math.floor(contrasts.length * 0.75)] ?? 255);
+  const full = Math.max(INK_CONTRAST, levelQuantile(contrasts, inked, 0.75) ?? 255);
   const ink = new Uint8Array(width * rows.length).fill(255);
   rows.forEach((y, r) => {
     if (y < 0) return;

@@ -7,7 +7,7 @@
  */
 import sharp from 'sharp';
 import type { RgbaImage } from '../../engine/core/image';
-import { inkDistanceBox, sharpOf } from './grey-box';
+import { inkDistanceBox, levelQuantile } from './grey-box';
 import type { PlotRect } from '../../engine/vision';
 import type { TitleRegion } from '../../engine/vision/text';
 
@@ -162,14 +162,13 @@ export async function titleCrop(
   fullShare = FULL_CONTRAST_SHARE,
 ): Promise<TitleCrop | null> {
   const parts: { png: Buffer; width: number; height: number; place: Omit<TitlePlacement, 'cropTop'> }[] = [];
-  const src = sharpOf(image);
   for (const { box: r, textPx } of regions) {
     const left = Math.max(0, Math.floor(r.left));
     const top = Math.max(0, Math.floor(r.top));
     const width = Math.min(image.width, Math.ceil(r.right)) - left;
     const height = Math.min(image.height, Math.ceil(r.bottom)) - top;
     if (width < 8 || height < MIN_TEXT_PX) continue;
-    const { data, background } = await inkDistanceBox(src, { left, top, width, height });
+    const { data, background } = await inkDistanceBox(image, { left, top, width, height });
     // Rows inked across most of the region are horizontal rules (a window's frame, a pane's
     // border): not counted as the columns' ink below, where in a short region they would make
     // every tall letter's column look like a vertical rule (MetaTrader's 7 px title in a 17 px
@@ -265,14 +264,14 @@ export async function titleCrop(
     const x0 = Math.max(0, first - pad);
     const x1 = Math.min(width, last + 1 + pad);
     // The text's usual contrast is full black: faint grey legends read as well as black ones.
-    const contrasts: number[] = [];
+    const contrasts = new Uint32Array(256);
+    let inked = 0;
     for (const v of data)
-      if (Math.abs(v - background) >= INK_CONTRAST) contrasts.push(Math.abs(v - background));
-    contrasts.sort((p, q) => p - q);
-    const full = Math.max(
-      INK_CONTRAST,
-      contrasts[Math.min(contrasts.length - 1, Math.floor(contrasts.length * fullShare))] ?? 255,
-    );
+      if (Math.abs(v - background) >= INK_CONTRAST) {
+        contrasts[Math.abs(v - background)]!++;
+        inked++;
+      }
+    const full = Math.max(INK_CONTRAST, levelQuantile(contrasts, inked, fullShare) ?? 255);
     const w = x1 - x0;
     const h = rowsTo;
     const ink = new Uint8Array(w * h);

@@ -3,7 +3,7 @@ import type { Timeframe } from '../core/ohlc';
 import { toRaster } from './pixels/raster';
 import type { Raster } from './pixels/raster';
 import { ScratchArray } from './pixels/scratch';
-import { eraseBands, findLayout, axisCandidates, axisFromWords } from './layout';
+import { eraseBands, findLayout, axisCandidates, axisFromWords, StripMemo } from './layout';
 import type { AxisColumn, Layout } from './layout';
 import {
   liftOverlays,
@@ -378,7 +378,9 @@ export function readPixels(
   trace?: ReadTrace,
   axis?: AxisColumn,
 ): PixelReading {
-  let layout = findLayout(raster, image, [], axis);
+  // The strips read in search of the axis, for the second search once drawings are lifted.
+  const strips = new StripMemo();
+  let layout = findLayout(raster, image, [], axis, strips);
   if (!layout) throw noChart('no chart area');
   // Translucent zones a trader drew over the candles are lifted off the plot; the layout (whose
   // grid lines changed colour where they crossed a zone) is then found again on the clean pixels,
@@ -388,8 +390,13 @@ export function readPixels(
   const zones = eraseZones(raster, layout);
   if (drawings.length > 0 || zones.length > 0) {
     layout =
-      findLayout(raster, image, [...drawings.map((d) => d.rect), ...zones.map((z) => z.rect)], axis) ??
-      layout;
+      findLayout(
+        raster,
+        image,
+        [...drawings.map((d) => d.rect), ...zones.map((z) => z.rect)],
+        axis,
+        strips,
+      ) ?? layout;
   }
   const { plot } = layout;
   if (trace) {

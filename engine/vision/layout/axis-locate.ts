@@ -7,7 +7,7 @@ import type { AxisLabel } from '../scale/scale-fit';
 import { joinSplitLabels } from '../scale/split-labels';
 import { parsePriceLabel, solveAxisLabels } from '../text';
 import { featureDistance } from '../text/classify';
-import { readStrip, readStripInWindows } from './read-strip';
+import { readStrip, readStripInWindows, type StripMemo } from './read-strip';
 import type { TextToken } from '../text';
 import type { PlotRect, PriceScale } from '../types';
 import { priceToY } from '../scale/price-scale';
@@ -188,10 +188,11 @@ export function locatePriceAxis(
   bottom: number,
   maxCandidates = AXIS_CANDIDATES,
   read: ReadColumn[] = [],
+  strips?: StripMemo,
 ): AxisColumn | null {
   const all = findTextColumns(r, top, bottom);
   const seen = all.slice(0, maxCandidates);
-  const first = locateIn(image, r, top, bottom, seen, false, read);
+  const first = locateIn(image, r, top, bottom, seen, false, read, strips);
   if (first) return first;
   // A toolbar button above the labels and a price badge stacked on one label (two tall runs)
   // hide a column of few labels from the first search: columns crossing two tall runs are
@@ -200,7 +201,7 @@ export function locatePriceAxis(
   const more = second
     .filter((c) => !seen.some((s) => s.left === c.left && s.right === c.right))
     .slice(0, maxCandidates);
-  const found = more.length ? locateIn(image, r, top, bottom, more, true, read) : null;
+  const found = more.length ? locateIn(image, r, top, bottom, more, true, read, strips) : null;
   if (found) return found;
   // A full platform window (toolbars, a watchlist, an order panel, a script editor) has more
   // text-like columns than the axis: the next ones are read too, only when none of the first
@@ -211,7 +212,7 @@ export function locatePriceAxis(
     .filter((c) => !tried.some((s) => s.left === c.left && s.right === c.right))
     .sort((a, b) => b.score - a.score)
     .slice(0, AXIS_MORE_CANDIDATES);
-  return rest.length ? locateIn(image, r, top, bottom, rest, true, read) : null;
+  return rest.length ? locateIn(image, r, top, bottom, rest, true, read, strips) : null;
 }
 
 /** A text column read in search of the axis: the column and its text (image px, inclusive). */
@@ -232,6 +233,7 @@ function locateIn(
   columns: TextColumn[],
   checkShapes = false,
   readColumns: ReadColumn[] = [],
+  strips?: StripMemo,
 ): AxisColumn | null {
   let best: AxisColumn | null = null;
   let bestSpan = 0;
@@ -251,7 +253,8 @@ function locateIn(
     const right = Math.min(r.width - 1, col.right + pad);
     let tokens = read.get(col);
     if (!tokens) {
-      tokens = readStrip(image, r, { left, top, right, bottom });
+      const rect = { left, top, right, bottom };
+      tokens = strips ? strips.read(image, r, rect) : readStrip(image, r, rect);
       read.set(col, tokens);
       readColumns.push({ column: { left: col.left, top, right: col.right, bottom }, tokens });
     }
@@ -295,7 +298,8 @@ function locateIn(
     // first column read): then the other columns are read too.
     if (best.fitted >= CONVINCING && span >= SHORT_SPAN * (bottom - top)) break;
   }
-  if (best && bestSpan < SHORT_SPAN * (bottom - top)) return tightAxis(image, r, top, bottom, best, bestSpan);
+  if (best && bestSpan < SHORT_SPAN * (bottom - top))
+    return tightAxis(image, r, top, bottom, best, bestSpan, strips);
   return best;
 }
 
@@ -315,10 +319,11 @@ function tightAxis(
   bottom: number,
   first: AxisColumn,
   firstSpan: number,
+  strips?: StripMemo,
 ): AxisColumn {
   const left = Math.max(0, first.labels.left - COLUMN_PAD_PX);
   const right = Math.min(r.width - 1, first.labels.right + COLUMN_PAD_PX);
-  const read = readStripInWindows(image, r, { left, top, right, bottom }, first.capHeight);
+  const read = readStripInWindows(image, r, { left, top, right, bottom }, first.capHeight, strips);
   const plain = fitTokens(read);
   let best = plain ? { tokens: read, ...plain } : null;
   if (!best || best.fit.labels.length < TIGHT_SOLVE_SHARE * priceRows(read)) {

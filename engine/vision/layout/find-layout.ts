@@ -5,6 +5,7 @@ import type { PlotRect } from '../types';
 import type { TextToken } from '../text';
 import { locatePriceAxis, plotEdgeBeside } from './axis-locate';
 import type { AxisColumn, ReadColumn } from './axis-locate';
+import type { StripMemo } from './read-strip';
 import { axisSideOf, axisStripOf, labelBandEdge } from './axis-strip';
 import { dominantColour, quantise, rowBackgrounds } from './background';
 import { findLines, gridLineColours, withoutFills } from './lines';
@@ -70,19 +71,22 @@ interface LabelledAxis {
  * `given`: the axis as found from a general OCR's words (axis-words.ts), instead of searching.
  *
  * readPixels runs it twice when drawings were lifted; the text recogniser's memo of glyph
- * guesses carries over, so the steps keep their order (the axis's labels are read first).
+ * guesses carries over, so the steps keep their order (the axis's labels are read first), and
+ * `strips` (one per image) keeps the strips read in search of the axis, for the second run to
+ * take those whose pixels the lift left alone.
  */
 export function findLayout(
   r: Raster,
   image?: RgbaImage,
   drawings: readonly PlotRect[] = [],
   given?: AxisColumn,
+  strips?: StripMemo,
 ): Layout | null {
   const { width, height } = r;
   const bg = dominantColour(r);
   const { q, bgMask } = quantise(r, rowBackgrounds(r, bg));
   const textColumns: ReadColumn[] = [];
-  const { axis, labelSide, edge, xMin, xMax } = locateAxisFromLabels(r, image, given, textColumns);
+  const { axis, labelSide, edge, xMin, xMax } = locateAxisFromLabels(r, image, given, textColumns, strips);
 
   const floating: PlotRect[] = [];
   const region = backgroundRegion(r, bgMask, bg, axis, labelSide, xMin, xMax, floating);
@@ -177,9 +181,10 @@ function locateAxisFromLabels(
   image: RgbaImage | undefined,
   given: AxisColumn | undefined,
   read: ReadColumn[],
+  strips?: StripMemo,
 ): LabelledAxis {
   const { width, height } = r;
-  const axis = given ?? (image ? locatePriceAxis(image, r, 0, height - 1, undefined, read) : null);
+  const axis = given ?? (image ? locatePriceAxis(image, r, 0, height - 1, undefined, read, strips) : null);
   const labelSide: 'left' | 'right' | null = axis
     ? axis.labels.left + axis.labels.right > width
       ? 'right'

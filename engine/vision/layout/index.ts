@@ -30,5 +30,5 @@ export { eraseBands } from './bands';
 export { type LineRun } from './lines';
 export { priceReadings, type AxisColumn } from './axis-locate';
 export { axisCandidates, axisFromWords } from './axis-words';
-export { readStrip } from './read-strip';
+export { readStrip, StripMemo } from './read-strip';
 export { BG_TOLERANCE, MAX_LINE_WIDTH } from './tuning';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RgbaImage } from '../../core/image';
 import { toRaster } from '../pixels/raster';
-import { readStrip, readStripInWindows } from './read-strip';
+import { readStrip, readStripInWindows, StripMemo } from './read-strip';
 import { decodeImage } from '../../../adapters/node/decode-image';
 
 const FIXTURES = new URL('../text/fixtures/', import.meta.url).pathname;
@@ -42,4 +42,29 @@ describe('readStripInWindows', () => {
       expect(labels(readStripInWindows(titled, toRaster(titled), rect, 8))).toEqual(expected);
     },
   );
+});
+
+describe('StripMemo', () => {
+  it('gives a strip read again what readStrip reads, from the memo only while its raster pixels are unchanged', async () => {
+    const img = await decodeImage(FIXTURES + 'dev-000-EURUSD-tv-dark-15m-axis.png');
+    const rect = { left: 0, top: 0, right: img.width - 1, bottom: img.height - 1 };
+    const r = toRaster(img);
+    const memo = new StripMemo();
+    const first = memo.read(img, r, rect);
+    expect(first).toEqual(readStrip(img, r, rect));
+    expect(labels(first).length).toBeGreaterThanOrEqual(2);
+    // The caller's changes to its tokens do not reach the memo.
+    first[0]!.text = 'changed';
+    first[0]!.box.top = -1;
+    expect(memo.read(img, r, rect)).toEqual(readStrip(img, r, rect));
+    // A lift that repaints the rows of a label on the raster (another fill there: the label is
+    // read as on a badge) makes the strip read afresh.
+    const before = readStrip(img, r, rect);
+    const label = before.find((t) => !t.badge)!;
+    for (let y = label.box.top - 1; y <= label.box.bottom; y++)
+      r.rgb.fill(0xc03030, y * r.width, (y + 1) * r.width);
+    const fresh = readStrip(img, r, rect);
+    expect(fresh).not.toEqual(before);
+    expect(memo.read(img, r, rect)).toEqual(fresh);
+  });
 });

@@ -144,6 +144,7 @@ export function readStripInWindows(
   r: Raster,
   rect: PlotRect,
   capHeight: number,
+  strips?: StripMemo,
 ): TextToken[] {
   const size = Math.max(STRIP_WINDOW_MIN_PX, Math.round(STRIP_WINDOW_CAPS * capHeight));
   const step = size >> 1;
@@ -153,11 +154,65 @@ export function readStripInWindows(
     const last = y1 >= rect.bottom;
     const from = y0 === rect.top ? -Infinity : y0 + step / 2;
     const to = last ? Infinity : y0 + step / 2 + step;
-    for (const t of readStrip(image, r, { left: rect.left, top: y0, right: rect.right, bottom: y1 })) {
+    const window = { left: rect.left, top: y0, right: rect.right, bottom: y1 };
+    for (const t of strips ? strips.read(image, r, window) : readStrip(image, r, window)) {
       const mid = (t.box.top + t.box.bottom) / 2;
       if (mid >= from && mid < to) out.push(t);
     }
     if (last) break;
   }
   return out;
+}
+
+/**
+ * readStrip with its readings kept for a second search of the same image: readPixels finds the
+ * layout again once drawings are lifted off the raster, and most strips read in search of the
+ * axis are read again there, their pixels untouched by the lift. A strip's reading depends on
+ * the image (unchanged) and on the raster's pixels in the strip (and the two rows either side,
+ * which the badge test looks at), so a strip read again is taken from the memo only when those
+ * pixels are still the ones it was read from: the same tokens, without the reading's time.
+ * Each hit is a copy: callers may change the tokens they are given.
+ */
+export class StripMemo {
+  private readonly entries = new Map<string, { pixels: Uint32Array; tokens: TextToken[] }>();
+
+  read(image: RgbaImage, r: Raster, rect: PlotRect): TextToken[] {
+    const key = `${rect.left},${rect.top},${rect.right},${rect.bottom}`;
+    const pixels = stripPixels(r, rect);
+    const kept = this.entries.get(key);
+    if (kept && samePixels(kept.pixels, pixels)) return kept.tokens.map(copyToken);
+    const tokens = readStrip(image, r, rect);
+    this.entries.set(key, { pixels, tokens: tokens.map(copyToken) });
+    return tokens;
+  }
+}
+
+/** A token's copy, its boxes and glyphs copied too. */
+function copyToken(t: TextToken): TextToken {
+  const copy = { ...t, box: { ...t.box } };
+  if (t.glyphs)
+    copy.glyphs = t.glyphs.map((g) => ({ ...g, box: { ...g.box }, features: g.features.slice() }));
+  return copy;
+}
+
+/** Rows a strip's badge test looks at beyond the strip itself (boxed: two above, one below a token). */
+const MEMO_MARGIN_ROWS = 2;
+
+/** The raster's pixels readStrip may look at for `rect`, row by row. */
+function stripPixels(r: Raster, rect: PlotRect): Uint32Array {
+  const top = Math.max(0, rect.top - MEMO_MARGIN_ROWS);
+  const bottom = Math.min(r.height - 1, rect.bottom + MEMO_MARGIN_ROWS);
+  const left = Math.max(0, rect.left);
+  const right = Math.min(r.width - 1, rect.right);
+  const w = right - left + 1;
+  const out = new Uint32Array(Math.max(0, w * (bottom - top + 1)));
+  for (let y = top; y <= bottom; y++)
+    out.set(r.rgb.subarray(y * r.width + left, y * r.width + right + 1), (y - top) * w);
+  return out;
+}
+
+function samePixels(a: Uint32Array, b: Uint32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
