@@ -6,9 +6,9 @@
  * like its own (docs/decisions/025-axis-ocr-fallback.md says why tesseract and these settings).
  *
  * Only the strip is read, upscaled and made dark-on-light, with digits and separators only.
- * One OCR worker per thread, started on first need and kept; a read that takes longer than
- * the timeout ends the worker (the next need starts a fresh one) and counts as no reading, so
- * the engine's refusal stands.
+ * One OCR worker per thread, started on first need and kept; a read that uses more CPU than its
+ * budget ends the worker (the next need starts a fresh one) and counts as no reading, so the
+ * engine's refusal stands.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -26,14 +26,27 @@ import type { TitleRegion } from '../../engine/vision/text';
 import { greyBox, levelQuantile } from './grey-box';
 import { PICKER_FULL_CONTRAST_SHARE, titleCrop, titleWordBox } from './ocr-title';
 
-/** How long one strip's OCR may take before its refusal stands (ms, wall clock; 0.2-0.5 s usual). */
-export const OCR_TIMEOUT_MS = 10_000;
 /**
- * How long the title's OCR may take (ms, wall clock; 0.1-0.5 s of CPU usual, several times that
- * in wall time on a loaded machine): a symbol is worth less than an answer, so a slow read
- * gives up sooner than the axis's.
+ * How much CPU one strip's OCR may use before its refusal stands (ms of the process's CPU time;
+ * 0.2-0.5 s usual). CPU time, not the clock's: on a loaded machine a read takes several times as
+ * long on the clock for the same CPU, and what a screenshot reads as must not depend on what else
+ * the machine is doing (with a wall-clock limit, symbols and timeframes came and went with the load).
  */
-export const TITLE_OCR_TIMEOUT_MS = 6_000;
+export const OCR_CPU_BUDGET_MS = 5_000;
+/**
+ * The same for the title's OCR (0.1-0.9 s of CPU usual; the largest on the real set 1.4 s, a
+ * 3420 x 2214 capture's header): a symbol is worth less than an answer, so a slow read gives up
+ * sooner than the axis's.
+ */
+export const TITLE_OCR_CPU_BUDGET_MS = 3_000;
+/**
+ * Whatever the CPU spent, a read gives up after this long on the clock: a worker that hangs, or a
+ * machine so starved that the trader would rather have the answer without the OCR.
+ */
+export const OCR_WALL_LIMIT_MS = 60_000;
+/** How often the budget is looked at while the OCR runs (ms; the check itself costs microseconds). */
+const BUDGET_POLL_MS = 20;
+
 /**
  * The upscaled crop is at most this many pixels: tesseract's time and memory grow with its
  * input (about 0.5 s of CPU per MP measured; an axis strip at 3x is 0.2-2 MP), and the slowest
@@ -257,8 +270,8 @@ interface Word {
 
 /** Starts the OCR (about 0.3 s of CPU to load the model). */
 export async function createAxisOcr(
-  timeoutMs = OCR_TIMEOUT_MS,
-  titleTimeoutMs = TITLE_OCR_TIMEOUT_MS,
+  cpuBudgetMs = OCR_CPU_BUDGET_MS,
+  titleCpuBudgetMs = TITLE_OCR_CPU_BUDGET_MS,
 ): Promise<AxisOcr> {
   let worker: Promise<Worker> | null = null;
   // The CJK model's worker: started only for a picker the eng model could not read.
@@ -312,7 +325,7 @@ export async function createAxisOcr(
   const recognise = (
     prepare: () => Promise<{ png: Buffer; toTokens: (words: Word[]) => TextToken[] } | null>,
     params: Record<string, string>,
-    limitMs: number,
+    cpuBudgetMs: number,
     cjkPath: string | null = null,
   ): Promise<TextToken[] | null> => {
     const mine = turn.then(async (): Promise<TextToken[] | null> => {
@@ -327,7 +340,13 @@ export async function createAxisOcr(
         const w = await get();
         await w.setParameters(params);
         const timeout = new Promise<null>((resolve) => {
-          timer = setTimeout(() => resolve(null), limitMs);
+          const cpu = process.cpuUsage();
+          const started = Date.now();
+          timer = setInterval(() => {
+            const used = process.cpuUsage(cpu);
+            if ((used.user + used.system) / 1000 > cpuBudgetMs || Date.now() - started > OCR_WALL_LIMIT_MS)
+              resolve(null);
+          }, BUDGET_POLL_MS);
         });
         const result = await Promise.race([
           w.recognize(crop.png, {}, { blocks: true, text: false }).then((r) => r.data),
@@ -346,7 +365,7 @@ export async function createAxisOcr(
         await halt();
         return null;
       } finally {
-        clearTimeout(timer);
+        clearInterval(timer);
       }
     });
     turn = mine;
@@ -361,7 +380,7 @@ export async function createAxisOcr(
           return { png: crop.png, toTokens: (words) => words.flatMap((wd) => toToken(wd, crop) ?? []) };
         },
         { tessedit_pageseg_mode: SPARSE_TEXT, tessedit_char_whitelist: PRICE_CHARACTERS },
-        timeoutMs,
+        cpuBudgetMs,
       );
     },
     readTitle(image, regions) {
@@ -381,7 +400,7 @@ export async function createAxisOcr(
         },
         // Any character: titles mix letters, digits, commas, slashes and dots.
         { tessedit_pageseg_mode: SPARSE_TEXT, tessedit_char_whitelist: '' },
-        titleTimeoutMs,
+        titleCpuBudgetMs,
       );
     },
     readPicker(image, regions) {
@@ -402,7 +421,7 @@ export async function createAxisOcr(
           };
         },
         { tessedit_pageseg_mode: SPARSE_TEXT },
-        titleTimeoutMs,
+        titleCpuBudgetMs,
         path,
       );
     },
