@@ -4,7 +4,7 @@ import { externalAxisTokens, trustedExternalLabels } from '../scale/external-lab
 import { MIN_LABELS as SCALE_MIN_LABELS } from '../scale/tuning';
 import type { TextToken } from '../text';
 import type { PlotRect } from '../types';
-import { fitTokens, priceReadings } from './axis-locate';
+import { cutShort, fitTokens, priceReadings } from './axis-locate';
 import type { AxisColumn, ReadColumn } from './axis-locate';
 import {
   COLUMN_PAD_PX,
@@ -14,6 +14,7 @@ import {
   AXIS_OCR_CANDIDATES,
   AXIS_OCR_MIN_NUMBERS,
   AXIS_OCR_NUMBER_DIGITS,
+  SAME_STRIP_OVERLAP_SHARE,
 } from './tuning';
 
 /*
@@ -34,13 +35,20 @@ import {
 export function axisCandidates(r: Raster, read: readonly ReadColumn[], tried: PlotRect): PlotRect[] {
   const numbers = (c: ReadColumn) =>
     c.tokens.filter((t) => (t.text.match(/\d/g) ?? []).length >= AXIS_OCR_NUMBER_DIGITS);
-  const apart = (a: PlotRect, b: PlotRect) => a.right < b.left || a.left > b.right;
+  // Two strips are one column read twice when they overlap over most of the wider one. The strip
+  // tried was read by the OCR as a whole: a column inside a strip much wider than it (a drawing
+  // and a watchlist either side of the labels) was not read on its own there, as its lines ran
+  // on into the other columns; neighbours whose padding overlaps are two columns.
+  const same = (a: PlotRect, b: PlotRect) =>
+    Math.min(a.right, b.right) - Math.max(a.left, b.left) + 1 >
+    SAME_STRIP_OVERLAP_SHARE * Math.max(a.right - a.left + 1, b.right - b.left + 1);
+  // A clean price is one read whole: a number with ink of its row right beside it is a piece of
+  // a label the recogniser cut ("800" of "211.800" in 6 px digits), which the OCR may read whole.
+  const clean = (t: TextToken) => !t.badge && priceReadings(t.text).length > 0 && !cutShort(r, t);
   const out: PlotRect[] = [];
   const ranked = read
     .map((c) => ({ c: c.column, found: numbers(c) }))
-    .filter(
-      ({ found }) => found.filter((t) => !t.badge && priceReadings(t.text).length > 0).length < MIN_LABELS,
-    )
+    .filter(({ found }) => found.filter(clean).length < MIN_LABELS)
     .map(({ c, found }) => ({ c, n: found.length }))
     .filter((c) => c.n >= AXIS_OCR_MIN_NUMBERS)
     .sort((a, b) => b.n - a.n);
@@ -54,7 +62,7 @@ export function axisCandidates(r: Raster, read: readonly ReadColumn[], tried: Pl
       bottom: c.bottom,
     };
     // A column read joined and apart (two neighbours of like weight) is offered once.
-    if (apart(strip, tried) && out.every((o) => apart(o, strip))) out.push(strip);
+    if (!same(strip, tried) && out.every((o) => !same(o, strip))) out.push(strip);
   }
   return out.slice(0, AXIS_OCR_CANDIDATES);
 }

@@ -18,15 +18,18 @@ function reference(r: Raster, top: number, bottom: number, maxGlyph: number, max
     let run = 0;
     let short = 0;
     let long = 0;
+    let start = top;
     for (let y = top; y <= bottom + 1; y++) {
       const c = y <= bottom ? rgb[y * width + x]! : -1;
       const ink =
         c >= 0 && [(c >> 16) & 255, (c >> 8) & 255, c & 255].some((v, k) => Math.abs(v - major[k]!) > 40);
       if (ink) run++;
       else {
-        if (run > maxGlyph && y <= bottom) long++;
+        // A tall run touching the top or the bottom row is not counted as tall.
+        if (run > maxGlyph && y <= bottom && start > top) long++;
         else if (run >= 2 && run <= maxGlyph) short++;
         run = 0;
+        start = y + 1;
       }
     }
     out[x] = long > maxTall ? 0 : short;
