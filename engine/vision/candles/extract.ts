@@ -21,6 +21,8 @@ import {
   BASELINE_MIN_STANDING,
   BASELINE_SHAPE_MIN_PX,
   BASELINE_STANDING_SHARE,
+  EDGE_SHARE_MAX_COLUMNS,
+  EDGE_SHARE_MIN_WIDTH,
   ONE_PX_WARN_SHARE,
   REMNANT_WIDTH_SHARE,
   SLAB_PIECES_SHARE,
@@ -249,7 +251,7 @@ function candleShapes(
     const owners = new Map<number, number>();
     for (let x = c.minX; x <= c.maxX; x++)
       if (owner[x]! >= 0) owners.set(owner[x]!, (owners.get(owner[x]!) ?? 0) + 1);
-    if (owners.size > 0) {
+    if (owners.size > 0 && !sharesEdgeColumns(c, owners, comps)) {
       if (isSized(c)) {
         const o = [...owners].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
         rivals.set(o, [...(rivals.get(o) ?? []), i]);
@@ -260,6 +262,25 @@ function candleShapes(
     kept.push(i);
   }
   return { kept: kept.sort((a, b) => comps[a]!.minX - comps[b]!.minX), rivals };
+}
+
+/**
+ * A shape that shares with the kept shapes only its outer columns, each the outer column of a
+ * neighbour on that side, is a neighbour and not their rival: on a scaled-down capture of a
+ * dense chart, bodies drawn at fractional places blend into the column between them, which
+ * holds the one's side at some rows and the other's at others. It keeps its columns (the shared
+ * ones read twice, each shape measuring its own pixels).
+ */
+export function sharesEdgeColumns(c: Component, owners: Map<number, number>, comps: Component[]): boolean {
+  if (!isSized(c) || c.maxX - c.minX + 1 < EDGE_SHARE_MIN_WIDTH) return false;
+  for (const [o, n] of owners) {
+    const k = comps[o]!;
+    if (n > EDGE_SHARE_MAX_COLUMNS) return false;
+    const left = k.maxX >= c.minX && k.maxX < c.minX + EDGE_SHARE_MAX_COLUMNS && k.minX < c.minX;
+    const right = k.minX <= c.maxX && k.minX > c.maxX - EDGE_SHARE_MAX_COLUMNS && k.maxX > c.maxX;
+    if (!left && !right) return false;
+  }
+  return true;
 }
 
 /**

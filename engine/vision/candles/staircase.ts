@@ -4,6 +4,7 @@ import { isSized } from './shapes';
 import type { AlphaAt } from './measure';
 import { median } from '../pixels/stats';
 import { latticeFit, latticeGroups, latticeSpacing, shapeColumns, sureCut, type Column } from './lattice';
+import { cutAtPlaces, wickCentres, wickLattice } from './wicks';
 import {
   CROWDED_GAP_SHARE,
   CROWD_MIN_SHAPES,
@@ -69,7 +70,8 @@ export function touchingCandles(
   }
   // Not on a blurred capture (JPEG, scaled: most column ends only partly ink): the ends wander
   // by a row, which passes for a shifted body, and the bodies measured on such staircases are
-  // off by 2-3 px in a way the continuity check does not always catch.
+  // off by 2-3 px in a way the continuity check does not always catch. There (and where the
+  // starts give no spacing) the wicks' lattice cuts the staircases, if the wicks give one.
   let soft = 0;
   let ends = 0;
   for (const [i, cols] of columns) {
@@ -80,12 +82,13 @@ export function touchingCandles(
       if (alphaAt(x0 + j, k.bottom) < SOFT_END_ALPHA) soft++;
     });
   }
-  if (soft > ends * SOFT_ENDS_MAX_SHARE) return out;
+  const byWicks = () => wickStaircases(sized, comps, columns, ink, pw, alphaAt);
+  if (soft > ends * SOFT_ENDS_MAX_SHARE) return byWicks();
   for (const [i, cols] of columns)
     for (let p = 1; p < cols.length; p++)
       if (sureCut(cols[p - 1]!, cols[p]!)) starts.push(comps[i]!.minX + p);
   const spacing = latticeSpacing(starts);
-  if (!(spacing >= MIN_SPACING_PX)) return out;
+  if (!(spacing >= MIN_SPACING_PX)) return byWicks();
   // Only where candles touch: most of the ink stands in shapes wider than one candle. Elsewhere
   // a wide shape is candles a line glued together, cut at the typical width.
   let wide = 0;
@@ -109,6 +112,48 @@ export function touchingCandles(
       thin: cols.filter((k) => k.bottom - k.top < TICK_COLUMN_ROWS).length / cols.length,
       bounds: fit.bounds,
       used: fit.used,
+    });
+  }
+  return out;
+}
+
+/**
+ * Touching candles of a blurred capture (a scaled-down screenshot: every column end soft, no
+ * sure cut between bodies blended into each other) cut on the lattice of their wicks (see
+ * wicks.ts), where the candles touch (most ink in shapes wider than one and a half spacings).
+ * The cuts are the lattice's, not sure cuts: `bounds` and `used` are 1.
+ */
+function wickStaircases(
+  sized: number[],
+  comps: Component[],
+  columns: Map<number, Column[]>,
+  ink: Uint8Array,
+  pw: number,
+  alphaAt: AlphaAt,
+): Map<number, Staircase> {
+  const out = new Map<number, Staircase>();
+  const lattice = wickLattice(wickCentres(ink, pw, alphaAt));
+  if (!lattice) return out;
+  const { spacing } = lattice;
+  let wide = 0;
+  let all = 0;
+  for (const i of sized) {
+    const c = comps[i]!;
+    const w = c.maxX - c.minX + 1;
+    all += w;
+    if (w > spacing * STAIRCASE_SPACINGS) wide += w;
+  }
+  if (wide < all * STAIRCASE_INK_SHARE) return out;
+  for (const [i, cols] of columns) {
+    if (cols.length <= spacing * STAIRCASE_SPACINGS) continue;
+    const c = comps[i]!;
+    const ranges = cutAtPlaces(lattice, c.minX, c.maxX);
+    if (ranges.length < 2) continue;
+    out.set(i, {
+      ranges,
+      thin: cols.filter((k) => k.bottom - k.top < TICK_COLUMN_ROWS).length / cols.length,
+      bounds: 1,
+      used: 1,
     });
   }
   return out;
