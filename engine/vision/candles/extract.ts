@@ -46,6 +46,8 @@ interface Shapes {
   remnant: Set<number>;
   /** Whether volume bars were cleared from the ink. */
   volumeCleared: boolean;
+  /** Whether touching candles were cut on their wicks' lattice (bodies blended into each other). */
+  blended: boolean;
 }
 
 /**
@@ -200,7 +202,8 @@ function clearShapes(
         remnant.add(i);
     });
   }
-  return { labels, comps, remnant, volumeCleared };
+  const blended = [...stairs.values()].some((s) => s.byWicks);
+  return { labels, comps, remnant, volumeCleared, blended };
 }
 
 /**
@@ -209,7 +212,7 @@ function clearShapes(
  * above or below it lose.
  */
 function candleShapes(
-  { labels, comps, remnant, volumeCleared }: Shapes,
+  { labels, comps, remnant, volumeCleared, blended }: Shapes,
   plot: PlotRect,
   ph: number,
   textBoxes: readonly PlotRect[],
@@ -251,7 +254,7 @@ function candleShapes(
     const owners = new Map<number, number>();
     for (let x = c.minX; x <= c.maxX; x++)
       if (owner[x]! >= 0) owners.set(owner[x]!, (owners.get(owner[x]!) ?? 0) + 1);
-    if (owners.size > 0 && !sharesEdgeColumns(c, owners, comps)) {
+    if (owners.size > 0 && !(blended && sharesEdgeColumns(c, owners, comps))) {
       if (isSized(c)) {
         const o = [...owners].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
         rivals.set(o, [...(rivals.get(o) ?? []), i]);
@@ -269,7 +272,9 @@ function candleShapes(
  * neighbour on that side, is a neighbour and not their rival: on a scaled-down capture of a
  * dense chart, bodies drawn at fractional places blend into the column between them, which
  * holds the one's side at some rows and the other's at others. It keeps its columns (the shared
- * ones read twice, each shape measuring its own pixels).
+ * ones read twice, each shape measuring its own pixels). Only where touching candles were cut on
+ * their wicks' lattice (such a capture): elsewhere a shape overlapping a candle's last column
+ * is a marker or a glyph beside it (TradingView's event flags).
  */
 export function sharesEdgeColumns(c: Component, owners: Map<number, number>, comps: Component[]): boolean {
   if (!isSized(c) || c.maxX - c.minX + 1 < EDGE_SHARE_MIN_WIDTH) return false;

@@ -38,6 +38,8 @@ export interface Staircase {
    * two, off the lattice; same-colour neighbours cut on the lattice alone only lower `bounds`.
    */
   used: number;
+  /** Cut on the wicks' lattice (a blurred capture whose bodies blend into each other). */
+  byWicks?: boolean;
 }
 
 export const fitsLattice = (s: Staircase) => s.used >= LATTICE_USED_SHARE && s.bounds >= LATTICE_BOUNDS_SHARE;
@@ -154,6 +156,7 @@ function wickStaircases(
       thin: cols.filter((k) => k.bottom - k.top < TICK_COLUMN_ROWS).length / cols.length,
       bounds: 1,
       used: 1,
+      byWicks: true,
     });
   }
   return out;

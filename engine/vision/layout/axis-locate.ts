@@ -86,7 +86,10 @@ export function findTextColumns(r: Raster, top: number, bottom: number, maxTall 
   const maxGlyph = Math.max(GLYPH_MAX_MIN_PX, Math.round(h * GLYPH_MAX_SHARE));
   // Per column: short ink runs (glyphs), or 0 for a column through more than `maxTall` tall runs.
   const majors = new Int32Array(width);
-  const runs = columnRuns(r, top, bottom, maxGlyph, maxTall, majors);
+  // The search's later pass (more tall runs allowed, its readings held to one shape per
+  // character) also passes over a tall run at the top edge: a desktop or a browser's tabs above
+  // a window capture's axis.
+  const runs = columnRuns(r, top, bottom, maxGlyph, maxTall, majors, maxTall > 1);
   // Labels stand on one panel: a text column ends where the columns' own colour changes (an
   // axis on a highlighted band beside a watchlist on white, with no gap between them).
   const samePanel = (a: number, b: number) => colourDistance(majors[a]!, majors[b]!) <= PANEL_CHANGE;

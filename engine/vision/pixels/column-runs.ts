@@ -6,10 +6,11 @@ import { COLUMN_INK as INK, MIN_REPEATS, REPEAT_SAMPLE_ROWS } from './tuning';
  * Per column x, the number of short ink runs (2..maxGlyph rows) between rows top and bottom
  * (inclusive), or 0 when the column crosses more than `maxTall` tall runs (candles). Ink is any pixel
  * more than INK from the column's majority colour (a Boyer-Moore vote over every other row on
- * 4-bit-per-channel colours); a tall run that reaches the bottom or the top row is not counted
- * as tall: it touches the image's edge, and is what the capture cut (a window's tabs or a
- * desktop above a browser's chart, the time axis and panels below it), not a candle beside text.
- * `majors`, when given (width long), receives each column's majority colour.
+ * 4-bit-per-channel colours); a tall run that reaches the bottom row is not counted as tall, nor,
+ * with `topFree`, one that reaches the top row: it touches the image's edge, and is what the
+ * capture cut (a window's tabs or a desktop above a browser's chart, the time axis and panels
+ * below it), not a candle beside text. `majors`, when given (width long), receives each
+ * column's majority colour.
  * Every column is counted on its own, but the image is walked row by row with each column's
  * state in an array: a walk down a column reads one cache line per pixel and is bound by
  * memory, a walk along a row reads each cache line once for 16 pixels.
@@ -29,6 +30,7 @@ export function columnRuns(
   maxGlyph: number,
   maxTall = 1,
   majors?: Int32Array,
+  topFree = false,
 ): Float32Array {
   const { width, rgb } = r;
   const runs = new Float32Array(width);
@@ -56,7 +58,8 @@ export function columnRuns(
     // The row past the bottom ends every open run (a tall one there touches the image's edge).
     const n = run[x]!;
     const s = short[x]! + (n >= 2 && n <= maxGlyph ? 1 : 0);
-    runs[x] = long[x]! - (tallFromTop(r, x, top, bottom, major[x]!, maxGlyph) ? 1 : 0) > maxTall ? 0 : s;
+    const fromTop = topFree && tallFromTop(r, x, top, bottom, major[x]!, maxGlyph) ? 1 : 0;
+    runs[x] = long[x]! - fromTop > maxTall ? 0 : s;
   }
   return runs;
 }
