@@ -24,6 +24,7 @@ import {
   STAIRCASE_SPACINGS,
   TALL_CANDLE_ROWS,
   TICK_COLUMN_ROWS,
+  WICK_PLACES_HELD_SHARE,
 } from './tuning';
 
 export interface Staircase {
@@ -72,8 +73,9 @@ export function touchingCandles(
   }
   // Not on a blurred capture (JPEG, scaled: most column ends only partly ink): the ends wander
   // by a row, which passes for a shifted body, and the bodies measured on such staircases are
-  // off by 2-3 px in a way the continuity check does not always catch. There (and where the
-  // starts give no spacing) the wicks' lattice cuts the staircases, if the wicks give one.
+  // off by 2-3 px in a way the continuity check does not always catch. There the wicks' lattice
+  // cuts the staircases, if the wicks give one (on a sharp chart whose starts give no spacing,
+  // thin strokes are as often an indicator's steps or hollow bodies' sides).
   let soft = 0;
   let ends = 0;
   for (const [i, cols] of columns) {
@@ -84,13 +86,12 @@ export function touchingCandles(
       if (alphaAt(x0 + j, k.bottom) < SOFT_END_ALPHA) soft++;
     });
   }
-  const byWicks = () => wickStaircases(sized, comps, columns, ink, pw, alphaAt);
-  if (soft > ends * SOFT_ENDS_MAX_SHARE) return byWicks();
+  if (soft > ends * SOFT_ENDS_MAX_SHARE) return wickStaircases(sized, comps, columns, ink, pw, alphaAt);
   for (const [i, cols] of columns)
     for (let p = 1; p < cols.length; p++)
       if (sureCut(cols[p - 1]!, cols[p]!)) starts.push(comps[i]!.minX + p);
   const spacing = latticeSpacing(starts);
-  if (!(spacing >= MIN_SPACING_PX)) return byWicks();
+  if (!(spacing >= MIN_SPACING_PX)) return out;
   // Only where candles touch: most of the ink stands in shapes wider than one candle. Elsewhere
   // a wide shape is candles a line glued together, cut at the typical width.
   let wide = 0;
@@ -134,7 +135,8 @@ function wickStaircases(
   alphaAt: AlphaAt,
 ): Map<number, Staircase> {
   const out = new Map<number, Staircase>();
-  const lattice = wickLattice(wickCentres(ink, pw, alphaAt));
+  const centres = wickCentres(ink, pw, alphaAt);
+  const lattice = wickLattice(centres);
   if (!lattice) return out;
   const { spacing } = lattice;
   let wide = 0;
@@ -159,6 +161,16 @@ function wickStaircases(
       byWicks: true,
     });
   }
+  // Each candle has its wick: where most places cut hold none, the strokes stand closer than the
+  // candles (a dense histogram or a hatching among them) and the lattice is not the candles'.
+  let places = 0;
+  let held = 0;
+  for (const s of out.values())
+    for (const [a, b] of s.ranges) {
+      places++;
+      if (centres.some((c) => c >= a - 0.5 && c <= b + 0.5)) held++;
+    }
+  if (held < WICK_PLACES_HELD_SHARE * places) return new Map();
   return out;
 }
 

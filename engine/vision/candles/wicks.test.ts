@@ -54,6 +54,8 @@ describe('wickLattice', () => {
     const pw = 20;
     const ink = new Uint8Array(pw * 10);
     for (let y = 2; y < 8; y++) ink[y * pw + 5] = ink[y * pw + 6] = 1;
+    // The body it leaves.
+    for (let x = 4; x <= 7; x++) ink[8 * pw + x] = 1;
     expect(wickCentres(ink, pw, (x) => (x === 5 ? 0.75 : 0.25))).toEqual([5.25]);
   });
 

@@ -23,6 +23,7 @@ import {
   WICK_MAX_PX,
   WICK_MIN_ALPHA,
   WICK_MIN_ROWS,
+  WICK_SAME_PX,
   WICK_STROKE_DRIFT_PX,
 } from './tuning';
 
@@ -39,17 +40,29 @@ export interface WickLattice {
  * of other ink: in each row a run of ink at most WICK_MAX_PX wide with background either side,
  * its centre weighted by each pixel's ink share (a wick drawn between two columns is a blend of
  * both); runs in consecutive rows with centres close together are one stroke, taken when it is
- * WICK_MIN_ROWS or taller.
+ * WICK_MIN_ROWS or taller and leaving a body (ink wider than a wick next to one of its ends: a
+ * dotted line's dashes or a thin indicator line leave none). Strokes within WICK_SAME_PX of
+ * each other are one position.
  */
 export function wickCentres(ink: Uint8Array, pw: number, alphaAt: AlphaAt): number[] {
   const ph = Math.floor(ink.length / pw);
   const out: number[] = [];
   // Open strokes by the column their centre rounds to.
-  type Stroke = { sum: number; n: number; last: number };
+  type Stroke = { sum: number; n: number; first: number; last: number };
   let open = new Map<number, Stroke>();
   let next = new Map<number, Stroke>();
+  // Ink wider than a wick through column x of row y: a body the stroke leaves.
+  const body = (x: number, y: number) => {
+    if (y < 0 || y >= ph || !ink[y * pw + x]) return false;
+    let a = x;
+    let b = x;
+    while (a > 0 && ink[y * pw + a - 1]) a--;
+    while (b + 1 < pw && ink[y * pw + b + 1]) b++;
+    return b - a + 1 > WICK_MAX_PX;
+  };
   const close = (s: Stroke) => {
-    if (s.n >= WICK_MIN_ROWS) out.push(s.sum / s.n);
+    const x = Math.round(s.sum / s.n);
+    if (s.n >= WICK_MIN_ROWS && (body(x, s.first - 1) || body(x, s.last + 1))) out.push(s.sum / s.n);
   };
   for (let y = 0; y < ph; y++) {
     const row = y * pw;
@@ -80,7 +93,7 @@ export function wickCentres(ink: Uint8Array, pw: number, alphaAt: AlphaAt): numb
             break;
           }
         }
-        s ??= { sum: 0, n: 0, last: y };
+        s ??= { sum: 0, n: 0, first: y, last: y };
         s.sum += c;
         s.n++;
         s.last = y;
@@ -93,7 +106,19 @@ export function wickCentres(ink: Uint8Array, pw: number, alphaAt: AlphaAt): numb
     next.clear();
   }
   for (const s of open.values()) close(s);
-  return out.sort((a, b) => a - b);
+  out.sort((a, b) => a - b);
+  // One position per place: a candle's upper and lower wicks are one, and so are the dashes of a
+  // dotted vertical line (MetaTrader's grid), which would otherwise outweigh the candles.
+  const merged: number[] = [];
+  let from = 0;
+  for (let i = 1; i <= out.length; i++) {
+    if (i < out.length && out[i]! - out[i - 1]! <= WICK_SAME_PX) continue;
+    let sum = 0;
+    for (let k = from; k < i; k++) sum += out[k]!;
+    merged.push(sum / (i - from));
+    from = i;
+  }
+  return merged;
 }
 
 /** How well positions `p` fall on one phase of period `s`, and that phase (0 <= phase < s). */
