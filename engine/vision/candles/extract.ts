@@ -22,6 +22,8 @@ import {
   BASELINE_MIN_STANDING,
   BASELINE_SHAPE_MIN_PX,
   BASELINE_STANDING_SHARE,
+  EDGE_SHARE_MAX_COLUMNS,
+  EDGE_SHARE_MIN_WIDTH,
   ONE_PX_WARN_SHARE,
   REMNANT_WIDTH_SHARE,
   SLAB_PIECES_SHARE,
@@ -45,6 +47,8 @@ interface Shapes {
   remnant: Set<number>;
   /** Whether volume bars were cleared from the ink. */
   volumeCleared: boolean;
+  /** Whether touching candles were cut on their wicks' lattice (bodies blended into each other). */
+  blended: boolean;
 }
 
 /**
@@ -200,7 +204,8 @@ function clearShapes(
         remnant.add(i);
     });
   }
-  return { labels, comps, remnant, volumeCleared };
+  const blended = [...stairs.values()].some((s) => s.byWicks);
+  return { labels, comps, remnant, volumeCleared, blended };
 }
 
 /**
@@ -209,7 +214,7 @@ function clearShapes(
  * above or below it lose.
  */
 function candleShapes(
-  { labels, comps, remnant, volumeCleared }: Shapes,
+  { labels, comps, remnant, volumeCleared, blended }: Shapes,
   plot: PlotRect,
   ph: number,
   textBoxes: readonly PlotRect[],
@@ -251,7 +256,7 @@ function candleShapes(
     const owners = new Map<number, number>();
     for (let x = c.minX; x <= c.maxX; x++)
       if (owner[x]! >= 0) owners.set(owner[x]!, (owners.get(owner[x]!) ?? 0) + 1);
-    if (owners.size > 0) {
+    if (owners.size > 0 && !(blended && sharesEdgeColumns(c, owners, comps))) {
       if (isSized(c)) {
         const o = [...owners].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
         rivals.set(o, [...(rivals.get(o) ?? []), i]);
@@ -262,6 +267,27 @@ function candleShapes(
     kept.push(i);
   }
   return { kept: kept.sort((a, b) => comps[a]!.minX - comps[b]!.minX), rivals };
+}
+
+/**
+ * A shape that shares with the kept shapes only its outer columns, each the outer column of a
+ * neighbour on that side, is a neighbour and not their rival: on a scaled-down capture of a
+ * dense chart, bodies drawn at fractional places blend into the column between them, which
+ * holds the one's side at some rows and the other's at others. It keeps its columns (the shared
+ * ones read twice, each shape measuring its own pixels). Only where touching candles were cut on
+ * their wicks' lattice (such a capture): elsewhere a shape overlapping a candle's last column
+ * is a marker or a glyph beside it (TradingView's event flags).
+ */
+export function sharesEdgeColumns(c: Component, owners: Map<number, number>, comps: Component[]): boolean {
+  if (!isSized(c) || c.maxX - c.minX + 1 < EDGE_SHARE_MIN_WIDTH) return false;
+  for (const [o, n] of owners) {
+    const k = comps[o]!;
+    if (n > EDGE_SHARE_MAX_COLUMNS) return false;
+    const left = k.maxX >= c.minX && k.maxX < c.minX + EDGE_SHARE_MAX_COLUMNS && k.minX < c.minX;
+    const right = k.minX <= c.maxX && k.minX > c.maxX - EDGE_SHARE_MAX_COLUMNS && k.maxX > c.maxX;
+    if (!left && !right) return false;
+  }
+  return true;
 }
 
 /**

@@ -4,6 +4,7 @@ import { isSized } from './shapes';
 import type { AlphaAt } from './measure';
 import { median } from '../pixels/stats';
 import { latticeFit, latticeGroups, latticeSpacing, shapeColumns, sureCut, type Column } from './lattice';
+import { cutAtPlaces, wickCentres, wickLattice } from './wicks';
 import {
   CROWDED_GAP_SHARE,
   CROWD_MIN_SHAPES,
@@ -23,6 +24,7 @@ import {
   STAIRCASE_SPACINGS,
   TALL_CANDLE_ROWS,
   TICK_COLUMN_ROWS,
+  WICK_PLACES_HELD_SHARE,
 } from './tuning';
 
 export interface Staircase {
@@ -37,6 +39,8 @@ export interface Staircase {
    * two, off the lattice; same-colour neighbours cut on the lattice alone only lower `bounds`.
    */
   used: number;
+  /** Cut on the wicks' lattice (a blurred capture whose bodies blend into each other). */
+  byWicks?: boolean;
 }
 
 export const fitsLattice = (s: Staircase) => s.used >= LATTICE_USED_SHARE && s.bounds >= LATTICE_BOUNDS_SHARE;
@@ -69,7 +73,9 @@ export function touchingCandles(
   }
   // Not on a blurred capture (JPEG, scaled: most column ends only partly ink): the ends wander
   // by a row, which passes for a shifted body, and the bodies measured on such staircases are
-  // off by 2-3 px in a way the continuity check does not always catch.
+  // off by 2-3 px in a way the continuity check does not always catch. There the wicks' lattice
+  // cuts the staircases, if the wicks give one (on a sharp chart whose starts give no spacing,
+  // thin strokes are as often an indicator's steps or hollow bodies' sides).
   let soft = 0;
   let ends = 0;
   for (const [i, cols] of columns) {
@@ -80,7 +86,7 @@ export function touchingCandles(
       if (alphaAt(x0 + j, k.bottom) < SOFT_END_ALPHA) soft++;
     });
   }
-  if (soft > ends * SOFT_ENDS_MAX_SHARE) return out;
+  if (soft > ends * SOFT_ENDS_MAX_SHARE) return wickStaircases(sized, comps, columns, ink, pw, alphaAt);
   for (const [i, cols] of columns)
     for (let p = 1; p < cols.length; p++)
       if (sureCut(cols[p - 1]!, cols[p]!)) starts.push(comps[i]!.minX + p);
@@ -111,6 +117,60 @@ export function touchingCandles(
       used: fit.used,
     });
   }
+  return out;
+}
+
+/**
+ * Touching candles of a blurred capture (a scaled-down screenshot: every column end soft, no
+ * sure cut between bodies blended into each other) cut on the lattice of their wicks (see
+ * wicks.ts), where the candles touch (most ink in shapes wider than one and a half spacings).
+ * The cuts are the lattice's, not sure cuts: `bounds` and `used` are 1.
+ */
+function wickStaircases(
+  sized: number[],
+  comps: Component[],
+  columns: Map<number, Column[]>,
+  ink: Uint8Array,
+  pw: number,
+  alphaAt: AlphaAt,
+): Map<number, Staircase> {
+  const out = new Map<number, Staircase>();
+  const centres = wickCentres(ink, pw, alphaAt);
+  const lattice = wickLattice(centres);
+  if (!lattice) return out;
+  const { spacing } = lattice;
+  let wide = 0;
+  let all = 0;
+  for (const i of sized) {
+    const c = comps[i]!;
+    const w = c.maxX - c.minX + 1;
+    all += w;
+    if (w > spacing * STAIRCASE_SPACINGS) wide += w;
+  }
+  if (wide < all * STAIRCASE_INK_SHARE) return out;
+  for (const [i, cols] of columns) {
+    if (cols.length <= spacing * STAIRCASE_SPACINGS) continue;
+    const c = comps[i]!;
+    const ranges = cutAtPlaces(lattice, c.minX, c.maxX);
+    if (ranges.length < 2) continue;
+    out.set(i, {
+      ranges,
+      thin: cols.filter((k) => k.bottom - k.top < TICK_COLUMN_ROWS).length / cols.length,
+      bounds: 1,
+      used: 1,
+      byWicks: true,
+    });
+  }
+  // Each candle has its wick: where most places cut hold none, the strokes stand closer than the
+  // candles (a dense histogram or a hatching among them) and the lattice is not the candles'.
+  let places = 0;
+  let held = 0;
+  for (const s of out.values())
+    for (const [a, b] of s.ranges) {
+      places++;
+      if (centres.some((c) => c >= a - 0.5 && c <= b + 0.5)) held++;
+    }
+  if (held < WICK_PLACES_HELD_SHARE * places) return new Map();
   return out;
 }
 

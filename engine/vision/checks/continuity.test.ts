@@ -260,6 +260,14 @@ describe('dropTrailingStrays', () => {
     expect(dropTrailingStrays(all, all, scale).map((c) => c.x)).toEqual(bars.map((c) => c.x));
   });
 
+  it('leaves out pieces of text each standing alone beyond the last bar (time labels in the plot)', () => {
+    const bars = row(12);
+    // "18", "21:00", "19", "03:00" below the plot's candles, an empty stretch before each.
+    const labels = [140, 190, 245, 290].map((x) => bar(x, 380, 386, 381, 385));
+    const all = [...bars, ...labels];
+    expect(dropTrailingStrays(all, all, scale).map((c) => c.x)).toEqual(bars.map((c) => c.x));
+  });
+
   it('keeps bars beyond an empty place that open at the last close, and a run as long as the rest', () => {
     const bars = row(12);
     const next = bar(140, 180, 230, bars.at(-1)!.close, 190);

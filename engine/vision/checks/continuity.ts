@@ -267,14 +267,15 @@ export function dropFlatStrays(c: ReadCandle[], s: PriceScale, tol = joinToleran
 }
 
 /**
- * A short run of shapes standing beyond the last candle, past an empty stretch (further than
+ * Short runs of shapes standing beyond the last candle, each past an empty stretch (further than
  * SKIP_JUNK_SPACINGS spacings, with no shape read in it: `read` is every candle read, before the
- * continuity check left any out), that does not open where that candle closed, left out: a
+ * continuity check left any out), the first not opening where that candle closed, left out: a
  * platform draws bars at every place up to the last one, and what stands in the empty space
  * right of it is a marker (TradingView's economic-event flags along the plot's bottom, whose red
- * stripes read as flat bars joining each other). Fewer than SHORT_RUN_CANDLES, and fewer than
- * the candles before the gap; `relation` says whether a hidden stretch (a panel) explains it.
- * Candles left out between two kept ones (misread, not missing) leave no empty stretch.
+ * stripes read as flat bars joining each other) or text (a row of time labels the plot took in,
+ * each label a piece of its own). Each run fewer than SHORT_RUN_CANDLES, all of them fewer than
+ * the candles before the first gap; `relation` says whether a hidden stretch (a panel) explains
+ * it. Candles left out between two kept ones (misread, not missing) leave no empty stretch.
  */
 export function dropTrailingStrays(
   c: ReadCandle[],
@@ -284,13 +285,18 @@ export function dropTrailingStrays(
   tol = joinTolerancePx(s),
 ): ReadCandle[] {
   const reach = skipReach(c);
-  let g = c.length - 1;
-  while (g > 0 && c[g]!.x - c[g - 1]!.x <= reach) g--;
-  const run = c.length - g;
-  if (g === 0 || run >= SHORT_RUN_CANDLES || run >= g || relation(s, c[g - 1]!, c[g]!, tol)) return c;
-  const [a, b] = [c[g - 1]!.x, c[g]!.x];
-  if (read.some((k) => k.x > a && k.x < b)) return c;
-  return c.slice(0, g);
+  let cut = c.length;
+  let runEnd = c.length;
+  for (let g = c.length - 1; g > 0; g--) {
+    if (c[g]!.x - c[g - 1]!.x <= reach) continue;
+    // Shapes g .. runEnd - 1 stand together past the stretch before g.
+    if (runEnd - g >= SHORT_RUN_CANDLES || c.length - g >= g) break;
+    runEnd = g;
+    const [a, b] = [c[g - 1]!.x, c[g]!.x];
+    if (relation(s, c[g - 1]!, c[g]!, tol) || read.some((k) => k.x > a && k.x < b)) continue;
+    cut = g;
+  }
+  return cut < c.length ? c.slice(0, cut) : c;
 }
 
 /**

@@ -65,6 +65,24 @@ describe('clearTextLines', () => {
     expect(m.count(0, pw - 1, 50, ph - 1)).toBe(candleInk);
   });
 
+  it('keeps candles whose blended sides are a colour of their own on the same rows', () => {
+    // A scaled-down capture: each candle's left column is a blend of its wick and body with the
+    // background, classed as the grey of the wicks (3), beside the black body (1) whose wick runs
+    // down its right side. Two such candles over the same rows are four shapes on one cap line
+    // and baseline, but only two of one colour.
+    const pw = 120;
+    const ph = 80;
+    const m = mask(pw, ph);
+    for (const x of [30, 40]) {
+      for (let y = 20; y <= 49; y++) m.set(x, y, 3);
+      for (let y = 25; y <= 44; y++) for (let dx = 1; dx <= 4; dx++) m.set(x + dx, y, 1);
+      for (let y = 20; y <= 49; y++) m.set(x + 4, y, 1);
+    }
+    const before = m.count(0, pw - 1, 0, ph - 1);
+    expect(clearTextLines(m.ink, pw, ph)).toEqual([]);
+    expect(m.count(0, pw - 1, 0, ph - 1)).toBe(before);
+  });
+
   it('clears a label that a dashed line of another colour runs through', () => {
     const pw = 200;
     const ph = 60;

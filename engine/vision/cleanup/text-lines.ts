@@ -53,13 +53,15 @@ export function clearTextLines(ink: Uint8Array, pw: number, ph: number): PlotRec
       Math.abs(c.minY - seed.minY) <= TEXT_ALIGN_PX && Math.abs(c.maxY - seed.maxY) <= TEXT_ALIGN_PX;
     const onBaseline = (c: Glyph) =>
       Math.abs(c.maxY - seed.maxY) <= TEXT_ALIGN_PX && c.minY > seed.minY && c.minY - seed.minY <= h / 2;
+    // A line's glyphs are one colour: a candle's blended side (a class of its own, the body's
+    // tint) beside its body is no second glyph standing on the same rows.
     const chain = [seed];
     let capitals = 1;
     let end = seed.maxX;
     for (let t = s + 1; t < glyphs.length; t++) {
       const c = glyphs[t]!;
       if (c.minX > end + TEXT_GAP_SHARE * h) break;
-      if (c.minX <= end || used.has(c)) continue;
+      if (c.minX <= end || used.has(c) || cls[c.ids[0]!] !== cls[seed.ids[0]!]) continue;
       const capital = aligned(c);
       if (!capital && !onBaseline(c)) continue;
       chain.push(c);

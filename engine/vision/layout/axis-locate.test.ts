@@ -78,6 +78,26 @@ describe('findTextColumns', () => {
     expect(columns[0]).toMatchObject({ left: 540, right: 565 });
   });
 
+  it('finds labels on a highlighted band in a window capture, apart from the watchlist beside them', () => {
+    // A browser window captured with the desktop: the axis column crosses the desktop at the top,
+    // the browser's toolbars and the time axis below (three tall runs of other colours); its
+    // labels stand on a blue band (a drawing's price range), a watchlist's text on white touches
+    // the band's edge.
+    const { raster, fill } = canvas(600, 600, 0xb8bcc4);
+    fill(0, 0, 599, 49, 0x3182ba);
+    fill(0, 80, 599, 149, 0x858c97);
+    fill(0, 520, 599, 559, 0xfbfbfb);
+    fill(500, 150, 539, 519, 0x94a6d3);
+    fill(540, 150, 599, 599, 0xffffff);
+    paintLabels(fill, 505, 170, 12, 28, 0x1e222d);
+    paintLabels(fill, 544, 170, 12, 28, 0x1e222d);
+    // The search's second pass, which lets a column cross two tall runs.
+    const columns = findTextColumns(raster, 0, 599, 2);
+    const axis = columns.find((c) => c.left <= 505 && c.right >= 530);
+    expect(axis).toMatchObject({ left: 505, right: 530 });
+    expect(columns.some((c) => c.left < 540 && c.right >= 544)).toBe(false);
+  });
+
   it('finds the labels beside a plot whose short candles and line look like text', () => {
     const { raster, fill } = canvas(800, 400, 0x131722);
     // Every plot column crosses five or six short runs (dotted grid rows, short candles).

@@ -36,6 +36,7 @@ import {
   MIN_LABELS,
   MISREAD_RHYTHM_PX,
   OTHER_SCALE_OFF_STEPS,
+  PANEL_CHANGE,
   SEPARATOR_MAX_PX,
   SHORT_SPAN,
   SAME_CHAR_MAX_DISTANCE,
@@ -84,7 +85,14 @@ export function findTextColumns(r: Raster, top: number, bottom: number, maxTall 
   // Glyphs are at most a few percent of the height tall; taller runs are candles or panels.
   const maxGlyph = Math.max(GLYPH_MAX_MIN_PX, Math.round(h * GLYPH_MAX_SHARE));
   // Per column: short ink runs (glyphs), or 0 for a column through more than `maxTall` tall runs.
-  const runs = columnRuns(r, top, bottom, maxGlyph, maxTall);
+  const majors = new Int32Array(width);
+  // The search's later pass (more tall runs allowed, its readings held to one shape per
+  // character) also passes over a tall run at the top edge: a desktop or a browser's tabs above
+  // a window capture's axis.
+  const runs = columnRuns(r, top, bottom, maxGlyph, maxTall, majors, maxTall > 1);
+  // Labels stand on one panel: a text column ends where the columns' own colour changes (an
+  // axis on a highlighted band beside a watchlist on white, with no gap between them).
+  const samePanel = (a: number, b: number) => colourDistance(majors[a]!, majors[b]!) <= PANEL_CHANGE;
   // A column of labels: neighbouring columns with many short runs, bridging the gaps between
   // glyphs and the decimal point.
   const out: TextColumn[] = [];
@@ -108,7 +116,7 @@ export function findTextColumns(r: Raster, top: number, bottom: number, maxTall 
     for (let x = from; x <= to + 1; x++) {
       const texty = x <= to && runs[x]! >= minRuns;
       if (!texty) continue;
-      if (start >= 0 && x - last - 1 > maxGap) {
+      if (start >= 0 && (x - last - 1 > maxGap || !samePanel(start, x))) {
         close();
         start = -1;
       }
@@ -133,6 +141,7 @@ export function findTextColumns(r: Raster, top: number, bottom: number, maxTall 
     const ratio = Math.max(a.score, b.score) / Math.min(a.score, b.score);
     if (
       b.left - a.right - 1 <= JOIN_GAP_FACTOR * maxGap &&
+      samePanel(a.left, b.left) &&
       ratio <= JOIN_WEIGHT_RATIO &&
       b.right - a.left < width * TEXT_COLUMN_MAX_SHARE
     ) {
@@ -411,31 +420,36 @@ const labelSpan = (used: TextToken[]) =>
  * label heights): their readings miss digits.
  */
 function truncated(r: Raster, used: TextToken[]): boolean {
+  return used.filter((t) => cutShort(r, t)).length > used.length / 2;
+}
+
+/**
+ * True when a token has ink of its own rows right beside it (within two label heights): what was
+ * read of it misses characters ("800" of "211.800", its "211." read apart or not at all).
+ */
+export function cutShort(r: Raster, t: TextToken): boolean {
   const { width, rgb } = r;
-  let cut = 0;
-  for (const t of used) {
-    // Two label heights: a monospaced "0." left of the read digits.
-    const reach = TRUNCATION_REACH_LABELS * (t.box.bottom - t.box.top);
-    // Ink against the same column just above the label: a frame line running down the column
-    // is not part of any label.
-    const above = Math.max(0, t.box.top - TRUNCATION_BG_ABOVE_PX);
-    // A glyph's stroke covers a good part of the label's height; a grid line through the
-    // label's row covers one row.
-    const inkBetween = (from: number, to: number) => {
-      for (let x = from; x <= to; x++) {
-        const bg = rgb[above * width + x]!;
-        let k = 0;
-        for (let y = t.box.top; y < t.box.bottom; y++)
-          if (colourDistance(rgb[y * width + x]!, bg) > LABEL_INK) k++;
-        if (k * GLYPH_STROKE_PARTS >= t.box.bottom - t.box.top) return true;
-      }
-      return false;
-    };
-    if (inkBetween(Math.max(0, t.box.left - reach), t.box.left - LABEL_CLEARANCE_PX)) cut++;
-    else if (inkBetween(t.box.right - 1 + LABEL_CLEARANCE_PX, Math.min(width - 1, t.box.right + reach)))
-      cut++;
-  }
-  return cut > used.length / 2;
+  // Two label heights: a monospaced "0." left of the read digits.
+  const reach = TRUNCATION_REACH_LABELS * (t.box.bottom - t.box.top);
+  // Ink against the same column just above the label: a frame line running down the column
+  // is not part of any label.
+  const above = Math.max(0, t.box.top - TRUNCATION_BG_ABOVE_PX);
+  // A glyph's stroke covers a good part of the label's height; a grid line through the
+  // label's row covers one row.
+  const inkBetween = (from: number, to: number) => {
+    for (let x = from; x <= to; x++) {
+      const bg = rgb[above * width + x]!;
+      let k = 0;
+      for (let y = t.box.top; y < t.box.bottom; y++)
+        if (colourDistance(rgb[y * width + x]!, bg) > LABEL_INK) k++;
+      if (k * GLYPH_STROKE_PARTS >= t.box.bottom - t.box.top) return true;
+    }
+    return false;
+  };
+  return (
+    inkBetween(Math.max(0, t.box.left - reach), t.box.left - LABEL_CLEARANCE_PX) ||
+    inkBetween(t.box.right - 1 + LABEL_CLEARANCE_PX, Math.min(width - 1, t.box.right + reach))
+  );
 }
 
 /** Majority colour (exact) of a column over rows top..bottom, every other row. */

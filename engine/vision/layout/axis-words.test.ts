@@ -75,6 +75,36 @@ describe('axisCandidates', () => {
   });
 });
 
+describe('axisCandidates in a wide strip', () => {
+  it('offers a column inside a much wider strip tried, and one whose clean-looking numbers are pieces of labels', () => {
+    // Labels "211.800" ... read in pieces: "2", "1" and "800" apart, the digits beside "800" on
+    // its row. The strip tried runs from a drawing over the plot to the window's edge.
+    const { raster, fill } = (() => {
+      const width = 700;
+      const rgb = new Uint32Array(width * 420).fill(0x94a6d3);
+      const paint = (l: number, t: number, r: number, b: number, c: number) => {
+        for (let y = t; y <= b; y++) for (let x = l; x <= r; x++) rgb[y * width + x] = c;
+      };
+      return { raster: { width, height: 420, rgb }, fill: paint };
+    })();
+    const pieces: TextToken[] = [];
+    for (let i = 0; i < 6; i++) {
+      const top = 40 + i * 50;
+      fill(512, top, 513, top + 6, 0x1e222d); // the "2" and "1" the recogniser read apart
+      fill(518, top, 519, top + 6, 0x1e222d);
+      for (let k = 0; k < 3; k++) fill(528 + k * 5, top, 529 + k * 5, top + 6, 0x1e222d);
+      pieces.push({
+        text: `${8 - i}00`,
+        box: { left: 528, top, right: 542, bottom: top + 7 },
+        confidence: 1,
+      });
+    }
+    const read: ReadColumn[] = [{ column: { left: 510, top: 0, right: 545, bottom: 419 }, tokens: pieces }];
+    const tried = { left: 300, top: 0, right: 699, bottom: 419 };
+    expect(axisCandidates(raster, read, tried).map((s) => s.left)).toEqual([506]);
+  });
+});
+
 describe('inkBox', () => {
   it('trims a loose word box to its glyphs, leaving out the rule beside them', () => {
     const { image, plotRight } = painted();

@@ -4,7 +4,7 @@ import { externalAxisTokens, trustedExternalLabels } from '../scale/external-lab
 import { MIN_LABELS as SCALE_MIN_LABELS } from '../scale/tuning';
 import type { TextToken } from '../text';
 import type { PlotRect, PriceScale } from '../types';
-import { fitTokens, priceReadings } from './axis-locate';
+import { cutShort, fitTokens, priceReadings } from './axis-locate';
 import { roundedLabelsScale } from '../scale/tag-scale';
 import { joinSplitLabels } from '../scale/split-labels';
 import type { AxisLabel } from '../scale/scale-fit';
@@ -17,6 +17,7 @@ import {
   AXIS_OCR_CANDIDATES,
   AXIS_OCR_MIN_NUMBERS,
   AXIS_OCR_NUMBER_DIGITS,
+  SAME_STRIP_OVERLAP_SHARE,
 } from './tuning';
 
 /*
@@ -38,12 +39,20 @@ export function axisCandidates(r: Raster, read: readonly ReadColumn[], tried: Pl
   const numbers = (c: ReadColumn) =>
     c.tokens.filter((t) => (t.text.match(/\d/g) ?? []).length >= AXIS_OCR_NUMBER_DIGITS);
   const apart = (a: PlotRect, b: PlotRect) => a.right < b.left || a.left > b.right;
+  // Two strips are one column read twice when they overlap over most of the wider one. The strip
+  // tried was read by the OCR as a whole: a column inside a strip much wider than it (a drawing
+  // and a watchlist either side of the labels) was not read on its own there, as its lines ran
+  // on into the other columns; neighbours whose padding overlaps are two columns.
+  const same = (a: PlotRect, b: PlotRect) =>
+    Math.min(a.right, b.right) - Math.max(a.left, b.left) + 1 >
+    SAME_STRIP_OVERLAP_SHARE * Math.max(a.right - a.left + 1, b.right - b.left + 1);
+  // A clean price is one read whole: a number with ink of its row right beside it is a piece of
+  // a label the recogniser cut ("800" of "211.800" in 6 px digits), which the OCR may read whole.
+  const clean = (t: TextToken) => !t.badge && priceReadings(t.text).length > 0 && !cutShort(r, t);
   const out: PlotRect[] = [];
   const ranked = read
     .map((c) => ({ c: c.column, found: numbers(c) }))
-    .filter(
-      ({ found }) => found.filter((t) => !t.badge && priceReadings(t.text).length > 0).length < MIN_LABELS,
-    )
+    .filter(({ found }) => found.filter(clean).length < MIN_LABELS)
     .map(({ c, found }) => ({ c, n: found.length }))
     .filter((c) => c.n >= AXIS_OCR_MIN_NUMBERS)
     .sort((a, b) => b.n - a.n);
@@ -59,11 +68,22 @@ export function axisCandidates(r: Raster, read: readonly ReadColumn[], tried: Pl
     // A column running into the strip already tried (joined across the rule between the plot
     // and a side panel, whose words reach the labels' rows) is offered without that strip: the
     // part beside it, where it holds most of its width.
-    const own = apart(strip, tried) ? strip : besideTried(strip, tried);
+    // A column inside a strip much wider than it is offered whole; one that is the strip tried
+    // (the same column read twice) is not.
+    const own = same(strip, tried)
+      ? null
+      : apart(strip, tried)
+        ? strip
+        : (besideTried(strip, tried) ?? (inside(strip, tried) ? strip : null));
     // A column read joined and apart (two neighbours of like weight) is offered once.
-    if (own && out.every((o) => apart(o, own))) out.push(own);
+    if (own && out.every((o) => !same(o, own))) out.push(own);
   }
   return out.slice(0, AXIS_OCR_CANDIDATES);
+}
+
+/** Whether `a` lies within `b`'s columns. */
+function inside(a: PlotRect, b: PlotRect): boolean {
+  return a.left >= b.left && a.right <= b.right;
 }
 
 /**

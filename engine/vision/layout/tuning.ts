@@ -248,6 +248,11 @@ export const TEXT_COLUMN_MAX_SHARE = 0.25;
 export const TEXT_SPLIT_DEPTH = 2;
 /** ... at this many times its typical run count: the labels beside a plot have far more runs. */
 export const TEXT_SPLIT_RUNS_FACTOR = 2;
+/**
+ * Columns whose majority colours (quantised to 16 levels) lie further apart than this are on
+ * different panels, and no column of text spans both: one pixel of ink (COLUMN_INK) apart.
+ */
+export const PANEL_CHANGE = 40;
 /** Neighbouring columns this many gaps apart may be one column of wide digits (c85b01c) ... */
 export const JOIN_GAP_FACTOR = 3;
 /** ... when their scores are within this ratio (like weight). */
@@ -344,5 +349,11 @@ export const AXIS_OCR_MIN_NUMBERS = 2;
  * set's full-window captures the axis is among the first three once icons and words are left out.
  */
 export const AXIS_OCR_CANDIDATES = 3;
+/**
+ * Two strips overlapping by more than this share of the wider one are one column (read joined
+ * and apart, or with a little more or less room): the OCR reads it once. A column inside a strip
+ * several times its width, or a neighbour whose padding reaches into it, is another.
+ */
+export const SAME_STRIP_OVERLAP_SHARE = 0.5;
 /** A column (row) of a word's box inked over this share of it is a rule beside (through) the word, not a glyph. */
 export const RULE_INK_SHARE = 0.9;

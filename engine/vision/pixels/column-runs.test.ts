@@ -2,7 +2,14 @@ import { columnRuns } from './column-runs';
 import type { Raster } from './raster';
 
 /** columnRuns as its doc comment says it, one column at a time. */
-function reference(r: Raster, top: number, bottom: number, maxGlyph: number, maxTall = 1): Float32Array {
+function reference(
+  r: Raster,
+  top: number,
+  bottom: number,
+  maxGlyph: number,
+  maxTall = 1,
+  topFree = false,
+): Float32Array {
   const { width, rgb } = r;
   const out = new Float32Array(width);
   const q = (c: number) => ((c >> 12) & 0xf00) | ((c >> 8) & 0xf0) | ((c >> 4) & 0xf);
@@ -18,15 +25,18 @@ function reference(r: Raster, top: number, bottom: number, maxGlyph: number, max
     let run = 0;
     let short = 0;
     let long = 0;
+    let start = top;
     for (let y = top; y <= bottom + 1; y++) {
       const c = y <= bottom ? rgb[y * width + x]! : -1;
       const ink =
         c >= 0 && [(c >> 16) & 255, (c >> 8) & 255, c & 255].some((v, k) => Math.abs(v - major[k]!) > 40);
       if (ink) run++;
       else {
-        if (run > maxGlyph && y <= bottom) long++;
+        // A tall run touching the top or the bottom row is not counted as tall.
+        if (run > maxGlyph && y <= bottom && (start > top || !topFree)) long++;
         else if (run >= 2 && run <= maxGlyph) short++;
         run = 0;
+        start = y + 1;
       }
     }
     out[x] = long > maxTall ? 0 : short;
@@ -67,9 +77,10 @@ describe('columnRuns', () => {
           [3, 3],
         ] as const) {
           for (const maxTall of [1, 2])
-            expect(Array.from(columnRuns(r, top, bottom, 24, maxTall))).toEqual(
-              Array.from(reference(r, top, bottom, 24, maxTall)),
-            );
+            for (const topFree of [false, true])
+              expect(Array.from(columnRuns(r, top, bottom, 24, maxTall, undefined, topFree))).toEqual(
+                Array.from(reference(r, top, bottom, 24, maxTall, topFree)),
+              );
         }
       }
     }

@@ -6,7 +6,11 @@ import { COLUMN_INK as INK, MIN_REPEATS, REPEAT_SAMPLE_ROWS } from './tuning';
  * Per column x, the number of short ink runs (2..maxGlyph rows) between rows top and bottom
  * (inclusive), or 0 when the column crosses more than `maxTall` tall runs (candles). Ink is any pixel
  * more than INK from the column's majority colour (a Boyer-Moore vote over every other row on
- * 4-bit-per-channel colours); a tall run that reaches the bottom row is not counted as tall.
+ * 4-bit-per-channel colours); a tall run that reaches the bottom row is not counted as tall, nor,
+ * with `topFree`, one that reaches the top row: it touches the image's edge, and is what the
+ * capture cut (a window's tabs or a desktop above a browser's chart, the time axis and panels
+ * below it), not a candle beside text. `majors`, when given (width long), receives each
+ * column's majority colour.
  * Every column is counted on its own, but the image is walked row by row with each column's
  * state in an array: a walk down a column reads one cache line per pixel and is bound by
  * memory, a walk along a row reads each cache line once for 16 pixels.
@@ -25,6 +29,8 @@ export function columnRuns(
   bottom: number,
   maxGlyph: number,
   maxTall = 1,
+  majors?: Int32Array,
+  topFree = false,
 ): Float32Array {
   const { width, rgb } = r;
   const runs = new Float32Array(width);
@@ -40,6 +46,7 @@ export function columnRuns(
     major[x] =
       ((((q >> 8) & 0xf) * 16 + 8) << 16) | ((((q >> 4) & 0xf) * 16 + 8) << 8) | ((q & 0xf) * 16 + 8);
   }
+  majors?.set(major);
   // Pass 2: runs of ink per column.
   const run = new Int32Array(width);
   const short = new Int32Array(width);
@@ -51,9 +58,30 @@ export function columnRuns(
     // The row past the bottom ends every open run (a tall one there touches the image's edge).
     const n = run[x]!;
     const s = short[x]! + (n >= 2 && n <= maxGlyph ? 1 : 0);
-    runs[x] = long[x]! > maxTall ? 0 : s;
+    const fromTop = topFree && tallFromTop(r, x, top, bottom, major[x]!, maxGlyph) ? 1 : 0;
+    runs[x] = long[x]! - fromTop > maxTall ? 0 : s;
   }
   return runs;
+}
+
+/**
+ * True when column x's ink from row `top` down is a tall run that ends above `bottom` (it was
+ * counted as long; one reaching the bottom too was not). At most maxGlyph + 2 pixels are read.
+ */
+function tallFromTop(
+  r: Raster,
+  x: number,
+  top: number,
+  bottom: number,
+  major: number,
+  maxGlyph: number,
+): boolean {
+  const { width, rgb } = r;
+  let y = top;
+  while (y <= bottom && y - top <= maxGlyph && colourDistance(rgb[y * width + x]!, major) > INK) y++;
+  if (y - top <= maxGlyph) return false;
+  while (y <= bottom && colourDistance(rgb[y * width + x]!, major) > INK) y++;
+  return y <= bottom;
 }
 
 /** Share of pixel pairs equal to the pair dy rows above, on REPEAT_SAMPLE_ROWS rows spread over top..bottom. */
