@@ -191,7 +191,14 @@ export async function stripCrop(image: RgbaImage, strip: PlotRect): Promise<Stri
     for (let y = a; y < b; y++) for (let x = 0; x < width; x++) if (!rule[x]) counts[data[y * width + x]!]!++;
     let mode = 0;
     for (let v = 1; v < 256; v++) if (counts[v]! > counts[mode]!) mode = v;
-    if (Math.abs(mode - background) >= INK_CONTRAST && counts[mode]! >= BOX_MIN_SHARE * (b - a) * width)
+    // A box is seen whole: a line the strip's end cuts (a toolbar's or the time axis's band the
+    // strip runs into) is measured as before, and its ink counts towards the labels' contrast.
+    const whole = a - pad > 0 && b + pad < height;
+    if (
+      whole &&
+      Math.abs(mode - background) >= INK_CONTRAST &&
+      counts[mode]! >= BOX_MIN_SHARE * (b - a) * width
+    )
       boxLevel.fill(mode, from, to);
   }
   const distance = (i: number, y: number) => {
