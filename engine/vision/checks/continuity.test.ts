@@ -268,6 +268,16 @@ describe('dropTrailingStrays', () => {
     expect(dropTrailingStrays(all, all, scale).map((c) => c.x)).toEqual(bars.map((c) => c.x));
   });
 
+  it('keeps runs of bars between places a drawing hid, past the last run', () => {
+    const bars = row(12);
+    // A session box's side hid the bars at x 120 and x 160: a run of two bars that does not
+    // open at the last close (a bar is missing), then one that opens at its neighbour's close.
+    const mid = [bar(130, 185, 220, 196, 201), bar(140, 186, 221, 201, 205)];
+    const last = [bar(170, 184, 219, 205, 200)];
+    const all = [...bars, ...mid, ...last];
+    expect(dropTrailingStrays(all, all, scale)).toHaveLength(15);
+  });
+
   it('keeps bars beyond an empty place that open at the last close, and a run as long as the rest', () => {
     const bars = row(12);
     const next = bar(140, 180, 230, bars.at(-1)!.close, 190);

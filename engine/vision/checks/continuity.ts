@@ -273,7 +273,7 @@ export function dropFlatStrays(c: ReadCandle[], s: PriceScale, tol = joinToleran
  * platform draws bars at every place up to the last one, and what stands in the empty space
  * right of it is a marker (TradingView's economic-event flags along the plot's bottom, whose red
  * stripes read as flat bars joining each other) or text (a row of time labels the plot took in,
- * each label a piece of its own). Each run fewer than SHORT_RUN_CANDLES, all of them fewer than
+ * each label a piece of its own; before the last run only such single pieces). Each run fewer than SHORT_RUN_CANDLES, all of them fewer than
  * the candles before the first gap; `relation` says whether a hidden stretch (a panel) explains
  * it. Candles left out between two kept ones (misread, not missing) leave no empty stretch.
  */
@@ -291,6 +291,10 @@ export function dropTrailingStrays(
     if (c[g]!.x - c[g - 1]!.x <= reach) continue;
     // Shapes g .. runEnd - 1 stand together past the stretch before g.
     if (runEnd - g >= SHORT_RUN_CANDLES || c.length - g >= g) break;
+    // Before the last run, only single pieces are passed over (labels, each a piece of its own):
+    // runs of bars between stretches are bars a drawing hid at each stretch (a session box's
+    // sides drawn over bar columns), not text.
+    if (runEnd < c.length && runEnd - g > 1) break;
     runEnd = g;
     const [a, b] = [c[g - 1]!.x, c[g]!.x];
     if (relation(s, c[g - 1]!, c[g]!, tol) || read.some((k) => k.x > a && k.x < b)) continue;
