@@ -131,6 +131,32 @@ describe('preferJoiningAlternatives', () => {
     expect(preferJoiningAlternatives(pixel, read, scale, toRead)).toBe(0);
     expect(read.map((c) => c.open)).toEqual([120, 100, 310]);
   });
+
+  it('drops the other pieces of the junk standing in the columns of the candle swapped in', () => {
+    const pixel = row().slice(0, 2);
+    const doji = px(20, 70, 100, 90, 80);
+    // A text tag's JPEG noise joined to the doji and cut into pieces: two specks over it (in its
+    // columns, 18..22) and a piece that won the doji's columns.
+    const speck = { ...px(19, 20, 26, 22, 24), left: 18, right: 20 };
+    const speck2 = { ...px(21, 27, 33, 28, 30), left: 21, right: 21 };
+    pixel.push(speck, speck2, { ...px(23, 40, 50, 45, 42), alternative: doji }, px(30, 60, 90, 80, 70));
+    const read = pixel.map(toRead);
+    expect(preferJoiningAlternatives(pixel, read, scale, toRead)).toBe(1);
+    expect(pixel.map((c) => c.x)).toEqual([0, 10, 20, 30]);
+    expect(read.map((c) => c.x)).toEqual([0, 10, 20, 30]);
+    // So the candle before the doji is judged against it, and kept.
+    expect(dropUnjoined(read, scale).map((c) => c.x)).toEqual([0, 10, 20, 30]);
+  });
+
+  it('keeps a piece in the columns of the candle swapped in that is not smaller', () => {
+    const pixel = row().slice(0, 2);
+    const doji = px(20, 70, 100, 90, 80);
+    const tall = { ...px(20, 20, 60, 30, 50), left: 19, right: 21 };
+    pixel.push(tall, { ...px(23, 40, 50, 45, 42), alternative: doji }, px(30, 60, 90, 80, 70));
+    const read = pixel.map(toRead);
+    preferJoiningAlternatives(pixel, read, scale, toRead);
+    expect(pixel).toContain(tall);
+  });
 });
 
 describe('lastBarFromPrint', () => {

@@ -193,7 +193,8 @@ export function dropUnjoined(
  * Where a candle joins neither neighbour but the other shape in its columns (its alternative)
  * joins one, the alternative is the candle: swapped in `pixel` and `read` alike (in place; the
  * left neighbour as already settled). Judged by the relation the continuity check will use
- * (overlapping ranges where most bodies are unknown). Returns how many were swapped.
+ * (overlapping ranges where most bodies are unknown). The junk's other pieces smaller than the
+ * candle and within its columns go too (from both arrays). Returns how many were swapped.
  */
 export function preferJoiningAlternatives(
   pixel: PixelCandle[],
@@ -207,6 +208,7 @@ export function preferJoiningAlternatives(
     (i > 0 && relation(s, read[i - 1]!, k, tol)) ||
     (i + 1 < read.length && relation(s, k, read[i + 1]!, tol));
   let swapped = 0;
+  const came: PixelCandle[] = [];
   for (let i = 0; i < pixel.length; i++) {
     const alt = pixel[i]!.alternative;
     if (!alt || joinsEither(read[i]!, i)) continue;
@@ -214,7 +216,28 @@ export function preferJoiningAlternatives(
     if (!joinsEither(altRead, i)) continue;
     pixel[i] = alt;
     read[i] = altRead;
+    came.push(alt);
     swapped++;
+  }
+  // The junk shape was cut into pieces, and the candle back in its columns leaves the others
+  // there junk too: a piece standing within its columns, smaller (narrower, shorter), is no
+  // candle (candles never share a column). As one it stood beside the candle in the row and the
+  // bar before was judged against it (tv-dark BTCUSD: two specks of a "Sweep" tag's JPEG noise
+  // over the doji that came back, and the lowest candle left out for them).
+  for (const alt of came) {
+    for (let j = pixel.length - 1; j >= 0; j--) {
+      const c = pixel[j]!;
+      if (
+        c !== alt &&
+        c.left >= alt.left &&
+        c.right <= alt.right &&
+        c.right - c.left < alt.right - alt.left &&
+        c.lowY - c.highY < alt.lowY - alt.highY
+      ) {
+        pixel.splice(j, 1);
+        read.splice(j, 1);
+      }
+    }
   }
   return swapped;
 }

@@ -20,6 +20,7 @@ import {
   LEARN_HUE_TOLERANCE,
   LINE_COLOUR_DISTANCE,
   LINE_ONLY_LOW_MAX_SHARE,
+  LINE_ROWS_MAX,
   LOW_ZONE_PARTS,
   MAX_CLASSES,
   MIN_RUN,
@@ -45,6 +46,7 @@ interface Tally {
   count: Float64Array;
   solid: Float64Array;
   solidLow: Float64Array;
+  solidTall: Float64Array;
   edge: Float64Array;
   /** Pixels of runs wholly in the plot's bottom quarter, where volume histograms stand. */
   low: Float64Array;
@@ -65,6 +67,7 @@ function credit(t: Tally, i: number, low: boolean): void {
   t.count[q]! += len;
   t.solid[q]! += t.runSolid[i]!;
   t.solidLow[q]! += t.runSolidLow[i]!;
+  if (len > LINE_ROWS_MAX) t.solidTall[q]! += t.runSolid[i]!;
   t.edge[q]! += t.runEdge[i]!;
   if (low) t.low[q]! += len;
   t.sumR[q]! += ((c0 >> 16) & 255) * len;
@@ -86,7 +89,7 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
   const verticalLine = (c: number) =>
     layout.gridColumns.some((g) => !g.dotted && colourDistance(g.colour, c) <= 14);
   const stats = strokeStats(r, layout);
-  const { count, sumR, sumG, sumB, solid, solidLow, low, edge } = stats;
+  const { count, sumR, sumG, sumB, solid, solidLow, solidTall, low, edge } = stats;
   const binColour = (b: number) => {
     const n = count[b]!;
     return (Math.round(sumR[b]! / n) << 16) | (Math.round(sumG[b]! / n) << 8) | Math.round(sumB[b]! / n);
@@ -129,7 +132,18 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     // plot, not in its bottom quarter (a volume histogram's bars, whose tops the layout took
     // for lines: c30's MetaTrader light charts lost half their bars to it).
     const lineOnly = !verticalLine(colour) && low[b]! < n * LINE_ONLY_LOW_MAX_SHARE;
-    if (!ownBodies && !lineOnly && lineColours.some((l) => colourDistance(l, colour) <= LINE_COLOUR_DISTANCE))
+    // The bodies that keep a line colour must be taller than a line is thick: a horizontal
+    // line LINE_ROWS_MAX rows thick or less (a 2 px last-price line at DPR 2, dashed across
+    // the plot) makes a stroke of MIN_RUN rows in every column it crosses, each pixel of it
+    // "inside" (its colour left and right), and looks like bodies filling the plot. As a class
+    // it made candles of everything else in that grey: a countdown's digits, its vertical
+    // line joined to the last candle's wick (Stockity).
+    const ownTallBodies = ownBodies && solidTall[b]! >= n * OWN_BODIES_SOLID_SHARE;
+    if (
+      !ownTallBodies &&
+      !lineOnly &&
+      lineColours.some((l) => colourDistance(l, colour) <= LINE_COLOUR_DISTANCE)
+    )
       continue;
     // Candles stand out from the background; faint greys are grid, shading or watermark.
     if (colourDistance(colour, bg) < FAINT_DISTANCE) continue;
@@ -282,6 +296,8 @@ export interface StrokeStats {
   solid: Float64Array;
   /** Of those, the ones in the plot's bottom quarter, where volume histograms stand. */
   solidLow: Float64Array;
+  /** Of those, the ones in runs taller than a horizontal line is thick (LINE_ROWS_MAX). */
+  solidTall: Float64Array;
   /** Stroke pixels in the plot's bottom quarter. */
   low: Float64Array;
   /** Stroke pixels beside a pixel further from the background (an edge's blend is). */
@@ -303,6 +319,7 @@ export function strokeStats(r: Raster, layout: Layout): StrokeStats {
   const solid = new Float64Array(4096);
   // Of those, the ones in the plot's bottom quarter, where volume histograms stand.
   const solidLow = new Float64Array(4096);
+  const solidTall = new Float64Array(4096);
   const lowFrom = plot.bottom - (plot.bottom - plot.top) / LOW_ZONE_PARTS;
   const low = new Float64Array(4096);
   const edge = new Float64Array(4096);
@@ -331,6 +348,7 @@ export function strokeStats(r: Raster, layout: Layout): StrokeStats {
     count,
     solid,
     solidLow,
+    solidTall,
     edge,
     low,
     sumR,
@@ -393,7 +411,7 @@ export function strokeStats(r: Raster, layout: Layout): StrokeStats {
     openN = nextN;
   }
   for (let i = 0; i < pw; i++) credit(tally, i, plot.bottom + 1 - runLen[i]! >= lowFrom);
-  return { count, sumR, sumG, sumB, solid, solidLow, low, edge };
+  return { count, sumR, sumG, sumB, solid, solidLow, solidTall, low, edge };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { InkClass } from './palette';
 import { learnPalette, strokeStats, type StrokeStats } from './learn';
 import { classifyInk, clearDottedColumns, inkClassOf, settleDiluted } from './classify-ink';
-import { EDGE_STRONGER_LEVELS, LOW_ZONE_PARTS, MIN_RUN } from './tuning';
+import { EDGE_STRONGER_LEVELS, LINE_ROWS_MAX, LOW_ZONE_PARTS, MIN_RUN } from './tuning';
 import { paintChart } from '../test-support/paint';
 import { toRaster, type Raster } from '../pixels/raster';
 import { findLayout, type Layout } from '../layout';
@@ -25,6 +25,7 @@ function referenceStrokeStats(r: Raster, layout: Layout): StrokeStats {
     sumB: bins(),
     solid: bins(),
     solidLow: bins(),
+    solidTall: bins(),
     low: bins(),
     edge: bins(),
   };
@@ -48,6 +49,7 @@ function referenceStrokeStats(r: Raster, layout: Layout): StrokeStats {
       s.count[q]! += len;
       s.solid[q]! += inside;
       s.solidLow[q]! += insideLow;
+      if (len > LINE_ROWS_MAX) s.solidTall[q]! += inside;
       s.edge[q]! += edge;
       if (from >= lowFrom) s.low[q]! += len;
       s.sumR[q]! += ((colour >> 16) & 255) * len;

@@ -364,3 +364,31 @@ describe('a volume histogram in a colour of its own', () => {
     );
   });
 });
+
+describe('a thick dashed horizontal line in a grey of its own', () => {
+  it('is no candle class, though each dash is a 4-row "body" (Stockity last-price line at DPR 2)', () => {
+    const grey = 0x696f84;
+    const { image } = paintChart({
+      background: 0x151723,
+      grid: null,
+      bull: 0x17c679,
+      bear: 0xff646c,
+      seed: 9,
+    });
+    const set = (x: number, y: number) => image.data.set([0x69, 0x6f, 0x84, 255], (y * image.width + x) * 4);
+    // A 2 px line at DPR 2: four rows across the plot, dashed 12 on, 8 off, then solid.
+    for (let x = 0; x < image.width - 62; x++)
+      if (x % 20 < 12 || x >= 400) for (let y = 230; y < 234; y++) set(x, y);
+    // A countdown to the bar's close: its vertical line down to the price line, and its digits.
+    for (let y = 0; y < 230; y++) set(572, y);
+    for (const x0 of [560, 570, 580])
+      for (let y = 30; y < 44; y++) for (let x = x0; x < x0 + 2; x++) set(x, y);
+    const raster = toRaster(image);
+    const layout = findLayout(raster, image)!;
+    expect(layout.lineColours.some((l) => colourDistance(l, grey) <= 8)).toBe(true);
+    const palette = learnPalette(raster, layout);
+    expect(palette.some((k) => colourDistance(k.colour, grey) <= 24)).toBe(false);
+    expect(palette.some((k) => colourDistance(k.colour, 0x17c679) <= 8)).toBe(true);
+    expect(palette.some((k) => colourDistance(k.colour, 0xff646c) <= 8)).toBe(true);
+  });
+});

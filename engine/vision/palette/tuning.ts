@@ -125,3 +125,11 @@ export const HUE_NEIGHBOURHOOD = 2;
  * candles without this bound).
  */
 export const LINE_ONLY_LOW_MAX_SHARE = 0.5;
+
+/**
+ * A vertical run of this many rows or fewer may be a horizontal line's thickness (a 3 px line at
+ * DPR 2, a 2 px one at DPR 3), not a body: a line colour keeps its place among the candle colours
+ * only by bodies taller than this (a 4-row dashed last-price line across Stockity's plot made
+ * its grey a class, and its countdown's digits candles).
+ */
+export const LINE_ROWS_MAX = 6;
