@@ -13,6 +13,8 @@
  *   row  = the reading's own row for the read price (its priceScale) - truth row of the true price:
  *          the edge's error with the scale's offset taken out
  *   scale = err - row: the placed scale's offset at that price.
+ * EXACT, "exact if scale true" and "exact if edges true" are judged field by field as the scorer
+ * does (open against open: a direction read wrong is not exact), the edge tables by edge.
  * "exact if scale true" counts candles whose four `row` errors are <= 1.5 px; "exact if edges
  * true" those whose four `scale` offsets are. Edges are named by what they are on screen: bodyTop
  * is max(open, close), bodyBottom min(open, close), so a bull's close and a bear's open are one edge.
@@ -164,17 +166,22 @@ for (const dir of dirs) {
           bodyBottom: Math.min(e.open, e.close),
           low: e.low,
         };
+        // Exact as the scorer judges it: field by field (a direction read wrong is not exact).
         let maxErr = 0;
         let maxRow = 0;
         let maxScale = 0;
-        const per = EDGES.map((k) => {
-          const err = trueRow(rv[k]) - trueRow(tv[k]);
-          const row = rowOf(ps, rv[k]) - trueRow(tv[k]);
+        for (const f of ['open', 'high', 'low', 'close'] as const) {
+          const err = trueRow(e[f]) - trueRow(c[f]);
+          const row = rowOf(ps, e[f]) - trueRow(c[f]);
           maxErr = Math.max(maxErr, Math.abs(err));
           maxRow = Math.max(maxRow, Math.abs(row));
           maxScale = Math.max(maxScale, Math.abs(err - row));
-          return { k, err, row };
-        });
+        }
+        const per = EDGES.map((k) => ({
+          k,
+          err: trueRow(rv[k]) - trueRow(tv[k]),
+          row: rowOf(ps, rv[k]) - trueRow(tv[k]),
+        }));
         for (const g of gs) {
           g.found++;
           if (maxErr <= TOL) g.exact++;
