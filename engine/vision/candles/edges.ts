@@ -14,6 +14,7 @@ import {
   PARTIAL_ROW_MAX,
   SOLID_ALPHA,
   STROKE_REACH,
+  STROKE_RISE_MAX,
 } from './tuning';
 
 /**
@@ -71,18 +72,23 @@ export function bottomEdge(s: EdgeSampler, x: number, b: number, ink: number, ma
   return b + 1 - deficit + surplus;
 }
 
-/** Width of a stroke at row y around column x, as the sum of ink shares across it. */
+/**
+ * Width of a stroke at row y around column x, as the sum of ink shares across it, from the
+ * stroke's centre outward while the share falls: a share rising again by more than
+ * STROKE_RISE_MAX is a neighbouring stroke (on a dense chart the next wick stands 2 px away),
+ * not this stroke's blended flank.
+ */
 export function strokeWidth(s: EdgeSampler, x: number, y: number, ink: number): number {
-  let w = alphaAt(s, x, y, ink);
-  for (let k = 1; k < STROKE_REACH; k++) {
-    const al = alphaAt(s, x - k, y, ink);
-    if (al < FAINT_ALPHA) break;
-    w += al;
-  }
-  for (let k = 1; k < STROKE_REACH; k++) {
-    const al = alphaAt(s, x + k, y, ink);
-    if (al < FAINT_ALPHA) break;
-    w += al;
+  const centre = alphaAt(s, x, y, ink);
+  let w = centre;
+  for (const dir of [-1, 1]) {
+    let prev = centre;
+    for (let k = 1; k < STROKE_REACH; k++) {
+      const al = alphaAt(s, x + dir * k, y, ink);
+      if (al < FAINT_ALPHA || al > prev + STROKE_RISE_MAX) break;
+      w += al;
+      prev = al;
+    }
   }
   return w;
 }

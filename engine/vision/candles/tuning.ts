@@ -279,6 +279,12 @@ export const FAINT_ALPHA = 0.05;
 export const OTHER_OBJECT_ALPHA = 0.9;
 /** A stroke's width is summed over at most this many columns either side. */
 export const STROKE_REACH = 6;
+/**
+ * A stroke's width stops where the ink's share rises by more than this from one column to the
+ * next outward: a neighbouring stroke, not the stroke's own flank (JPEG's noise on a flat
+ * stretch stays within a few percent).
+ */
+export const STROKE_RISE_MAX = 0.1;
 /** strokeBeyond needs an ink this far from the background in brightness (luma). */
 export const BEYOND_LUMA_MIN = 40;
 /** strokeBeyond follows a stroke at most this many rows per px of reach. */
