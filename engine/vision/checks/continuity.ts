@@ -6,6 +6,7 @@ import type { PriceScale, ReadCandle } from '../types';
 import { MIN_CANDLES } from './candle-row';
 import { round } from '../scale/prices';
 import type { PixelCandle } from '../candles';
+import { estimateHiddenBodies } from './hidden-bodies';
 import {
   APART_BY_COLOUR_SHARE,
   APART_MIN_SPACING_PX,
@@ -377,7 +378,8 @@ export interface ContinuityResult {
   smallGaps: boolean;
   /**
    * Too few bodies were known to judge opens against closes (1 px candles, OHLC bars drawn
-   * without ticks): only overlapping ranges were checked, and only highs and lows are read.
+   * without ticks): only overlapping ranges were checked, and only highs and lows are read
+   * (opens and closes are estimated from the neighbours: hidden-bodies.ts).
    */
   unjudged: boolean;
 }
@@ -467,11 +469,18 @@ export function checkContinuity(
       { found: candles.length },
     );
   }
+  const dropped = allCandles.length - candles.length;
+  // The strokes' ends are no open and close: each bar opens where the previous one closed, so
+  // the opens and closes of bodies not read are estimated from their neighbours (hidden-bodies.ts).
+  if (unjudged) {
+    const knownOf = new Map(allCandles.map((c, i) => [c, known?.[i] ?? true]));
+    candles = estimateHiddenBodies(candles, (c) => knownOf.get(c) ?? true, skipReach(candles));
+  }
   return {
     candles,
     joined,
     verdict,
-    dropped: allCandles.length - candles.length,
+    dropped,
     gapping: verdict === 'warn' && !isDaily(timeframe) && gapTol === null,
     smallGaps: gapTol !== null,
     unjudged,
