@@ -80,6 +80,50 @@ describe('stripCrop', () => {
     expect(share).toBeGreaterThan(0.1);
     expect(share).toBeLessThan(0.4);
   });
+
+  it("takes a line the strip's end cuts for no box: a band it runs into stays ink against the strip", async () => {
+    // A grey strip; a white band over its first 12 rows with dark text, and a dark label below.
+    const width = 120;
+    const height = 80;
+    const data = new Uint8Array(width * height * 4);
+    const paint = (x: number, y: number, c: number[]) => data.set([...c, 255], (y * width + x) * 4);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) paint(x, y, y < 12 ? [255, 255, 255] : [188, 188, 196]);
+    for (let x = 20; x < 100; x += 8)
+      for (let y = 3; y < 10; y++) {
+        paint(x, y, [40, 40, 40]);
+        paint(x, y + 40, [60, 60, 70]);
+      }
+    const crop = await stripCrop(
+      { width, height, data },
+      { left: 0, top: 0, right: width - 1, bottom: height - 1 },
+    );
+    expect(crop).not.toBeNull();
+    const { data: grey, info } = await sharp(crop!.png)
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    // The band's background between its strokes (image x 24-26, row 6) is ink in the crop.
+    const r = crop!.rows.indexOf(6);
+    expect(r).toBeGreaterThanOrEqual(0);
+    const cy = Math.round(8 + (r + 0.5) * crop!.scale);
+    const cx = Math.round(8 + 25.5 * crop!.scale);
+    expect(grey[cy * info.width + cx]!).toBeLessThan(128);
+  });
+});
+
+describe.skipIf(!axisOcrAvailable())('the axis OCR budget', () => {
+  it('gives up on a read that spends more CPU than its budget (null: the refusal stands)', async () => {
+    const ocr = await createAxisOcr(1, 1);
+    try {
+      const image = await decodeImage(fixture('fx-00-tv-dark-chrome/15m.png'));
+      const trace: ReadTrace = {};
+      readChart(image, trace);
+      expect(await ocr.read(image, trace.axisStrip!)).toBeNull();
+    } finally {
+      await ocr.terminate();
+    }
+  }, 120_000);
 });
 
 describe('readWithAxisOcr', () => {
