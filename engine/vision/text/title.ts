@@ -17,11 +17,18 @@ import {
   BUTTON_INK_DIVISOR,
   BUTTON_MARGIN_DIVISOR,
   BUTTON_MIN_CONTRAST,
+  BUTTON_ROW_HEIGHT_SHARE,
+  BUTTON_ROW_MIN_PX,
+  BUTTON_ROW_WIDTH_SHARE,
+  BUTTON_WORD_MIN_CONFIDENCE,
   CLEAN_WORD_MIN_CHARS,
   CORNER_HEIGHT_SHARE,
   CORNER_MIN_PX,
   CORNER_WIDTH_SHARE,
   HEADER_MIN_PX,
+  ICON_MAX_ASPECT,
+  ICON_MAX_HEIGHT_RATIO,
+  ICON_MIN_HEIGHT_RATIO,
   LEGEND_BAND_HEIGHT_SHARE,
   LEGEND_BAND_MIN_PX,
   LIST_ROW_ABOVE,
@@ -327,7 +334,65 @@ function readTitle(
   }
   found = decide();
   if (!found.timeframe) found = { ...found, timeframe: activeButton(image, evidence.pickerRows) };
+  if (!found.timeframe && plot) found = { ...found, timeframe: buttonRowTimeframe(image, plot) };
   return done(found);
+}
+
+/**
+ * The timeframe a web platform shows as the one word of a row of toolbar buttons at the plot's
+ * bottom-left (Stockity's "15m" button before its chart-type and drawing icons), or null.
+ * Taken only when it is the row's only text: every other token of its row is an icon (ink
+ * ICON_MIN_HEIGHT_RATIO to ICON_MAX_HEIGHT_RATIO times the word's height, about square) and
+ * there is one at least. A row holding two tokens of text height is a range bar ("1D 5D 1M
+ * 3M ... All" under TradingView's plot: ranges, not the timeframe) or a picker, never read here.
+ * The word is read again in a box of its own: the icons beside it set the row's ink threshold.
+ */
+export function buttonRowTimeframe(image: RgbaImage, plot: Rect): Timeframe | null {
+  const plotW = plot.right - plot.left + 1;
+  const plotH = plot.bottom - plot.top + 1;
+  const band: Rect = {
+    left: plot.left,
+    top: Math.max(
+      plot.top,
+      plot.bottom + 1 - Math.max(BUTTON_ROW_MIN_PX, Math.round(plotH * BUTTON_ROW_HEIGHT_SHARE)),
+    ),
+    right: Math.min(image.width, plot.left + Math.round(plotW * BUTTON_ROW_WIDTH_SHARE)),
+    bottom: Math.min(image.height, plot.bottom + 1),
+  };
+  if (band.right - band.left < BUTTON_ROW_MIN_PX || band.bottom - band.top < BUTTON_ROW_MIN_PX / 2)
+    return null;
+  const tokens = readText(image, band);
+  const found = new Set<Timeframe>();
+  for (const word of tokens) {
+    const h = word.box.bottom - word.box.top;
+    if (h <= 0) continue;
+    const centre = (word.box.top + word.box.bottom) / 2;
+    // Its row: the tokens whose middle lies within the word's height of its middle.
+    const others = tokens.filter((t) => t !== word && Math.abs((t.box.top + t.box.bottom) / 2 - centre) <= h);
+    const icon = (t: TextToken): boolean => {
+      const th = t.box.bottom - t.box.top;
+      return (
+        th >= ICON_MIN_HEIGHT_RATIO * h &&
+        th <= ICON_MAX_HEIGHT_RATIO * h &&
+        t.box.right - t.box.left <= ICON_MAX_ASPECT * th
+      );
+    };
+    if (others.length === 0 || !others.every(icon)) continue;
+    const margin = Math.max(2, Math.round(h / REREAD_MARGIN_DIVISOR));
+    const box: Rect = {
+      left: Math.max(0, word.box.left - margin),
+      top: Math.max(0, word.box.top - margin),
+      right: Math.min(image.width, word.box.right + margin),
+      bottom: Math.min(image.height, word.box.bottom + margin),
+    };
+    const again = readText(image, box);
+    if (again.length !== 1 || again[0]!.confidence < BUTTON_WORD_MIN_CONFIDENCE) continue;
+    // An interval with its number ("15m", "1H", "M15"): a lone letter is no button's word.
+    if (!/[0-9]/.test(again[0]!.text)) continue;
+    const tf = parseTimeframe(again[0]!.text);
+    if (tf) found.add(tf);
+  }
+  return found.size === 1 ? [...found][0]! : null;
 }
 
 /** Median colour of the pixels in `rect` for which `keep` holds (per channel), or null. */

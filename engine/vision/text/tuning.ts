@@ -127,6 +127,27 @@ export const CORNER_WIDTH_SHARE = 0.35;
 export const CORNER_HEIGHT_SHARE = 0.04;
 /** ... and at least this many px (a title line and the indicator's name under it at 1x). */
 export const CORNER_MIN_PX = 20;
+/**
+ * A row of toolbar buttons at the plot's bottom-left (a web platform's "15m" interval button
+ * among icon buttons) is read in this share of the plot's width from its left ...
+ */
+export const BUTTON_ROW_WIDTH_SHARE = 0.25;
+/** ... and this share of its height up from its bottom (a button and its margin: 80 of 1725 px at DPR 2.5) ... */
+export const BUTTON_ROW_HEIGHT_SHARE = 0.06;
+/** ... and at least this many px (a 28 px button with its margin at 1x). */
+export const BUTTON_ROW_MIN_PX = 40;
+/**
+ * An icon's ink is at least this many times as tall as the row's word (a 20 px icon beside
+ * 11 px text at 1x, 44-50 px beside 24 px at DPR 2.5): a taller token is an icon, a token of
+ * the word's height is text (a range bar's "5D", a second interval).
+ */
+export const ICON_MIN_HEIGHT_RATIO = 1.4;
+/** ... and at most this many times (a toolbar's icons fit its buttons; a candle runs on). */
+export const ICON_MAX_HEIGHT_RATIO = 3;
+/** ... and no wider than this many times its height (an icon is about square; a legend line is wide). */
+export const ICON_MAX_ASPECT = 1.6;
+/** The lone word, read again alone, matches its templates at least this well. */
+export const BUTTON_WORD_MIN_CONFIDENCE = 0.5;
 /** A vertical rule crossing a title line is looked for this many px above and below the line ... */
 export const RULE_REACH_PX = 6;
 /** ... in at least this many rows on each side (a dotted grid line's dots) ... */
