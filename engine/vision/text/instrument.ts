@@ -144,8 +144,11 @@ function describedIndex(tokens: TextToken[], i: number): SymbolHit | null {
   return null;
 }
 
-/** A token that separates the two names of a description: "/" (or what "/" is misread as), "vs". */
-const NAME_SEPARATOR = /^(?:[/(|)\\JIl17]|vs\.?)$/i;
+/**
+ * A token that separates the two names of a description: "/" (or what "/" is misread as: a tall
+ * thin stroke, so also "[" or "]" as the OCR reads a small grey legend's slash), "vs".
+ */
+const NAME_SEPARATOR = /^(?:[/(|)[\]\\JIl17]|vs\.?)$/i;
 
 /**
  * Descriptions: TradingView "Euro / U.S. Dollar", "Gold Spot / U.S. Dollar", MetaTrader
