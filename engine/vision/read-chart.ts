@@ -16,7 +16,7 @@ import {
 } from './cleanup';
 import { learnPalette, classifyInk } from './palette';
 import type { InkClass } from './palette';
-import { extractCandles, followClipped } from './candles';
+import { extractCandles, followClipped, followEdgeColumn } from './candles';
 import type { CandleExtraction } from './candles';
 import { readPriceScale, toPrices, unreadable } from './scale';
 import type { ScaleReading } from './scale';
@@ -439,6 +439,8 @@ export function readPixels(
   const extraction = extractCandles(ink, plot, palette, sampler, textBoxes);
   // The lowest (highest) candles may run on beyond the plot's edge, over a volume histogram.
   followClipped(extraction.candles, raster, plot);
+  // The first (last) candle may run on into the plot's blended edge column, left out of the plot.
+  followEdgeColumn(extraction.candles, raster, plot, layout.background);
   if (panelled)
     extraction.warnings.push('A panel covers part of the chart: the candles under it were left out.');
   if (zones.some((z) => !z.xor))

@@ -10,3 +10,4 @@
 export { extractCandles } from './extract';
 export { followClipped } from './clipped';
 export type { CandleExtraction, PixelCandle } from './types';
+export { followEdgeColumn } from './edge-column';

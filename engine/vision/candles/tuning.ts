@@ -442,3 +442,18 @@ export const COLUMN_BARS_NEST_PX = 2;
  * filled area or a block, not bars (AUDCAD H1: 0.05).
  */
 export const COLUMN_BARS_MAX_ONE_ROW = 0.25;
+
+/**
+ * The plot's outer column, a blend of the frame and the plot's background (its usual colour
+ * lies between the two, channel by channel, within this many levels: a half-covered pixel of
+ * the plot's anti-aliased edge; followEdgeColumn).
+ */
+export const EDGE_BLEND_SLACK = 2;
+/** ... is one colour over this share of the plot's rows at least (a plain edge, no line along it). */
+export const EDGE_COLUMN_MIN_SHARE = 0.8;
+/**
+ * ... and holds a candle's ink where a pixel is this far from its usual colour (max channel):
+ * a wick half covered by the frame still darkens it by 40-60 levels (tv-gray EURUSD 15m: dadcdf
+ * to a2a2a3); PNG edges are exact and JPEG's ringing stays within about 10.
+ */
+export const EDGE_INK_DISTANCE = 24;

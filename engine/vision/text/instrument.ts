@@ -144,8 +144,11 @@ function describedIndex(tokens: TextToken[], i: number): SymbolHit | null {
   return null;
 }
 
-/** A token that separates the two names of a description: "/" (or what "/" is misread as), "vs". */
-const NAME_SEPARATOR = /^(?:[/(|)\\JIl17]|vs\.?)$/i;
+/**
+ * A token that separates the two names of a description: "/" (or what "/" is misread as: a tall
+ * thin stroke, so also "[" or "]" as the OCR reads a small grey legend's slash), "vs".
+ */
+const NAME_SEPARATOR = /^(?:[/(|)[\]\\JIl17]|vs\.?)$/i;
 
 /**
  * Descriptions: TradingView "Euro / U.S. Dollar", "Gold Spot / U.S. Dollar", MetaTrader
@@ -349,6 +352,9 @@ export function decideTitle(evidence: TitleEvidence): { symbol: string | null; t
   return { symbol, timeframe };
 }
 
+/** A token that is one slash or bracket, kept whatever the OCR's confidence (ocrTitleEvidence). */
+const LONE_STROKE = /^[/[\]()\\]$/;
+
 /** An OCR's word below this confidence (0-1) is left out: tesseract's guesses at icons and dashes. */
 export const OCR_MIN_CONFIDENCE = 0.5;
 /** A ticker that no vocabulary knows is taken from an OCR only at this confidence or more. */
@@ -374,11 +380,14 @@ const box = (span: readonly TextToken[]): Rect => ({
  * - TradingView's legend "Description · 1D · Exchange": a timeframe between two separators;
  * - a ticker in capitals ("NVDA") whose letters abbreviate, in order and from the first, the
  *   description of that legend ("NVIDIA Corporation"): the two name one instrument.
- * Words below OCR_MIN_CONFIDENCE are left out.
+ * Words below OCR_MIN_CONFIDENCE are left out, but for a lone slash or bracket: one thin stroke,
+ * which the OCR reads with little confidence (no word around it to confirm it; "/" read as "[" at
+ * 0.34 in a small grey legend) and which counts only as the separator between two names that
+ * must themselves be read (describedPair).
  */
 export function ocrTitleEvidence(words: readonly TextToken[]): TitleEvidence {
   const tokens = words
-    .filter((w) => w.confidence >= OCR_MIN_CONFIDENCE)
+    .filter((w) => w.confidence >= OCR_MIN_CONFIDENCE || LONE_STROKE.test(w.text))
     .map((w) => ({ ...w, text: w.text.replace(/[\u2012-\u2015]/g, '-') }))
     .flatMap(unglueSeparators);
   const evidence = titleEvidence(tokens);

@@ -48,6 +48,11 @@ describe('the vocabulary for an OCR read title (ocrTitleEvidence)', () => {
       symbol: 'EURUSD',
       timeframe: '1m',
     });
+    // The slash of a small grey legend, read as "[" with low confidence, still separates the names.
+    expect(read(line(['Euro', ['[', 0.34], 'U.S,', 'Dollar', '-', '15', '-', 'OANDA']))).toEqual({
+      symbol: 'EURUSD',
+      timeframe: '15m',
+    });
     // A dash inside a word is not split off: "Pre-1" is no timeframe between separators.
     expect(read(line(['Apple', 'Inc', '-', 'Pre-1', '-', 'Cboe'])).timeframe).toBeNull();
     expect(

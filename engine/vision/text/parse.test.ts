@@ -198,6 +198,8 @@ describe('identifyInstrument', () => {
     // TradingView's legend on a dark theme: f for t, e for o, c for n; the "·" glued on.
     ['Bifceic / U.S. DclIa:. 15.BlackBulI Ma:kefc', 'BTCUSD', '15m'],
     ['Euro vs Japanese Yen', 'EURJPY', null],
+    // The OCR's reading of a small grey legend (TradingView grey theme): the slash as "[".
+    ['Euro [ U.S, Dollar - 15 - OANDA', 'EURUSD', '15m'],
     ['Pound / Yen · 60', 'GBPJPY', '1h'],
     // Small round letters collapse towards "c"; a downscaled F reads as r; "/" as Z.
     ['U.S. DcIIac ( Jagacece Yem · 4h · OANDA', 'USDJPY', '4h'],
