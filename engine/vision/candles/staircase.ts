@@ -25,6 +25,8 @@ import {
   TALL_CANDLE_ROWS,
   TICK_COLUMN_ROWS,
   WICK_PLACES_HELD_SHARE,
+  WICK_RUN_SPREAD_MIN_SHAPES,
+  WICK_RUN_WIDTH_SPREAD_SPACINGS,
 } from './tuning';
 
 export interface Staircase {
@@ -141,13 +143,24 @@ function wickStaircases(
   const { spacing } = lattice;
   let wide = 0;
   let all = 0;
+  const wideWidths: number[] = [];
   for (const i of sized) {
     const c = comps[i]!;
     const w = c.maxX - c.minX + 1;
     all += w;
-    if (w > spacing * STAIRCASE_SPACINGS) wide += w;
+    if (w > spacing * STAIRCASE_SPACINGS) {
+      wide += w;
+      wideWidths.push(w);
+    }
   }
   if (wide < all * STAIRCASE_INK_SHARE) return out;
+  // Runs of touching candles are as wide as the candles they join, two, five, twenty: their
+  // widths spread over many spacings. Wide shapes all of one width are single candles wider than
+  // the strokes' lattice (hollow bodies, whose two sides and wick are three strokes a candle).
+  wideWidths.sort((a, b) => a - b);
+  const quartile = (q: number) => wideWidths[Math.floor(q * (wideWidths.length - 1))]!;
+  const oneWidth = quartile(0.75) - quartile(0.25) < spacing * WICK_RUN_WIDTH_SPREAD_SPACINGS;
+  if (wideWidths.length >= WICK_RUN_SPREAD_MIN_SHAPES && oneWidth) return out;
   for (const [i, cols] of columns) {
     if (cols.length <= spacing * STAIRCASE_SPACINGS) continue;
     const c = comps[i]!;

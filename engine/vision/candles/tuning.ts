@@ -221,6 +221,17 @@ export const WICK_MIN_ALPHA = 0.05;
  * fraction of the candles' spacing most places hold none.
  */
 export const WICK_PLACES_HELD_SHARE = 0.4;
+/**
+ * The wide shapes' widths spread over at least this many of the lattice's spacings between their
+ * quartiles where they are runs of touching candles (tv-gray EURUSD 15m: 7 to 15 px, 2.1 of its
+ * 3.78 px spacings);
+ * hollow candles of one width whose sides and wick make a lattice a quarter of their spacing
+ * spread over less than one (a JPEG lwc render at DPR 1.5: 11 to 11 px on a 4.11 px lattice, its
+ * candles 16.4 px apart).
+ */
+export const WICK_RUN_WIDTH_SPREAD_SPACINGS = 1;
+/** ... judged where there are at least this many wide shapes (one long run has no spread to tell). */
+export const WICK_RUN_SPREAD_MIN_SHAPES = 8;
 /** Fewest wicks to find the lattice from (a staircase of candles has several times more). */
 export const WICK_LATTICE_MIN_WICKS = 20;
 /**

@@ -86,6 +86,28 @@ describe('touchingCandles on a blurred capture', () => {
   });
 });
 
+describe('touchingCandles on hollow candles', () => {
+  it('takes no lattice from the sides and wicks of hollow candles all of one width', () => {
+    // Hollow candles 11 px wide, 16.4 px apart: each body's two sides and its wick are three
+    // strokes about 4.1 px apart, a lattice a quarter of the candles' spacing.
+    const pw = 1800;
+    const ph = 120;
+    const ink = new Uint8Array(pw * ph);
+    for (let k = 0; k < 100; k++) {
+      const x0 = Math.round(8 + k * 16.4);
+      const top = 40 + ((k * 7) % 11);
+      const bottom = top + 20 + ((k * 5) % 9);
+      for (let x = x0; x < x0 + 11; x++) ink[top * pw + x] = ink[bottom * pw + x] = 1;
+      for (let y = top; y <= bottom; y++) ink[y * pw + x0] = ink[y * pw + x0 + 10] = 1;
+      for (let y = top - 8; y <= bottom + 8; y++) if (y < top || y > bottom) ink[y * pw + x0 + 5] = 1;
+      for (let y = top + 1; y < bottom; y++) if (k % 2) ink[y * pw + x0 + 5] = 1;
+    }
+    const { labels, comps } = components(ink, pw, ph, 0);
+    const ids = comps.map((_, i) => i);
+    expect(touchingCandles(ids, comps, labels, ink, pw, () => 0.5).size).toBe(0);
+  });
+});
+
 describe('sharesEdgeColumns', () => {
   const comp = (minX: number, maxX: number, minY = 10, maxY = 40) => ({
     minX,
