@@ -275,6 +275,15 @@ interface Word {
   bbox: { x0: number; y0: number; x1: number; y1: number };
 }
 
+/** The words read in a title crop as tokens in image px (blank words and words off every region left out). */
+function titleTokens(words: readonly Word[], placements: Parameters<typeof titleWordBox>[1]): TextToken[] {
+  return words.flatMap((wd) => {
+    const text = wd.text.trim();
+    const box = text ? titleWordBox(wd.bbox, placements) : null;
+    return box ? [{ text, box, confidence: wd.confidence / 100 }] : [];
+  });
+}
+
 /** Starts the OCR (about 0.3 s of CPU to load the model). */
 export async function createAxisOcr(
   cpuBudgetMs = OCR_CPU_BUDGET_MS,
@@ -397,12 +406,7 @@ export async function createAxisOcr(
           if (!crop) return null;
           return {
             png: crop.png,
-            toTokens: (words) =>
-              words.flatMap((wd) => {
-                const text = wd.text.trim();
-                const box = text ? titleWordBox(wd.bbox, crop.placements) : null;
-                return box ? [{ text, box, confidence: wd.confidence / 100 }] : [];
-              }),
+            toTokens: (words) => titleTokens(words, crop.placements),
           };
         },
         // Any character: titles mix letters, digits, commas, slashes and dots.
@@ -419,12 +423,7 @@ export async function createAxisOcr(
           if (!crop) return null;
           return {
             png: crop.png,
-            toTokens: (words) =>
-              words.flatMap((wd) => {
-                const text = wd.text.trim();
-                const box = text ? titleWordBox(wd.bbox, crop.placements) : null;
-                return box ? [{ text, box, confidence: wd.confidence / 100 }] : [];
-              }),
+            toTokens: (words) => titleTokens(words, crop.placements),
           };
         },
         { tessedit_pageseg_mode: SPARSE_TEXT },

@@ -94,8 +94,11 @@ export function sureCut(a: Column, b: Column): boolean {
   return (a.top < b.top && a.bottom < b.bottom) || (a.top > b.top && a.bottom > b.bottom);
 }
 
-/** How well positions `p` fall on one phase of period `s` (1: all on one phase, ~0: none). */
-function coherence(p: number[], s: number): number {
+/**
+ * How well positions `p` fall on one phase of period `s` (coherence 1: all on one phase, ~0:
+ * none), and that phase (0 <= phase < s).
+ */
+export function phaseOf(p: readonly number[], s: number): { coherence: number; phase: number } {
   let re = 0;
   let im = 0;
   const k = (2 * Math.PI) / s;
@@ -103,7 +106,12 @@ function coherence(p: number[], s: number): number {
     re += Math.cos(k * v);
     im += Math.sin(k * v);
   }
-  return Math.hypot(re, im) / p.length;
+  const phase = (((Math.atan2(im, re) / k) % s) + s) % s;
+  return { coherence: Math.hypot(re, im) / p.length, phase };
+}
+
+function coherence(p: number[], s: number): number {
+  return phaseOf(p, s).coherence;
 }
 
 /**

@@ -8,6 +8,7 @@
  * spacing and the phase, and touching bodies are cut halfway between two wick places.
  */
 import type { AlphaAt } from './measure';
+import { phaseOf } from './lattice';
 import {
   MIN_SPACING_PX,
   SPACING_FINE_STEPS,
@@ -119,19 +120,6 @@ export function wickCentres(ink: Uint8Array, pw: number, alphaAt: AlphaAt): numb
     from = i;
   }
   return merged;
-}
-
-/** How well positions `p` fall on one phase of period `s`, and that phase (0 <= phase < s). */
-function phaseOf(p: readonly number[], s: number): { coherence: number; phase: number } {
-  let re = 0;
-  let im = 0;
-  const k = (2 * Math.PI) / s;
-  for (const v of p) {
-    re += Math.cos(k * v);
-    im += Math.sin(k * v);
-  }
-  const phase = (((Math.atan2(im, re) / k) % s) + s) % s;
-  return { coherence: Math.hypot(re, im) / p.length, phase };
 }
 
 /**
