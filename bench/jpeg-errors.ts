@@ -26,7 +26,7 @@ import { readChart } from '../engine/vision';
 import type { PriceScale } from '../engine/vision';
 import { decodeImage } from '../adapters/node/decode-image';
 import type { ChartTruth, SetTruth } from './corpus/types';
-import { barSpacing, scoredCandles } from './score';
+import { barSpacing, matchCandle, scoredCandles } from './score';
 
 const TOL = 1.5;
 const EDGES = ['high', 'bodyTop', 'bodyBottom', 'low'] as const;
@@ -145,14 +145,8 @@ for (const dir of dirs) {
       for (const c of tcs) {
         const gs = [...keys(c).map(groupOf), total];
         for (const g of gs) g.candles++;
-        let best = -1;
-        let bd = Infinity;
-        reading.candles.forEach((e, i) => {
-          const d = Math.abs(e.x - c.x);
-          if (d < bd && !used.has(i)) [best, bd] = [i, d];
-        });
-        if (best < 0 || bd > spacing * 0.4) continue;
-        used.add(best);
+        const best = matchCandle(reading.candles, c.x, spacing, used);
+        if (best < 0) continue;
         const e = reading.candles[best]!;
         const tv: Record<Edge, number> = {
           high: c.high,

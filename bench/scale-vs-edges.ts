@@ -18,7 +18,7 @@ import type { ReadTrace } from '../engine/vision';
 import type { PriceScale } from '../engine/vision';
 import { decodeImage } from '../adapters/node/decode-image';
 import type { ChartTruth, SetTruth } from './corpus/types';
-import { barSpacing, scoredCandles } from './score';
+import { barSpacing, matchCandle, scoredCandles } from './score';
 
 const FIELDS = ['open', 'high', 'low', 'close'] as const;
 
@@ -52,14 +52,8 @@ async function chartLine(dir: string, set: string, chart: ChartTruth): Promise<s
   let found = 0;
   let exact = 0;
   for (const c of scoredCandles(chart)) {
-    let best = -1;
-    let bd = Infinity;
-    reading.candles.forEach((e, i) => {
-      const d = Math.abs(e.x - c.x);
-      if (d < bd && !used.has(i)) [best, bd] = [i, d];
-    });
-    if (best < 0 || bd > spacing * 0.4) continue;
-    used.add(best);
+    const best = matchCandle(reading.candles, c.x, spacing, used);
+    if (best < 0) continue;
     found++;
     const e = reading.candles[best]!;
     let max = 0;

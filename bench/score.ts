@@ -69,6 +69,33 @@ export function scoredCandles(chart: ChartTruth): ChartTruth['candles'] {
 }
 
 /** Scores one chart into `into` (failed when `out` is null). Returns the chart's own tally. */
+/**
+ * The read candle matched to a true one at `x`: the nearest by x not matched yet (`used`, which
+ * it joins), within MATCH_SPACINGS bar spacings; -1 when none is.
+ */
+export function matchCandle(
+  read: readonly { x: number }[],
+  x: number,
+  spacing: number,
+  used: Set<number>,
+): number {
+  let best = -1;
+  let bd = Infinity;
+  read.forEach((e, i) => {
+    const d = Math.abs(e.x - x);
+    if (d < bd && !used.has(i)) {
+      bd = d;
+      best = i;
+    }
+  });
+  if (best < 0 || bd > spacing * MATCH_SPACINGS) return -1;
+  used.add(best);
+  return best;
+}
+
+/** How far (bar spacings) a read candle may stand from the true one it is matched to. */
+const MATCH_SPACINGS = 0.4;
+
 export function scoreChart(
   truth: SetTruth,
   tf: string,
@@ -96,17 +123,8 @@ export function scoreChart(
     }
     const used = new Set<number>();
     for (const c of tc) {
-      let best = -1;
-      let bd = Infinity;
-      ex.forEach((e, i) => {
-        const d = Math.abs(e.x - c.x);
-        if (d < bd && !used.has(i)) {
-          bd = d;
-          best = i;
-        }
-      });
-      if (best < 0 || bd > spacing * 0.4) continue;
-      used.add(best);
+      const best = matchCandle(ex, c.x, spacing, used);
+      if (best < 0) continue;
       t.found++;
       const e = ex[best]!;
       const err = Math.max(
