@@ -25,7 +25,7 @@ import {
   checkCandleRow,
   checkContinuity,
   apartRow,
-  lastBarFromPrint,
+  settleLastBar,
   noChart,
   preferJoiningAlternatives,
   scoreReading,
@@ -50,7 +50,7 @@ import {
 import type { TextToken, TitleRegion } from './text';
 import { forgetGlyphGuesses } from './text/read-text';
 import { round } from './scale/prices';
-import type { ChartReading, PlotRect, PriceScale, ReadCandle } from './types';
+import type { ChartReading, PlotRect, PriceScale } from './types';
 import type { PixelCandle } from './candles';
 import type { AxisLabel } from './scale/scale-fit';
 
@@ -155,29 +155,19 @@ export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOpti
   // the title port's words), where the print agrees with the bar read: a 1 px stroke's open and
   // close, which its pixels cannot tell, or a bar's four values read within a rendering pixel's
   // rounding of the print (decisions 031 and 033).
-  const last = continuity.candles.at(-1)!;
   const printed =
     printedOhlc(titleTokens) ??
     (options.titleWords ? printedOhlc(options.titleWords) : null) ??
     (options.printWords ? printedOhlc(options.printWords) : null);
-  const pixelAt = (x: number) => extraction.candles.find((c) => Math.abs(round(c.x, 1) - x) < 0.05);
-  let lastPixel = pixelAt(last.x);
-  const fromPrint = (c: ReadCandle, pixel: PixelCandle | undefined) =>
-    lastBarFromPrint(c, pixel, printed, scale.priceScale, extraction.renderPx, layout.plot);
-  let filled = fromPrint(last, lastPixel);
-  if (filled) continuity.candles[continuity.candles.length - 1] = filled;
-  // The rightmost bar read, left out by the continuity check (a misread bar before it makes it
-  // open away), is the last bar where the print describes it: the platform says so.
-  const rightmost = candlesRead.at(-1)!;
-  if (!filled && rightmost.x > last.x) {
-    const pixel = pixelAt(rightmost.x);
-    filled = fromPrint(rightmost, pixel);
-    if (filled) {
-      lastPixel = pixel;
-      continuity.candles.push(filled);
-      continuity.dropped--;
-    }
-  }
+  const { filled, lastPixel } = settleLastBar(
+    continuity,
+    candlesRead,
+    extraction.candles,
+    printed,
+    scale.priceScale,
+    extraction.renderPx,
+    layout.plot,
+  );
   // A last bar drawn as a 1 px stroke whose printed O/H/L/C the engine could not read: the title
   // port may read them (MetaTrader's ClearType title defeats the glyph templates).
   if (trace && own && !filled && lastPixel?.ambiguous && !trace.titleRegions) {

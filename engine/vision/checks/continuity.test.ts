@@ -10,7 +10,7 @@ import {
   preferJoiningAlternatives,
 } from './continuity';
 import type { PixelCandle } from '../candles';
-import { lastBarFromPrint } from './last-bar';
+import { lastBarFromPrint, settleLastBar } from './last-bar';
 import type { PriceScale, ReadCandle } from '../types';
 
 // Price = row: one price per px, so tolerances read in px.
@@ -204,6 +204,39 @@ describe('lastBarFromPrint', () => {
       expect(lastBarFromPrint(read, pixel, high, scale, 2, plot)).toBeNull();
       expect(lastBarFromPrint(read, pixel, { ...print, high: 96 }, scale, 2, clipped)).toBeNull();
     });
+  });
+});
+
+describe('settleLastBar', () => {
+  const plot = { left: 0, top: 0, right: 400, bottom: 400 };
+  const printed = { open: 101, high: 100, low: 110, close: 104 };
+  const kept = bar(40, 95, 105, 96, 104);
+  const rightmost: ReadCandle = { x: 50, open: 110.4, high: 100.4, low: 110.4, close: 100.4 };
+  const pixels = [px(40, 95, 105, 96, 104), px(50, 100, 110, 110, 100, true)];
+
+  it('appends the rightmost bar the continuity check left out where the print describes it', () => {
+    const continuity = { candles: [kept], dropped: 1 };
+    const { filled, lastPixel } = settleLastBar(
+      continuity,
+      [kept, rightmost],
+      pixels,
+      printed,
+      scale,
+      1,
+      plot,
+    );
+    expect(filled).toEqual({ x: 50, ...printed });
+    expect(lastPixel).toBe(pixels[1]);
+    expect(continuity).toEqual({ candles: [kept, { x: 50, ...printed }], dropped: 0 });
+  });
+
+  it('leaves the bars kept alone where the print describes neither', () => {
+    const continuity = { candles: [kept], dropped: 1 };
+    const other = { ...printed, low: 130 };
+    const { filled, lastPixel } = settleLastBar(continuity, [kept, rightmost], pixels, other, scale, 1, plot);
+    expect(filled).toBeNull();
+    expect(lastPixel).toBe(pixels[0]);
+    expect(continuity).toEqual({ candles: [kept], dropped: 1 });
   });
 });
 

@@ -23,7 +23,7 @@ export {
 } from './continuity';
 export type { ContinuityResult } from './continuity';
 export { scoreReading, missingPlaces } from './confidence';
-export { lastBarFromPrint } from './last-bar';
+export { lastBarFromPrint, settleLastBar } from './last-bar';
 export type { PrintedOhlc } from './last-bar';
 export { scaleDisagreements, judgeScale } from './scale-check';
 export type { ScaleDisagreement, ScaleVerdict } from './scale-check';

@@ -1,4 +1,5 @@
 import type { PixelCandle } from '../candles';
+import { round } from '../scale/prices';
 import { priceToY } from '../scale/price-scale';
 import type { PlotRect, PriceScale, ReadCandle } from '../types';
 import { CLIPPED_EDGE_PX, LEGEND_PX } from './tuning';
@@ -53,4 +54,39 @@ export function lastBarFromPrint(
     if ((['open', 'high', 'low', 'close'] as const).some((k) => off(k) > reach)) return null;
   }
   return { x: last.x, ...printed };
+}
+
+/**
+ * The continuity check's last bar as the platform prints it (lastBarFromPrint), in place; where
+ * the print does not describe it, the rightmost bar read, which the check left out (a misread bar
+ * before it makes it open away), is appended as the last bar when the print describes that one:
+ * the platform says it is the last. Returns the bar that took the print (null: none) and the
+ * pixels of the last bar kept.
+ */
+export function settleLastBar(
+  continuity: { candles: ReadCandle[]; dropped: number },
+  candlesRead: readonly ReadCandle[],
+  pixels: readonly PixelCandle[],
+  printed: PrintedOhlc | null,
+  s: PriceScale,
+  renderPx: number,
+  plot: PlotRect,
+): { filled: ReadCandle | null; lastPixel: PixelCandle | undefined } {
+  const last = continuity.candles.at(-1)!;
+  // A read candle's x is its pixel candle's, rounded to 0.1 px.
+  const pixelAt = (x: number) => pixels.find((c) => Math.abs(round(c.x, 1) - x) < 0.05);
+  let lastPixel = pixelAt(last.x);
+  let filled = lastBarFromPrint(last, lastPixel, printed, s, renderPx, plot);
+  if (filled) continuity.candles[continuity.candles.length - 1] = filled;
+  const rightmost = candlesRead.at(-1)!;
+  if (!filled && rightmost.x > last.x) {
+    const pixel = pixelAt(rightmost.x);
+    filled = lastBarFromPrint(rightmost, pixel, printed, s, renderPx, plot);
+    if (filled) {
+      lastPixel = pixel;
+      continuity.candles.push(filled);
+      continuity.dropped--;
+    }
+  }
+  return { filled, lastPixel };
 }
