@@ -1,6 +1,7 @@
 import type { RgbaImage } from '../../core/image';
 import { decodeImage } from '../../../adapters/node/decode-image';
-import { buttonRowTimeframe, identifyTitle } from './title';
+import { buttonRowTimeframe } from './buttons';
+import { identifyTitle } from './title';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
 

@@ -16,7 +16,6 @@ export {
   identifyTitle,
   identifyTitleState,
   completeTitle,
-  pickerRegions,
-  pickerTimeframe,
 } from './title';
+export { pickerRegions, pickerTimeframe } from './buttons';
 export { solveAxisLabels } from './axis-solve';

@@ -1,14 +1,8 @@
 import type { RgbaImage } from '../../core/image';
 import { readText } from './read-text';
 import type { Timeframe } from '../../core/ohlc';
-import {
-  completeTitle,
-  identifyTitle,
-  pickerRegions,
-  pickerTimeframe,
-  printRegion,
-  titleRegions,
-} from './title';
+import { completeTitle, identifyTitle, printRegion, titleRegions } from './title';
+import { pickerRegions, pickerTimeframe } from './buttons';
 import type { TextToken } from './types';
 import { decodeImage } from '../../../adapters/node/decode-image';
 
