@@ -10,6 +10,7 @@
 import type { AlphaAt } from './measure';
 import { phaseOf } from './lattice';
 import { nextNonZero, wordView } from '../pixels/byte-scan';
+import { ScratchArray } from '../pixels/scratch';
 import {
   MIN_SPACING_PX,
   SPACING_FINE_STEPS,
@@ -200,16 +201,28 @@ export interface WickReading {
  * copy taken when it was made, and made again otherwise. The callers must not modify it.
  */
 export function wickMemo(ink: Uint8Array, pw: number, alphaAt: AlphaAt): () => WickReading {
+  const memo = {};
   let copy: Uint8Array | null = null;
   let reading: WickReading | null = null;
   return () => {
-    if (reading && copy && sameBytes(copy, ink)) return reading;
-    copy = ink.slice();
+    // The copy is this memo's while no other memo has taken the pooled array since.
+    if (reading && copy && inkCopyOwner === memo && sameBytes(copy, ink)) return reading;
+    copy = inkCopies.take(ink.length);
+    copy.set(ink);
+    inkCopyOwner = memo;
     const centres = wickCentres(ink, pw, alphaAt);
     reading = { centres, lattice: wickLattice(centres) };
     return reading;
   };
 }
+
+/**
+ * wickMemo's copy of the ink, kept from read to read (see ScratchArray): a fresh copy of the
+ * plot's ink on every read cost page faults and collections. It holds the copy of the memo that
+ * took it last (inkCopyOwner); another memo's is never compared.
+ */
+const inkCopies = new ScratchArray((n) => new Uint8Array(n));
+let inkCopyOwner: object | null = null;
 
 /** Whether two byte arrays hold the same bytes (4 at a time where both are aligned). */
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
