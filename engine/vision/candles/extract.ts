@@ -9,6 +9,7 @@ import type { CandleExtraction, PixelCandle } from './types';
 import { colourRuns, components, isSized, pieceRows, stemPieces, type Component } from './shapes';
 import { measure, type AlphaAt } from './measure';
 import { fitsLattice, offLattice, touchingCandles, type Staircase } from './staircase';
+import { wickMemo, type WickReading } from './wicks';
 import { assignDirections } from './direction';
 import { refineAll } from './refine';
 import { legendGlyphs } from './glyphs';
@@ -71,7 +72,10 @@ export function extractCandles(
   const ph = plot.bottom - plot.top + 1;
   const warnings: string[] = [];
   const alphaAt = inkShare(ink, plot, palette, sampler);
-  const shapes = clearShapes(ink, plot, palette, sampler, alphaAt);
+  // The wicks are read on the whole plot, for both calls of touchingCandles (once unless a line
+  // crossing the candles is cleared between them).
+  const wicks = wickMemo(ink, pw, alphaAt);
+  const shapes = clearShapes(ink, plot, palette, sampler, alphaAt, wicks);
   const { labels, comps } = shapes;
   const colours: BoxColours = {
     rgb: sampler.raster.rgb,
@@ -82,7 +86,7 @@ export function extractCandles(
     colours: palette.map((k) => k.colour),
   };
   const { kept, rivals } = candleShapes(shapes, plot, ph, textBoxes, colours, warnings);
-  const { measured, columnBars } = cutAndMeasure(kept, comps, labels, ink, pw, alphaAt);
+  const { measured, columnBars } = cutAndMeasure(kept, comps, labels, ink, pw, alphaAt, wicks);
   measured.sort((a, b) => a.candle.x - b.candle.x);
   const bars = measured.filter((m) => m.barLike).length > measured.length * BARS_SHARE;
   const kind = bars ? 'bars' : 'candles';
@@ -153,6 +157,7 @@ function clearShapes(
   palette: InkClass[],
   sampler: EdgeSampler,
   alphaAt: AlphaAt,
+  wicks: () => WickReading,
 ): Shapes {
   const pw = plot.right - plot.left + 1;
   const ph = plot.bottom - plot.top + 1;
@@ -172,6 +177,7 @@ function clearShapes(
     ink,
     pw,
     alphaAt,
+    wicks,
   );
   const keep = new Set(
     [...stairs]
@@ -338,6 +344,7 @@ function cutAndMeasure(
   ink: Uint8Array,
   pw: number,
   alphaAt: AlphaAt,
+  wicks: () => WickReading,
 ): { measured: Measured[]; columnBars: boolean } {
   const measured: Measured[] = [];
   let columnBars = false;
@@ -345,7 +352,7 @@ function cutAndMeasure(
   /** Shapes already read whole (all their columns, all their rows), by shape. */
   const readWhole = new Map<number, Measured>();
   // A shape whose columns are mostly taller than a tick is candles, however thin their wicks.
-  const lattice = touchingCandles(kept, comps, labels, ink, pw, alphaAt);
+  const lattice = touchingCandles(kept, comps, labels, ink, pw, alphaAt, wicks);
   for (const i of kept) {
     const c = comps[i]!;
     const cut = lattice.get(i);

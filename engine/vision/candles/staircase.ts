@@ -4,7 +4,7 @@ import { isSized } from './shapes';
 import type { AlphaAt } from './measure';
 import { median } from '../pixels/stats';
 import { latticeFit, latticeGroups, latticeSpacing, shapeColumns, sureCut, type Column } from './lattice';
-import { cutAtPlaces, wickCentres, wickLattice } from './wicks';
+import { cutAtPlaces, wickMemo, type WickReading } from './wicks';
 import {
   CROWDED_GAP_SHARE,
   CROWD_MIN_SHAPES,
@@ -60,6 +60,8 @@ export function touchingCandles(
   ink: Uint8Array,
   pw: number,
   alphaAt: AlphaAt,
+  /** The wicks of `ink` (wickMemo): one extraction shares them between its two calls. */
+  wicks: () => WickReading = wickMemo(ink, pw, alphaAt),
 ): Map<number, Staircase> {
   const out = new Map<number, Staircase>();
   const starts: number[] = [];
@@ -88,7 +90,7 @@ export function touchingCandles(
       if (alphaAt(x0 + j, k.bottom) < SOFT_END_ALPHA) soft++;
     });
   }
-  if (soft > ends * SOFT_ENDS_MAX_SHARE) return wickStaircases(sized, comps, columns, ink, pw, alphaAt);
+  if (soft > ends * SOFT_ENDS_MAX_SHARE) return wickStaircases(sized, comps, columns, wicks());
   for (const [i, cols] of columns)
     for (let p = 1; p < cols.length; p++)
       if (sureCut(cols[p - 1]!, cols[p]!)) starts.push(comps[i]!.minX + p);
@@ -132,13 +134,9 @@ function wickStaircases(
   sized: number[],
   comps: Component[],
   columns: Map<number, Column[]>,
-  ink: Uint8Array,
-  pw: number,
-  alphaAt: AlphaAt,
+  { centres, lattice }: WickReading,
 ): Map<number, Staircase> {
   const out = new Map<number, Staircase>();
-  const centres = wickCentres(ink, pw, alphaAt);
-  const lattice = wickLattice(centres);
   if (!lattice) return out;
   const { spacing } = lattice;
   let wide = 0;

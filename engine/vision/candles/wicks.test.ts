@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutAtPlaces, wickCentres, wickLattice } from './wicks';
+import { cutAtPlaces, wickCentres, wickLattice, wickMemo } from './wicks';
 import { touchingCandles } from './staircase';
 import { components } from './shapes';
 import { sharesEdgeColumns } from './extract';
@@ -64,6 +64,23 @@ describe('wickLattice', () => {
     const rand = () => ((s = (s * 1103515245 + 12345) >>> 0) >>> 8) / (1 << 24);
     const centres = Array.from({ length: 150 }, () => rand() * 800).sort((a, b) => a - b);
     expect(wickLattice(centres)).toBeNull();
+  });
+});
+
+describe('wickMemo', () => {
+  it('reads the wicks again once the ink changed, or another memo took the copy', () => {
+    const { ink, pw } = staircase(200);
+    const read = wickMemo(ink, pw, () => 1);
+    const first = read();
+    expect(read()).toBe(first);
+    // A line cleared between the two reads: a wick's column emptied.
+    const x = Math.round(first.centres[10]!);
+    for (let i = x; i < ink.length; i += pw) ink[i] = 0;
+    const again = read();
+    expect(again).not.toBe(first);
+    expect(again).toEqual({ centres: wickCentres(ink, pw, () => 1), lattice: wickLattice(again.centres) });
+    wickMemo(new Uint8Array(ink), pw, () => 1)();
+    expect(read()).not.toBe(again);
   });
 });
 

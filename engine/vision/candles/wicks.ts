@@ -9,6 +9,8 @@
  */
 import type { AlphaAt } from './measure';
 import { phaseOf } from './lattice';
+import { nextNonZero, wordView } from '../pixels/byte-scan';
+import { ScratchArray } from '../pixels/scratch';
 import {
   MIN_SPACING_PX,
   SPACING_FINE_STEPS,
@@ -35,6 +37,9 @@ export interface WickLattice {
   /** How well the wicks fall on it (1: all on one phase). */
   coherence: number;
 }
+
+/** Where a run continues a stroke: the column its centre rounds to, then the one left, then right. */
+const STROKE_KEYS = [0, -1, 1] as const;
 
 /**
  * The centres (plot px, to a fraction of a pixel) of the thin vertical strokes that stand clear
@@ -65,13 +70,12 @@ export function wickCentres(ink: Uint8Array, pw: number, alphaAt: AlphaAt): numb
     const x = Math.round(s.sum / s.n);
     if (s.n >= WICK_MIN_ROWS && (body(x, s.first - 1) || body(x, s.last + 1))) out.push(s.sum / s.n);
   };
+  // Most of the plot is no ink: passed over 4 bytes at a time.
+  const words = wordView(ink);
   for (let y = 0; y < ph; y++) {
     const row = y * pw;
-    for (let x = 0; x < pw;) {
-      if (!ink[row + x]) {
-        x++;
-        continue;
-      }
+    const rowEnd = row + pw;
+    for (let x = nextNonZero(ink, words, row, rowEnd) - row; x < pw;) {
       let end = x;
       while (end + 1 < pw && ink[row + end + 1]) end++;
       const w = end - x + 1;
@@ -86,7 +90,8 @@ export function wickCentres(ink: Uint8Array, pw: number, alphaAt: AlphaAt): numb
         const c = sum / weight;
         const key = Math.round(c);
         let s: Stroke | undefined;
-        for (const k of [key, key - 1, key + 1]) {
+        for (const d of STROKE_KEYS) {
+          const k = key + d;
           const o = open.get(k);
           if (o && Math.abs(o.sum / o.n - c) <= WICK_STROKE_DRIFT_PX) {
             s = o;
@@ -100,7 +105,7 @@ export function wickCentres(ink: Uint8Array, pw: number, alphaAt: AlphaAt): numb
         s.last = y;
         next.set(Math.round(s.sum / s.n), s);
       }
-      x = end + 1;
+      x = nextNonZero(ink, words, row + end + 1, rowEnd) - row;
     }
     for (const s of open.values()) close(s);
     [open, next] = [next, open];
@@ -179,6 +184,58 @@ export function wickLattice(centres: readonly number[]): WickLattice | null {
   }
   if (br < WICK_LATTICE_MIN_COHERENCE) return null;
   return { spacing: bs, phase: phaseOf(centres, bs).phase, coherence: br };
+}
+
+/** The wicks of one ink mask: their centres (wickCentres) and the lattice they give (wickLattice). */
+export interface WickReading {
+  centres: number[];
+  lattice: WickLattice | null;
+}
+
+/**
+ * The wicks of `ink`, remembered while the ink stays the same. touchingCandles runs twice on one
+ * extraction (on all shapes before the lines crossing candles are cleared, then on the kept
+ * shapes), and both scans of the whole plot give the same wicks unless a line was cleared in
+ * between. The reading is a function of the ink's bytes alone (alphaAt reads the ink and the
+ * extraction's fixed raster and palette), so it is reused when the ink equals, byte for byte, a
+ * copy taken when it was made, and made again otherwise. The callers must not modify it.
+ */
+export function wickMemo(ink: Uint8Array, pw: number, alphaAt: AlphaAt): () => WickReading {
+  const memo = {};
+  let copy: Uint8Array | null = null;
+  let reading: WickReading | null = null;
+  return () => {
+    // The copy is this memo's while no other memo has taken the pooled array since.
+    if (reading && copy && inkCopyOwner === memo && sameBytes(copy, ink)) return reading;
+    copy = inkCopies.take(ink.length);
+    copy.set(ink);
+    inkCopyOwner = memo;
+    const centres = wickCentres(ink, pw, alphaAt);
+    reading = { centres, lattice: wickLattice(centres) };
+    return reading;
+  };
+}
+
+/**
+ * wickMemo's copy of the ink, kept from read to read (see ScratchArray): a fresh copy of the
+ * plot's ink on every read cost page faults and collections. It holds the copy of the memo that
+ * took it last (inkCopyOwner); another memo's is never compared.
+ */
+const inkCopies = new ScratchArray((n) => new Uint8Array(n));
+let inkCopyOwner: object | null = null;
+
+/** Whether two byte arrays hold the same bytes (4 at a time where both are aligned). */
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  const wa = wordView(a);
+  const wb = wordView(b);
+  let i = 0;
+  if (wa && wb) {
+    for (let k = 0; k < wa.length; k++) if (wa[k] !== wb[k]) return false;
+    i = wa.length << 2;
+  }
+  for (; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The lattice place (candle index) column x belongs to: the nearest wick place. */

@@ -20,6 +20,7 @@ import type { Layout } from '../layout';
 import { BG_TOLERANCE } from '../layout';
 import type { Raster } from '../pixels/raster';
 import { colourDistance } from '../pixels/raster';
+import { maskWords, nextClear } from '../pixels/byte-scan';
 import type { PlotRect } from '../types';
 import type { FilledZone } from './zones';
 import {
@@ -115,12 +116,15 @@ function findBlocks(r: Raster, layout: Layout): Block[] {
   const close = (b: Block) => {
     if (b.bottom - b.top + 1 >= BLOCK_MIN_ROWS) done.push(b);
   };
+  // Most of the plot is background, which starts no block: passed over 8 bytes at a time.
+  const words = maskWords(bgMask);
   for (let y = plot.top; y <= plot.bottom; y++) {
     const row = y * width;
+    const stop = row + plot.right + 1;
     for (let x = plot.left; x <= plot.right;) {
       const i = row + x;
       if (bgMask[i]) {
-        x++;
+        x = nextClear(bgMask, words, i, stop) - row;
         continue;
       }
       const c = rgb[i]!;

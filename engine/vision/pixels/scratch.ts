@@ -6,7 +6,7 @@ import { MAX_POOLED } from './tuning';
  * collections. Only for arrays that never outlive the read and whose every element the caller
  * writes: `take` hands back stale contents.
  */
-export class ScratchArray<A extends Int16Array | Uint32Array> {
+export class ScratchArray<A extends Uint8Array | Int16Array | Uint32Array> {
   private array: A;
 
   constructor(private readonly make: (n: number) => A) {
