@@ -141,8 +141,8 @@ export const LINE_ROWS_MAX = 6;
  * candle colour's pieces are candles, a body and its wicks, never wider than the bar spacing,
  * while a fill runs on over many bars. Measured on the real set (nine-tenths width against the
  * candles' median): fills 6x (tv-dark SOXL 1D's ribbon, 18 px against 3 px candles), 7.7x,
- * 14x and 93x; the other third and fourth classes at most 3.3x (mt5-white USDJPY M1's red
- * support/resistance drawings, 23 px against 7), most under 1x.
+ * 14x and 93x; the other third and fourth classes at most 3.3x (mt5-white USDJPY M1's rows of
+ * red diamond markers, 23 px against 7), most under 1x.
  */
 export const FILL_WIDTH_RATIO = 4;
 /** The share of a class's pixels that must lie in such wide pieces (see FILL_WIDTH_RATIO). */
