@@ -32,6 +32,7 @@ import {
 
 import type { InkClass } from './palette';
 import { tint, dilutedInk, chromaShareOf } from './palette';
+import { withoutAreaFills } from './fills';
 
 const quant = (c: number) => ((c >> 12) & 0xf00) | ((c >> 8) & 0xf0) | ((c >> 4) & 0xf);
 
@@ -243,7 +244,7 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
       k.mass >= (i < 2 ? total : allStrokes) * CLASS_MIN_SHARE &&
       ((i === 0 && classes.length < 3) || !onVerticalLines(r, layout, k.colour)),
   );
-  return kept.slice(0, MAX_CLASSES);
+  return withoutAreaFills(r, layout, kept.slice(0, MAX_CLASSES));
 }
 
 /**
