@@ -11,6 +11,9 @@ import {
   TAPER_PLATEAU_ROWS,
   WICK_SLACK_PX,
   WICK_SLACK_SHARE,
+  BODY_MIN_SHARE,
+  BODY_WIDTH_ROWS,
+  WIDENED_WICK_MIN_ROWS,
 } from './tuning';
 
 /** Ink share (0..1) of the pixel at plot coordinates (x, y) in its own class's colour. */
@@ -183,6 +186,24 @@ function findStem(p: Piece, e: RowExtent): Stem {
   const wickMax = stemW + Math.max(WICK_SLACK_PX, stemW * WICK_SLACK_SHARE);
   const wick = rowSpans.wick;
   for (let i = 0; i < h; i++) wick[i] = spanL[i]! >= 0 && fracW[i]! <= wickMax ? 1 : 0;
+  // A body's rows are at least half as wide as the body (its blurred top and bottom edges
+  // included, read at half their ink): a long run of rows between the wick and that is the wick
+  // widened (a blurred capture's wick: SPY 3m enlarged 3x), not body. Only a run of
+  // WIDENED_WICK_MIN_ROWS or more: a body's anti-aliased or blurred ends ramp up over a row or
+  // three, a line crossing a wick (a thick moving average) widens several. The body's width is
+  // the widest rows' (BODY_WIDTH_ROWS of them, so a single wider row does not set it).
+  const halfBody = bodyWidth(p, BODY_WIDTH_ROWS) * BODY_MIN_SHARE;
+  for (let i = 0; i < h;) {
+    const widened = (k: number) => spanL[k]! >= 0 && wick[k] !== 1 && fracW[k]! < halfBody;
+    if (!widened(i)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < h && widened(j)) j++;
+    if (j - i >= WIDENED_WICK_MIN_ROWS) for (let k = i; k < j; k++) wick[k] = 1;
+    i = j;
+  }
   // Stem columns: the most common whole-pixel span of the wick rows (the narrowest of equally
   // common ones); centre from those rows.
   if (widthTally.count.length <= e.full) widthTally.count = new Int32Array(e.full * 2);
@@ -214,6 +235,21 @@ function findStem(p: Piece, e: RowExtent): Stem {
   if (allWick) stem = e.full;
   const stemL = Math.round(stemX - (stem - 1) / 2);
   return { stemX, stemL, stemR: stemL + stem - 1, stem };
+}
+
+/** The width of the `n`th widest row of the piece (0 when it has fewer rows). */
+function bodyWidth(p: Piece, n: number): number {
+  const top: number[] = [];
+  for (let i = 0; i < p.h; i++) {
+    if (rowSpans.left[i]! < 0) continue;
+    const w = rowSpans.frac[i]!;
+    if (top.length < n || w > top[n - 1]!) {
+      top.push(w);
+      top.sort((a, b) => b - a);
+      if (top.length > n) top.pop();
+    }
+  }
+  return top.length === n ? top[n - 1]! : 0;
 }
 
 /**

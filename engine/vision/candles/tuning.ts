@@ -14,6 +14,22 @@ export const WICK_SLACK_PX = 0.7;
 /** ... or up to this share wider, for thick wicks on 2x-3x captures (a 3 px wick's blur). */
 export const WICK_SLACK_SHARE = 0.3;
 /**
+ * A row narrower than this share of the body's width is wick, however much wider than the wick's
+ * narrowest rows: a body's edge rows, anti-aliased or blurred, read at least half its width (a
+ * partly covered row still spans it), while a blurred capture's wick widens by several px over
+ * part of its length (a 2 px wick read 4 px wide over 18 rows beside a 15 px body, taken for
+ * body: SPY 3m, 3x upscaled).
+ */
+export const BODY_MIN_SHARE = 0.5;
+/**
+ * ... over a run of at least this many rows: a body's anti-aliased or blurred end ramps up over
+ * one to three rows, and a thick moving average crossing a wick widens up to several (at 6 the
+ * golden fx-10-broker-dark moved: 190 values); SPY 3m's widened wicks run 15-18 rows.
+ */
+export const WIDENED_WICK_MIN_ROWS = 10;
+/** The body's width is that of its this-many widest rows (a single row a line crosses is wider). */
+export const BODY_WIDTH_ROWS = 3;
+/**
  * A wick's tip rows may be only partly covered and read narrower than the wick: they set the
  * wick's width only when no other row is at most this share of the widest row.
  */

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { measure } from './measure';
+
+/*
+ * One shape as a blurred, enlarged capture draws it (SPY 3m, a web image enlarged about 3x): a
+ * 2 px wick that reads 4 px wide over the 18 rows next to a 15 px body.
+ */
+describe('measure on a wick blurred wider next to its body', () => {
+  it('reads the body from its own rows, not from where the wick widens', () => {
+    const pw = 15;
+    const rows: [number, number][] = [];
+    for (let y = 0; y < 30; y++) rows.push([6, 7]); // the wick, 2 px
+    for (let y = 30; y < 48; y++) rows.push([5, 8]); // the wick widened by the blur, 4 px
+    for (let y = 48; y < 70; y++) rows.push([0, 14]); // the body
+    for (let y = 70; y < 80; y++) rows.push([6, 7]);
+    const ink = new Uint8Array(pw * rows.length);
+    const labels = new Int32Array(pw * rows.length);
+    rows.forEach(([l, r], y) => {
+      for (let x = l; x <= r; x++) {
+        ink[y * pw + x] = 1;
+        labels[y * pw + x] = 1;
+      }
+    });
+    const { candle } = measure(ink, labels, pw, 1, { minY: 0, maxY: rows.length - 1 }, 0, pw - 1, () => 1);
+    expect(candle.bodyTop).toBe(48);
+    expect(candle.bodyBottom).toBe(69);
+    expect([candle.highY, candle.lowY]).toEqual([0, 79]);
+  });
+});
