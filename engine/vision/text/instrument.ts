@@ -58,7 +58,8 @@ export function toLines(tokens: readonly TextToken[]): Line[] {
 const SEPARATOR = /^[·.,\-–—|:•]$/;
 
 interface SymbolHit {
-  symbol: string;
+  /** Null: an instrument named whose ticker is not known here (a fund tracking an index). */
+  symbol: string | null;
   /** Index of the last token that belongs to the symbol. */
   end: number;
   /** A timeframe written in the same token ("EURUSD,H4"). */
@@ -131,6 +132,9 @@ function fuzzyWord(word: string, target: string): boolean {
   );
 }
 
+/** The word after an index's name that makes it a fund's (an exchange-traded fund or note). */
+const FUND_WORD = /^(?:ETF|ETN|FUND|TRUST)$/i;
+
 /** "S&P 500 Index", "Nasdaq 100 Index" (the word Index, when read, belongs to the symbol). */
 function describedIndex(tokens: TextToken[], i: number): SymbolHit | null {
   const name = tokens[i]!.text;
@@ -139,6 +143,13 @@ function describedIndex(tokens: TextToken[], i: number): SymbolHit | null {
     if (next !== d.number) continue;
     if (typeof d.name === 'string' ? !fuzzyWord(name, d.name) : !d.name.test(name)) continue;
     const after = tokens[i + 2]?.text;
+    // A fund tracking the index ("SPDR S&P 500 ETF Trust", "iShares Core S&P 500 ETF") is not
+    // the index: its price is the fund's (SPY at 406 is no SPX at 4,060). Its name is still the
+    // instrument's, which the timeframe follows.
+    if (after && FUND_WORD.test(after)) {
+      const end = FUND_WORD.test(tokens[i + 3]?.text ?? '') ? i + 3 : i + 2;
+      return { symbol: null, end, timeframe: null };
+    }
     return { symbol: d.ticker, end: after && fuzzyWord(after, 'INDEX') ? i + 2 : i + 1, timeframe: null };
   }
   return null;
@@ -286,6 +297,11 @@ export function titleEvidence(tokens: readonly TextToken[]): TitleEvidence {
       if (hit) {
         const tf = hit.timeframe ?? timeframeAfter(toks, hit.end);
         const span = toks.slice(i, hit.end + 1);
+        if (hit.symbol === null) {
+          if (tf) evidence.positional.push(tf);
+          i = hit.end;
+          continue;
+        }
         evidence.symbols.push({
           symbol: hit.symbol,
           withTimeframe: tf !== null,

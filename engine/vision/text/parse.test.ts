@@ -224,6 +224,9 @@ describe('identifyInstrument', () => {
     ['DAX I::dex · 240 - XETR', 'DAX', '4h'],
     ['Nmdag 100 Index - 5 - NASDAQ', null, null],
     ['S/1P 400 Index · 15', null, null],
+    // A fund tracking the index is not the index (SPY, the SPDR S&P 500 ETF, is no SPX).
+    ['SPDR S&P 500 ETF TRUST · 3 · Arca', null, '3m'],
+    ['iShares Core S&P 500 ETF · 5', null, '5m'],
     ['EUR/USD · 15 min', 'EURUSD', '15m'],
     ['51234567: FX-Demo - (EURUSD,H4) - L3', 'EURUSD', '4h'],
     ['BTCJUSD. M15 O45939.73', 'BTCUSD', '15m'],
