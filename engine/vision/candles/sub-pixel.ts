@@ -247,7 +247,7 @@ export function judgeLattice(
  */
 export function findLattice(band: (Run | null)[]): SubPixelLattice | null {
   const share = band.map((r) => (r ? r.mass / (r.bottom - r.top + 1) : 0));
-  let first = share.findIndex((s) => s > 0);
+  const first = share.findIndex((s) => s > 0);
   let last = share.length - 1;
   while (last >= 0 && !(share[last]! > 0)) last--;
   if (first < 0 || last - first + 1 < SUB_PIXEL_MIN_BARS * SUB_PIXEL_MIN_PITCH) return null;
@@ -284,7 +284,6 @@ export function findLattice(band: (Run | null)[]): SubPixelLattice | null {
     const { p } = power(f);
     if (p > bestP) [bestF, bestP] = [f, p];
   }
-  first = 0;
   let best: SubPixelLattice | null = null;
   for (const f of [bestF, 1 - bestF]) {
     const pitch = 1 / f;
