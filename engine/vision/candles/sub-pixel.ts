@@ -388,7 +388,7 @@ export function readSubPixelBars(
       allShapes: candles,
       barSpacing: pitch,
       warnings: [
-        'The bars stand closer than a pixel apart on this capture: only their highs and lows are read; zoom in for exact opens and closes.',
+        'The bars on this capture stand too close to be told apart pixel by pixel: only their highs and lows are read; zoom in for exact opens and closes.',
       ],
       uncertainBodies: true,
       renderPx: 1,
