@@ -17,6 +17,7 @@ import {
 import { learnPalette, classifyInk } from './palette';
 import type { InkClass } from './palette';
 import { extractCandles, followClipped, followEdgeColumn } from './candles';
+import { readSubPixelBars } from './candles/sub-pixel';
 import type { CandleExtraction } from './candles';
 import { readPriceScale, toPrices, unreadable } from './scale';
 import type { ScaleReading } from './scale';
@@ -84,6 +85,45 @@ export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOpti
     const fresh = toRaster(image, rasterPixels);
     pixels = readPixels(image, fresh, trace, givenAxis(fresh, options));
   }
+  try {
+    return readFrom(image, pixels, trace, options);
+  } catch (error) {
+    const again = subPixelReading(error, pixels);
+    if (!again) throw error;
+    if (trace) trace.candles = again.extraction.candles;
+    try {
+      return readFrom(image, again, trace, options);
+    } catch {
+      throw error;
+    }
+  }
+}
+
+/**
+ * The same pixels with the bars read on a sub-pixel lattice (candles/sub-pixel.ts), where the
+ * candles read were refused as no row or as not continuous: a capture scaled down so far that
+ * the bars stand at fractional places, closer than the shapes can part them. Null where the
+ * refusal was another, the lattice was already tried, or no lattice explains the ink. Only
+ * readings refused otherwise are tried again, so no reading that stands changes.
+ */
+function subPixelReading(error: unknown, pixels: PixelReading): PixelReading | null {
+  if (!isEngineError(error) || error.code !== 'NO_CHART_FOUND') return null;
+  if (!pixels.classified || pixels.extraction.subPixel) return null;
+  const { layout, palette, raster } = pixels;
+  const read = readSubPixelBars(pixels.classified, layout.plot, palette, {
+    raster,
+    background: layout.background,
+  });
+  return read && { ...pixels, extraction: read.extraction };
+}
+
+/** readChart on pixels read (see readChart). */
+function readFrom(
+  image: RgbaImage,
+  pixels: PixelReading,
+  trace: ReadTrace | undefined,
+  options: ReadOptions,
+): ChartReading {
   const { layout, extraction, titleTokens, raster } = pixels;
   checkCandleRow(extraction);
   let scale: ScaleReading;
@@ -354,6 +394,8 @@ export interface PixelReading {
   titleTokens: TextToken[];
   /** The plot's ink mask as the candles stage left it (lines cleared). */
   ink: Uint8Array;
+  /** The plot's ink mask as classified, before the candles stage cleared anything from it. */
+  classified?: Uint8Array;
   extraction: CandleExtraction;
 }
 
@@ -426,6 +468,8 @@ export function readPixels(
   bridgeOccluders(ink, layout.bgMask, sampler, plot);
   clearTextLines(ink, plotW, plotH);
   const panelled = clearPanels(ink, plot, layout.panels);
+  // The ink as classified, for a second reading should the candles' be refused (sub-pixel.ts).
+  const classified = ink.slice();
   const extraction = extractCandles(ink, plot, palette, sampler, textBoxes);
   // The lowest (highest) candles may run on beyond the plot's edge, over a volume histogram.
   followClipped(extraction.candles, raster, plot);
@@ -440,5 +484,5 @@ export function readPixels(
     const read = new Set(extraction.candles.map((c) => c.x));
     trace.junk = extraction.allShapes.filter((c) => !read.has(c.x));
   }
-  return { raster, layout, palette, titleTokens, ink, extraction };
+  return { raster, layout, palette, titleTokens, ink, classified, extraction };
 }

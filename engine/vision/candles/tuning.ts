@@ -484,3 +484,63 @@ export const EDGE_COLUMN_MIN_SHARE = 0.8;
  * to a2a2a3); PNG edges are exact and JPEG's ringing stays within about 10.
  */
 export const EDGE_INK_DISTANCE = 24;
+
+// Bars on a sub-pixel lattice (sub-pixel.ts), read only where the usual reading was refused.
+/**
+ * Cost of a row of background between a column's run and the band's run in the column before,
+ * in units of ink share (a full pixel of ink is 1): a text line or a marker 10 rows off the band
+ * loses to a bar run 3 px tall beside it; a bar that steps 1-2 rows from its neighbour does not.
+ */
+export const SUB_PIXEL_BAND_GAP_COST = 1;
+/**
+ * Ends within a row of each other still hold: a scaled capture blurs each end over a row, and a
+ * stroke split over two columns ends a row apart in each.
+ */
+export const SUB_PIXEL_HELD_SLACK_PX = 1;
+/** Spacings tried: a bar takes at least a column... */
+export const SUB_PIXEL_MIN_PITCH = 1.1;
+/** ...and above 4 px bars are wide enough to stand apart (the usual reading's domain). */
+export const SUB_PIXEL_MAX_PITCH = 4;
+/** Fewer bars than this make no periodic evidence worth a lattice. */
+export const SUB_PIXEL_MIN_BARS = 40;
+/**
+ * Columns of one bar hold each other's rows on the right lattice (the same stroke, or a wick
+ * around its body): at least this share of them...
+ */
+export const SUB_PIXEL_MIN_HELD = 0.8;
+/** ...and this much more often than columns of neighbouring bars do. */
+export const SUB_PIXEL_MIN_CONTRAST = 0.15;
+/**
+ * A pixel outside the ink this far beyond the boldest candle colour from the background (1.5
+ * times its contrast) is another drawing's (black text over grey bars: 2.4); the candles' own ink
+ * blurred by scaling stays within about 1.1.
+ */
+export const SUB_PIXEL_FOREIGN_ALPHA = 1.5;
+/**
+ * Columns the band may skip (no run of its own there): at a spacing up to 4 px a bar missing
+ * from the ink (too faint, or cleared with a line) leaves up to four columns without a run.
+ */
+export const SUB_PIXEL_BAND_SKIP = 4;
+/**
+ * Neighbouring columns whose runs all end on the same rows (within a row) this many times over
+ * are a filled block, not bars: 3 bars at a 4 px spacing, 8 at 1.5 px, all with the same high and
+ * low, is a market standing still that long.
+ */
+export const SUB_PIXEL_BLOCK_COLUMNS = 12;
+/**
+ * Columns beside a block that may be its rim: an anti-aliased edge (1-2 columns) and the handles
+ * a selected drawing shows on it (TradingView: discs about 8 px across, half of them outside).
+ */
+export const SUB_PIXEL_BLOCK_RIM = 6;
+/**
+ * ...when a run there holds this share of the block's rows (the edge column of a drawn
+ * rectangle with its middle handle: 48 %); bars beside a block tall enough to matter hold less.
+ */
+export const SUB_PIXEL_RIM_SHARE = 0.25;
+/**
+ * A run taller than this share of the plot and SUB_PIXEL_STROKE_BARS times the band's median run
+ * is a vertical line crossing the band, not a bar: a spike of a news bar reaches a few times its
+ * neighbours' length, a crosshair or a session break the plot's whole height.
+ */
+export const SUB_PIXEL_STROKE_PLOT_SHARE = 0.25;
+export const SUB_PIXEL_STROKE_BARS = 12;

@@ -47,4 +47,6 @@ export interface CandleExtraction {
    * stand 1 px apart, closer than the candle row's spacing otherwise allows.
    */
   columnBars?: boolean;
+  /** The bars were read on a sub-pixel lattice (candles/sub-pixel.ts): this is its spacing, px. */
+  subPixel?: number;
 }
