@@ -1,7 +1,7 @@
 import type { RgbaImage } from '../../core/image';
 import type { Raster } from '../pixels/raster';
 import { colourDistance } from '../pixels/raster';
-import { columnRuns } from '../pixels/column-runs';
+import { columnCounts, columnRuns, sameCounts, type ColumnCounts } from '../pixels/column-runs';
 import { fitPriceScale } from '../scale/scale-fit';
 import type { AxisLabel } from '../scale/scale-fit';
 import { joinSplitLabels } from '../scale/split-labels';
@@ -79,7 +79,13 @@ export interface AxisColumn {
  * of empty plot only grid lines. Works on any background (each column has its own majority
  * colour, so an axis on its own panel colour or under a shaded session band is found alike).
  */
-export function findTextColumns(r: Raster, top: number, bottom: number, maxTall = 1): TextColumn[] {
+export function findTextColumns(
+  r: Raster,
+  top: number,
+  bottom: number,
+  maxTall = 1,
+  counted: { counts?: ColumnCounts } = {},
+): TextColumn[] {
   const { width } = r;
   const h = bottom - top + 1;
   // Glyphs are at most a few percent of the height tall; taller runs are candles or panels.
@@ -89,7 +95,10 @@ export function findTextColumns(r: Raster, top: number, bottom: number, maxTall 
   // The search's later pass (more tall runs allowed, its readings held to one shape per
   // character) also passes over a tall run at the top edge: a desktop or a browser's tabs above
   // a window capture's axis.
-  const runs = columnRuns(r, top, bottom, maxGlyph, maxTall, majors, maxTall > 1);
+  // Counted once for both of locatePriceAxis's searches (`counted`: neither changes the raster).
+  if (bottom >= top && !sameCounts(counted.counts, r, top, bottom, maxGlyph))
+    counted.counts = columnCounts(r, top, bottom, maxGlyph);
+  const runs = columnRuns(r, top, bottom, maxGlyph, maxTall, majors, maxTall > 1, counted.counts);
   // Labels stand on one panel: a text column ends where the columns' own colour changes (an
   // axis on a highlighted band beside a watchlist on white, with no gap between them).
   const samePanel = (a: number, b: number) => colourDistance(majors[a]!, majors[b]!) <= PANEL_CHANGE;
@@ -199,14 +208,16 @@ export function locatePriceAxis(
   read: ReadColumn[] = [],
   strips?: StripMemo,
 ): AxisColumn | null {
-  const all = findTextColumns(r, top, bottom);
+  // The columns' counts of ink runs, shared by the searches' two findTextColumns.
+  const counted: { counts?: ColumnCounts } = {};
+  const all = findTextColumns(r, top, bottom, 1, counted);
   const seen = all.slice(0, maxCandidates);
   const first = locateIn(image, r, top, bottom, seen, false, read, strips);
   if (first) return first;
   // A toolbar button above the labels and a price badge stacked on one label (two tall runs)
   // hide a column of few labels from the first search: columns crossing two tall runs are
   // searched too, those already read left out.
-  const second = findTextColumns(r, top, bottom, AXIS_TALL_RUNS_SECOND);
+  const second = findTextColumns(r, top, bottom, AXIS_TALL_RUNS_SECOND, counted);
   const more = second
     .filter((c) => !seen.some((s) => s.left === c.left && s.right === c.right))
     .slice(0, maxCandidates);

@@ -66,5 +66,11 @@ describe('StripMemo', () => {
     const fresh = readStrip(img, r, rect);
     expect(fresh).not.toEqual(before);
     expect(memo.read(img, r, rect)).toEqual(fresh);
+    // Read again over the repainted pixels (kept as a copy, the image no longer shows them).
+    expect(memo.read(img, r, rect)).toEqual(fresh);
+    // A second repaint of the same rows makes the strip read afresh again.
+    for (let y = label.box.top - 1; y <= label.box.bottom; y++)
+      r.rgb.fill(0x30c030, y * r.width, (y + 1) * r.width);
+    expect(memo.read(img, r, rect)).toEqual(readStrip(img, r, rect));
   });
 });

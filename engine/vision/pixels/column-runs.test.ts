@@ -1,4 +1,4 @@
-import { columnRuns } from './column-runs';
+import { columnCounts, columnRuns } from './column-runs';
 import type { Raster } from './raster';
 
 /** columnRuns as its doc comment says it, one column at a time. */
@@ -84,5 +84,21 @@ describe('columnRuns', () => {
         }
       }
     }
+  });
+
+  it('gives the same runs from counts made once for both searches, and ignores counts of other rows', () => {
+    const r = image(240, 160, 3, 3);
+    const counted = columnCounts(r, 0, 159, 24);
+    for (const maxTall of [1, 2])
+      for (const topFree of [false, true]) {
+        const majors = new Int32Array(240);
+        expect(Array.from(columnRuns(r, 0, 159, 24, maxTall, majors, topFree, counted))).toEqual(
+          Array.from(reference(r, 0, 159, 24, maxTall, topFree)),
+        );
+        expect(majors.some((m) => m !== 0)).toBe(true);
+        expect(Array.from(columnRuns(r, 7, 140, 24, maxTall, undefined, topFree, counted))).toEqual(
+          Array.from(reference(r, 7, 140, 24, maxTall, topFree)),
+        );
+      }
   });
 });

@@ -31,10 +31,62 @@ export function columnRuns(
   maxTall = 1,
   majors?: Int32Array,
   topFree = false,
+  counted?: ColumnCounts,
 ): Float32Array {
-  const { width, rgb } = r;
+  const { width } = r;
+  if (bottom < top) return new Float32Array(width);
+  const c =
+    counted && sameCounts(counted, r, top, bottom, maxGlyph)
+      ? counted
+      : columnCounts(r, top, bottom, maxGlyph);
+  const { major, run, short, long } = c;
+  majors?.set(major);
   const runs = new Float32Array(width);
-  if (bottom < top) return runs;
+  for (let x = 0; x < width; x++) {
+    // The row past the bottom ends every open run (a tall one there touches the image's edge).
+    const n = run[x]!;
+    const s = short[x]! + (n >= 2 && n <= maxGlyph ? 1 : 0);
+    const fromTop = topFree && tallFromTop(r, x, top, bottom, major[x]!, maxGlyph) ? 1 : 0;
+    runs[x] = long[x]! - fromTop > maxTall ? 0 : s;
+  }
+  return runs;
+}
+
+/**
+ * What columnRuns counts per column before it applies `maxTall` and `topFree` (neither changes
+ * the counting): the majority colours and the short and tall runs of ink. The layout search asks
+ * for one band's runs twice (few tall runs allowed, then more): counted once, it is passed to
+ * both (`counted`), and holds the raster, rows and glyph height it was counted for, so that a
+ * count of other pixels is never taken for it.
+ */
+export interface ColumnCounts {
+  readonly raster: Raster;
+  readonly top: number;
+  readonly bottom: number;
+  readonly maxGlyph: number;
+  readonly major: Int32Array;
+  readonly run: Int32Array;
+  readonly short: Int32Array;
+  readonly long: Int32Array;
+}
+
+/**
+ * True when `c` was counted on these rows of this raster for this glyph height (that the raster's
+ * pixels have not changed since is the caller's to ensure).
+ */
+export function sameCounts(
+  c: ColumnCounts | undefined,
+  r: Raster,
+  top: number,
+  bottom: number,
+  maxGlyph: number,
+): c is ColumnCounts {
+  return c !== undefined && c.raster === r && c.top === top && c.bottom === bottom && c.maxGlyph === maxGlyph;
+}
+
+/** columnRuns' two passes over rows top..bottom (top <= bottom). */
+export function columnCounts(r: Raster, top: number, bottom: number, maxGlyph: number): ColumnCounts {
+  const { width, rgb } = r;
   const pairs = width % 2 === 0 ? pairView(rgb) : null;
   const worth = (dy: number) => pairs !== null && repeatShare(pairs, width, top, bottom, dy) >= MIN_REPEATS;
   // Pass 1 (every other row): per column, the majority colour, 8 bits per channel (the middle of
@@ -46,7 +98,6 @@ export function columnRuns(
     major[x] =
       ((((q >> 8) & 0xf) * 16 + 8) << 16) | ((((q >> 4) & 0xf) * 16 + 8) << 8) | ((q & 0xf) * 16 + 8);
   }
-  majors?.set(major);
   // Pass 2: runs of ink per column.
   const run = new Int32Array(width);
   const short = new Int32Array(width);
@@ -54,14 +105,7 @@ export function columnRuns(
   const counts = { major, run, short, long, maxGlyph };
   if (worth(1)) countPairs(r, pairs!, top, bottom, counts);
   else count(r, top, bottom, counts);
-  for (let x = 0; x < width; x++) {
-    // The row past the bottom ends every open run (a tall one there touches the image's edge).
-    const n = run[x]!;
-    const s = short[x]! + (n >= 2 && n <= maxGlyph ? 1 : 0);
-    const fromTop = topFree && tallFromTop(r, x, top, bottom, major[x]!, maxGlyph) ? 1 : 0;
-    runs[x] = long[x]! - fromTop > maxTall ? 0 : s;
-  }
-  return runs;
+  return { raster: r, top, bottom, maxGlyph, major, run, short, long };
 }
 
 /**
