@@ -93,7 +93,10 @@ export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOpti
     if (trace) trace.candles = again.extraction.candles;
     try {
       return readFrom(image, again, trace, options);
-    } catch {
+    } catch (second) {
+      // Bars found on the lattice whose axis the engine cannot read: the caller's OCR may read
+      // it, and reads again on these pixels (trace.pixels). Any other refusal: the first stands.
+      if (isEngineError(second) && second.code === 'AXIS_UNREADABLE') throw second;
       throw error;
     }
   }
