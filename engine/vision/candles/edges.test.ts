@@ -56,16 +56,16 @@ describe('refineCandle on JPEG (brightness beyond the classified ink)', () => {
     stemRight: 5,
   });
 
-  it("follows a wick's tip beside a neighbour's ringing", () => {
-    // Wick rows 4-9 over a body 10-15; column 7 (the side looked at) greyed half-way by JPEG's
-    // ringing beside the next body. The wick was classified from row 8 only.
+  it("follows a wick beyond the row JPEG smeared over a body's top", () => {
+    // Body rows 10-15; row 9 smeared dark over the body's width and a column beyond either side;
+    // the wick above (rows 4-8) kept the ink's brightness but not its colour.
     const s = raster((x, y) => {
-      if (x === 5 && y >= 4 && y <= 9) return ink;
       if (x >= 4 && x <= 6 && y >= 10 && y <= 15) return ink;
-      if (x === 7 && y >= 3 && y <= 9) return 0xc0c0c0;
+      if (x >= 3 && x <= 7 && y === 9) return 0x909090;
+      if (x === 5 && y >= 4 && y <= 8) return grey;
       return undefined;
     });
-    expect(refineCandle(s, candle(8, 10, 15, 15), ink, ink, [], 1).highY).toBeCloseTo(4, 0);
+    expect(refineCandle(s, candle(10, 10, 15, 15), ink, ink, [], 1).highY).toBeCloseTo(4, 0);
   });
 
   it("keeps a body's end rows that took the next body's colour", () => {

@@ -4,7 +4,7 @@ import { dilutedInk, tint } from '../palette/palette';
 import type { PixelCandle } from './types';
 import {
   BEYOND_BRIDGE_ROWS,
-  BEYOND_CONTRAST_MIN,
+  BODY_BEYOND_CONTRAST_MIN,
   BEYOND_LUMA_MIN,
   BEYOND_ROWS_PER_REACH,
   BEYOND_SHARE_MAX,
@@ -122,19 +122,14 @@ function strokeBeyond(
     return null;
   const share = (px: number, y: number) => (luminance(raster.rgb[y * raster.width + px]!) - lb) / vl;
   const maxRows = BEYOND_ROWS_PER_REACH * reach;
-  // 0: the row does not continue the stroke; 1: it is as dark as the ink but so are its sides
-  // (a blurred body edge, a line); 2: it continues a thin stroke.
+  // 0: the row does not continue the stroke; 1: it is as dark as the ink but so is a side (a
+  // blurred body edge, a line); 2: it continues a thin stroke.
   const row = (y: number): 0 | 1 | 2 => {
     if (y < 0 || y >= raster.height) return 0;
     const a = share(x, y);
     if (a < BEYOND_SHARE_MIN || a > BEYOND_SHARE_MAX) return 0;
-    const l = share(x - reach, y);
-    const r = share(x + reach, y);
-    if (Math.max(l, r) <= BEYOND_SIDE_MAX) return 2;
-    // On a dense JPEG one side may be a neighbour's body (its ringing, or the body itself when
-    // the reach meets it): the stroke then stands out of the other side by a margin, where a
-    // horizontal line or a body's smeared edge darkens both sides as much as the centre.
-    return a - Math.min(l, r) >= BEYOND_CONTRAST_MIN ? 2 : 1;
+    const side = Math.max(share(x - reach, y), share(x + reach, y));
+    return side <= BEYOND_SIDE_MAX ? 2 : 1;
   };
   let y = from;
   for (let k = 0; k < maxRows; k++) {
@@ -166,7 +161,7 @@ function strokeBeyond(
  * not classified as the body's ink though they keep its brightness. A row continues the body
  * when every column of it (the outermost left out on a body wider than BODY_BEYOND_EDGE_WIDTH,
  * whose sides JPEG blends) has a brightness share between BEYOND_SHARE_MIN and
- * BEYOND_SHARE_MAX, and their mean stands BEYOND_CONTRAST_MIN above the darker-in-share
+ * BEYOND_SHARE_MAX, and their mean stands BODY_BEYOND_CONTRAST_MIN above the darker-in-share
  * column beside the body (a horizontal line darkens those too; a neighbour may stand on one).
  */
 function bodyBeyond(
@@ -196,7 +191,7 @@ function bodyBeyond(
     }
     if (!ok) break;
     const side = Math.min(share(left - 1, next), share(right + 1, next));
-    if (sum / (r - l + 1) - side < BEYOND_CONTRAST_MIN) break;
+    if (sum / (r - l + 1) - side < BODY_BEYOND_CONTRAST_MIN) break;
     y = next;
   }
   return y === from ? null : y;

@@ -306,13 +306,6 @@ export const BEYOND_SHARE_MAX = 1.5;
 /** ... when the pixels `reach` either side have at most this share (a thin stroke, not a line). */
 export const BEYOND_SIDE_MAX = 0.3;
 /**
- * ... or whose share stands this much above the larger of theirs: on a dense JPEG the 8x8
- * blocks ring beside a neighbour's body, greying the pixels beside a wick (shares 0.3-0.65)
- * while the wick keeps the ink's brightness (0.8-1.1); a horizontal line or a body darkens its
- * sides as much as its centre.
- */
-export const BEYOND_CONTRAST_MIN = 0.4;
-/**
  * strokeBeyond steps over this many rows (from the start only) whose centre is ink-dark but
  * whose sides are too: JPEG smears a body's top or bottom row one row out over the body's
  * width, and a wick starting at the body goes on beyond that row.
@@ -323,6 +316,12 @@ export const BEYOND_BRIDGE_ROWS = 1;
  * chart's next body over up to 6 rows of a body's end (a 3 px MetaTrader body 4 px from the next).
  */
 export const BODY_BEYOND_MAX_ROWS = 8;
+/**
+ * ... while the body's row stands this much (in brightness share) above the lighter column
+ * beside the body: a horizontal line crossing it darkens both; JPEG's blur greys the gap
+ * beside a dense body to 0.3-0.6 while its rows keep 0.8-1.2.
+ */
+export const BODY_BEYOND_CONTRAST_MIN = 0.4;
 /** bodyBeyond leaves out a body's outermost columns when it is wider than this (blended sides). */
 export const BODY_BEYOND_EDGE_WIDTH = 3;
 /** The last, partly covered row counts for at most this share of a row. */
