@@ -12,6 +12,7 @@ import {
   BEYOND_SIDE_MAX,
   BODY_BEYOND_EDGE_WIDTH,
   BODY_BEYOND_MAX_ROWS,
+  BODY_BEYOND_MIN_ROWS,
   EDGE_OFF_MAX,
   FAINT_ALPHA,
   OTHER_OBJECT_ALPHA,
@@ -194,7 +195,8 @@ function bodyBeyond(
     if (sum / (r - l + 1) - side < BODY_BEYOND_CONTRAST_MIN) break;
     y = next;
   }
-  return y === from ? null : y;
+  // One row is a resized capture's blended edge, which the sub-pixel edge reads better.
+  return Math.abs(y - from) < BODY_BEYOND_MIN_ROWS ? null : y;
 }
 
 export interface RefinedCandle {

@@ -322,6 +322,12 @@ export const BODY_BEYOND_MAX_ROWS = 8;
  * beside a dense body to 0.3-0.6 while its rows keep 0.8-1.2.
  */
 export const BODY_BEYOND_CONTRAST_MIN = 0.4;
+/**
+ * ... and keeps what it found only from this many rows on: JPEG's colour loss spans 2-6 rows,
+ * while a single row of the ink's brightness beyond a body is the blended edge of a resized
+ * capture, which the sub-pixel edge (ink shares) reads better.
+ */
+export const BODY_BEYOND_MIN_ROWS = 2;
 /** bodyBeyond leaves out a body's outermost columns when it is wider than this (blended sides). */
 export const BODY_BEYOND_EDGE_WIDTH = 3;
 /** The last, partly covered row counts for at most this share of a row. */
