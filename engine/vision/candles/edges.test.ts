@@ -1,4 +1,5 @@
-import { strokeWidth } from './edges';
+import { refineCandle, strokeWidth } from './edges';
+import type { PixelCandle } from './types';
 
 /** One row of pixels: the background with the ink blended in at the given shares. */
 function row(bg: number, ink: number, shares: number[]) {
@@ -27,5 +28,54 @@ describe('strokeWidth', () => {
     // A dense JPEG chart: the next wick stands 2 px away, JPEG's blur left 0.15 between them.
     const s = row(0xffffff, 0x089981, [0, 0, 0.15, 1, 0.15, 1, 0.15, 0]);
     expect(strokeWidth(s, 3, 0, 0x089981)).toBeCloseTo(1.3, 1);
+  });
+});
+
+describe('refineCandle on JPEG (brightness beyond the classified ink)', () => {
+  const bg = 0xffffff;
+  const ink = 0xb86725; // MetaTrader's bear orange
+  const grey = 0x787878; // the same brightness, the colour lost to the next body's chroma
+  /** A white raster 11 x 24 with `paint(x, y)` colours where it returns one. */
+  function raster(paint: (x: number, y: number) => number | undefined) {
+    const rgb = new Uint32Array(11 * 24);
+    for (let y = 0; y < 24; y++) for (let x = 0; x < 11; x++) rgb[y * 11 + x] = paint(x, y) ?? bg;
+    return { raster: { width: 11, height: 24, rgb }, background: bg };
+  }
+  const candle = (highY: number, bodyTop: number, bodyBottom: number, lowY: number): PixelCandle => ({
+    x: 5,
+    left: 4,
+    right: 6,
+    highY,
+    lowY,
+    bodyTop,
+    bodyBottom,
+    fill: 1,
+    direction: -1,
+    ambiguous: false,
+    stemLeft: 5,
+    stemRight: 5,
+  });
+
+  it("follows a wick beyond the row JPEG smeared over a body's top", () => {
+    // Body rows 10-15; row 9 smeared dark over the body's width and a column beyond either side;
+    // the wick above (rows 4-8) kept the ink's brightness but not its colour.
+    const s = raster((x, y) => {
+      if (x >= 4 && x <= 6 && y >= 10 && y <= 15) return ink;
+      if (x >= 3 && x <= 7 && y === 9) return 0x909090;
+      if (x === 5 && y >= 4 && y <= 8) return grey;
+      return undefined;
+    });
+    expect(refineCandle(s, candle(10, 10, 15, 15), ink, ink, [], 1).highY).toBeCloseTo(4, 0);
+  });
+
+  it("keeps a body's end rows that took the next body's colour", () => {
+    const s = raster((x, y) => {
+      if (x >= 4 && x <= 6 && y >= 10 && y <= 15) return ink;
+      if (x >= 4 && x <= 6 && y >= 16 && y <= 17) return grey;
+      return undefined;
+    });
+    const r = refineCandle(s, candle(10, 10, 15, 15), ink, ink, [], 1);
+    expect(r.bodyBottom).toBeCloseTo(17, 1);
+    expect(r.lowY).toBeCloseTo(17, 1);
   });
 });

@@ -3,11 +3,16 @@ import { luminance } from '../pixels/raster';
 import { dilutedInk, tint } from '../palette/palette';
 import type { PixelCandle } from './types';
 import {
+  BEYOND_BRIDGE_ROWS,
+  BODY_BEYOND_CONTRAST_MIN,
   BEYOND_LUMA_MIN,
   BEYOND_ROWS_PER_REACH,
   BEYOND_SHARE_MAX,
   BEYOND_SHARE_MIN,
   BEYOND_SIDE_MAX,
+  BODY_BEYOND_EDGE_WIDTH,
+  BODY_BEYOND_MAX_ROWS,
+  BODY_BEYOND_MIN_ROWS,
   EDGE_OFF_MAX,
   FAINT_ALPHA,
   OTHER_OBJECT_ALPHA,
@@ -118,19 +123,29 @@ function strokeBeyond(
     return null;
   const share = (px: number, y: number) => (luminance(raster.rgb[y * raster.width + px]!) - lb) / vl;
   const maxRows = BEYOND_ROWS_PER_REACH * reach;
+  // 0: the row does not continue the stroke; 1: it is as dark as the ink but so is a side (a
+  // blurred body edge, a line); 2: it continues a thin stroke.
+  const row = (y: number): 0 | 1 | 2 => {
+    if (y < 0 || y >= raster.height) return 0;
+    const a = share(x, y);
+    if (a < BEYOND_SHARE_MIN || a > BEYOND_SHARE_MAX) return 0;
+    const side = Math.max(share(x - reach, y), share(x + reach, y));
+    return side <= BEYOND_SIDE_MAX ? 2 : 1;
+  };
   let y = from;
   for (let k = 0; k < maxRows; k++) {
-    const next = y + dir;
-    if (next < 0 || next >= raster.height) break;
-    const a = share(x, next);
-    if (
-      a < BEYOND_SHARE_MIN ||
-      a > BEYOND_SHARE_MAX ||
-      share(x - reach, next) > BEYOND_SIDE_MAX ||
-      share(x + reach, next) > BEYOND_SIDE_MAX
-    )
-      break;
-    y = next;
+    const r = row(y + dir);
+    if (r === 2) {
+      y += dir;
+      continue;
+    }
+    // JPEG smears a body's edge a row beyond it, as wide as the body: a wick leaving the body
+    // goes on above that row.
+    if (r === 1 && k < BEYOND_BRIDGE_ROWS && row(y + 2 * dir) === 2) {
+      y += 2 * dir;
+      continue;
+    }
+    break;
   }
   if (y === from) return null;
   // The row beyond the last one kept is partly covered when the stroke ends between rows.
@@ -138,6 +153,50 @@ function strokeBeyond(
   let partial = beyond >= 0 && beyond < raster.height ? Math.min(PARTIAL_ROW_MAX, share(x, beyond)) : 0;
   if (partial < FAINT_ALPHA) partial = 0;
   return dir < 0 ? y - partial : y + 1 + partial;
+}
+
+/**
+ * How far a filled body runs on beyond its row `from` in direction `dir` on brightness alone:
+ * the last row kept, or null when it does not go on. On a dense JPEG a body's end rows take
+ * the colour of the next candle's body (chroma is stored per 2x2 block and blurred), so they are
+ * not classified as the body's ink though they keep its brightness. A row continues the body
+ * when every column of it (the outermost left out on a body wider than BODY_BEYOND_EDGE_WIDTH,
+ * whose sides JPEG blends) has a brightness share between BEYOND_SHARE_MIN and
+ * BEYOND_SHARE_MAX, and their mean stands BODY_BEYOND_CONTRAST_MIN above the darker-in-share
+ * column beside the body (a horizontal line darkens those too; a neighbour may stand on one).
+ */
+function bodyBeyond(
+  s: EdgeSampler,
+  left: number,
+  right: number,
+  from: number,
+  dir: -1 | 1,
+  ink: number,
+): number | null {
+  const { raster } = s;
+  const lb = luminance(s.background);
+  const vl = luminance(ink) - lb;
+  if (Math.abs(vl) < BEYOND_LUMA_MIN || left - 1 < 0 || right + 1 >= raster.width) return null;
+  const share = (px: number, y: number) => (luminance(raster.rgb[y * raster.width + px]!) - lb) / vl;
+  const [l, r] = right - left + 1 > BODY_BEYOND_EDGE_WIDTH ? [left + 1, right - 1] : [left, right];
+  let y = from;
+  for (let k = 0; k < BODY_BEYOND_MAX_ROWS; k++) {
+    const next = y + dir;
+    if (next < 0 || next >= raster.height) break;
+    let sum = 0;
+    let ok = true;
+    for (let x = l; x <= r && ok; x++) {
+      const a = share(x, next);
+      ok = a >= BEYOND_SHARE_MIN && a <= BEYOND_SHARE_MAX;
+      sum += a;
+    }
+    if (!ok) break;
+    const side = Math.min(share(left - 1, next), share(right + 1, next));
+    if (sum / (r - l + 1) - side < BODY_BEYOND_CONTRAST_MIN) break;
+    y = next;
+  }
+  // One row is a resized capture's blended edge, which the sub-pixel edge reads better.
+  return Math.abs(y - from) < BODY_BEYOND_MIN_ROWS ? null : y;
 }
 
 export interface RefinedCandle {
@@ -171,7 +230,14 @@ export function refineCandle(
     unit;
   let bodyTop = c.bodyTop;
   let bodyBottom: number;
-  if (bodyColumns.length && bodyH >= 2) {
+  // A filled body whose end rows JPEG gave a neighbour's colour runs on on brightness alone.
+  const filled = !c.ambiguous && c.fill !== 0 && bodyH >= 2;
+  const topBeyond = filled ? bodyBeyond(s, c.left, c.right, Math.round(c.bodyTop), -1, bodyInk) : null;
+  const bottomBeyond = filled ? bodyBeyond(s, c.left, c.right, Math.round(c.bodyBottom), 1, bodyInk) : null;
+  if (topBeyond !== null || bottomBeyond !== null) {
+    bodyTop = topBeyond ?? c.bodyTop;
+    bodyBottom = (bottomBeyond ?? c.bodyBottom) + 1 - unit;
+  } else if (bodyColumns.length && bodyH >= 2) {
     let t = 0;
     let b = 0;
     for (const x of bodyColumns) {

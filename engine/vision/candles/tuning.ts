@@ -321,6 +321,31 @@ export const BEYOND_SHARE_MIN = 0.5;
 export const BEYOND_SHARE_MAX = 1.5;
 /** ... when the pixels `reach` either side have at most this share (a thin stroke, not a line). */
 export const BEYOND_SIDE_MAX = 0.3;
+/**
+ * strokeBeyond steps over this many rows (from the start only) whose centre is ink-dark but
+ * whose sides are too: JPEG smears a body's top or bottom row one row out over the body's
+ * width, and a wick starting at the body goes on beyond that row.
+ */
+export const BEYOND_BRIDGE_ROWS = 1;
+/**
+ * bodyBeyond follows a body's end at most this many rows: JPEG moves the chroma of a dense
+ * chart's next body over up to 6 rows of a body's end (a 3 px MetaTrader body 4 px from the next).
+ */
+export const BODY_BEYOND_MAX_ROWS = 8;
+/**
+ * ... while the body's row stands this much (in brightness share) above the lighter column
+ * beside the body: a horizontal line crossing it darkens both; JPEG's blur greys the gap
+ * beside a dense body to 0.3-0.6 while its rows keep 0.8-1.2.
+ */
+export const BODY_BEYOND_CONTRAST_MIN = 0.4;
+/**
+ * ... and keeps what it found only from this many rows on: JPEG's colour loss spans 2-6 rows,
+ * while a single row of the ink's brightness beyond a body is the blended edge of a resized
+ * capture, which the sub-pixel edge (ink shares) reads better.
+ */
+export const BODY_BEYOND_MIN_ROWS = 2;
+/** bodyBeyond leaves out a body's outermost columns when it is wider than this (blended sides). */
+export const BODY_BEYOND_EDGE_WIDTH = 3;
 /** The last, partly covered row counts for at most this share of a row. */
 export const PARTIAL_ROW_MAX = 0.5;
 
