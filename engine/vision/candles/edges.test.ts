@@ -78,4 +78,16 @@ describe('refineCandle on JPEG (brightness beyond the classified ink)', () => {
     expect(r.bodyBottom).toBeCloseTo(17, 1);
     expect(r.lowY).toBeCloseTo(17, 1);
   });
+
+  it("does not follow a narrow body's wick as its body (a 4 px body, 2 px wick, pixel ratio 2)", () => {
+    // Body columns 3-6 rows 10-15, wick columns 4-5 rows 2-9: without its outermost columns the
+    // body is the wick's width, and the wick's rows are as dark as the body.
+    const s = raster((x, y) => {
+      if (x >= 3 && x <= 6 && y >= 10 && y <= 15) return ink;
+      if (x >= 4 && x <= 5 && y >= 2 && y <= 9) return ink;
+      return undefined;
+    });
+    const narrow = { ...candle(2, 10, 15, 15), left: 3, right: 6, x: 4.5, stemLeft: 4, stemRight: 5 };
+    expect(refineCandle(s, narrow, ink, ink, [3, 4, 5, 6], 2).bodyTop).toBeCloseTo(10, 0);
+  });
 });

@@ -172,6 +172,7 @@ function bodyBeyond(
   from: number,
   dir: -1 | 1,
   ink: number,
+  stem: { left: number; right: number },
 ): number | null {
   const { raster } = s;
   const lb = luminance(s.background);
@@ -179,6 +180,9 @@ function bodyBeyond(
   if (Math.abs(vl) < BEYOND_LUMA_MIN || left - 1 < 0 || right + 1 >= raster.width) return null;
   const share = (px: number, y: number) => (luminance(raster.rgb[y * raster.width + px]!) - lb) / vl;
   const [l, r] = right - left + 1 > BODY_BEYOND_EDGE_WIDTH ? [left + 1, right - 1] : [left, right];
+  // Columns all within the wick's would follow the wick (a narrow body at a pixel ratio of 2,
+  // its outermost columns left out, is its 2 px wick and little else): a body's row is wider.
+  if (l >= stem.left && r <= stem.right) return null;
   let y = from;
   for (let k = 0; k < BODY_BEYOND_MAX_ROWS; k++) {
     const next = y + dir;
@@ -232,8 +236,11 @@ export function refineCandle(
   let bodyBottom: number;
   // A filled body whose end rows JPEG gave a neighbour's colour runs on on brightness alone.
   const filled = !c.ambiguous && c.fill !== 0 && bodyH >= 2;
-  const topBeyond = filled ? bodyBeyond(s, c.left, c.right, Math.round(c.bodyTop), -1, bodyInk) : null;
-  const bottomBeyond = filled ? bodyBeyond(s, c.left, c.right, Math.round(c.bodyBottom), 1, bodyInk) : null;
+  const stem = { left: c.stemLeft, right: c.stemRight };
+  const topBeyond = filled ? bodyBeyond(s, c.left, c.right, Math.round(c.bodyTop), -1, bodyInk, stem) : null;
+  const bottomBeyond = filled
+    ? bodyBeyond(s, c.left, c.right, Math.round(c.bodyBottom), 1, bodyInk, stem)
+    : null;
   if (topBeyond !== null || bottomBeyond !== null) {
     bodyTop = topBeyond ?? c.bodyTop;
     bodyBottom = (bottomBeyond ?? c.bodyBottom) + 1 - unit;
