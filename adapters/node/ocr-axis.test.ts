@@ -42,6 +42,20 @@ describe.skipIf(!axisOcrAvailable())('the axis OCR (tesseract.js) on a rendered 
 });
 
 describe('stripCrop', () => {
+  /** The crop of a whole painted strip, with its PNG decoded to grey levels. */
+  const greyStripCrop = async (width: number, height: number, data: Uint8Array) => {
+    const crop = await stripCrop(
+      { width, height, data },
+      { left: 0, top: 0, right: width - 1, bottom: height - 1 },
+    );
+    expect(crop).not.toBeNull();
+    const { data: grey, info } = await sharp(crop!.png)
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { crop: crop!, grey, info };
+  };
+
   it("measures a line printed in a box against the box's colour: the box white, its text black", async () => {
     // A dark strip; a grey price tag (rows 40-59) with white strokes, and a plain grey label.
     const width = 200;
@@ -57,23 +71,15 @@ describe('stripCrop', () => {
         paint(x, y - 30, [140, 140, 140]);
         paint(x + 1, y - 30, [140, 140, 140]);
       }
-    const crop = await stripCrop(
-      { width, height, data },
-      { left: 0, top: 0, right: width - 1, bottom: height - 1 },
-    );
-    expect(crop).not.toBeNull();
-    const { data: grey, info } = await sharp(crop!.png)
-      .greyscale()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const { crop, grey, info } = await greyStripCrop(width, height, data);
     // The tag's line in the crop: its rows are the image rows 40-59.
-    const rows = crop!.rows.flatMap((y, r) => (y >= 44 && y < 56 ? [r] : []));
+    const rows = crop.rows.flatMap((y, r) => (y >= 44 && y < 56 ? [r] : []));
     const dark = (r: number) => {
       let n = 0;
-      const cy = Math.round(8 + (r + 0.5) * crop!.scale);
-      for (let x = Math.round(8 + 45 * crop!.scale); x < Math.round(8 + 195 * crop!.scale); x++)
+      const cy = Math.round(8 + (r + 0.5) * crop.scale);
+      for (let x = Math.round(8 + 45 * crop.scale); x < Math.round(8 + 195 * crop.scale); x++)
         if (grey[cy * info.width + x]! < 128) n++;
-      return n / Math.round(150 * crop!.scale);
+      return n / Math.round(150 * crop.scale);
     };
     const share = rows.reduce((s, r) => s + dark(r), 0) / rows.length;
     // Strokes 2 px in 8 (a quarter) are black; the box is not.
@@ -94,20 +100,12 @@ describe('stripCrop', () => {
         paint(x, y, [40, 40, 40]);
         paint(x, y + 40, [60, 60, 70]);
       }
-    const crop = await stripCrop(
-      { width, height, data },
-      { left: 0, top: 0, right: width - 1, bottom: height - 1 },
-    );
-    expect(crop).not.toBeNull();
-    const { data: grey, info } = await sharp(crop!.png)
-      .greyscale()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const { crop, grey, info } = await greyStripCrop(width, height, data);
     // The band's background between its strokes (image x 24-26, row 6) is ink in the crop.
-    const r = crop!.rows.indexOf(6);
+    const r = crop.rows.indexOf(6);
     expect(r).toBeGreaterThanOrEqual(0);
-    const cy = Math.round(8 + (r + 0.5) * crop!.scale);
-    const cx = Math.round(8 + 25.5 * crop!.scale);
+    const cy = Math.round(8 + (r + 0.5) * crop.scale);
+    const cx = Math.round(8 + 25.5 * crop.scale);
     expect(grey[cy * info.width + cx]!).toBeLessThan(128);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Raster } from '../pixels/raster';
+import { solidRaster } from '../test-support/raster';
 import { followClipped } from './clipped';
 import type { PixelCandle } from './types';
 
@@ -15,13 +15,11 @@ const VOLUME = 0xf7aaa7;
 function paint(rule?: number) {
   const width = 60;
   const height = 100;
-  const rgb = new Uint32Array(width * height).fill(BG);
-  const set = (x: number, y: number, c: number) => (rgb[y * width + x] = c);
+  const { raster, set } = solidRaster(width, height, BG);
   for (let y = 55; y < height; y++) for (let x = 10; x < 40; x++) set(x, y, VOLUME);
   for (let y = 30; y <= 64; y++) for (let x = 20; x <= 28; x++) set(x, y, RED);
   for (let y = 20; y <= 72; y++) if (y < 30 || y > 64) set(24, y, RED);
   if (rule !== undefined) for (let x = 0; x < width; x++) set(x, rule, RED);
-  const raster = { width, height, rgb } as Raster;
   const candle: PixelCandle = {
     x: 24,
     left: 20,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Raster } from '../pixels/raster';
+import { solidRaster } from '../test-support/raster';
 import { followEdgeColumn } from './edge-column';
 import type { PixelCandle } from './types';
 
@@ -18,8 +18,7 @@ const WICK_IN_EDGE = 0xa2a2a3; // the wick, half covered by the frame
 function paint(edge = EDGE) {
   const width = 40;
   const height = 300;
-  const rgb = new Uint32Array(width * height).fill(FRAME);
-  const set = (x: number, y: number, c: number) => (rgb[y * width + x] = c);
+  const { raster, set } = solidRaster(width, height, FRAME);
   for (let y = 10; y <= 290; y++) {
     set(6, y, edge);
     for (let x = 7; x < width; x++) set(x, y, BG);
@@ -27,7 +26,6 @@ function paint(edge = EDGE) {
   for (let y = 31; y <= 70; y++) set(6, y, WICK_IN_EDGE);
   set(6, 30, 0xbebfc1); // half way between the edge and the wick's colour
   for (let y = 50; y <= 55; y++) for (let x = 6; x <= 8; x++) set(x, y, x === 6 ? 0x868686 : INK);
-  const raster = { width, height, rgb } as Raster;
   const candle: PixelCandle = {
     x: 7.5,
     left: 7,
