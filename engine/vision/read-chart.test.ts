@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeImage } from '../../adapters/node/decode-image';
-import { readChart } from './read-chart';
+import { readChart, refusalAfterRetry } from './read-chart';
+import { EngineError } from '../core/errors';
 import {
   canJudge,
   checkContinuity,
@@ -802,6 +803,17 @@ describe('readChart refusals', () => {
   it('refuses a chart whose price axis has no labels as AXIS_UNREADABLE, never inventing prices', () => {
     const { image } = paintChart({ width: 700, height: 420 });
     expect(() => readChart(image)).toThrow(expect.objectContaining({ code: 'AXIS_UNREADABLE' }));
+  });
+
+  it('after a refused sub-pixel retry answers AXIS_UNREADABLE only where the retry failed on its axis', () => {
+    const noRow = new EngineError('NO_CHART_FOUND', 'no regular row');
+    const noAxis = new EngineError('AXIS_UNREADABLE', 'no labels');
+    const notContinuous = new EngineError('NO_CHART_FOUND', 'only 20 % joined');
+    // The retry found bars but not the axis: the caller's OCR is to read it on the retry's pixels.
+    expect(refusalAfterRetry(noRow, noAxis)).toBe(noAxis);
+    // Anything else refused on the lattice: the first refusal, as before the retry existed.
+    expect(refusalAfterRetry(noRow, notContinuous)).toBe(noRow);
+    expect(refusalAfterRetry(noRow, new Error('bug'))).toBe(noRow);
   });
 });
 

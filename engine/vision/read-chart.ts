@@ -94,12 +94,19 @@ export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOpti
     try {
       return readFrom(image, again, trace, options);
     } catch (second) {
-      // Bars found on the lattice whose axis the engine cannot read: the caller's OCR may read
-      // it, and reads again on these pixels (trace.pixels). Any other refusal: the first stands.
-      if (isEngineError(second) && second.code === 'AXIS_UNREADABLE') throw second;
-      throw error;
+      throw refusalAfterRetry(error, second);
     }
   }
+}
+
+/**
+ * The refusal to answer when the sub-pixel retry was refused too. Bars found on the lattice
+ * whose axis the engine cannot read: AXIS_UNREADABLE, so that the caller's OCR reads the axis and
+ * reads again on the retry's pixels (trace.pixels). Any other refusal: the first stands, so a
+ * chart the retry cannot read is refused as it was before the retry existed.
+ */
+export function refusalAfterRetry(first: unknown, second: unknown): unknown {
+  return isEngineError(second) && second.code === 'AXIS_UNREADABLE' ? second : first;
 }
 
 /**
