@@ -29,6 +29,22 @@ describe('JPEG-diluted ink', () => {
     expect(dilutedInk(0xd04040, 0x010101, 0x64b966)).toBe(false);
   });
 
+  it('holds stronger colour to a pale class hue by angle, not distance (a class blended with white)', () => {
+    // MetaTrader Green on Black on JPEG, class learned as #c8ffc6 (the #00ff00 outlines mixed
+    // with the white bear fills): a wick's pixel where it meets a hollow body's top row and an
+    // outline pixel, at twice the class's chroma, point off its hue by more than the plain
+    // tolerance (quality 79, measured).
+    for (const c of [0x54da67, 0x3ac64c]) expect(dilutedInk(c, 0x000000, 0xc8ffc6)).toBe(true);
+    // Grey of that brightness, red, and a blue-green of another hue are still no green ink.
+    expect(dilutedInk(0x8a8a8a, 0x000000, 0xc8ffc6)).toBe(false);
+    expect(dilutedInk(0xd04040, 0x000000, 0xc8ffc6)).toBe(false);
+    expect(dilutedInk(0x00a0c8, 0x000000, 0xc8ffc6)).toBe(false);
+    // A saturated class keeps the plain tolerance: a cyan indicator line beside teal candles
+    // on white, and an orange one beside #e78742 bodies on a dark plot (PNG), are no candle ink.
+    expect(dilutedInk(0x00bcd4, white, 0x26a69a)).toBe(false);
+    expect(dilutedInk(0xff9800, 0x111b28, 0xe78742)).toBe(false);
+  });
+
   it('keeps a stroke darker than its ink (JPEG ringing) on the background-ink line', () => {
     // A 1-px teal wick on white, darker than the class colour by a tenth of the way.
     const t = tint(0x1d775e, white, 0x497e73);

@@ -12,6 +12,8 @@ import {
   RINGING_ALPHA_MAX,
   STRONGER_CHROMA_MAX,
   STRONGER_CHROMA_MIN,
+  STRONGER_HUE_PER_SHARE,
+  PALE_CLASS_CHROMA_PER_LUMA,
 } from './tuning';
 
 export { INK_TOLERANCE, MIN_ALPHA };
@@ -83,6 +85,11 @@ export function dilution(bg: number, ink: number, hueTolerance = 1): (c: number)
   const lb = luminance(bg);
   const vl = luminance(ink) - lb;
   const share = chromaShareOf(bg, ink, hueTolerance);
+  // A pale class's stronger pixels' hue is held to an angle (see PALE_CLASS_CHROMA_PER_LUMA).
+  const [bu, bv] = chromaOf(bg);
+  const [iu, iv] = chromaOf(ink);
+  const pale = Math.hypot(iu - bu, iv - bv) < PALE_CLASS_CHROMA_PER_LUMA * Math.abs(vl);
+  const strongShare = chromaShareOf(bg, ink, hueTolerance, pale ? STRONGER_HUE_PER_SHARE : 0);
   if (Math.abs(vl) < LUMA_ALONE_MIN) return () => false;
   return (c) => {
     const alpha = (luminance(c) - lb) / vl;
@@ -93,18 +100,24 @@ export function dilution(bg: number, ink: number, hueTolerance = 1): (c: number)
     // is itself diluted, down to a third of its ink's colour (#64b966 for MetaTrader's
     // #00ff00 outlines on black), and its strokes' stronger pixels are the ink.
     const s = share(c);
-    return (
-      (s >= DILUTED_CHROMA_MIN && s <= Math.min(DILUTED_CHROMA_MAX, alpha * DILUTED_CHROMA_PER_ALPHA)) ||
-      (s >= STRONGER_CHROMA_MIN && s <= STRONGER_CHROMA_MAX)
-    );
+    if (s >= DILUTED_CHROMA_MIN && s <= Math.min(DILUTED_CHROMA_MAX, alpha * DILUTED_CHROMA_PER_ALPHA))
+      return true;
+    const strong = strongShare(c);
+    return strong >= STRONGER_CHROMA_MIN && strong <= STRONGER_CHROMA_MAX;
   };
 }
 
 /**
  * How much of the ink's colour (chroma, relative to the background) a pixel carries, when its
- * colour points the ink's way (-1 when it does not, or the ink has no colour).
+ * colour points the ink's way (-1 when it does not, or the ink has no colour). `perShare` > 0
+ * widens the hue tolerance with the pixel's own share (times max(1, share x perShare)).
  */
-export function chromaShareOf(bg: number, ink: number, hueTolerance = 1): (c: number) => number {
+export function chromaShareOf(
+  bg: number,
+  ink: number,
+  hueTolerance = 1,
+  perShare = 0,
+): (c: number) => number {
   const [bu, bv] = chromaOf(bg);
   const [iu, iv] = chromaOf(ink);
   const ku = iu - bu;
@@ -116,6 +129,6 @@ export function chromaShareOf(bg: number, ink: number, hueTolerance = 1): (c: nu
     const [pu, pv] = chromaOf(c);
     const share = ((pu - bu) * ku + (pv - bv) * kv) / k2;
     const off = Math.hypot(pu - bu - share * ku, pv - bv - share * kv);
-    return off <= tolerance ? share : -1;
+    return off <= tolerance * Math.max(1, share * perShare) ? share : -1;
   };
 }

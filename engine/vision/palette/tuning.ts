@@ -36,6 +36,26 @@ export const DILUTED_CHROMA_PER_ALPHA = 0.9;
  */
 export const STRONGER_CHROMA_MIN = 1.25;
 export const STRONGER_CHROMA_MAX = 3;
+/**
+ * A pale class (its chroma against the background under this share of its brightness
+ * difference from it) is an ink blended with a neutral colour, not the ink: MetaTrader's Green
+ * on Black on JPEG learns #c8ffc6 (ratio 0.13), the #00ff00 outlines mixed with the white bear
+ * fills beside them. Its ink's own pixels carry the ink's hue, off the blend's in proportion to
+ * their colour, so for such a class a stronger pixel's hue is held to an angle (below). The
+ * saturated classes of the corpora and the real set stand at 0.3-0.7 (#26a69a on white 0.50,
+ * #e78742 on #111b28 0.64, MetaTrader's #64b966 0.30) and keep the plain tolerance: taken by
+ * angle there, cyan and orange indicator lines beside them became candle ink (MT PNG seed 55
+ * lost three charts). A thin teal outline learned diluted toward white (#497e73, 0.18) is pale
+ * only in brightness terms and stays out.
+ */
+export const PALE_CLASS_CHROMA_PER_LUMA = 0.15;
+/**
+ * For a pale class, a stronger pixel's hue tolerance is multiplied by max(1, its share of the
+ * class's colour x this): an angle, not a distance. At 1 the pixel where a wick meets a hollow
+ * body's top row (#54da67: share 2.2, off the hue by 10.4 for a tolerance of 10.0) is ink, and
+ * the wick above it is no longer cut off the candle.
+ */
+export const STRONGER_HUE_PER_SHARE = 1;
 /** An ink whose colour is nearer the background's than this (chroma distance) has no hue to follow. */
 export const INK_CHROMA_MIN = 24;
 /** How far off the ink's hue a pixel's colour may point: JPEG noise, plus a share of the ink's chroma. */
