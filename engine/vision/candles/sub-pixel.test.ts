@@ -82,3 +82,58 @@ describe('bars on a sub-pixel lattice (a dense capture scaled down)', () => {
     expect(read).toBeNull();
   });
 });
+
+describe('candles in two colours on a sub-pixel lattice (2.56 px per bar)', () => {
+  it('reads each candle body (its 2 px wide rows) and its direction from its colour', () => {
+    const bull = 0x26a69a;
+    const bear = 0xef5350;
+    const n = 200;
+    const pitch = 2.56;
+    const w = Math.ceil(n * pitch) + 6;
+    const h = 200;
+    const rgb = new Uint32Array(w * h).fill(0xffffff);
+    const ink = new Uint8Array(w * h);
+    let s = 11;
+    const rnd = () => (s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    let open = 100;
+    const truth: { top: number; bottom: number; up: boolean }[] = [];
+    for (let i = 0; i < n; i++) {
+      // Closes meet the next opens (rows), bodies 2-9 rows, wicks up to 4 rows beyond.
+      const up = rnd() < 0.5 && open > 40;
+      const close = Math.max(30, Math.min(170, open + (up ? -1 : 1) * (2 + Math.floor(rnd() * 8))));
+      const top = Math.min(open, close);
+      const bottom = Math.max(open, close);
+      const high = top - Math.floor(rnd() * 5);
+      const low = bottom + Math.floor(rnd() * 5);
+      const left = Math.floor(i * pitch) + 2;
+      const k = close < open ? 1 : 2;
+      const paint = (x: number, y: number) => {
+        ink[y * w + x] = k;
+        rgb[y * w + x] = k === 1 ? bull : bear;
+      };
+      for (let y = high; y <= low; y++) paint(left, y);
+      for (let y = top; y <= bottom; y++) paint(left + 1, y);
+      truth.push({ top, bottom, up: close < open });
+      open = close;
+    }
+    const read = readSubPixelBars(
+      ink,
+      { left: 0, top: 0, right: w - 1, bottom: h - 1 },
+      [
+        { colour: bull, mass: 1000 },
+        { colour: bear, mass: 1000 },
+      ],
+      { raster: { width: w, height: h, rgb }, background: 0xffffff },
+    );
+    expect(read).not.toBeNull();
+    const got = read!.extraction.candles;
+    expect(got.length).toBe(n);
+    const right = got.filter(
+      (c, i) =>
+        c.bodyTop === truth[i]!.top &&
+        c.bodyBottom === truth[i]!.bottom &&
+        c.direction === (truth[i]!.up ? 1 : -1),
+    );
+    expect(right.length).toBeGreaterThanOrEqual(0.9 * n);
+  });
+});

@@ -569,3 +569,17 @@ export const SUB_PIXEL_RIM_SHARE = 0.25;
  */
 export const SUB_PIXEL_STROKE_PLOT_SHARE = 0.25;
 export const SUB_PIXEL_STROKE_BARS = 12;
+/**
+ * A lattice bar's body: the rows where this many of its columns hold ink (sub-pixel.ts,
+ * readBodies). A candle's body is wider than its wick; at 2-3 px per bar a body is 1-2 px and
+ * its wick 1, so a row of two inked columns is body (a 1 px body is told from its wick by
+ * nothing: such a bar keeps its range). 2: the fewest columns wider than a wick.
+ */
+export const SUB_PIXEL_BODY_COLUMNS = 2;
+/**
+ * Bodies are read on the lattice only where the bars hold two fills, the second at least this
+ * share of the bars: candles in two colours. A bar chart in one colour (cekop's grey bars) has
+ * no second fill beyond the odd stray pixel of another class. 0.1: a tenth of the bars, far
+ * above the strays and far below any market's share of falling candles.
+ */
+export const SUB_PIXEL_BODY_FILL_SHARE = 0.1;

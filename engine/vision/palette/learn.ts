@@ -28,6 +28,7 @@ import {
   OWN_BODIES_SOLID_SHARE,
   VERTICAL_LINE_INK_SHARE,
   VOLUME_LOW_SHARE,
+  SCATTERED_CONTEST_SHARE,
 } from './tuning';
 
 import type { InkClass } from './palette';
@@ -237,14 +238,67 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
   // colour is judged as a third class, a line's (MetaTrader's #32cd32 volumes).
   const volumeLike = (k: InkClass) => (lowOf.get(k) ?? 0) >= k.mass * VOLUME_LOW_SHARE;
   classes.sort((a, b) => Number(volumeLike(a)) - Number(volumeLike(b)) || b.mass - a.mass);
+  // The two candle colours are judged with their ink scattered over bins too small to learn
+  // (scatteredMass). A weak second class (under SCATTERED_CONTEST_SHARE times the share needed)
+  // whose ink is mostly in its learned bins (a button's or badge's flat fill) gives its place to
+  // the strongest later class whose ink is mostly scattered (JPEG's thin, dense bodies) and holds
+  // the share needed that way.
+  const held = scatteredMass(classes, count, total, binColour);
+  const full = (k: InkClass) => k.mass + held.get(k)!;
+  const scattered = (k: InkClass) => held.get(k)! >= k.mass;
+  const needed = total * CLASS_MIN_SHARE;
+  const weak = classes[1];
+  if (weak && !volumeLike(weak) && !scattered(weak) && full(weak) < needed * SCATTERED_CONTEST_SHARE) {
+    let second: InkClass | null = null;
+    for (const k of classes.slice(2))
+      if (!volumeLike(k) && scattered(k) && full(k) >= needed && (!second || full(k) > full(second)))
+        second = k;
+    if (second) {
+      classes.splice(classes.indexOf(second), 1);
+      classes.splice(1, 0, second);
+    }
+  }
   // The strongest class is asked too when two more classes would be left (a light chart's grey
   // period separators outweigh thin 1 px candles of two colours).
   const kept = classes.filter(
     (k, i) =>
-      k.mass >= (i < 2 ? total : allStrokes) * CLASS_MIN_SHARE &&
+      (i < 2 ? full(k) : k.mass) >= (i < 2 ? total : allStrokes) * CLASS_MIN_SHARE &&
       ((i === 0 && classes.length < 3) || !onVerticalLines(r, layout, k.colour)),
   );
   return withoutAreaFills(r, layout, kept.slice(0, MAX_CLASSES));
+}
+
+/**
+ * Per class, the stroke pixels of the bins too small to be learned (under BIN_MIN_SHARE of the
+ * strokes each) that lie within INK_TOLERANCE of its colour (of the nearest class): its own ink,
+ * scattered over many bins. JPEG at a low quality spreads thin, dense bodies (1-2 px wide, 1 px
+ * apart) over a dozen bins of the 4-bit quantisation, none of them a hundredth of the strokes
+ * (SPX 15m, 451 bars 2.6 px apart: the teal's learned bins hold 87 of its 250 stroke pixels;
+ * 3,689 counted, most of them the faint halos JPEG leaves beside the bodies), so the class fell
+ * under CLASS_MIN_SHARE (148) and every bull was left out. Counted only to judge whether one
+ * of the two candle classes is kept (and which is the second), never in a class's colour.
+ */
+function scatteredMass(
+  classes: InkClass[],
+  count: Float64Array,
+  total: number,
+  binColour: (b: number) => number,
+): Map<InkClass, number> {
+  const held = new Map<InkClass, number>(classes.map((k) => [k, 0]));
+  for (let b = 0; b < 4096; b++) {
+    const n = count[b]!;
+    // The bins learned are those of BIN_MIN_SHARE and more: counted in the classes already.
+    if (n === 0 || n >= total * BIN_MIN_SHARE) continue;
+    const colour = binColour(b);
+    let best: InkClass | null = null;
+    let bestD = INK_TOLERANCE + 1;
+    for (const k of classes) {
+      const d = colourDistance(k.colour, colour);
+      if (d < bestD) [best, bestD] = [k, d];
+    }
+    if (best) held.set(best, held.get(best)! + n);
+  }
+  return held;
 }
 
 /**

@@ -408,3 +408,76 @@ describe('a thick dashed horizontal line in a grey of its own', () => {
     expect(palette.some((k) => colourDistance(k.colour, 0xff646c) <= 8)).toBe(true);
   });
 });
+
+/**
+ * Paints every pixel of `ink` again in a colour of its own per stretch of 4 rows down a column:
+ * the ink's colour moved by up to `spread` per channel (a seeded draw), as JPEG at a low quality
+ * leaves thin, dense bodies: one ink scattered over many bins of the palette's 4-bit quantisation.
+ */
+function scatterInk(image: RgbaImage, ink: number, spread: number, seed: number): void {
+  const { data, width, height } = image;
+  let s = seed;
+  const draw = () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s / 2147483648;
+  };
+  for (let x = 0; x < width; x++) {
+    let colour = ink;
+    for (let y = 0; y < height; y++) {
+      if (y % 4 === 0) {
+        const ch = (shift: number) =>
+          Math.max(0, Math.min(255, ((ink >> shift) & 255) + Math.round((draw() * 2 - 1) * spread)));
+        colour = (ch(16) << 16) | (ch(8) << 8) | ch(0);
+      }
+      const k = (y * width + x) * 4;
+      if (((data[k]! << 16) | (data[k + 1]! << 8) | data[k + 2]!) !== ink) continue;
+      [data[k], data[k + 1], data[k + 2]] = [(colour >> 16) & 255, (colour >> 8) & 255, colour & 255];
+    }
+  }
+}
+
+describe('a candle colour JPEG scattered over many small colour bins (dense bodies)', () => {
+  const bg = 0xffffff;
+  const bull = 0x089981;
+  const bear = 0xf23645;
+  const button = 0x2962ff;
+  const paint = (buttonWidth: number) => {
+    const { image } = paintChart({
+      background: bg,
+      grid: null,
+      bull,
+      bear,
+      spacing: 4,
+      bodyWidth: 2,
+      seed: 41,
+    });
+    scatterInk(image, bull, 50, 7);
+    // A filled button in the plot (TradingView's BUY), 8 rows tall.
+    for (let y = 40; y < 48; y++)
+      for (let x = 100; x < 100 + buttonWidth; x++) {
+        const k = (y * image.width + x) * 4;
+        [image.data[k], image.data[k + 1], image.data[k + 2]] = [
+          (button >> 16) & 255,
+          (button >> 8) & 255,
+          button & 255,
+        ];
+      }
+    return toRaster(image);
+  };
+  const colours = (raster: ReturnType<typeof toRaster>) =>
+    learnPalette(raster, findLayout(raster)!).map((p) => p.colour);
+  const green = (c: number) => colourDistance(c, bull) <= 44;
+
+  it('is learned from its ink in bins too small to learn each', () => {
+    const palette = colours(paint(0));
+    expect(palette).toContain(bear);
+    expect(palette.some(green)).toBe(true);
+  });
+
+  it('takes the second place from a button whose flat fill outweighs its learned bins', () => {
+    const palette = colours(paint(40));
+    expect(palette).toContain(bear);
+    expect(palette.some(green)).toBe(true);
+    expect(palette).not.toContain(button);
+  });
+});

@@ -119,6 +119,15 @@ export const BLEND_BESIDE_SHARE = 0.5;
 export const VERTICAL_LINE_INK_SHARE = 0.6;
 /** A class is kept when it holds this share of the strokes (of all strokes for the third on). */
 export const CLASS_MIN_SHARE = 0.04;
+/**
+ * A later class whose ink is mostly scattered (learnPalette) may take the second's place only
+ * where the second, its scattered ink counted, holds under this many times the share a class
+ * must hold (CLASS_MIN_SHARE): a second class that weak is in doubt (SPX 15m JPEG: a blue BUY
+ * button in the plot ranked second, 146 stroke pixels in its learned bins and 66 scattered, the
+ * teal candles third, 87 learned and 163 scattered, with 148 needed), while a clear second class
+ * is never asked. 2: a class twice the share needed is no accident of one button or badge.
+ */
+export const SCATTERED_CONTEST_SHARE = 2;
 /** Bull, bear and at most two more inks (outline, wick or a drawing's fill). */
 export const MAX_CLASSES = 4;
 
