@@ -27,3 +27,36 @@ describe('measure on a wick blurred wider next to its body', () => {
     expect([candle.highY, candle.lowY]).toEqual([0, 79]);
   });
 });
+
+/*
+ * MetaTrader's Green on Black at DPR 2 on JPEG (mtj-j55-004 4h): a white bear body framed in
+ * lime whose 2 px lime wick shows on through the fill. The stem's centre column rounds to one of
+ * its two columns, so the columns either side of that centre are one stem column and one fill
+ * column: tied, the first met (the stem's) took the body and the bear was read a bull.
+ */
+describe('measure on a filled body with a 2 px wick drawn through it', () => {
+  it('reads the fill beside the stem, not the stem', () => {
+    const pw = 17;
+    const fill = 1;
+    const outline = 2;
+    const h = 40;
+    const ink = new Uint8Array(pw * h);
+    const labels = new Int32Array(pw * h).fill(-1);
+    const put = (x: number, y: number, k: number) => {
+      ink[y * pw + x] = k;
+      labels[y * pw + x] = 1;
+    };
+    for (let y = 0; y < h; y++) {
+      const body = y >= 10 && y <= 29;
+      for (let x = 0; x < pw; x++) {
+        const stem = x === 8 || x === 9;
+        const frame = body && (y === 10 || y === 29 || x === 0 || x === pw - 1);
+        if (stem || frame) put(x, y, outline);
+        else if (body) put(x, y, fill);
+      }
+    }
+    const { candle } = measure(ink, labels, pw, 1, { minY: 0, maxY: h - 1 }, 0, pw - 1, () => 1);
+    expect([candle.bodyTop, candle.bodyBottom]).toEqual([10, 29]);
+    expect(candle.fill).toBe(fill);
+  });
+});

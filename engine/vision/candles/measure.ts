@@ -403,8 +403,10 @@ function fillClass(p: Piece, e: RowExtent, s: Stem, b: BodyRows): number {
   const inset = bb - bt >= FILL_INSET_ROWS ? 2 : bb - bt >= 2 ? 1 : 0;
   const inner0 = bt + inset;
   const inner1 = bb - inset;
-  const fillColumns =
-    e.full - s.stem >= FILL_BESIDE_STEM_PX ? [cx - 1, cx + 1].filter((v) => v !== cx) : [cx];
+  // Beside the stem's own columns: a 2 px stem (DPR 2) covers cx - 1 or cx + 1, and a wick
+  // drawn on through a filled body (JPEG: MetaTrader's lime wick blurred into a white bear fill)
+  // then tied its class with the fill's and, first met, took the body.
+  const fillColumns = e.full - s.stem >= FILL_BESIDE_STEM_PX ? [s.stemL - 1, s.stemR + 1] : [cx];
   // Hollow bodies show background beside the wick column; sample beside it when there is room.
   const sampleX = e.full >= FILL_SAMPLE_MIN_WIDTH ? fillColumns : [cx];
   for (let y = inner0; y <= inner1; y++) {

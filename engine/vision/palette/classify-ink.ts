@@ -4,6 +4,12 @@ import { maskWords, nextClear } from '../pixels/byte-scan';
 import type { Layout } from '../layout';
 import { BG_TOLERANCE } from '../layout';
 import {
+  BETWEEN_INKS_ALPHA_MAX,
+  BETWEEN_INKS_ALPHA_MIN,
+  BETWEEN_INKS_GAP_PX,
+  BETWEEN_INKS_MIN_DISTANCE,
+  SEAM_FILL_MIN_PX,
+  SEAM_OUTLINE_MAX_PX,
   BEYOND_INK_LUMA,
   DILUTED_PENALTY,
   GRID_NEAR,
@@ -16,7 +22,7 @@ import {
 } from './tuning';
 
 import type { InkClass } from './palette';
-import { tint, dilution, chromaShareOf } from './palette';
+import { tint, dilution, chromaShareOf, paleClass } from './palette';
 
 /**
  * Per-pixel ink class over the plot (0 = not candle ink, k = palette[k-1]), row-major over the
@@ -76,8 +82,105 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
   // A diluted pixel beside another class is not trusted. Decided on the first pass's classes, so
   // the order of pixels does not matter.
   settleDiluted(r, layout, palette, out, diluted);
+  joinSeams(r, layout, palette, out);
   clearDottedColumns(r, layout, palette, out);
   return out;
+}
+
+/**
+ * JPEG blends an outlined body's fill with its outline: the seam between them (1-3 px of a
+ * colour between the two inks, no class's own) left the fill a shape apart from its outline and
+ * wicks. An unclassified pixel in a short run of them (BETWEEN_INKS_GAP_PX) bracketed along its
+ * row or its column by two different classes, a neutral fill on one side and a thin coloured
+ * outline ending in no ink on the other, whose colour lies on the line between the two inks,
+ * becomes the outline's ink. Decided on the classes before the pass, so the order of pixels
+ * does not matter.
+ */
+export function joinSeams(r: Raster, layout: Layout, palette: InkClass[], out: Uint8Array): void {
+  const { width, rgb } = r;
+  const { plot, bgMask } = layout;
+  const pw = plot.right - plot.left + 1;
+  const ph = plot.bottom - plot.top + 1;
+  const n = palette.length;
+  const far = new Uint8Array(n * n);
+  let anyFar = false;
+  for (let a = 0; a < n; a++) {
+    for (let b = 0; b < n; b++) {
+      if (a === b || colourDistance(palette[a]!.colour, palette[b]!.colour) < BETWEEN_INKS_MIN_DISTANCE)
+        continue;
+      far[a * n + b] = 1;
+      anyFar = true;
+    }
+  }
+  if (!anyFar) return;
+  const pale = palette.map((p) => paleClass(layout.background, p.colour));
+  const at: number[] = [];
+  const to: number[] = [];
+  // An unclassified pixel of the plot that is not background (plot px).
+  const open = (x: number, y: number) =>
+    out[y * pw + x] === 0 && !bgMask[(y + plot.top) * width + x + plot.left];
+  // The class bracketing (x, y) the other way along (dx, dy), 0 past the gap or at background.
+  const bracket = (x: number, y: number, dx: number, dy: number, gap: number): [number, number] => {
+    let s = 1;
+    for (; ; s++) {
+      const xx = x + dx * s;
+      const yy = y + dy * s;
+      if (xx < 0 || yy < 0 || xx >= pw || yy >= ph || s > gap) return [0, s];
+      const k = out[yy * pw + xx]!;
+      if (k) return [k, s];
+      if (!open(xx, yy)) return [0, s];
+    }
+  };
+  // How many pixels of class k run on from (x, y) + s * (dx, dy), and whether ink of no class
+  // (or the plot's edge) ends them: counted up to SEAM_FILL_MIN_PX.
+  const run = (x: number, y: number, dx: number, dy: number, s: number, k: number): [number, boolean] => {
+    let m = 0;
+    for (; m < SEAM_FILL_MIN_PX; m++, s++) {
+      const xx = x + dx * s;
+      const yy = y + dy * s;
+      if (xx < 0 || yy < 0 || xx >= pw || yy >= ph) return [m, true];
+      const o = out[yy * pw + xx]!;
+      if (o !== k) return [m, o === 0];
+    }
+    return [m, false];
+  };
+  const seam = (c: number, x: number, y: number, dx: number, dy: number): number => {
+    const [a, sa] = bracket(x, y, -dx, -dy, BETWEEN_INKS_GAP_PX);
+    if (!a) return 0;
+    const [b, sb] = bracket(x, y, dx, dy, BETWEEN_INKS_GAP_PX + 1 - sa);
+    if (!b || !far[(a - 1) * n + b - 1]) return 0;
+    // A fill on one side, a thin outline ending in no ink on the other: two bodies side by side
+    // (dense candles) have a body on both sides, two thin strokes no fill.
+    const [ma, endA] = run(x, y, -dx, -dy, sa, a);
+    const [mb, endB] = run(x, y, dx, dy, sb, b);
+    // The fill neutral (pale), the outline coloured: a line of one candle colour crossing a body
+    // of the other (a price line) has the same shape, and its anti-aliased edge is a blend too.
+    const outline =
+      ma >= SEAM_FILL_MIN_PX && endB && mb <= SEAM_OUTLINE_MAX_PX && pale[a - 1] && !pale[b - 1]
+        ? b
+        : mb >= SEAM_FILL_MIN_PX && endA && ma <= SEAM_OUTLINE_MAX_PX && pale[b - 1] && !pale[a - 1]
+          ? a
+          : 0;
+    if (!outline) return 0;
+    const t = tint(c, palette[a - 1]!.colour, palette[b - 1]!.colour);
+    if (t.alpha < BETWEEN_INKS_ALPHA_MIN || t.alpha > BETWEEN_INKS_ALPHA_MAX || t.off > TINT_OFF_MAX)
+      return 0;
+    // The seam is the outline's blur: taken as the outline, every column of the fill holds the
+    // outline's class at its ends, as on a sharp capture (an outlined body is one candle to the
+    // lattice, candles/lattice.ts sureCut), and the fill's own rows stay its own.
+    return outline;
+  };
+  for (let y = 0; y < ph; y++) {
+    for (let x = 0; x < pw; x++) {
+      if (!open(x, y)) continue;
+      const c = rgb[(y + plot.top) * width + x + plot.left]!;
+      const k = seam(c, x, y, 1, 0) || seam(c, x, y, 0, 1);
+      if (!k) continue;
+      at.push(y * pw + x);
+      to.push(k);
+    }
+  }
+  for (let i = 0; i < at.length; i++) out[at[i]!] = to[i]!;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { InkClass } from './palette';
 import { learnPalette, strokeStats, type StrokeStats } from './learn';
-import { classifyInk, clearDottedColumns, inkClassOf, settleDiluted } from './classify-ink';
+import { classifyInk, clearDottedColumns, inkClassOf, joinSeams, settleDiluted } from './classify-ink';
 import { EDGE_STRONGER_LEVELS, LINE_ROWS_MAX, LOW_ZONE_PARTS, MIN_RUN } from './tuning';
 import { paintChart } from '../test-support/paint';
 import { toRaster, type Raster } from '../pixels/raster';
@@ -102,6 +102,7 @@ function referenceClassifyInk(r: Raster, layout: Layout, palette: InkClass[]): U
     }
   }
   settleDiluted(r, layout, palette, out, diluted);
+  joinSeams(r, layout, palette, out);
   clearDottedColumns(r, layout, palette, out);
   return out;
 }

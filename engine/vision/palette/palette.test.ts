@@ -3,7 +3,9 @@ import { dilutedInk, tint } from './palette';
 import { learnPalette } from './learn';
 import { paintChart } from '../test-support/paint';
 import { colourDistance, toRaster } from '../pixels/raster';
-import { findLayout } from '../layout';
+import { findLayout, type Layout } from '../layout';
+import type { Raster } from '../pixels/raster';
+import { joinSeams } from './classify-ink';
 
 describe('JPEG-diluted ink', () => {
   // Magenta candles on white: a JPEG wick keeps the ink's brightness, its colour is averaged
@@ -479,5 +481,59 @@ describe('a candle colour JPEG scattered over many small colour bins (dense bodi
     expect(palette).toContain(bear);
     expect(palette.some(green)).toBe(true);
     expect(palette).not.toContain(button);
+  });
+});
+
+describe('the seam JPEG leaves between an outlined body fill and its outline', () => {
+  // One row and one column through a MetaTrader Green on Black bear at DPR 2 on JPEG
+  // (mtj-j55-004 5m, x 776-793 and rows 805-812): black, the lime outline, the pale green seam
+  // (white blended with lime), the white fill. 0 in `cls` is a pixel no class took.
+  const bg = 0x010101;
+  const white = 0xfbfdfa;
+  const lime = 0x29e52a;
+  const palette = [
+    { colour: white, mass: 100 },
+    { colour: lime, mass: 50 },
+  ];
+  const joined = (pixels: number[], cls: number[], vertical: boolean) => {
+    const n = pixels.length;
+    const [pw, ph] = vertical ? [1, n] : [n, 1];
+    const r = { width: pw, height: ph, rgb: Uint32Array.from(pixels) } as unknown as Raster;
+    const layout = {
+      plot: { left: 0, top: 0, right: pw - 1, bottom: ph - 1 },
+      background: bg,
+      bgMask: Uint8Array.from(pixels, (c) => (c === bg ? 1 : 0)),
+    } as unknown as Layout;
+    const out = Uint8Array.from(cls);
+    joinSeams(r, layout, palette, out);
+    return [...out];
+  };
+  const fill = Array<number>(6).fill(0xf5ffec);
+
+  it('takes the seam as the outline, so the fill and its outline are one shape', () => {
+    // Across the left side: black, outline, seam, fill.
+    expect(joined([bg, 0x73b06d, 0xd5ffca, ...fill], [0, 2, 0, 1, 1, 1, 1, 1, 1], false)).toEqual([
+      0, 2, 2, 1, 1, 1, 1, 1, 1,
+    ]);
+    // Down through the bottom: fill, a 2-row seam, the outline row, black.
+    expect(joined([...fill, 0xb8ffb3, 0xaeffb5, 0x5fcf61, bg], [1, 1, 1, 1, 1, 1, 0, 0, 2, 0], true)).toEqual(
+      [1, 1, 1, 1, 1, 1, 2, 2, 2, 0],
+    );
+  });
+
+  it('leaves a blend between two bodies, and a line of one colour over a body of the other', () => {
+    // Two fills side by side: no thin outline ending in no ink.
+    const limeFill = Array<number>(6).fill(lime);
+    expect(joined([...fill, 0xd5ffca, ...limeFill], [1, 1, 1, 1, 1, 1, 0, 2, 2, 2, 2, 2, 2], false)).toEqual([
+      1, 1, 1, 1, 1, 1, 0, 2, 2, 2, 2, 2, 2,
+    ]);
+    // The outline the pale class, the fill the coloured one (a white line over a lime body).
+    expect(joined([bg, 0xf5ffec, 0xd5ffca, ...limeFill], [0, 1, 0, 2, 2, 2, 2, 2, 2], false)).toEqual([
+      0, 1, 0, 2, 2, 2, 2, 2, 2,
+    ]);
+    // A pixel off the line between the two inks (grey text) stays no ink.
+    expect(joined([bg, 0x73b06d, 0x808080, ...fill], [0, 2, 0, 1, 1, 1, 1, 1, 1], false)).toEqual([
+      0, 2, 0, 1, 1, 1, 1, 1, 1,
+    ]);
   });
 });

@@ -59,6 +59,16 @@ export function tint(c: number, bg: number, ink: number): { alpha: number; off: 
   return { alpha, off: Math.sqrt(dr * dr + dg * dg + db * db) };
 }
 
+/**
+ * A pale class: its chroma against the background under PALE_CLASS_CHROMA_PER_LUMA of its
+ * brightness difference from it (an ink blended with a neutral colour, or a neutral ink).
+ */
+export function paleClass(bg: number, ink: number): boolean {
+  const [bu, bv] = chromaOf(bg);
+  const [iu, iv] = chromaOf(ink);
+  return Math.hypot(iu - bu, iv - bv) < PALE_CLASS_CHROMA_PER_LUMA * Math.abs(luminance(ink) - luminance(bg));
+}
+
 /** BT.601 chroma (Cb, Cr) of a packed colour, the colour JPEG stores at reduced resolution. */
 function chromaOf(c: number): [number, number] {
   const r = (c >> 16) & 255;
@@ -86,9 +96,7 @@ export function dilution(bg: number, ink: number, hueTolerance = 1): (c: number)
   const vl = luminance(ink) - lb;
   const share = chromaShareOf(bg, ink, hueTolerance);
   // A pale class's stronger pixels' hue is held to an angle (see PALE_CLASS_CHROMA_PER_LUMA).
-  const [bu, bv] = chromaOf(bg);
-  const [iu, iv] = chromaOf(ink);
-  const pale = Math.hypot(iu - bu, iv - bv) < PALE_CLASS_CHROMA_PER_LUMA * Math.abs(vl);
+  const pale = paleClass(bg, ink);
   const strongShare = chromaShareOf(bg, ink, hueTolerance, pale ? STRONGER_HUE_PER_SHARE : 0);
   if (Math.abs(vl) < LUMA_ALONE_MIN) return () => false;
   return (c) => {

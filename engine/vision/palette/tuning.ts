@@ -141,6 +141,39 @@ export const TINT_OFF_FAINT_EXTRA = 20;
 export const DILUTED_PENALTY = 256;
 /** A pixel this near a grid colour (RGB distance), and nearer it than the ink, is grid. */
 export const GRID_NEAR = 12;
+/**
+ * Between two inks: an unclassified pixel with one class on one side and another class on the
+ * other side (along its row or its column), within this many px each way, whose colour lies on
+ * the line between the two inks, is the outline's ink (see SEAM_*). JPEG blends an outlined
+ * body's fill with its outline (MetaTrader's Green on Black: white bear fills framed in #00ff00 at DPR 2 leave a
+ * 1-3 px seam of #c8ffda-#aeffb5, 0.16-0.30 of the way from the white to the lime, 15-22 off
+ * the line) and the seam, no ink, cut the fill off its outline and wicks: the bear was read as
+ * its fill alone (mtj-j55-004, high and low at the body). 3 px covers the seams measured (a
+ * blurred body's bottom rows); a wider gap is background between two candles, not a seam.
+ */
+export const BETWEEN_INKS_GAP_PX = 3;
+/** ... the pixel's share of the second ink along the line (tint's alpha) within these ... */
+export const BETWEEN_INKS_ALPHA_MIN = 0;
+export const BETWEEN_INKS_ALPHA_MAX = 1;
+/**
+ * ... and the two inks at least this far apart (RGB distance): nearer inks are two shades of
+ * one (a body and its JPEG-diluted edge), whose seam is no outline.
+ */
+export const BETWEEN_INKS_MIN_DISTANCE = 96;
+/**
+ * ... and the seam is an outline's: on one side the outline, at most this many px of its class
+ * and then no ink (MetaTrader's 1 CSS px outline: 1-2 px at DPR 1-2, 3 blurred) ...
+ */
+export const SEAM_OUTLINE_MAX_PX = 3;
+/**
+ * ... on the other the fill, at least this many px of its class; and the fill a pale class
+ * (PALE_CLASS_CHROMA_PER_LUMA: neutral, as MetaTrader's white fills), the outline not. Without
+ * the outline's shape the rule joined neighbouring bodies of dense light charts through their
+ * blends (51 readings of the corpora moved, one refused); without the pale fill, a dashed red
+ * price line over a green body (dev-010 4h, PNG) has that shape and its anti-aliased edge is a
+ * blend of the two (40 moved).
+ */
+export const SEAM_FILL_MIN_PX = 4;
 /** A diluted pixel beside a pixel further than this factor of the ink's brightness is a line's blend. */
 export const BEYOND_INK_LUMA = 1.1;
 /** How far (px, each way) a diluted pixel's neighbourhood is searched for a brighter hue. */
