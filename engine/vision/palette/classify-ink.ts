@@ -102,18 +102,21 @@ export function joinSeams(r: Raster, layout: Layout, palette: InkClass[], out: U
   const pw = plot.right - plot.left + 1;
   const ph = plot.bottom - plot.top + 1;
   const n = palette.length;
+  const pale = palette.map((p) => paleClass(layout.background, p.colour));
+  // The pairs of classes a seam can lie between: far apart, one a pale fill and the other a
+  // coloured outline (`seam` asks no more of any other pair). Most charts have none, and the
+  // pass over the plot is skipped.
   const far = new Uint8Array(n * n);
   let anyFar = false;
   for (let a = 0; a < n; a++) {
     for (let b = 0; b < n; b++) {
-      if (a === b || colourDistance(palette[a]!.colour, palette[b]!.colour) < BETWEEN_INKS_MIN_DISTANCE)
-        continue;
+      if (pale[a] === pale[b]) continue;
+      if (colourDistance(palette[a]!.colour, palette[b]!.colour) < BETWEEN_INKS_MIN_DISTANCE) continue;
       far[a * n + b] = 1;
       anyFar = true;
     }
   }
   if (!anyFar) return;
-  const pale = palette.map((p) => paleClass(layout.background, p.colour));
   const at: number[] = [];
   const to: number[] = [];
   // An unclassified pixel of the plot that is not background (plot px).
