@@ -113,6 +113,25 @@ describe('solveAxisLabels', () => {
     expect(solveAxisLabels(unknown)).toBeNull();
   });
 
+  it("solves the price labels apart from an indicator pane's scale below them (RSI)", async () => {
+    const rsi = ['60.00', '50.00', '40.00', '30.00'];
+    const axis = composedAxis(await axisTokens('dev-007-AUDUSD-tv-dark-5m-axis.png'), [...TEN, ...rsi]);
+    // "3" redrawn to read "8", so that only the joint solve reads the price labels.
+    const foreign = redrawDigit(axis, '3', towards('8', 0.65));
+    expect(labelTexts(foreign).slice(0, 10)).not.toEqual(TEN);
+    const solved = solveAxisLabels(foreign);
+    expect(solved).not.toBeNull();
+    expect(labelTexts(solved!).slice(0, 10)).toEqual(TEN);
+  });
+
+  it('takes a "1" every label shares, read as ")", for a 1 (a phone\'s footless 1 on JPEG)', async () => {
+    const labels = Array.from({ length: 8 }, (_, i) => (1.3355 - i * 0.0005).toFixed(5));
+    const axis = composedAxis(await axisTokens('dev-007-AUDUSD-tv-dark-5m-axis.png'), labels);
+    const paren = redrawDigit(axis, '1', (g) => ({ ...g, text: ')' }));
+    expect(labelTexts(paren)[0]).toBe(').33550');
+    expect(labelTexts(solveAxisLabels(paren)!)).toEqual(labels);
+  });
+
   it('finds no scale in numbers that do not step evenly down the column', async () => {
     const shuffled = [...TEN].sort((a, b) => (Number(a.slice(-3)) % 7) - (Number(b.slice(-3)) % 7));
     const axis = composedAxis(await axisTokens('dev-007-AUDUSD-tv-dark-5m-axis.png'), shuffled);

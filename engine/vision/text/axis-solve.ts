@@ -55,6 +55,9 @@ const AS_DIGIT: Record<string, string> = {
   J: '1',
   j: '1',
   '|': '1',
+  // A "1" with no foot and a curved flag (a phone's sans at 3x, blurred by JPEG) is nearest the
+  // templates' ")"; no label of a price axis holds a parenthesis.
+  ')': '1',
   Z: '2',
   z: '2',
   S: '5',
@@ -88,6 +91,22 @@ interface Cluster {
  */
 export function solveAxisLabels(tokens: TextToken[]): TextToken[] | null {
   const rows = labelRows(tokens);
+  const all = solveRows(tokens, rows);
+  if (all) return all;
+  // An indicator pane's scale below the price pane's in the same column (RSI's "70.00" under
+  // "1.33200") puts a quarter or more of the rows off the price labels' line, and the legend's
+  // numbers above may add one more. One scale prints its labels in one format, so the rows of
+  // the most common length are solved on their own (the others returned unchanged).
+  const lengths = new Map<number, number>();
+  for (const r of rows) lengths.set(r.glyphs.length, (lengths.get(r.glyphs.length) ?? 0) + 1);
+  const ranked = [...lengths].sort((a, b) => b[1] - a[1]);
+  if (ranked.length < 2 || ranked[0]![1] === ranked[1]![1]) return null;
+  const common = rows.filter((r) => r.glyphs.length === ranked[0]![0]);
+  return solveRows(tokens, common);
+}
+
+/** solveAxisLabels on the given label rows of the tokens. */
+function solveRows(tokens: TextToken[], rows: Row[]): TextToken[] | null {
   if (rows.length < MIN_ROWS) return null;
   const clusters = clusterGlyphs(rows);
   if (clusters.length === 0) return null;
