@@ -60,3 +60,34 @@ describe('measure on a filled body with a 2 px wick drawn through it', () => {
     expect(candle.fill).toBe(fill);
   });
 });
+
+/*
+ * Lightweight Charts at DPR 2 (SPX light 4h): a 7 px body whose 2 px border is drawn in a colour
+ * of its own around the fill, with a 3 px stem. The columns beside the stem are the border's;
+ * the fill is read at the columns beside the centre (on the stem: a wick under a body has the
+ * body's colour).
+ */
+describe('measure on a bordered body with a 3 px stem', () => {
+  it("reads the fill, not the border's columns beside the stem", () => {
+    const pw = 7;
+    const fill = 1;
+    const border = 2;
+    const h = 40;
+    const ink = new Uint8Array(pw * h);
+    const labels = new Int32Array(pw * h).fill(-1);
+    const put = (x: number, y: number, k: number) => {
+      ink[y * pw + x] = k;
+      labels[y * pw + x] = 1;
+    };
+    for (let y = 0; y < h; y++) {
+      const body = y >= 10 && y <= 29;
+      for (let x = 0; x < pw; x++) {
+        if (body) put(x, y, x <= 1 || x >= pw - 2 ? border : fill);
+        else if (x >= 2 && x <= 4) put(x, y, fill);
+      }
+    }
+    const { candle } = measure(ink, labels, pw, 1, { minY: 0, maxY: h - 1 }, 0, pw - 1, () => 1);
+    expect([candle.bodyTop, candle.bodyBottom]).toEqual([10, 29]);
+    expect(candle.fill).toBe(fill);
+  });
+});

@@ -403,10 +403,15 @@ function fillClass(p: Piece, e: RowExtent, s: Stem, b: BodyRows): number {
   const inset = bb - bt >= FILL_INSET_ROWS ? 2 : bb - bt >= 2 ? 1 : 0;
   const inner0 = bt + inset;
   const inner1 = bb - inset;
-  // Beside the stem's own columns: a 2 px stem (DPR 2) covers cx - 1 or cx + 1, and a wick
-  // drawn on through a filled body (JPEG: MetaTrader's lime wick blurred into a white bear fill)
-  // then tied its class with the fill's and, first met, took the body.
-  const fillColumns = e.full - s.stem >= FILL_BESIDE_STEM_PX ? [s.stemL - 1, s.stemR + 1] : [cx];
+  // Beside the centre column; of those, the ones off the stem: a 2 px stem (DPR 2) covers cx - 1
+  // or cx + 1, and a wick drawn on through a filled body (JPEG: MetaTrader's lime wick blurred
+  // into a white bear fill) then tied its class with the fill's and, first met, took the body.
+  // Not further out than cx +- 1: a bordered body (Lightweight Charts at DPR 2) has its 2 px
+  // border there. Where the stem covers both (3 px), both: a wick under a body has its colour.
+  const besideCentre = [cx - 1, cx + 1];
+  const offStem = besideCentre.filter((x) => x < s.stemL || x > s.stemR);
+  const fillColumns =
+    e.full - s.stem >= FILL_BESIDE_STEM_PX ? (offStem.length > 0 ? offStem : besideCentre) : [cx];
   // Hollow bodies show background beside the wick column; sample beside it when there is room.
   const sampleX = e.full >= FILL_SAMPLE_MIN_WIDTH ? fillColumns : [cx];
   for (let y = inner0; y <= inner1; y++) {
