@@ -28,6 +28,30 @@ describe('measure on a wick blurred wider next to its body', () => {
   });
 });
 
+/**
+ * The candle `measure` reads from one piece `pw` x `h` px painted by `classAt` (the ink class
+ * of a pixel, 0 for none).
+ */
+function measurePainted(pw: number, h: number, classAt: (x: number, y: number) => number) {
+  const ink = new Uint8Array(pw * h);
+  const labels = new Int32Array(pw * h).fill(-1);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < pw; x++) {
+      const k = classAt(x, y);
+      if (k === 0) continue;
+      ink[y * pw + x] = k;
+      labels[y * pw + x] = 1;
+    }
+  return measure(ink, labels, pw, 1, { minY: 0, maxY: h - 1 }, 0, pw - 1, () => 1).candle;
+}
+
+const FILL = 1;
+const EDGE = 2;
+/** The body's rows in the painted pieces below (of 40). */
+const BODY_TOP = 10;
+const BODY_BOTTOM = 29;
+const inBody = (y: number) => y >= BODY_TOP && y <= BODY_BOTTOM;
+
 /*
  * MetaTrader's Green on Black at DPR 2 on JPEG (mtj-j55-004 4h): a white bear body framed in
  * lime whose 2 px lime wick shows on through the fill. The stem's centre column rounds to one of
@@ -37,27 +61,13 @@ describe('measure on a wick blurred wider next to its body', () => {
 describe('measure on a filled body with a 2 px wick drawn through it', () => {
   it('reads the fill beside the stem, not the stem', () => {
     const pw = 17;
-    const fill = 1;
-    const outline = 2;
-    const h = 40;
-    const ink = new Uint8Array(pw * h);
-    const labels = new Int32Array(pw * h).fill(-1);
-    const put = (x: number, y: number, k: number) => {
-      ink[y * pw + x] = k;
-      labels[y * pw + x] = 1;
-    };
-    for (let y = 0; y < h; y++) {
-      const body = y >= 10 && y <= 29;
-      for (let x = 0; x < pw; x++) {
-        const stem = x === 8 || x === 9;
-        const frame = body && (y === 10 || y === 29 || x === 0 || x === pw - 1);
-        if (stem || frame) put(x, y, outline);
-        else if (body) put(x, y, fill);
-      }
-    }
-    const { candle } = measure(ink, labels, pw, 1, { minY: 0, maxY: h - 1 }, 0, pw - 1, () => 1);
-    expect([candle.bodyTop, candle.bodyBottom]).toEqual([10, 29]);
-    expect(candle.fill).toBe(fill);
+    const candle = measurePainted(pw, 40, (x, y) => {
+      const stem = x === 8 || x === 9;
+      const frame = inBody(y) && (y === BODY_TOP || y === BODY_BOTTOM || x === 0 || x === pw - 1);
+      return stem || frame ? EDGE : inBody(y) ? FILL : 0;
+    });
+    expect([candle.bodyTop, candle.bodyBottom]).toEqual([BODY_TOP, BODY_BOTTOM]);
+    expect(candle.fill).toBe(FILL);
   });
 });
 
@@ -70,24 +80,10 @@ describe('measure on a filled body with a 2 px wick drawn through it', () => {
 describe('measure on a bordered body with a 3 px stem', () => {
   it("reads the fill, not the border's columns beside the stem", () => {
     const pw = 7;
-    const fill = 1;
-    const border = 2;
-    const h = 40;
-    const ink = new Uint8Array(pw * h);
-    const labels = new Int32Array(pw * h).fill(-1);
-    const put = (x: number, y: number, k: number) => {
-      ink[y * pw + x] = k;
-      labels[y * pw + x] = 1;
-    };
-    for (let y = 0; y < h; y++) {
-      const body = y >= 10 && y <= 29;
-      for (let x = 0; x < pw; x++) {
-        if (body) put(x, y, x <= 1 || x >= pw - 2 ? border : fill);
-        else if (x >= 2 && x <= 4) put(x, y, fill);
-      }
-    }
-    const { candle } = measure(ink, labels, pw, 1, { minY: 0, maxY: h - 1 }, 0, pw - 1, () => 1);
-    expect([candle.bodyTop, candle.bodyBottom]).toEqual([10, 29]);
-    expect(candle.fill).toBe(fill);
+    const candle = measurePainted(pw, 40, (x, y) =>
+      inBody(y) ? (x <= 1 || x >= pw - 2 ? EDGE : FILL) : x >= 2 && x <= 4 ? FILL : 0,
+    );
+    expect([candle.bodyTop, candle.bodyBottom]).toEqual([BODY_TOP, BODY_BOTTOM]);
+    expect(candle.fill).toBe(FILL);
   });
 });
