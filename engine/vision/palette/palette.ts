@@ -110,7 +110,8 @@ export function dilution(bg: number, ink: number, hueTolerance = 1): (c: number)
     const s = share(c);
     if (s >= DILUTED_CHROMA_MIN && s <= Math.min(DILUTED_CHROMA_MAX, alpha * DILUTED_CHROMA_PER_ALPHA))
       return true;
-    const strong = strongShare(c);
+    // Not pale: the same tolerance as `share`, whose answer stands.
+    const strong = pale ? strongShare(c) : s;
     return strong >= STRONGER_CHROMA_MIN && strong <= STRONGER_CHROMA_MAX;
   };
 }
