@@ -5,8 +5,14 @@
  *   npm run bench:accuracy                      # ../shared dev sample, fixtures/charts, bench/corpus-out/*
  *   npm run bench:accuracy -- --only bench/corpus-out/big --cli   # one corpus, via bin/chart-to-plan read
  *   npm run bench:accuracy -- --limit 20        # first 20 sets of each corpus
+ *   npm run bench:accuracy -- --only DIR --ocr  # with the OCR fallback, as the product reads
  *
- * In-process by default (readChart + adapters/node/decode-image, as the CLI does, minus process start-up).
+ * In-process by default: the engine alone (readChart + adapters/node/decode-image), which is what
+ * the engine's own changes are judged by. --ocr reads as `chart-to-plan read` does, and the web
+ * server's analysis worker slot by slot (readWithAxisOcr: the engine, then tesseract.js on the
+ * axis, title or legend where the engine could not read them), so a chart whose axis font the
+ * engine's glyphs miss but the OCR reads counts as the trader gets it; slower (the OCR worker's
+ * start and its reads).
  * A failed read (typed error or crash) counts as a failed chart with its reason; nothing aborts.
  * Writes the full per-chart results to bench/out/accuracy.json.
  */
@@ -35,6 +41,24 @@ async function inProcessReader(): Promise<Reader> {
     async read(file) {
       return readChart(await decodeImage(file)) as ReadOutput;
     },
+  };
+}
+
+async function inProcessOcrReader(): Promise<Reader & { close(): Promise<void> }> {
+  const { readChart } = await import('../engine/vision');
+  const { decodeImage } = await import('../adapters/node/decode-image');
+  const { readWithAxisOcr } = await import('../adapters/node/read-with-ocr');
+  const { sharedAxisOcr, closeSharedAxisOcr } = await import('../adapters/node/ocr-axis');
+  return {
+    async read(file) {
+      const image = await decodeImage(file);
+      return (await readWithAxisOcr(
+        image,
+        (trace, options) => readChart(image, trace, options),
+        sharedAxisOcr,
+      )) as ReadOutput;
+    },
+    close: closeSharedAxisOcr,
   };
 }
 
@@ -88,7 +112,11 @@ async function main() {
     return i >= 0 ? argv[i + 1] : undefined;
   };
   const limit = Number(arg('limit') ?? Infinity);
-  const reader = argv.includes('--cli') ? cliReader() : await inProcessReader();
+  const reader: Reader & { close?(): Promise<void> } = argv.includes('--cli')
+    ? cliReader()
+    : argv.includes('--ocr')
+      ? await inProcessOcrReader()
+      : await inProcessReader();
   const report: unknown[] = [];
   for (const dir of corpora(arg('only'))) {
     const ids = (JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as string[]).slice(0, limit);
@@ -148,6 +176,7 @@ async function main() {
     }
     for (const line of summaryLines(total)) console.log(line);
   }
+  await reader.close?.();
   mkdirSync('bench/out', { recursive: true });
   writeFileSync('bench/out/accuracy.json', JSON.stringify(report, null, 1) + '\n');
 }
