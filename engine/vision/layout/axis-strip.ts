@@ -11,6 +11,7 @@ import {
   SIDE_PANEL_GAP_SHARE,
   STRIP_PAD_MIN_PX,
   STRIP_PAD_SHARE,
+  TAG_BEYOND_LABELS_CAPS,
 } from './tuning';
 
 /**
@@ -126,16 +127,26 @@ export function axisStripOf(
     }
     return last;
   };
+  // Past the labels: a label height, or on over the price tags that continue them (wider text).
+  const tagReach = axis ? axis.capHeight * TAG_BEYOND_LABELS_CAPS : 0;
   return axis
     ? axisSide === 'right'
       ? {
           left: plotRight + 1,
           top: stripTop,
-          right: Math.min(width - 1, axis.labels.right + axis.capHeight),
+          right: Math.min(
+            width - 1,
+            axis.labels.right + tagReach,
+            Math.max(axis.labels.right + axis.capHeight, labelColumnEnd(axis.labels.right, 1) + 2),
+          ),
           bottom: stripBottom,
         }
       : {
-          left: Math.max(0, axis.labels.left - axis.capHeight),
+          left: Math.max(
+            0,
+            axis.labels.left - tagReach,
+            Math.min(axis.labels.left - axis.capHeight, labelColumnEnd(axis.labels.left, -1) - 2),
+          ),
           top: stripTop,
           right: plotLeft - 1,
           bottom: stripBottom,

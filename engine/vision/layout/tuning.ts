@@ -225,6 +225,13 @@ export const STRIP_PAD_SHARE = 0.02;
 export const SIDE_PANEL_GAP_MIN_PX = 12;
 /** ... or this share of the image's width (5a72e48). */
 export const SIDE_PANEL_GAP_SHARE = 0.015;
+/**
+ * With the labels found, the strip reaches past them over the ink that continues them, up to this
+ * many label heights: price tags print a digit or two more than the labels (a 1.08751 tag under
+ * 1.0935 labels) in a padded box, and a strip ending a label height past the labels cut their
+ * last digit, so the tag read 1.0875 and anchored the scale 2 px off (DPR-2 corpus, set 006).
+ */
+export const TAG_BEYOND_LABELS_CAPS = 3;
 /** A background darker than this luminance (mid-grey) is a dark theme. */
 export const THEME_DARK_BELOW = 128;
 
