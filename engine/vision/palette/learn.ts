@@ -170,15 +170,18 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     // background, one or two columns wide beside every stroke of the class (MetaTrader's lime
     // candles on black leave #003600 at a fifth of the lime's brightness, 1 px either side).
     // Nearly all of its pixels lie beside stronger ink and none fill a body: a halo, not ink.
-    // Its ink is looked for among all the bins learned from, not only the classes so far: the
-    // halo may outnumber its ink's own largest bin.
-    // Learned as a class, it joined neighbouring candles 2 px apart into one shape.
-    if (
-      edge[b]! >= n * HALO_EDGE_SHARE &&
-      solid[b]! < n * HALO_SOLID_MAX_SHARE &&
-      bins.some((o) => o !== b && isHalo(colour, bg, binColour(o)))
-    ) {
-      continue;
+    // Learned as a class, it joined neighbouring candles 2 px apart into one shape. Its pixels
+    // count to its ink's class, as a blend's do (the candle classes are ranked by them); when
+    // its ink is not learned yet (the halo may outnumber the ink's own largest bin), it is
+    // looked for among all the bins learned from, and the halo is left out.
+    if (edge[b]! >= n * HALO_EDGE_SHARE && solid[b]! < n * HALO_SOLID_MAX_SHARE) {
+      const ink = classes.find((k) => isHalo(colour, bg, k.colour));
+      if (ink) {
+        ink.mass += n;
+        lowOf.set(ink, (lowOf.get(ink) ?? 0) + low[b]!);
+        continue;
+      }
+      if (bins.some((o) => o !== b && isHalo(colour, bg, binColour(o)))) continue;
     }
     const near = classes.find((k, i) => {
       if (colourDistance(k.colour, colour) <= INK_TOLERANCE) return true;
