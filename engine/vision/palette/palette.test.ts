@@ -537,3 +537,38 @@ describe('the seam JPEG leaves between an outlined body fill and its outline', (
     ]);
   });
 });
+
+describe('the halo JPEG leaves beside bright strokes on a dark chart', () => {
+  // Measured on a MetaTrader Green on Black capture at quality 78: every lime stroke and
+  // white-filled body has a column of #003600 either side (a fifth of the lime's brightness,
+  // no red or blue), which outnumbers the lime's own largest colour bin.
+  const paintHalo = (halo: number) => {
+    const bg = 0x000000;
+    const bull = 0x5bbc5c;
+    const bear = 0xe9ffeb;
+    const { image } = paintChart({ background: bg, grid: null, bull, bear, seed: 11 });
+    const { data, width, height } = image;
+    const isInk = (i: number) => data[i * 4]! + data[i * 4 + 1]! + data[i * 4 + 2]! > 0;
+    const beside: number[] = [];
+    for (let y = 0; y < height; y++)
+      for (let x = 1; x < width - 1; x++) {
+        const i = y * width + x;
+        if (!isInk(i) && (isInk(i - 1) || isInk(i + 1))) beside.push(i);
+      }
+    for (const i of beside)
+      [data[i * 4], data[i * 4 + 1], data[i * 4 + 2]] = [(halo >> 16) & 255, (halo >> 8) & 255, halo & 255];
+    const raster = toRaster(image);
+    return { palette: learnPalette(raster, findLayout(raster)!), bull, bear };
+  };
+
+  it('is not learned as a candle colour', () => {
+    const { palette, bull, bear } = paintHalo(0x003600);
+    expect(palette.map((k) => k.colour)).toEqual(expect.arrayContaining([bull, bear]));
+    expect(palette).toHaveLength(2);
+  });
+
+  it('leaves a dim colour of another hue beside the strokes a class', () => {
+    const { palette } = paintHalo(0x600000);
+    expect(palette.map((k) => k.colour)).toContain(0x600000);
+  });
+});

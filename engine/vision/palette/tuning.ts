@@ -88,6 +88,18 @@ export const BLEED_LUMA_MAX = 12;
 /** ... and at least this share of a class's colour. */
 export const BLEED_CHROMA_MIN = 0.15;
 /**
+ * JPEG's halo beside a class's strokes (palette/learn.ts isHalo): a colour at most this share of
+ * the class's way from the background in brightness, in its hue ...
+ */
+export const HALO_LUMA_SHARE = 0.4;
+/**
+ * ... of whose stroke pixels at least this share lie beside stronger ink (EDGE_STRONGER_LEVELS;
+ * a halo is 1-2 px beside every stroke: #003600 beside MetaTrader's lime on black has 100 %) ...
+ */
+export const HALO_EDGE_SHARE = 0.9;
+/** ... and under this share inside bodies (a dim candle colour fills bodies of its own). */
+export const HALO_SOLID_MAX_SHARE = 0.05;
+/**
  * A diluted stroke of a class is learned with half the classification's hue tolerance: a nearby
  * hue is another ink (teal bars beside a green volume histogram).
  */
