@@ -14,6 +14,18 @@
 // --save writes each screenshot's output (stdout and exit code) of the first launcher; --against
 // compares them with a saved run and counts the differences: a speed change must leave every
 // output (the OCR's included, which check:readings does not run) byte-identical.
+// --in-process reads instead as the product does (the web server's warmed analysis worker,
+// server/modules/analyze/worker.ts, not a CLI process): in this one process, each screenshot's
+// bytes decoded by decodeImage (the upload's decode) and read by readWithAxisOcr with the
+// engine's readChart and this thread's shared OCR (adapters/node/read-with-ocr.ts, the worker's
+// call per slot). Every screenshot is read once first (the warm-up: JIT, the OCR worker and its
+// CJK model started), then --runs rounds over all of them; it reports per screenshot the median
+// wall (decode + read) and CPU (process.cpuUsage: every thread of the process, the OCR worker's
+// and sharp's included), the decode's share, the slowest five, median and total. --save and
+// --against then hold each reading's JSON (or its refusal's code and message), not the CLI's
+// stdout: the files of the two modes are not comparable. It runs the sources in this checkout
+// (through tsx); for a before/after, run it in each checkout in turns (--bin is spawn mode's).
+//   npm run bench:real -- DIR [DIR...] --in-process [--runs 3] [--only SUBSTRING] [--save F | --against F]
 // This is a benchmark, never a test assertion: timings on a shared machine are noise.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -34,11 +46,16 @@ const only = take('--only')[0];
 const save = take('--save')[0];
 const against = take('--against')[0];
 const bins = take('--bin').map((b) => resolve(b));
+const inProcessAt = argv.indexOf('--in-process');
+const inProcess = inProcessAt >= 0;
+if (inProcess) argv.splice(inProcessAt, 1);
+if (inProcess && bins.length > 0)
+  throw new Error('--in-process reads with this checkout: --bin is for spawn mode');
 if (bins.length === 0) bins.push(join(root, 'bin/chart-to-plan'));
 const dirs = argv;
 if (dirs.length === 0 || dirs.some((d) => d.startsWith('--'))) {
   console.error(
-    'usage: npm run bench:real -- DIR [DIR...] [--runs N] [--only SUBSTRING] [--bin LAUNCHER]... [--save FILE | --against FILE]',
+    'usage: npm run bench:real -- DIR [DIR...] [--runs N] [--only SUBSTRING] [--bin LAUNCHER... | --in-process] [--save FILE | --against FILE]',
   );
   process.exit(2);
 }
@@ -88,47 +105,56 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
-console.log(
-  `bench:real: ${files.length} screenshots, ${runs} runs each, ${bins.length} launcher(s); load average at start: ${load()}`,
-);
-const out = join(process.env.TMPDIR ?? '/tmp', `bench-real-${process.pid}.out`);
-/** Per launcher, per screenshot: median wall and CPU. */
-const table = bins.map(() => new Map<string, { wall: number; cpu: number }>());
-const outputs: Record<string, string> = {};
-for (const file of files) {
-  const results = bins.map(() => [] as Run[]);
-  for (let i = 0; i < runs; i++)
-    for (let b = 0; b < bins.length; b++) results[b]!.push(await runOnce(bins[b]!, file, out));
-  outputs[file] = results[0]![0]!.output;
-  const line = results.map((r, b) => {
-    const wall = median(r.map((x) => x.wallS));
-    const cpu = median(r.map((x) => x.cpuS));
-    table[b]!.set(file, { wall, cpu });
-    return `${wall.toFixed(2)} s wall, ${cpu.toFixed(2)} s CPU`;
-  });
-  console.log(`${basename(file).padEnd(60)} ${line.join(' | ')}`);
-}
-for (let b = 0; b < bins.length; b++) {
-  const rows = [...table[b]!].sort((x, y) => y[1].wall - x[1].wall);
-  const walls = rows.map(([, r]) => r.wall);
-  const cpus = rows.map(([, r]) => r.cpu);
-  console.log(`\n${bins[b]}:`);
+/** Spawn mode: each launcher's whole process per read; prints the tables, returns the first launcher's outputs. */
+async function spawnLaunchers(): Promise<Record<string, string>> {
   console.log(
-    `  median ${median(walls).toFixed(2)} s wall, ${median(cpus).toFixed(2)} s CPU; ` +
-      `total ${walls.reduce((s, v) => s + v, 0).toFixed(1)} s wall, ${cpus.reduce((s, v) => s + v, 0).toFixed(1)} s CPU`,
+    `bench:real: ${files.length} screenshots, ${runs} runs each, ${bins.length} launcher(s); load average at start: ${load()}`,
   );
-  console.log('  slowest five (wall):');
-  for (const [file, r] of rows.slice(0, 5))
-    console.log(`    ${r.wall.toFixed(2)} s wall, ${r.cpu.toFixed(2)} s CPU  ${basename(file)}`);
-}
-if (bins.length > 1) {
-  console.log(`\nratios against ${bins[0]} (median over the screenshots of per-screenshot ratios):`);
-  for (let b = 1; b < bins.length; b++) {
-    const wall = files.map((f) => table[b]!.get(f)!.wall / table[0]!.get(f)!.wall);
-    const cpu = files.map((f) => table[b]!.get(f)!.cpu / table[0]!.get(f)!.cpu);
-    console.log(`  ${bins[b]}: wall x${median(wall).toFixed(2)}, CPU x${median(cpu).toFixed(2)}`);
+  const out = join(process.env.TMPDIR ?? '/tmp', `bench-real-${process.pid}.out`);
+  /** Per launcher, per screenshot: median wall and CPU. */
+  const table = bins.map(() => new Map<string, { wall: number; cpu: number }>());
+  const outputs: Record<string, string> = {};
+  for (const file of files) {
+    const results = bins.map(() => [] as Run[]);
+    for (let i = 0; i < runs; i++)
+      for (let b = 0; b < bins.length; b++) results[b]!.push(await runOnce(bins[b]!, file, out));
+    outputs[file] = results[0]![0]!.output;
+    const line = results.map((r, b) => {
+      const wall = median(r.map((x) => x.wallS));
+      const cpu = median(r.map((x) => x.cpuS));
+      table[b]!.set(file, { wall, cpu });
+      return `${wall.toFixed(2)} s wall, ${cpu.toFixed(2)} s CPU`;
+    });
+    console.log(`${basename(file).padEnd(60)} ${line.join(' | ')}`);
   }
+  for (let b = 0; b < bins.length; b++) {
+    const rows = [...table[b]!].sort((x, y) => y[1].wall - x[1].wall);
+    const walls = rows.map(([, r]) => r.wall);
+    const cpus = rows.map(([, r]) => r.cpu);
+    console.log(`\n${bins[b]}:`);
+    console.log(
+      `  median ${median(walls).toFixed(2)} s wall, ${median(cpus).toFixed(2)} s CPU; ` +
+        `total ${walls.reduce((s, v) => s + v, 0).toFixed(1)} s wall, ${cpus.reduce((s, v) => s + v, 0).toFixed(1)} s CPU`,
+    );
+    console.log('  slowest five (wall):');
+    for (const [file, r] of rows.slice(0, 5))
+      console.log(`    ${r.wall.toFixed(2)} s wall, ${r.cpu.toFixed(2)} s CPU  ${basename(file)}`);
+  }
+  if (bins.length > 1) {
+    console.log(`\nratios against ${bins[0]} (median over the screenshots of per-screenshot ratios):`);
+    for (let b = 1; b < bins.length; b++) {
+      const wall = files.map((f) => table[b]!.get(f)!.wall / table[0]!.get(f)!.wall);
+      const cpu = files.map((f) => table[b]!.get(f)!.cpu / table[0]!.get(f)!.cpu);
+      console.log(`  ${bins[b]}: wall x${median(wall).toFixed(2)}, CPU x${median(cpu).toFixed(2)}`);
+    }
+  }
+  return outputs;
 }
+
+// The engine is loaded only for --in-process: spawn mode times other processes.
+const outputs = inProcess
+  ? await (await import('./real-in-process')).readInProcess(files, runs)
+  : await spawnLaunchers();
 if (save) {
   writeFileSync(save, JSON.stringify(outputs, null, 1));
   console.log(`\noutputs of ${files.length} screenshots saved to ${save}`);

@@ -81,33 +81,34 @@ function findHoles(g: GlyphBlob): { count: number; largestCentreY: number } {
   for (let start = 0; start < done.length; start++) {
     if (done[start]) continue;
     done[start] = 1;
-    stack.push(start);
+    // Each pixel's column and row ride on the stack with it (no division per pixel).
+    stack.push(start % pw, Math.floor(start / pw));
     let area = 0;
     let sumY = 0;
     let touches = false;
     while (stack.length > 0) {
-      const i = stack.pop()!;
-      const x = i % pw;
-      const y = (i - x) / pw;
+      const y = stack.pop()!;
+      const x = stack.pop()!;
+      const i = y * pw + x;
       area++;
       sumY += y;
       if (x === 0 || y === 0 || x === pw - 1 || y === ph - 1) touches = true;
       // The four neighbours, tested in place (no array per pixel).
       if (x > 0 && !done[i - 1]) {
         done[i - 1] = 1;
-        stack.push(i - 1);
+        stack.push(x - 1, y);
       }
       if (x + 1 < pw && !done[i + 1]) {
         done[i + 1] = 1;
-        stack.push(i + 1);
+        stack.push(x + 1, y);
       }
       if (y > 0 && !done[i - pw]) {
         done[i - pw] = 1;
-        stack.push(i - pw);
+        stack.push(x, y - 1);
       }
       if (y + 1 < ph && !done[i + pw]) {
         done[i + pw] = 1;
-        stack.push(i + pw);
+        stack.push(x, y + 1);
       }
     }
     if (touches || area < minArea) continue;

@@ -307,11 +307,13 @@ function components(mask: Uint8Array, w: number, h: number, eight = true): Compo
   ) {
     const c: Component = { left: w, top: h, right: 0, bottom: 0, count: 0 };
     todo[start] = 0;
-    stack.push(start);
+    // Each pixel's column and row ride on the stack with it (a division per pixel cost more
+    // than the whole fill); the pixels are taken in the same order.
+    stack.push(start % w, Math.floor(start / w));
     while (stack.length > 0) {
-      const i = stack.pop()!;
-      const x = i % w;
-      const y = (i - x) / w;
+      const y = stack.pop()!;
+      const x = stack.pop()!;
+      const i = y * w + x;
       c.count++;
       if (x < c.left) c.left = x;
       if (x + 1 > c.right) c.right = x + 1;
@@ -319,38 +321,38 @@ function components(mask: Uint8Array, w: number, h: number, eight = true): Compo
       if (y + 1 > c.bottom) c.bottom = y + 1;
       if (x > 0 && todo[i - 1]) {
         todo[i - 1] = 0;
-        stack.push(i - 1);
+        stack.push(x - 1, y);
       }
       if (x + 1 < w && todo[i + 1]) {
         todo[i + 1] = 0;
-        stack.push(i + 1);
+        stack.push(x + 1, y);
       }
       if (y > 0 && todo[i - w]) {
         todo[i - w] = 0;
-        stack.push(i - w);
+        stack.push(x, y - 1);
       }
       if (y + 1 < h && todo[i + w]) {
         todo[i + w] = 0;
-        stack.push(i + w);
+        stack.push(x, y + 1);
       }
       if (eight) {
         // Diagonal neighbours, tested in place (an array of four per pixel was most of the
         // garbage this function made).
         if (y > 0 && x > 0 && todo[i - w - 1]) {
           todo[i - w - 1] = 0;
-          stack.push(i - w - 1);
+          stack.push(x - 1, y - 1);
         }
         if (y > 0 && x + 1 < w && todo[i - w + 1]) {
           todo[i - w + 1] = 0;
-          stack.push(i - w + 1);
+          stack.push(x + 1, y - 1);
         }
         if (y + 1 < h && x > 0 && todo[i + w - 1]) {
           todo[i + w - 1] = 0;
-          stack.push(i + w - 1);
+          stack.push(x - 1, y + 1);
         }
         if (y + 1 < h && x + 1 < w && todo[i + w + 1]) {
           todo[i + w + 1] = 0;
-          stack.push(i + w + 1);
+          stack.push(x + 1, y + 1);
         }
       }
     }

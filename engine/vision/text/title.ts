@@ -410,8 +410,9 @@ function fillFromLines(
     // keeps its edge), then, when that still reads wrong, with the background (a dash joining two
     // glyphs is cut).
     const rows = { left: box.left, top: box.top + margin, right: box.right, bottom: box.bottom - margin };
+    const greyCopy = greyCopies(image, box, rows);
     for (const rules of ['neighbours', 'background'] as const) {
-      const grey = greyCopy(image, box, rows, rules);
+      const grey = greyCopy(rules);
       if (!grey) break;
       if (add(toImage(readText(grey, { left: 0, top: 0, right: grey.width, bottom: grey.height }), box)))
         return true;
@@ -440,68 +441,86 @@ function toImage(tokens: readonly TextToken[], box: Rect): TextToken[] {
  * for "M15", "XA8JUSD" for "XAUUSD"). Null for the background variant when no rule crosses.
  * A rule is told from a letter's stem by
  * going on above and below the line (`line`: the text's own rows, `rect` with its margin).
+ * Returns the maker of both variants: the luminance, the background and the rules found are
+ * the same for both, so they are worked out once (the background's, when first asked for).
  */
-function greyCopy(
+function greyCopies(
   image: RgbaImage,
   rect: Rect,
   line: Rect,
-  rules: 'neighbours' | 'background',
-): RgbaImage | null {
+): (rules: 'neighbours' | 'background') => RgbaImage | null {
   const w = rect.right - rect.left;
   const h = rect.bottom - rect.top;
-  const lum = (x: number, y: number): number => {
-    const p = (y * image.width + x) * 4;
-    return (image.data[p]! + image.data[p + 1]! + image.data[p + 2]!) / 3;
+  // The luminance of every pixel the copies read (the rect, a pixel around it, and the rows a
+  // rule is looked for in above and below the line), each computed once as lum() did.
+  const x0 = Math.max(0, rect.left - 1);
+  const x1 = Math.min(image.width, rect.right + 1);
+  const y0 = Math.max(0, Math.min(rect.top - 1, line.top - RULE_REACH_PX));
+  const y1 = Math.min(image.height, Math.max(rect.bottom + 1, line.bottom + RULE_REACH_PX));
+  const lw = Math.max(0, x1 - x0);
+  const lums = new Float64Array(lw * Math.max(0, y1 - y0));
+  for (let y = y0; y < y1; y++)
+    for (let x = x0, p = (y * image.width + x) * 4, q = (y - y0) * lw; x < x1; x++, p += 4, q++)
+      lums[q] = (image.data[p]! + image.data[p + 1]! + image.data[p + 2]!) / 3;
+  const lum = (x: number, y: number): number => lums[(y - y0) * lw + x - x0]!;
+  let shared: { bgLum: number; crossed: boolean[]; crossedRows: boolean[] } | null = null;
+  const analyse = (): { bgLum: number; crossed: boolean[]; crossedRows: boolean[] } => {
+    const bg = medianColour(image, rect, () => true);
+    const bgLum = bg ? (bg[0] + bg[1] + bg[2]) / 3 : 0;
+    const ink = (x: number, y: number): boolean => Math.abs(lum(x, y) - bgLum) >= RULE_MIN_CONTRAST;
+    // Rows outside the line where the column holds ink and neither neighbour does: a rule's dots
+    // (a horizontal grid line or a glyph of another line there is as wide as its neighbours).
+    const ruleRows = (x: number, from: number, to: number): number => {
+      let n = 0;
+      for (let y = Math.max(0, from); y < Math.min(image.height, to); y++)
+        if (ink(x, y) && !ink(x - 1, y) && !ink(x + 1, y)) n++;
+      return n;
+    };
+    const rule = (x: number): boolean =>
+      x > 0 &&
+      x < image.width - 1 &&
+      ruleRows(x, line.top - RULE_REACH_PX, line.top) >= RULE_MIN_ROWS &&
+      ruleRows(x, line.bottom, line.bottom + RULE_REACH_PX) >= RULE_MIN_ROWS;
+    // Across: a row of the line holding many dots, ink with no ink on any side (a dotted grid
+    // line through the title's middle glues its words into one token of dots; a letter's stroke
+    // is never a lone pixel).
+    const dots = (y: number): number => {
+      let n = 0;
+      for (let x = Math.max(1, rect.left); x < Math.min(image.width - 1, rect.right); x++)
+        if (ink(x, y) && !ink(x - 1, y) && !ink(x + 1, y) && !ink(x, y - 1) && !ink(x, y + 1)) n++;
+      return n;
+    };
+    const across = (y: number): boolean => y > 0 && y < image.height - 1 && dots(y) >= RULE_MIN_DOTS;
+    return {
+      bgLum,
+      crossed: Array.from({ length: w }, (_, x) => rule(rect.left + x)),
+      crossedRows: Array.from({ length: h }, (_, y) => across(rect.top + y)),
+    };
   };
-  const bg = medianColour(image, rect, () => true);
-  const bgLum = bg ? (bg[0] + bg[1] + bg[2]) / 3 : 0;
-  const ink = (x: number, y: number): boolean => Math.abs(lum(x, y) - bgLum) >= RULE_MIN_CONTRAST;
-  // Rows outside the line where the column holds ink and neither neighbour does: a rule's dots
-  // (a horizontal grid line or a glyph of another line there is as wide as its neighbours).
-  const ruleRows = (x: number, from: number, to: number): number => {
-    let n = 0;
-    for (let y = Math.max(0, from); y < Math.min(image.height, to); y++)
-      if (ink(x, y) && !ink(x - 1, y) && !ink(x + 1, y)) n++;
-    return n;
-  };
-  const rule = (x: number): boolean =>
-    x > 0 &&
-    x < image.width - 1 &&
-    ruleRows(x, line.top - RULE_REACH_PX, line.top) >= RULE_MIN_ROWS &&
-    ruleRows(x, line.bottom, line.bottom + RULE_REACH_PX) >= RULE_MIN_ROWS;
-  // Across: a row of the line holding many dots, ink with no ink on any side (a dotted grid
-  // line through the title's middle glues its words into one token of dots; a letter's stroke
-  // is never a lone pixel).
-  const dots = (y: number): number => {
-    let n = 0;
-    for (let x = Math.max(1, rect.left); x < Math.min(image.width - 1, rect.right); x++)
-      if (ink(x, y) && !ink(x - 1, y) && !ink(x + 1, y) && !ink(x, y - 1) && !ink(x, y + 1)) n++;
-    return n;
-  };
-  const across = (y: number): boolean => y > 0 && y < image.height - 1 && dots(y) >= RULE_MIN_DOTS;
-  const crossed = Array.from({ length: w }, (_, x) => rule(rect.left + x));
-  const crossedRows = Array.from({ length: h }, (_, y) => across(rect.top + y));
-  // Without a rule the background variant is the same copy again.
-  if (rules === 'background' && !crossed.includes(true)) return null;
-  const data = new Uint8Array(w * h * 4);
-  for (let x = 0; x < w; x++) {
-    for (let y = 0; y < h; y++) {
-      const [ix, iy] = [rect.left + x, rect.top + y];
-      // A row of dots always takes its neighbours' mean: painting a row through the text's
-      // middle with the background would cut every glyph.
-      const v = crossed[x]
-        ? rules === 'background'
-          ? bgLum
-          : (lum(ix - 1, iy) + lum(ix + 1, iy)) / 2
-        : crossedRows[y]
-          ? (lum(ix, iy - 1) + lum(ix, iy + 1)) / 2
-          : lum(ix, iy);
-      const q = (y * w + x) * 4;
-      data[q] = data[q + 1] = data[q + 2] = Math.round(v);
-      data[q + 3] = 255;
+  return (rules) => {
+    const { bgLum, crossed, crossedRows } = (shared ??= analyse());
+    // Without a rule the background variant is the same copy again.
+    if (rules === 'background' && !crossed.includes(true)) return null;
+    const data = new Uint8Array(w * h * 4);
+    for (let x = 0; x < w; x++) {
+      for (let y = 0; y < h; y++) {
+        const [ix, iy] = [rect.left + x, rect.top + y];
+        // A row of dots always takes its neighbours' mean: painting a row through the text's
+        // middle with the background would cut every glyph.
+        const v = crossed[x]
+          ? rules === 'background'
+            ? bgLum
+            : (lum(ix - 1, iy) + lum(ix + 1, iy)) / 2
+          : crossedRows[y]
+            ? (lum(ix, iy - 1) + lum(ix, iy + 1)) / 2
+            : lum(ix, iy);
+        const q = (y * w + x) * 4;
+        data[q] = data[q + 1] = data[q + 2] = Math.round(v);
+        data[q + 3] = 255;
+      }
     }
-  }
-  return { width: w, height: h, data };
+    return { width: w, height: h, data };
+  };
 }
 
 /**
@@ -510,30 +529,41 @@ function greyCopy(
  * colour crossing the title (a moving average through the "E" of "EURUSD") otherwise fuses the
  * glyphs it touches into shapes no template matches.
  */
+/** oneInkCopy's colour bins: 4 bits per channel. */
+const MODE_BINS = 1 << 12;
+
 function oneInkCopy(image: RgbaImage, rect: Rect): RgbaImage | null {
   const w = rect.right - rect.left;
   const h = rect.bottom - rect.top;
   if (w < 4 || h < 4) return null;
   const src = image.data;
   const at = (x: number, y: number): number => ((rect.top + y) * image.width + rect.left + x) * 4;
+  // The most common colour (4 bits per channel; ties: the one met first) and its mean. The 4,096
+  // bins are typed arrays, the keys kept in the order first met.
+  const sums = new Float64Array(MODE_BINS * 4);
+  const order = new Uint16Array(MODE_BINS);
   const mode = (keep: (p: number) => boolean): [number, number, number] | null => {
-    const bins = new Map<number, number[]>();
+    sums.fill(0);
+    let seen = 0;
     for (let y = 0; y < h; y++)
-      for (let x = 0; x < w; x++) {
-        const p = at(x, y);
+      for (let x = 0, p = at(0, y); x < w; x++, p += 4) {
         if (!keep(p)) continue;
         const key = ((src[p]! >> 4) << 8) | ((src[p + 1]! >> 4) << 4) | (src[p + 2]! >> 4);
-        const bin = bins.get(key);
-        if (bin) {
-          bin[0]! += src[p]!;
-          bin[1]! += src[p + 1]!;
-          bin[2]! += src[p + 2]!;
-          bin[3]!++;
-        } else bins.set(key, [src[p]!, src[p + 1]!, src[p + 2]!, 1]);
+        const b = key * 4;
+        if (sums[b + 3] === 0) order[seen++] = key;
+        sums[b]! += src[p]!;
+        sums[b + 1]! += src[p + 1]!;
+        sums[b + 2]! += src[p + 2]!;
+        sums[b + 3]!++;
       }
-    let best: number[] | null = null;
-    for (const bin of bins.values()) if (!best || bin[3]! > best[3]!) best = bin;
-    return best ? [best[0]! / best[3]!, best[1]! / best[3]!, best[2]! / best[3]!] : null;
+    if (seen === 0) return null;
+    let best = order[0]! * 4;
+    for (let i = 1; i < seen; i++) if (sums[order[i]! * 4 + 3]! > sums[best + 3]!) best = order[i]! * 4;
+    return [
+      sums[best]! / sums[best + 3]!,
+      sums[best + 1]! / sums[best + 3]!,
+      sums[best + 2]! / sums[best + 3]!,
+    ];
   };
   const bg = mode(() => true)!;
   const dist = (p: number): number =>
