@@ -317,8 +317,10 @@ export function dropTrailingStrays(
     if (runEnd - g >= SHORT_RUN_CANDLES || c.length - g >= g) break;
     // Before the last run, only single pieces are passed over (labels, each a piece of its own):
     // runs of bars between stretches are bars a drawing hid at each stretch (a session box's
-    // sides drawn over bar columns), not text.
-    if (runEnd < c.length && runEnd - g > 1) break;
+    // sides drawn over bar columns), not text. Such bars trade where the bars before the hidden
+    // place traded (their ranges overlap); a run far from them in price is a drawing's text too
+    // (a pivot level's label box, its glyphs read as bars joining each other).
+    if (runEnd < c.length && runEnd - g > 1 && overlaps(s, c[g - 1]!, c[g]!, tol)) break;
     runEnd = g;
     const [a, b] = [c[g - 1]!.x, c[g]!.x];
     if (relation(s, c[g - 1]!, c[g]!, tol) || read.some((k) => k.x > a && k.x < b)) continue;
