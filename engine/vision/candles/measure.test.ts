@@ -87,3 +87,44 @@ describe('measure on a bordered body with a 3 px stem', () => {
     expect(candle.fill).toBe(FILL);
   });
 });
+
+/*
+ * MetaTrader 4 OHLC bars at DPR 2 on JPEG (mj-j55-001 USDCAD): a 2 px stem, 1 px ticks two rows
+ * tall. A tick at the stem's end (an open at the low) runs a row past it, 1 px wide beside the
+ * stem; no row is narrow against the 3 px tick rows (2/3), and that last row set the stem's
+ * width: every row was "wider than the stem" and the bar lost its ticks.
+ */
+describe('measure on an OHLC bar whose ticks are thinner than its stem', () => {
+  const STEM = [2, 3];
+  const stem = (x: number, y: number, top: number, bottom: number) =>
+    x >= STEM[0]! && x <= STEM[1]! && y >= top && y <= bottom;
+
+  it('reads the stem over most rows, not the 1 px row a tick leaves past its end', () => {
+    const candle = measurePainted(6, 52, (x, y) =>
+      stem(x, y, 4, 49) || (x === 4 && (y === 10 || y === 11)) || (x === 1 && (y === 49 || y === 50)) ? 1 : 0,
+    );
+    expect([candle.stemLeft, candle.stemRight]).toEqual(STEM);
+    expect(candle.direction).toBe(1);
+    expect(candle.bodyTop).toBeCloseTo(10.5, 5);
+    // The row past the stem's end is as narrow as the stem: a wick row, the tick read on row 49.
+    expect(candle.bodyBottom).toBe(49);
+  });
+
+  it('reads each tick from its own rows, not from a line crossing both sides of the stem', () => {
+    // A moving average crossing the bar in the class's colour (JPEG: a dark line on white) at
+    // rows 25-26, reaching out on both sides, beside the close's tick (rows 10-11) and the
+    // open's (rows 40-41).
+    const candle = measurePainted(6, 50, (x, y) =>
+      stem(x, y, 2, 47) ||
+      (x >= 4 && (y === 10 || y === 11)) ||
+      (x <= 1 && (y === 40 || y === 41)) ||
+      y === 25 ||
+      y === 26
+        ? 1
+        : 0,
+    );
+    expect(candle.direction).toBe(1);
+    expect(candle.bodyTop).toBeCloseTo(10.5, 5);
+    expect(candle.bodyBottom).toBeCloseTo(40.5, 5);
+  });
+});

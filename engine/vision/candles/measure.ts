@@ -14,6 +14,8 @@ import {
   BODY_MIN_SHARE,
   BODY_WIDTH_ROWS,
   WIDENED_WICK_MIN_ROWS,
+  STEM_MOST_ROWS_MAX_RATIO,
+  STEM_MOST_ROWS_SHARE,
 } from './tuning';
 
 /** Ink share (0..1) of the pixel at plot coordinates (x, y) in its own class's colour. */
@@ -82,7 +84,7 @@ export function measure(
   const p: Piece = { ink, labels, pw, id, minY: c.minY, h, x0, x1 };
   const extent = rowWidths(p, alphaAt);
   const stem = findStem(p, extent);
-  const body = bodyRows(p, extent, stem);
+  const body = bodyRows(p, extent, stem, alphaAt);
   return {
     candle: {
       x: stem.stemX,
@@ -180,7 +182,7 @@ function findStem(p: Piece, e: RowExtent): Stem {
   const stemW =
     minCore <= narrow && minCore <= minInner * TIP_TAPER_MAX_RATIO && taperedTip(p, e, minCore)
       ? minCore
-      : minInner <= narrow
+      : minInner <= narrow || stemMostRows(p, e, minInner, maxW)
         ? minInner
         : minAll;
   const wickMax = stemW + Math.max(WICK_SLACK_PX, stemW * WICK_SLACK_SHARE);
@@ -237,6 +239,30 @@ function findStem(p: Piece, e: RowExtent): Stem {
   return { stemX, stemL, stemR: stemL + stem - 1, stem };
 }
 
+/**
+ * Whether the narrowest inner rows are the stem although no row is narrow against the widest: an
+ * OHLC bar whose ticks are thinner than its stem (MetaTrader at DPR 2 on JPEG: a 2 px stem, 1 px
+ * ticks, 3 px at a tick's row, 2/3 of the widest) is its stem over most of its rows. Then the
+ * tip rows must not set the width (a tick's JPEG spill a row past the stem's end, 1 px wide beside
+ * it, made every row "wider than the stem", and the ticks were lost). A body without wicks has
+ * its narrowest rows about as wide as its widest and stays as it was.
+ */
+function stemMostRows(p: Piece, e: RowExtent, minInner: number, maxW: number): boolean {
+  if (!(minInner <= maxW * STEM_MOST_ROWS_MAX_RATIO)) return false;
+  const spanL = rowSpans.left;
+  const fracW = rowSpans.frac;
+  const wickMax = minInner + Math.max(WICK_SLACK_PX, minInner * WICK_SLACK_SHARE);
+  let inner = 0;
+  let stemRows = 0;
+  for (let i = 0; i < p.h; i++) {
+    const y = i + p.minY;
+    if (spanL[i]! < 0 || y === e.minY || y === e.maxY) continue;
+    inner++;
+    if (fracW[i]! <= wickMax) stemRows++;
+  }
+  return stemRows >= inner * STEM_MOST_ROWS_SHARE;
+}
+
 /** The width of the `n`th widest row of the piece (0 when it has fewer rows). */
 function bodyWidth(p: Piece, n: number): number {
   const top: number[] = [];
@@ -287,7 +313,7 @@ interface BodyRows {
 }
 
 /** Rows wider than the stem: body rows (candles) or ticks left and right of it (bars). */
-function bodyRows(p: Piece, e: RowExtent, s: Stem): BodyRows {
+function bodyRows(p: Piece, e: RowExtent, s: Stem, alphaAt: AlphaAt): BodyRows {
   const spanL = rowSpans.left;
   const spanR = rowSpans.right;
   const wick = rowSpans.wick;
@@ -322,8 +348,8 @@ function bodyRows(p: Piece, e: RowExtent, s: Stem): BodyRows {
   }
   const barLike = leftOnly + rightOnly > both && leftN > 0 && rightN > 0;
   if (barLike) {
-    const openY = p.minY + leftRows / leftN;
-    const closeY = p.minY + rightRows / rightN;
+    const openY = p.minY + tickRow(p, s, alphaAt, -1, leftRows / leftN);
+    const closeY = p.minY + tickRow(p, s, alphaAt, 1, rightRows / rightN);
     const direction = closeY < openY ? 1 : closeY > openY ? -1 : 0;
     return {
       bodyTop: Math.min(openY, closeY),
@@ -339,6 +365,51 @@ function bodyRows(p: Piece, e: RowExtent, s: Stem): BodyRows {
   }
   const [top, bottom] = bodyRun(p.h, bodyTop, bodyBottom);
   return { bodyTop: top + p.minY, bodyBottom: bottom + p.minY, barLike, ambiguous: false, direction: 0 };
+}
+
+/**
+ * A bar's tick row on one side of the stem (`side` -1 left, +1 right; piece rows): the mean row
+ * of the run of rows reaching out on that side that holds the most ink beside the stem in rows
+ * reaching out on that side only (each such row weighs the ink share of its pixel next to the
+ * stem). A row reaching out on both sides is a line crossing the stem or JPEG's smear around it
+ * (a 1 px tick at DPR 2 blurs over its neighbours' columns), not a tick, unless it continues a
+ * tick's run (an open and close a row apart); a line of another colour crossing on one side
+ * (a moving average over black bars) is a blend, weaker than a tick in the bar's own colour.
+ * Where no row reaches out on that side alone, the mean of every such row (`fallback`), as the
+ * ticks give nothing better.
+ */
+function tickRow(p: Piece, s: Stem, alphaAt: AlphaAt, side: number, fallback: number): number {
+  const { h, labels, pw, id } = p;
+  const spanL = rowSpans.left;
+  const spanR = rowSpans.right;
+  const wick = rowSpans.wick;
+  const out = (i: number, k: number) =>
+    spanL[i]! >= 0 && wick[i] !== 1 && (k < 0 ? spanL[i]! < s.stemL : spanR[i]! > s.stemR);
+  const beside = side < 0 ? s.stemL - 1 : s.stemR + 1;
+  let best = 0;
+  let bestRows = 0;
+  let row = fallback;
+  for (let i = 0; i < h;) {
+    if (!out(i, side)) {
+      i++;
+      continue;
+    }
+    let ink = 0;
+    let sum = 0;
+    let j = i;
+    for (; j < h && out(j, side); j++) {
+      sum += j;
+      if (out(j, -side)) continue;
+      const y = j + p.minY;
+      const x = labels[y * pw + beside] === id ? beside : side < 0 ? spanL[j]! : spanR[j]!;
+      ink += alphaAt(x, y);
+    }
+    if (ink > best || (ink === best && ink > 0 && j - i > bestRows)) {
+      [best, bestRows, row] = [ink, j - i, sum / (j - i)];
+    }
+    i = j;
+  }
+  return row;
 }
 
 /**

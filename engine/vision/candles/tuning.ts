@@ -35,6 +35,14 @@ export const BODY_WIDTH_ROWS = 3;
  */
 export const TIP_ROWS_NARROW_SHARE = 0.6;
 /**
+ * ... or where the narrowest inner rows are at most this share of the widest and hold most of the
+ * rows (STEM_MOST_ROWS_SHARE): an OHLC bar's 2 px stem beside 1 px ticks (3 px rows, 0.67) is its
+ * stem; a wickless body's rows are all about as wide (its narrowest 0.9 of its widest or more).
+ */
+export const STEM_MOST_ROWS_MAX_RATIO = 0.75;
+/** ... the share of the inner rows within the wick's slack of the narrowest that makes them the stem. */
+export const STEM_MOST_ROWS_SHARE = 0.5;
+/**
  * A blurred capture tapers a wick's tip over this many rows at each end (tv-dark SPY 3m, a web
  * image enlarged about 3x: a 2 px wick ends in a row of one column, 1.1 px, then its last row):
  * the rows beyond them set the wick's width (see measure.ts findStem).

@@ -337,6 +337,16 @@ describe('dropTrailingStrays', () => {
     expect(dropTrailingStrays(all, all, scale)).toHaveLength(15);
   });
 
+  it('leaves out runs of glyphs far from the bars in price, past the last run (a level label box)', () => {
+    const bars = row(12);
+    // A pivot level's label box beyond the last bar, far above it: the box's side with the level
+    // line, then a glyph and the box's top edge, each pair joining each other.
+    const box = [bar(170, 20, 40, 40, 40), bar(180, 40, 40, 40, 40)];
+    const glyphs = [bar(210, 5, 15, 12, 5), bar(220, 5, 5, 5, 5)];
+    const all = [...bars, ...box, ...glyphs];
+    expect(dropTrailingStrays(all, all, scale).map((c) => c.x)).toEqual(bars.map((c) => c.x));
+  });
+
   it('keeps bars beyond an empty place that open at the last close, and a run as long as the rest', () => {
     const bars = row(12);
     const next = bar(140, 180, 230, bars.at(-1)!.close, 190);

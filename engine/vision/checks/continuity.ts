@@ -19,6 +19,7 @@ import {
   MAX_UNJOINED,
   MIN_JOINED,
   SHORT_RUN_CANDLES,
+  HIDDEN_RUN_GAP_RANGES,
   SKIP_JUNK_SPACINGS,
   SMALL_GAP_RANGE_SHARE,
   UNKNOWN_BODIES_SHARE,
@@ -91,6 +92,19 @@ export function printedStep(s: PriceScale): number | null {
     if (m) decimals = Math.max(decimals, m[1]!.length);
   }
   return decimals > 0 ? 10 ** -decimals : null;
+}
+
+/** The rows (px) between two candles' ranges; 0 where they overlap. */
+function priceGapPx(s: PriceScale, a: ReadCandle, b: ReadCandle): number {
+  const [aTop, aBottom] = [priceToY(s, a.high), priceToY(s, a.low)];
+  const [bTop, bBottom] = [priceToY(s, b.high), priceToY(s, b.low)];
+  return Math.max(0, bTop - aBottom, aTop - bBottom);
+}
+
+/** The candles' median high-low range (px). */
+function medianRangePx(c: ReadCandle[], s: PriceScale): number {
+  const ranges = c.map((k) => Math.abs(priceToY(s, k.low) - priceToY(s, k.high))).sort((a, b) => a - b);
+  return ranges.length ? ranges[ranges.length >> 1]! : 0;
 }
 
 /**
@@ -309,6 +323,7 @@ export function dropTrailingStrays(
   tol = joinTolerancePx(s),
 ): ReadCandle[] {
   const reach = skipReach(c);
+  const nearGap = HIDDEN_RUN_GAP_RANGES * medianRangePx(c, s);
   let cut = c.length;
   let runEnd = c.length;
   for (let g = c.length - 1; g > 0; g--) {
@@ -317,8 +332,11 @@ export function dropTrailingStrays(
     if (runEnd - g >= SHORT_RUN_CANDLES || c.length - g >= g) break;
     // Before the last run, only single pieces are passed over (labels, each a piece of its own):
     // runs of bars between stretches are bars a drawing hid at each stretch (a session box's
-    // sides drawn over bar columns), not text.
-    if (runEnd < c.length && runEnd - g > 1) break;
+    // sides drawn over bar columns), not text. Such bars trade near the bar before the hidden
+    // place (within HIDDEN_RUN_GAP_RANGES of the bars' typical range); a run further from it in
+    // price is a drawing's text too (a pivot level's label box, its glyphs read as bars joining
+    // each other).
+    if (runEnd < c.length && runEnd - g > 1 && priceGapPx(s, c[g - 1]!, c[g]!) <= nearGap) break;
     runEnd = g;
     const [a, b] = [c[g - 1]!.x, c[g]!.x];
     if (relation(s, c[g - 1]!, c[g]!, tol) || read.some((k) => k.x > a && k.x < b)) continue;

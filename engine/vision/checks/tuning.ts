@@ -56,6 +56,13 @@ export const UNKNOWN_BODIES_SHARE = 0.9;
  */
 export const SHORT_RUN_CANDLES = 4;
 /**
+ * dropTrailingStrays: a run of bars past a hidden place stands within this many median bar
+ * ranges (px) of the bar before it (Market Profile GBPUSD M15: a session box's side hid one bar,
+ * the run after it 1.4 ranges lower); a pivot level's label box beyond the last bar stood 14
+ * ranges above it.
+ */
+export const HIDDEN_RUN_GAP_RANGES = 3;
+/**
  * A candle that joins neither neighbour is judged again against the nearest candles kept when
  * they stand within this many bar spacings: junk between two lattice places (a glyph of a
  * Fibonacci level's label beside the last bar, yellow-on-black GBPUSD M15) is no neighbour, while
