@@ -8,6 +8,7 @@ import {
   BLEED_LUMA_MAX,
   HALO_EDGE_SHARE,
   HALO_LUMA_SHARE,
+  HALO_MAX_OVER_INK,
   HALO_SOLID_MAX_SHARE,
   BLEND_ALPHA_MAX,
   BLEND_ALPHA_MIN,
@@ -173,7 +174,9 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     // Learned as a class, it joined neighbouring candles 2 px apart into one shape. Its pixels
     // count to its ink's class, as a blend's do (the candle classes are ranked by them); when
     // its ink is not learned yet (the halo may outnumber the ink's own largest bin), it is
-    // looked for among all the bins learned from, and the halo is left out.
+    // looked for among all the bins learned from, and the halo is left out; a rim cannot be many
+    // times the ink it lines, so a far smaller bin is no such ink (TradingView's gray theme:
+    // thin green candles, 1969 px, beside a darker green bin of 158 px were dropped as its halo).
     if (edge[b]! >= n * HALO_EDGE_SHARE && solid[b]! < n * HALO_SOLID_MAX_SHARE) {
       const ink = classes.find((k) => isHalo(colour, bg, k.colour));
       if (ink) {
@@ -181,7 +184,8 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
         lowOf.set(ink, (lowOf.get(ink) ?? 0) + low[b]!);
         continue;
       }
-      if (bins.some((o) => o !== b && isHalo(colour, bg, binColour(o)))) continue;
+      if (bins.some((o) => o !== b && count[o]! * HALO_MAX_OVER_INK >= n && isHalo(colour, bg, binColour(o))))
+        continue;
     }
     const near = classes.find((k, i) => {
       if (colourDistance(k.colour, colour) <= INK_TOLERANCE) return true;

@@ -100,6 +100,12 @@ export const HALO_EDGE_SHARE = 0.9;
 /** ... and under this share inside bodies (a dim candle colour fills bodies of its own). */
 export const HALO_SOLID_MAX_SHARE = 0.05;
 /**
+ * A halo not yet credited to a learned class is left out only beside a bin of its ink holding at
+ * least 1/this of its pixels: a rim of 1-2 px either side of the strokes is about its ink's size
+ * (#003600 1172 px beside lime 1252; a navy rim 2453 beside blue 2044), never many times it.
+ */
+export const HALO_MAX_OVER_INK = 3;
+/**
  * A diluted stroke of a class is learned with half the classification's hue tolerance: a nearby
  * hue is another ink (teal bars beside a green volume histogram).
  */
