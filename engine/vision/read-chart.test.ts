@@ -805,6 +805,29 @@ describe('readChart refusals', () => {
     expect(() => readChart(image)).toThrow(expect.objectContaining({ code: 'AXIS_UNREADABLE' }));
   });
 
+  it('reads an image again with the text memo of a read of it before: the same reading, the memo served', async () => {
+    const image = await decodeImage(
+      new URL('../../fixtures/charts/fx-00-tv-dark-chrome/15m.png', import.meta.url).pathname,
+    );
+    const trace: Parameters<typeof readChart>[1] = {};
+    const first = readChart(image, trace);
+    const memo = trace.textMemo!;
+    expect(memo.image).toBe(image);
+    const kept = memo.texts.size;
+    expect(kept).toBeGreaterThan(0);
+    const again: Parameters<typeof readChart>[1] = {};
+    expect(readChart(image, again, { textMemo: memo })).toEqual(first);
+    expect(again.textMemo).toBe(memo);
+    // Another image's memo is not used: that read gets a fresh one (and is refused as without it).
+    const { image: painted } = paintChart({ width: 700, height: 420 });
+    const third: Parameters<typeof readChart>[1] = {};
+    expect(() => readChart(painted, third, { textMemo: memo })).toThrow(
+      expect.objectContaining({ code: 'AXIS_UNREADABLE' }),
+    );
+    expect(third.textMemo).not.toBe(memo);
+    expect(third.textMemo!.image).toBe(painted);
+  }, 120_000);
+
   it('after a refused sub-pixel retry answers AXIS_UNREADABLE only where the retry failed on its axis', () => {
     const noRow = new EngineError('NO_CHART_FOUND', 'no regular row');
     const noAxis = new EngineError('AXIS_UNREADABLE', 'no labels');

@@ -49,7 +49,7 @@ import {
   type TitleState,
 } from './text';
 import type { TextToken, TitleRegion } from './text';
-import { forgetGlyphGuesses } from './text/read-text';
+import { forgetGlyphGuesses, TextMemo, useTextMemo } from './text/read-text';
 import { round } from './scale/prices';
 import type { ChartReading, PlotRect, PriceScale } from './types';
 import type { PixelCandle } from './candles';
@@ -78,8 +78,21 @@ const MIN_PLOT_HEIGHT = 40;
  * `options.titleWords` is the title's port: words the OCR read in trace.titleRegions.
  */
 export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOptions = {}): ChartReading {
-  // Glyphs repeat within a chart, not across charts: a fresh memo keeps reads independent.
-  forgetGlyphGuesses();
+  // Glyphs repeat within a chart, not across charts: a fresh memo keeps reads independent, one
+  // given by a read of this same image before (trace.textMemo) serves this read of it.
+  const memo = options.textMemo?.image === image ? options.textMemo : new TextMemo(image);
+  if (trace) trace.textMemo = memo;
+  useTextMemo(memo);
+  try {
+    return readChartWith(image, trace, options);
+  } finally {
+    // The memo leaves with the read (and its trace): no image is kept between reads.
+    forgetGlyphGuesses();
+  }
+}
+
+/** readChart with its text memo in use. */
+function readChartWith(image: RgbaImage, trace: ReadTrace | undefined, options: ReadOptions): ChartReading {
   let pixels = options.pixels;
   if (!pixels) {
     const fresh = toRaster(image, rasterPixels);
@@ -329,6 +342,13 @@ export interface ReadOptions {
    * plot moved). Refused with AXIS_UNREADABLE when they do not.
    */
   axisColumn?: { strip: PlotRect; words: readonly TextToken[] };
+  /**
+   * The text reads of a read of this same image before (ReadTrace.textMemo): the glyph guesses
+   * and the tokens read in each rect of the image, which do not depend on where the plot is, so
+   * that a read again (beside an OCR'd axis column: every pixel stage runs again) does not read
+   * them again. The same reading; ignored when it is another image's.
+   */
+  textMemo?: TextMemo;
 }
 
 /**
@@ -393,6 +413,8 @@ export interface ReadTrace {
    * for ReadOptions.axisColumn.
    */
   axisCandidates?: PlotRect[];
+  /** The read's text memo (glyph guesses, tokens per rect of the image), for ReadOptions.textMemo. */
+  textMemo?: TextMemo;
 }
 
 /** What the pixel stages make of an image: everything up to the candles as pixel rows. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { RgbaImage } from '../../core/image';
 import { identifyInstrument, parsePriceLabel, readLegendOhlc, readText } from './index';
+import { forgetGlyphGuesses, TextMemo, useTextMemo } from './read-text';
 import { decodeImage } from '../../../adapters/node/decode-image';
 import { axisRect, corpusAvailable, expectedAxisLabels, legendRect, listCorpus } from './test-support/corpus';
 
@@ -293,4 +294,32 @@ describe.skipIf(corpus.length === 0)('shared dev corpus (../shared/chart-corpus/
     expect(wrong).toEqual([]);
     expect(ohlcRead).toBeGreaterThanOrEqual(Math.ceil(corpus.length * 0.9));
   }, 120_000);
+});
+
+describe('TextMemo (a read again of the same image)', () => {
+  afterEach(() => forgetGlyphGuesses());
+
+  it('serves the tokens of a rect read before as copies, and only for its own image', async () => {
+    const f = fixtures.find((e) => e.symbol === undefined)!;
+    const img = await load(f.file);
+    const rect = whole(img);
+    const fresh = readText(img, rect);
+    const memo = new TextMemo(img);
+    useTextMemo(memo);
+    const first = readText(img, rect);
+    expect(first).toEqual(fresh);
+    expect(memo.texts.size).toBe(1);
+    expect(memo.size).toBeGreaterThan(0);
+    // A caller changing the tokens it was given changes neither the memo nor the next read.
+    first[0]!.text = 'changed';
+    first[0]!.box.left = -1;
+    first[0]!.glyphs?.[0]?.features.fill(0);
+    const again = readText(img, rect);
+    expect(again).toEqual(fresh);
+    // A copy of the image (a title line's grey copy is another image) is read, not served.
+    const copy = { ...img, data: img.data.slice() };
+    copy.data.fill(0);
+    expect(readText(copy, rect)).toEqual([]);
+    expect(memo.texts.size).toBe(1);
+  });
 });

@@ -77,9 +77,40 @@ const AS_LETTER: Record<string, string[]> = {
  * and returns one token per word/number, top to bottom then left to right.
  */
 export function readText(image: RgbaImage, rect: Rect): TextToken[] {
+  const texts = current.image === image ? current.texts : null;
+  const key = texts ? `${rect.left},${rect.top},${rect.right},${rect.bottom}` : '';
+  const kept = texts?.get(key);
+  if (kept) return kept.map(copyToken);
   const tokens: TextToken[] = [];
   for (const line of findTextLines(image, rect)) tokens.push(...readLine(line));
+  texts?.set(key, tokens.map(copyToken));
   return tokens;
+}
+
+/** A token's copy, its box and glyphs copied too (callers may change the tokens they are given). */
+function copyToken(t: TextToken): TextToken {
+  const copy = { ...t, box: { ...t.box } };
+  if (t.glyphs)
+    copy.glyphs = t.glyphs.map((g) => ({ ...g, box: { ...g.box }, features: g.features.slice() }));
+  return copy;
+}
+
+/**
+ * What the text reads of one image keep for the next read of that same image (readChart's
+ * ReadTrace.textMemo and ReadOptions.textMemo): the glyph guesses by feature vector, and the
+ * tokens read in each rect of the image itself (not of a copy made from it, such as a title
+ * line's grey copy). readText is a pure function of the image's pixels in the rect, and a guess
+ * of the feature vector alone, so a read given this memo reads what it would read without it:
+ * the same tokens, without the time. A read again beside an OCR'd axis column (the plot moved,
+ * every pixel stage runs again) finds the title band above the plot and most glyphs known.
+ */
+export class TextMemo {
+  /** Guesses by feature vector, hashed over the float bits (see classifyMemo). */
+  readonly guesses = new Map<number, { f: Float32Array; g: GlyphGuess }[]>();
+  size = 0;
+  /** The tokens read per rect of `image` (`left,top,right,bottom`), kept as copies. */
+  readonly texts = new Map<string, TextToken[]>();
+  constructor(readonly image: RgbaImage | null) {}
 }
 
 interface ReadGlyph {
@@ -95,21 +126,29 @@ const featuresOf = new WeakMap<GlyphBlob, Float32Array>();
  * Guesses by feature vector: a chart shows the same few glyphs over and over (the digits of
  * every price label, the axis strip read once to find it and again to read it), and equal
  * features classify alike, so each distinct vector is classified once. Hashed over the float
- * bits and compared in full on a hit.
+ * bits and compared in full on a hit. The memo in use is the one readChart was given for its
+ * image (useTextMemo), else a fresh one per read.
  */
-const memo = new Map<number, { f: Float32Array; g: GlyphGuess }[]>();
-let memoSize = 0;
+let current = new TextMemo(null);
 
 /** Empties the memo of guesses by feature vector (each chart read starts afresh). */
 export function forgetGlyphGuesses(): void {
-  memo.clear();
-  memoSize = 0;
+  current = new TextMemo(null);
+}
+
+/**
+ * Reads text with `memo` (TextMemo): readChart's, for its image, new or given by a read of the
+ * same image before.
+ */
+export function useTextMemo(memo: TextMemo): void {
+  current = memo;
 }
 
 function classifyMemo(f: Float32Array): GlyphGuess {
   const bits = new Uint32Array(f.buffer, f.byteOffset, f.length);
   let h = 0x811c9dc5;
   for (let i = 0; i < bits.length; i++) h = Math.imul(h ^ bits[i]!, 0x01000193);
+  const memo = current.guesses;
   const bucket = memo.get(h);
   if (bucket) {
     for (const e of bucket) {
@@ -119,10 +158,13 @@ function classifyMemo(f: Float32Array): GlyphGuess {
     }
   }
   const g = classifyGlyph(f);
-  if (memoSize >= GLYPH_MEMO_LIMIT) forgetGlyphGuesses();
+  if (current.size >= GLYPH_MEMO_LIMIT) {
+    memo.clear();
+    current.size = 0;
+  }
   if (bucket && memo.has(h)) bucket.push({ f, g });
   else memo.set(h, [{ f, g }]);
-  memoSize++;
+  current.size++;
   return g;
 }
 
