@@ -45,18 +45,12 @@ async function inProcessReader(): Promise<Reader> {
 }
 
 async function inProcessOcrReader(): Promise<Reader & { close(): Promise<void> }> {
-  const { readChart } = await import('../engine/vision');
   const { decodeImage } = await import('../adapters/node/decode-image');
-  const { readWithAxisOcr } = await import('../adapters/node/read-with-ocr');
-  const { sharedAxisOcr, closeSharedAxisOcr } = await import('../adapters/node/ocr-axis');
+  const { readChartWithOcr } = await import('../adapters/node/read-with-ocr');
+  const { closeSharedAxisOcr } = await import('../adapters/node/ocr-axis');
   return {
     async read(file) {
-      const image = await decodeImage(file);
-      return (await readWithAxisOcr(
-        image,
-        (trace, options) => readChart(image, trace, options),
-        sharedAxisOcr,
-      )) as ReadOutput;
+      return (await readChartWithOcr(await decodeImage(file))) as ReadOutput;
     },
     close: closeSharedAxisOcr,
   };

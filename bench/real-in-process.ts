@@ -1,18 +1,17 @@
 // bench:real's --in-process mode (bench/real.bench.ts): screenshots read as the web server's
 // warmed analysis worker reads one chart (server/modules/analyze/worker.ts): the upload's bytes
-// decoded by decodeImage, then readWithAxisOcr with the engine's readChart and this thread's
-// shared OCR, started on first need and kept. A warm-up round reads every screenshot once (the
-// JIT, the OCR worker and the CJK model started, as a server thread is after its first
-// charts), then `runs` rounds read them all again in turn, each read timed.
+// decoded by decodeImage, then readChartWithOcr (the engine's readChart, with this thread's
+// shared OCR as its fallback, started on first need and kept). A warm-up round reads every
+// screenshot once (the JIT, the OCR worker and the CJK model started, as a server thread is
+// after its first charts), then `runs` rounds read them all again in turn, each read timed.
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { basename } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { decodeImage } from '../adapters/node/decode-image';
-import { closeSharedAxisOcr, sharedAxisOcr } from '../adapters/node/ocr-axis';
-import { readWithAxisOcr } from '../adapters/node/read-with-ocr';
+import { closeSharedAxisOcr } from '../adapters/node/ocr-axis';
+import { readChartWithOcr } from '../adapters/node/read-with-ocr';
 import { isEngineError } from '../engine/core/errors';
-import { readChart } from '../engine/vision';
 
 interface Timed {
   /** Decode + read, s. */
@@ -34,11 +33,7 @@ async function readOnce(bytes: Uint8Array): Promise<Timed> {
   try {
     const image = await decodeImage(bytes);
     decoded = performance.now();
-    const reading = await readWithAxisOcr(
-      image,
-      (trace, options) => readChart(image, trace, options),
-      sharedAxisOcr,
-    );
+    const reading = await readChartWithOcr(image);
     output = JSON.stringify(reading);
   } catch (error) {
     if (!isEngineError(error)) throw error;

@@ -1,6 +1,13 @@
 import type { RgbaImage } from '../../engine/core/image';
 import { isEngineError } from '../../engine/core/errors';
-import type { ChartReading, PlotRect, ReadOptions, ReadTrace, TextToken } from '../../engine/vision';
+import {
+  readChart,
+  type ChartReading,
+  type PlotRect,
+  type ReadOptions,
+  type ReadTrace,
+  type TextToken,
+} from '../../engine/vision';
 import type { TitleRegion } from '../../engine/vision/text';
 import {
   analyzeReadings,
@@ -22,6 +29,14 @@ export type EngineRead = (trace: ReadTrace, options?: ReadOptions) => ChartReadi
 
 /** Fewer words than this cannot make the three labels a scale needs. */
 const MIN_WORDS = 3;
+
+/**
+ * One chart read as the CLI reads it (and the benches that measure what a trader gets): the
+ * engine's readChart, with the shared OCR as its fallback (readWithAxisOcr).
+ */
+export function readChartWithOcr(image: RgbaImage, trace: ReadTrace = {}): Promise<ChartReading> {
+  return readWithAxisOcr(image, (again, options) => readChart(image, again, options), sharedAxisOcr, trace);
+}
 
 /**
  * Reads a chart with the engine's own recogniser first (the fast path, unchanged); only when

@@ -2,8 +2,8 @@ import { readChart } from '../../engine/vision';
 import type { ReadTrace } from '../../engine/vision';
 import { isEngineError } from '../../engine/core/errors';
 import { decodeImage } from '../../adapters/node/decode-image';
-import { closeSharedAxisOcr, sharedAxisOcr } from '../../adapters/node/ocr-axis';
-import { readWithAxisOcr } from '../../adapters/node/read-with-ocr';
+import { closeSharedAxisOcr } from '../../adapters/node/ocr-axis';
+import { readChartWithOcr } from '../../adapters/node/read-with-ocr';
 import { writeOverlay } from '../overlay';
 
 /**
@@ -30,9 +30,7 @@ export async function run(args: string[]): Promise<number> {
   const useOcr = !args.includes('--no-ocr');
   const trace: ReadTrace | undefined = overlay || useOcr ? {} : undefined;
   try {
-    const reading = useOcr
-      ? await readWithAxisOcr(image, (t, options) => readChart(image, t, options), sharedAxisOcr, trace)
-      : readChart(image, trace);
+    const reading = useOcr ? await readChartWithOcr(image, trace) : readChart(image, trace);
     process.stdout.write(JSON.stringify(reading) + '\n');
   } catch (error) {
     if (overlay && trace && isEngineError(error)) await writeOverlay(file, trace, overlay, error.message);

@@ -185,7 +185,7 @@ function findStem(p: Piece, e: RowExtent): Stem {
       : minInner <= narrow || stemMostRows(p, e, minInner, maxW)
         ? minInner
         : minAll;
-  const wickMax = stemW + Math.max(WICK_SLACK_PX, stemW * WICK_SLACK_SHARE);
+  const wickMax = stemW + wickSlack(stemW);
   const wick = rowSpans.wick;
   for (let i = 0; i < h; i++) wick[i] = spanL[i]! >= 0 && fracW[i]! <= wickMax ? 1 : 0;
   // A body's rows are at least half as wide as the body (its blurred top and bottom edges
@@ -251,7 +251,7 @@ function stemMostRows(p: Piece, e: RowExtent, minInner: number, maxW: number): b
   if (!(minInner <= maxW * STEM_MOST_ROWS_MAX_RATIO)) return false;
   const spanL = rowSpans.left;
   const fracW = rowSpans.frac;
-  const wickMax = minInner + Math.max(WICK_SLACK_PX, minInner * WICK_SLACK_SHARE);
+  const wickMax = minInner + wickSlack(minInner);
   let inner = 0;
   let stemRows = 0;
   for (let i = 0; i < p.h; i++) {
@@ -261,6 +261,11 @@ function stemMostRows(p: Piece, e: RowExtent, minInner: number, maxW: number): b
     if (fracW[i]! <= wickMax) stemRows++;
   }
   return stemRows >= inner * STEM_MOST_ROWS_SHARE;
+}
+
+/** How much wider than a wick `width` px wide a row may be and still be that wick. */
+function wickSlack(width: number): number {
+  return Math.max(WICK_SLACK_PX, width * WICK_SLACK_SHARE);
 }
 
 /** The width of the `n`th widest row of the piece (0 when it has fewer rows). */
@@ -287,7 +292,7 @@ function bodyWidth(p: Piece, n: number): number {
 function taperedTip(p: Piece, e: RowExtent, width: number): boolean {
   const spanL = rowSpans.left;
   const fracW = rowSpans.frac;
-  const slack = Math.max(WICK_SLACK_PX, width * WICK_SLACK_SHARE);
+  const slack = wickSlack(width);
   const at = (y: number) => (spanL[y - p.minY]! >= 0 ? fracW[y - p.minY]! : Infinity);
   for (const dir of [1, -1]) {
     const end = dir === 1 ? e.minY : e.maxY;
