@@ -91,3 +91,70 @@ describe('refineCandle on JPEG (brightness beyond the classified ink)', () => {
     expect(refineCandle(s, narrow, ink, ink, [3, 4, 5, 6], 2).bodyTop).toBeCloseTo(10, 0);
   });
 });
+
+describe('refineCandle on a capture enlarged 2x with smoothing', () => {
+  const bg = 0x1e222d;
+  const ink = 0xdcce4c;
+  const W = 16;
+  const H = 40;
+  /**
+   * A candle drawn at a pixel ratio of 1 (a 1 px wick in column 4, high row 4, body rows 8-11 in
+   * columns 2-6, low row 15, rows inclusive) enlarged 2x bilinearly: each image pixel takes the
+   * source at ((x + 0.5) / 2 - 0.5, (y + 0.5) / 2 - 0.5), the wick's columns 25 / 75 / 75 / 25 %.
+   */
+  function enlarged() {
+    const src = (x: number, y: number) =>
+      (x === 4 && y >= 4 && y <= 15) || (x >= 2 && x <= 6 && y >= 8 && y <= 11) ? 1 : 0;
+    const at = (x: number, y: number) => {
+      const sx = (x + 0.5) / 2 - 0.5;
+      const sy = (y + 0.5) / 2 - 0.5;
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      const fx = sx - x0;
+      const fy = sy - y0;
+      return (
+        src(x0, y0) * (1 - fx) * (1 - fy) +
+        src(x0 + 1, y0) * fx * (1 - fy) +
+        src(x0, y0 + 1) * (1 - fx) * fy +
+        src(x0 + 1, y0 + 1) * fx * fy
+      );
+    };
+    const rgb = new Uint32Array(W * H);
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const s = at(x, y);
+        let c = 0;
+        for (const sh of [16, 8, 0]) {
+          const b = (bg >> sh) & 255;
+          const i = (ink >> sh) & 255;
+          c |= Math.round(b + (i - b) * s) << sh;
+        }
+        rgb[y * W + x] = c;
+      }
+    return { raster: { width: W, height: H, rgb }, background: bg };
+  }
+
+  it("ends the wick where the source's rows end, its end rows counted against the wick's own share", () => {
+    // Source rows 4..15 inclusive are image rows 8..31: the high's price row 8, the low's 30
+    // (its row's top, one rendering pixel of 2 above the wick's end at 32).
+    const c: PixelCandle = {
+      x: 8.5,
+      left: 3,
+      right: 13,
+      highY: 7,
+      lowY: 32,
+      bodyTop: 15,
+      bodyBottom: 24,
+      fill: 1,
+      direction: 1,
+      ambiguous: false,
+      stemLeft: 8,
+      stemRight: 9,
+    };
+    const r = refineCandle(enlarged(), c, ink, ink, [5, 6, 11, 12], 2);
+    expect(r.highY).toBeCloseTo(8, 1);
+    expect(r.lowY).toBeCloseTo(30, 1);
+    expect(r.bodyTop).toBeCloseTo(16, 1);
+    expect(r.bodyBottom).toBeCloseTo(22, 1);
+  });
+});

@@ -20,6 +20,8 @@ import {
   SOLID_ALPHA,
   STROKE_REACH,
   STROKE_RISE_MAX,
+  WICK_PLATEAU_MIN,
+  WICK_PLATEAU_MIN_ROWS,
 } from './tuning';
 
 /**
@@ -41,17 +43,29 @@ function alphaAt(s: EdgeSampler, x: number, y: number, ink: number): number {
   return Math.max(0, Math.min(1, t.alpha));
 }
 
-/** Continuous top edge of a vertical stroke in column x whose first ink row is `a`. */
-export function topEdge(s: EdgeSampler, x: number, a: number, ink: number, maxInward: number): number {
+/**
+ * Continuous top edge of a vertical stroke in column x whose first ink row is `a`. `solid` is the
+ * share of ink the stroke's own inside holds in that column (1 unless `strokePlateau` found it
+ * thinned): each row's share is counted against it.
+ */
+export function topEdge(
+  s: EdgeSampler,
+  x: number,
+  a: number,
+  ink: number,
+  maxInward: number,
+  solid = 1,
+): number {
+  const alphaOf = (y: number) => Math.min(1, alphaAt(s, x, y, ink) / solid);
   let deficit = 0;
   for (let k = 0; k < Math.min(2, maxInward); k++) {
-    const al = alphaAt(s, x, a + k, ink);
+    const al = alphaOf(a + k);
     if (al >= SOLID_ALPHA) break;
     deficit += 1 - al;
   }
   let surplus = 0;
   for (let k = 1; k <= 2; k++) {
-    const al = alphaAt(s, x, a - k, ink);
+    const al = alphaOf(a - k);
     // Blended rows only: a solid row beyond the edge is another object (a price line, a
     // neighbouring stroke), not anti-aliasing.
     if (al < FAINT_ALPHA || al >= OTHER_OBJECT_ALPHA) break;
@@ -60,17 +74,28 @@ export function topEdge(s: EdgeSampler, x: number, a: number, ink: number, maxIn
   return a + deficit - surplus;
 }
 
-/** Continuous bottom edge (one past the last covered row) of a stroke ending at row `b`. */
-export function bottomEdge(s: EdgeSampler, x: number, b: number, ink: number, maxInward: number): number {
+/**
+ * Continuous bottom edge (one past the last covered row) of a stroke ending at row `b`; `solid`
+ * as for topEdge.
+ */
+export function bottomEdge(
+  s: EdgeSampler,
+  x: number,
+  b: number,
+  ink: number,
+  maxInward: number,
+  solid = 1,
+): number {
+  const alphaOf = (y: number) => Math.min(1, alphaAt(s, x, y, ink) / solid);
   let deficit = 0;
   for (let k = 0; k < Math.min(2, maxInward); k++) {
-    const al = alphaAt(s, x, b - k, ink);
+    const al = alphaOf(b - k);
     if (al >= SOLID_ALPHA) break;
     deficit += 1 - al;
   }
   let surplus = 0;
   for (let k = 1; k <= 2; k++) {
-    const al = alphaAt(s, x, b + k, ink);
+    const al = alphaOf(b + k);
     if (al < FAINT_ALPHA || al >= OTHER_OBJECT_ALPHA) break;
     surplus += al;
   }
@@ -203,6 +228,24 @@ function bodyBeyond(
   return Math.abs(y - from) < BODY_BEYOND_MIN_ROWS ? null : y;
 }
 
+/**
+ * The share of ink inside a thin stroke in column x over rows from..to (the median), when the
+ * stroke is thinned there; 1 otherwise. A capture scaled up with smoothing (a 1 px wick drawn at
+ * a pixel ratio of 1 and enlarged 2x: columns of 25 / 75 / 75 / 25 % ink) or a wick falling
+ * between two columns spreads a stroke sideways: no column of it is solid, and its end rows are
+ * thinned alike (the blur is the same across and along), so their share of ink says where the
+ * stroke ends only counted against the stroke's own. Fewer than WICK_PLATEAU_MIN_ROWS rows, a
+ * share under WICK_PLATEAU_MIN (a faint stroke, another object) or a solid one: 1.
+ */
+export function strokePlateau(s: EdgeSampler, x: number, from: number, to: number, ink: number): number {
+  const shares: number[] = [];
+  for (let y = Math.ceil(from); y <= Math.floor(to); y++) shares.push(alphaAt(s, x, y, ink));
+  if (shares.length < WICK_PLATEAU_MIN_ROWS) return 1;
+  shares.sort((a, b) => a - b);
+  const p = shares[Math.floor(shares.length / 2)]!;
+  return p >= WICK_PLATEAU_MIN && p < SOLID_ALPHA ? p : 1;
+}
+
 export interface RefinedCandle {
   highY: number;
   lowY: number;
@@ -227,11 +270,15 @@ export function refineCandle(
   const bodyH = Math.round(c.bodyBottom - c.bodyTop) + 1;
   // A wick whose tip JPEG stripped of colour runs on beyond its classified ink (strokeBeyond).
   const reach = c.ambiguous ? 0 : Math.round(unit) + 1;
+  // The wicks' own share of ink, inside them (2 rows clear of their ends and of the body).
+  const upper = strokePlateau(s, sx, c.highY + 2, c.bodyTop - 2, wickInk);
+  const lower = strokePlateau(s, sx, c.bodyBottom + 2, c.lowY - 2, wickInk);
   const highY =
-    strokeBeyond(s, sx, c.highY, -1, wickInk, reach) ?? topEdge(s, sx, c.highY, wickInk, c.lowY - c.highY);
+    strokeBeyond(s, sx, c.highY, -1, wickInk, reach) ??
+    topEdge(s, sx, c.highY, wickInk, c.lowY - c.highY, upper);
   const lowY =
-    (strokeBeyond(s, sx, c.lowY, 1, wickInk, reach) ?? bottomEdge(s, sx, c.lowY, wickInk, c.lowY - c.highY)) -
-    unit;
+    (strokeBeyond(s, sx, c.lowY, 1, wickInk, reach) ??
+      bottomEdge(s, sx, c.lowY, wickInk, c.lowY - c.highY, lower)) - unit;
   let bodyTop = c.bodyTop;
   let bodyBottom: number;
   // A filled body whose end rows JPEG gave a neighbour's colour runs on on brightness alone.

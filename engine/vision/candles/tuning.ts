@@ -308,6 +308,17 @@ export const BARE_STEM_MIN_ROWS = 4;
 export const EDGE_OFF_MAX = 40;
 /** A row with at least this share of ink is solid: the edge is not in it. */
 export const SOLID_ALPHA = 0.95;
+/**
+ * A wick's end rows are counted against its own share of ink inside it (`strokePlateau`) where
+ * that share, the median over at least this many rows ...
+ */
+export const WICK_PLATEAU_MIN_ROWS = 3;
+/**
+ * ... is at least this (and under SOLID_ALPHA): a 1 px wick enlarged 2x with smoothing holds 75 %
+ * in its two middle columns, one falling between two columns 50 %; a fainter share is a stroke
+ * of another colour or noise, not the wick thinned.
+ */
+export const WICK_PLATEAU_MIN = 0.4;
 /** Beyond the edge, rows with less ink than this are background ... */
 export const FAINT_ALPHA = 0.05;
 /** ... and rows with this much or more are another object, not anti-aliasing. */
