@@ -3,7 +3,7 @@ import type { Timeframe } from '../core/ohlc';
 import { toRaster } from './pixels/raster';
 import type { Raster } from './pixels/raster';
 import { ScratchArray } from './pixels/scratch';
-import { eraseBands, findLayout, axisCandidates, axisFromWords, StripMemo } from './layout';
+import { eraseBands, findLayout, axisCandidates, axisClearOf, axisFromWords, StripMemo } from './layout';
 import type { AxisColumn, Layout } from './layout';
 import {
   liftOverlays,
@@ -453,14 +453,8 @@ export function readPixels(
   // Zones filled in a solid colour are undone where drawn by XOR, else painted in the background.
   const zones = eraseZones(raster, layout);
   if (drawings.length > 0 || zones.length > 0) {
-    layout =
-      findLayout(
-        raster,
-        image,
-        [...drawings.map((d) => d.rect), ...zones.map((z) => z.rect)],
-        axis,
-        strips,
-      ) ?? layout;
+    const lifted = [...drawings.map((d) => d.rect), ...zones.map((z) => z.rect)];
+    layout = findLayout(raster, image, lifted, axis ?? axisClearOf(layout, lifted), strips) ?? layout;
   }
   const { plot } = layout;
   if (trace) {

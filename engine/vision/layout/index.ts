@@ -25,7 +25,7 @@
  * - axis-words.ts: the axis found from a general OCR's words in a text column (decision 038).
  * - tuning.ts: every threshold of the stage, with its reason.
  */
-export { findLayout, type Layout } from './find-layout';
+export { axisClearOf, findLayout, type Layout } from './find-layout';
 export { eraseBands } from './bands';
 export { type LineRun } from './lines';
 export { priceReadings, type AxisColumn } from './axis-locate';

@@ -1,6 +1,8 @@
 import type { LineRun } from './lines';
 import { gridSpan, withoutFills } from './lines';
-import { findLayout } from './find-layout';
+import { axisClearOf, findLayout, type Layout } from './find-layout';
+import type { AxisColumn } from './axis-locate';
+import { COLUMN_PAD_MAX_PX, COLUMN_PAD_PX } from './tuning';
 import { rowBackgrounds } from './background';
 import { acrossBands, acrossPanel } from './region';
 import { paneFrame } from './pane';
@@ -27,6 +29,27 @@ describe('findLayout', () => {
     const raster: Raster = { width, height, rgb };
     const layout = findLayout(raster)!;
     expect(layout.plot.left).toBeLessThanOrEqual(6);
+  });
+});
+
+describe('axisClearOf', () => {
+  // Labels at x 900-960; the strip read around them reaches COLUMN_PAD_PX + COLUMN_PAD_MAX_PX further.
+  const axis = { labels: { left: 900, top: 40, right: 960, bottom: 700 } } as AxisColumn;
+  const layout = { labelledAxis: axis } as Layout;
+  const reach = COLUMN_PAD_PX + COLUMN_PAD_MAX_PX;
+  const zone = (left: number, right: number) => ({ left, top: 100, right, bottom: 300 });
+
+  it("gives the first search's axis when every lifted drawing stays clear of its column", () => {
+    expect(axisClearOf(layout, [zone(100, 400), zone(500, 900 - reach - 1)])).toBe(axis);
+  });
+
+  it('searches again when a drawing reaches the strip read beside the labels', () => {
+    expect(axisClearOf(layout, [zone(100, 400), zone(500, 900 - reach)])).toBeUndefined();
+    expect(axisClearOf(layout, [zone(960 + reach, 1000)])).toBeUndefined();
+  });
+
+  it('searches again when the first layout found no axis from its labels', () => {
+    expect(axisClearOf({} as Layout, [zone(100, 400)])).toBeUndefined();
   });
 });
 
