@@ -158,3 +158,56 @@ describe('refineCandle on a capture enlarged 2x with smoothing', () => {
     expect(r.bodyBottom).toBeCloseTo(22, 1);
   });
 });
+
+describe('refineCandle on JPEG: a wick tip beside the next candle', () => {
+  // MetaTrader's Green on Black at DPR 1.25 (the corpus' XAUUSD): candles 4 px apart, the class
+  // learned as the JPEG-diluted #4ac94a. A 1 px wick ends at row 20; its last rows (16-20) kept
+  // the ink's brightness but JPEG averaged their colour with the black beside them (#5dc469,
+  // #74b178: the ink's hue, weaker), and the next candle's body stands 2 px to the right.
+  const bg = 0x000000;
+  const ink = 0x4ac94a;
+  const w = 12;
+  const h = 26;
+  function raster(tip: number, neighbour: number) {
+    const rgb = new Uint32Array(w * h);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        let c = bg;
+        if (x === 5 && y >= 2 && y <= 15) c = ink;
+        if (x === 5 && y >= 16 && y <= 20) c = tip;
+        if (x >= 7 && x <= 9 && y >= 4 && y <= 24) c = neighbour;
+        rgb[y * w + x] = c;
+      }
+    return { raster: { width: w, height: h, rgb }, background: bg };
+  }
+  const wick: PixelCandle = {
+    x: 5,
+    left: 5,
+    right: 5,
+    highY: 2,
+    lowY: 15,
+    bodyTop: 2,
+    bodyBottom: 2,
+    fill: 1,
+    direction: 1,
+    ambiguous: false,
+    stemLeft: 5,
+    stemRight: 5,
+  };
+
+  it("follows the tip past a neighbour 2 px away when the tip keeps the ink's hue", () => {
+    for (const tip of [0x5dc469, 0x74b178]) {
+      // reach 2 (unit 1): the neighbour's body stands at x + 2, the column between is black.
+      expect(refineCandle(raster(tip, 0x5ebd59), wick, ink, ink, [], 1).lowY).toBeCloseTo(20, 0);
+    }
+  });
+
+  it('does not follow a stroke of another hue (a glyph in ClearType fringes) past the neighbour', () => {
+    // #b6ff00 beside a yellow ink is as bright but points off its hue.
+    const yellow = 0xffff00;
+    const s = raster(0xff40ff, yellow);
+    expect(refineCandle(s, wick, yellow, yellow, [], 1).lowY).toBeLessThan(17);
+    // Without a neighbour the plain test follows it, as before.
+    expect(refineCandle(raster(0xff40ff, bg), wick, yellow, yellow, [], 1).lowY).toBeCloseTo(20, 0);
+  });
+});

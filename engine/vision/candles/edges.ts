@@ -1,6 +1,6 @@
 import type { Raster } from '../pixels/raster';
 import { luminance } from '../pixels/raster';
-import { dilutedInk, tint } from '../palette/palette';
+import { chromaShareOf, dilutedInk, tint } from '../palette/palette';
 import type { PixelCandle } from './types';
 import {
   BEYOND_BRIDGE_ROWS,
@@ -131,7 +131,14 @@ export function strokeWidth(s: EdgeSampler, x: number, y: number, ink: number): 
  * tip (sometimes the whole stretch beyond the body) is not classified as the candle's ink. A
  * row continues the stroke when its pixel has at least half the ink's brightness against the
  * background and the pixels `reach` columns either side have little (a thin stroke, not a line
- * or a glyph crossing it). Needs an ink that differs from the background in brightness.
+ * or a glyph crossing it). On a dense chart the next candle may stand `reach` columns away: a
+ * side is clear too where a column between the stroke and it is background (BEYOND_SIDE_MAX),
+ * when the pixel keeps the ink's hue (`chromaShareOf` within its hue tolerance, at any share:
+ * JPEG averages a thin stroke's colour with the background's, which weakens it without turning
+ * it, and a class learned from such strokes is itself weaker than its ink). A glyph's stroke in
+ * ClearType's fringes, 2 px from the next stroke, points another hue and is held to the plain
+ * test.
+ * Needs an ink that differs from the background in brightness.
  */
 function strokeBeyond(
   s: EdgeSampler,
@@ -148,6 +155,14 @@ function strokeBeyond(
     return null;
   const share = (px: number, y: number) => (luminance(raster.rgb[y * raster.width + px]!) - lb) / vl;
   const maxRows = BEYOND_ROWS_PER_REACH * reach;
+  const inkHue = chromaShareOf(s.background, ink);
+  // The faintest of the columns 1..reach to one side: background there parts the stroke from
+  // whatever stands further out on that side (the next candle of a dense chart).
+  const parted = (side: -1 | 1, y: number) => {
+    let m = Infinity;
+    for (let k = 1; k <= reach; k++) m = Math.min(m, share(x + side * k, y));
+    return m <= BEYOND_SIDE_MAX;
+  };
   // 0: the row does not continue the stroke; 1: it is as dark as the ink but so is a side (a
   // blurred body edge, a line); 2: it continues a thin stroke.
   const row = (y: number): 0 | 1 | 2 => {
@@ -155,7 +170,10 @@ function strokeBeyond(
     const a = share(x, y);
     if (a < BEYOND_SHARE_MIN || a > BEYOND_SHARE_MAX) return 0;
     const side = Math.max(share(x - reach, y), share(x + reach, y));
-    return side <= BEYOND_SIDE_MAX ? 2 : 1;
+    if (side <= BEYOND_SIDE_MAX) return 2;
+    // A neighbour beyond a gap either side, and the ink's own hue.
+    const hue = inkHue(raster.rgb[y * raster.width + x]!);
+    return hue >= 0 && parted(-1, y) && parted(1, y) ? 2 : 1;
   };
   let y = from;
   for (let k = 0; k < maxRows; k++) {

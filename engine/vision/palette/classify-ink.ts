@@ -11,6 +11,7 @@ import {
   SEAM_FILL_MIN_PX,
   SEAM_OUTLINE_MAX_PX,
   BEYOND_INK_LUMA,
+  DILUTED_FULL_ALPHA_MIN,
   DILUTED_PENALTY,
   GRID_NEAR,
   HUE_NEIGHBOURHOOD,
@@ -226,25 +227,29 @@ export function inkClassOf(layout: Layout, palette: InkClass[]): (c: number) => 
     const dBg = colourDistance(c, bg);
     if (dBg > BG_TOLERANCE) {
       let best = Infinity;
+      let bestDiluted = false;
       for (let i = 0; i < palette.length; i++) {
         const isDiluted = dilutedBy[i]!;
         const ink = palette[i]!.colour;
         const t = tint(c, bg, ink);
         let d = colourDistance(c, ink);
+        let diluted = false;
         if (
           t.alpha < MIN_ALPHA ||
           t.alpha > RINGING_ALPHA_MAX ||
           t.off > TINT_OFF_MAX + TINT_OFF_FAINT_EXTRA * (1 - Math.min(1, t.alpha))
         ) {
-          // A JPEG-diluted stroke only when no class explains the pixel plainly.
+          // A JPEG-diluted stroke only when no class explains the pixel plainly, unless it has
+          // the ink's full brightness (DILUTED_FULL_ALPHA_MIN).
           if (!isDiluted(c)) continue;
-          d += DILUTED_PENALTY;
+          diluted = true;
+          if (t.alpha < DILUTED_FULL_ALPHA_MIN || t.alpha > RINGING_ALPHA_MAX) d += DILUTED_PENALTY;
         }
-        if (d < best) [best, k] = [d, i + 1];
+        if (d < best) [best, k, bestDiluted] = [d, i + 1, diluted];
       }
       // A pixel nearer a grid line than the ink is grid, not candle.
       if (k && lineColours.some((l) => colourDistance(c, l) < Math.min(best, GRID_NEAR))) k = 0;
-      if (k && best >= DILUTED_PENALTY) k |= DILUTED;
+      if (k && (bestDiluted || best >= DILUTED_PENALTY)) k |= DILUTED;
     }
     return k;
   };

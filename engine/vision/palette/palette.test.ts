@@ -5,7 +5,7 @@ import { paintChart } from '../test-support/paint';
 import { colourDistance, toRaster } from '../pixels/raster';
 import { findLayout, type Layout } from '../layout';
 import type { Raster } from '../pixels/raster';
-import { joinSeams } from './classify-ink';
+import { inkClassOf, joinSeams } from './classify-ink';
 
 describe('JPEG-diluted ink', () => {
   // Magenta candles on white: a JPEG wick keeps the ink's brightness, its colour is averaged
@@ -570,5 +570,28 @@ describe('the halo JPEG leaves beside bright strokes on a dark chart', () => {
   it('leaves a dim colour of another hue beside the strokes a class', () => {
     const { palette } = paintHalo(0x600000);
     expect(palette.map((k) => k.colour)).toContain(0x600000);
+  });
+});
+
+describe("a JPEG-diluted stroke at its ink's full brightness beside a pale class", () => {
+  // MetaTrader's Green on Black at DPR 1.25 on JPEG (the corpus' XAUUSD): the palette learns the
+  // lime as #4ac94a and the white bear fills, blended with their lime outline, as #b4ffb4. A wick
+  // tip's and an outline row's pixels keep the lime's brightness and lose part of its colour.
+  const bg = 0x000000;
+  const layout = { background: bg, lineColours: [] } as unknown as Layout;
+  const classOf = inkClassOf(layout, [
+    { colour: 0x4ac94a, mass: 100 },
+    { colour: 0xb4ffb4, mass: 50 },
+  ]);
+  const DILUTED = 0x80;
+
+  it('takes them as the lime diluted (flagged so), not as a faint blend of the pale class', () => {
+    for (const c of [0x6ab96a, 0x74b178, 0x5ebd61]) expect(classOf(c)).toBe(1 | DILUTED);
+  });
+
+  it('leaves the pale class its own pixels and its faint blends, and the lime its plain ones', () => {
+    expect(classOf(0xb3ffad)).toBe(2);
+    expect(classOf(0x5a7a5a)).toBe(2); // half the pale class's brightness, no lime's
+    expect(classOf(0x4bca47)).toBe(1);
   });
 });

@@ -155,8 +155,20 @@ export const MAX_CLASSES = 4;
 export const TINT_OFF_MAX = 30;
 /** ... plus up to this much more the fainter the blend (times the share of it that is background). */
 export const TINT_OFF_FAINT_EXTRA = 20;
-/** Added to a diluted match's distance: a class that explains the pixel plainly always wins. */
+/** Added to a diluted match's distance: a class that explains the pixel plainly always wins ... */
 export const DILUTED_PENALTY = 256;
+/**
+ * ... unless the pixel has its ink's own brightness (a luma share of at least this, up to
+ * RINGING_ALPHA_MAX): JPEG keeps brightness per pixel and averages only the colour, so a thin
+ * stroke at its ink's full brightness with a weaker colour of its hue is that ink diluted, and
+ * it is ranked by its colour distance like a plain match. A pale class (MetaTrader's Green on
+ * Black learns #b4ffb4, its white bear fills blended with the lime outline) otherwise took the
+ * lime wicks' and outlines' colourless pixels (#6ab96a beside the class #4ac94a: share 0.62 of
+ * the colour at 1.03 of the brightness) as its own faint blend (alpha 0.68), and the candles
+ * lost wick tips and outline rows to it (the corpus' XAUUSD at DPR 1.25). Such a pixel keeps the
+ * diluted flag: beside another class it is still not trusted (settleDiluted).
+ */
+export const DILUTED_FULL_ALPHA_MIN = 0.85;
 /** A pixel this near a grid colour (RGB distance), and nearer it than the ink, is grid. */
 export const GRID_NEAR = 12;
 /**
