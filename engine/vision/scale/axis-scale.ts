@@ -596,7 +596,12 @@ export function anchorOnPriceLine(scale: PriceScale, layout: Layout, badges: Axi
   // at a price the tag rounds (MetaTrader's 82.31 tag on a line 1.4 px off it). Where two or
   // more lines are tagged, they must agree on the offset, else none of them is the anchor.
   if (!offsets.length || Math.max(...offsets) - Math.min(...offsets) > BADGE_LINES_AGREE_PX) return scale;
-  return shifted(scale, offsets[0]!);
+  // Each tag prints its price rounded to the axis' last digit (half a digit is 0.7 px on a
+  // 5-decimal chart at 1x: c11-004's three tags sit +0.34, -0.43 and -0.36 px off a scale already
+  // within 0.05 px); the middle of several is nearer the scale's offset than the first one found.
+  offsets.sort((a, b) => a - b);
+  const mid = offsets.length >> 1;
+  return shifted(scale, offsets.length % 2 ? offsets[mid]! : (offsets[mid - 1]! + offsets[mid]!) / 2);
 }
 
 /**
