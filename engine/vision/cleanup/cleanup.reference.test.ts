@@ -18,6 +18,7 @@ import {
   PALE_MIN,
   PALE_OFF_MAX,
   PALE_RUN_MIN,
+  PALE_WALK_OFF_MAX,
   SOLID_GAP_TOLERANCES,
   STROKE_PX,
   THIN_RUN_PX,
@@ -124,16 +125,22 @@ function referenceVolumeBars(
     if (n > best) [base, best] = [y, n];
   }
   if (base < 0 || best < Math.max(MIN_BARS, pw * MIN_BARS_SHARE)) return false;
+  // Up a bar: the colour alone, with the looser hue tolerance.
+  const inBar = (x: number, y: number) =>
+    palette.some((k) => {
+      const t = tint(rgb[(y + plot.top) * width + x + plot.left]!, background, k.colour);
+      return t.alpha >= PALE_MIN && t.alpha <= PALE_MAX && t.off <= PALE_WALK_OFF_MAX;
+    });
   for (let x = 0; x < pw; x++) {
     let foot = -1;
     for (let y = Math.min(ph - 1, base + 1); y >= base - 1; y--) {
-      if (pale(x, y) && (y + 1 >= ph || !pale(x, y + 1))) {
+      if (inBar(x, y) && (y + 1 >= ph || !inBar(x, y + 1))) {
         foot = y;
         break;
       }
     }
     if (foot < 0) continue;
-    for (let y = foot; y >= 0 && pale(x, y); y--) ink[y * pw + x] = 0;
+    for (let y = foot; y >= 0 && inBar(x, y); y--) ink[y * pw + x] = 0;
   }
   return true;
 }

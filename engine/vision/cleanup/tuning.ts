@@ -134,6 +134,13 @@ export const PALE_MIN = 0.2;
 export const PALE_MAX = 0.85;
 /** A tint is within this distance (RGB) of the background-ink line. */
 export const PALE_OFF_MAX = 24;
+/**
+ * Up a bar found standing on the baseline, its tint may lie this far off the line: JPEG shifts
+ * a pale bar's hue where it meets a bar of the other colour or the background (pink bars at off
+ * 25-31 at their tops and seams, j177-009 BTCUSD lwc DPR 1.5), and a run stopped there left the
+ * bar's upper part as ink that won columns over the candles.
+ */
+export const PALE_WALK_OFF_MAX = 40;
 /** A volume bar's pale run is at least this many px tall. */
 export const PALE_RUN_MIN = 3;
 /** The volume baseline is in the plot's lower part: from this share of its height down. */

@@ -11,6 +11,7 @@ import {
   PALE_MIN,
   PALE_OFF_MAX,
   PALE_RUN_MIN,
+  PALE_WALK_OFF_MAX,
 } from './tuning';
 
 /** The paleness table holds 2^PALE_BITS colours. */
@@ -22,9 +23,12 @@ const PALE_SLOTS = 1 << PALE_BITS;
  * the candle colours at about half strength) from the ink. Its bars pass for candle ink and,
  * where they touch the candles above them, glue them into one shape or stretch their lows.
  * Volume bars stand on one baseline (the plot's bottom, or a volume pane's floor); candles never
- * share a bottom row, and their bodies are full-strength ink. Every column's run of pale ink that
- * ends on that baseline is cleared, up to the first pixel that is not pale (a candle's wick or
- * body keeps its own pixels). Returns whether a histogram was found.
+ * share a bottom row, and their bodies are full-strength ink. Every column's run of pale colour
+ * that ends on that baseline is cleared, up to the first pixel that is not pale (a candle's wick
+ * or body keeps its own pixels): the run is followed on the colour, ink or not, within a looser
+ * hue tolerance than the baseline's search (JPEG shifts a bar's hue at its seams and leaves
+ * stretches of it unclassified; stopped there, the bar's upper part stayed ink and won columns
+ * over the candles). Returns whether a histogram was found.
  */
 export function removeVolumeBars(
   ink: Uint8Array,
@@ -43,19 +47,26 @@ export function removeVolumeBars(
   const values = new Uint8Array(PALE_SLOTS);
   // Pale: a blend of the background with a candle colour at part strength, whatever class the
   // pixel was given (a tint common enough is learned as a class of its own).
-  const isPale = (c: number) => {
+  // Bit 1: pale within PALE_OFF_MAX; bit 2: within PALE_WALK_OFF_MAX (the walk up a bar).
+  const paleness = (c: number) => {
     const slot = Math.imul(c, 0x9e3779b1) >>> (32 - PALE_BITS);
-    if (keys[slot] === c) return values[slot] === 1;
-    const p = palette.some((k) => {
+    if (keys[slot] === c) return values[slot]!;
+    let v = 0;
+    for (const k of palette) {
       const t = tint(c, background, k.colour);
-      return t.alpha >= PALE_MIN && t.alpha <= PALE_MAX && t.off <= PALE_OFF_MAX;
-    });
+      if (t.alpha < PALE_MIN || t.alpha > PALE_MAX) continue;
+      if (t.off <= PALE_OFF_MAX) v |= 3;
+      else if (t.off <= PALE_WALK_OFF_MAX) v |= 2;
+    }
     keys[slot] = c;
-    values[slot] = p ? 1 : 0;
-    return p;
+    values[slot] = v;
+    return v;
   };
-  const pale = (x: number, y: number) =>
-    ink[y * pw + x] !== 0 && isPale(rgb[(y + plot.top) * width + x + plot.left]!);
+  const isPale = (c: number) => (paleness(c) & 1) !== 0;
+  // Up a bar the colour decides, not the ink: a stretch of the bar's tint the classification
+  // left out (JPEG) is still the bar, and the ink above it too.
+  const paleInBar = (x: number, y: number) =>
+    (paleness(rgb[(y + plot.top) * width + x + plot.left]!) & 2) !== 0;
 
   // Bottom rows of pale runs (3+ px), once per column and run. The rows are walked in order
   // (down a column would read a cache line per pixel), over the ink only, with each column's
@@ -92,15 +103,16 @@ export function removeVolumeBars(
   if (base < 0 || best < Math.max(MIN_BARS, pw * MIN_BARS_SHARE)) return false;
   for (let x = 0; x < pw; x++) {
     // The run's foot: a pale pixel on the baseline (within a row) with no pale pixel below it.
+    // (A column of the background or of a candle has none: nothing is cleared there.)
     let foot = -1;
     for (let y = Math.min(ph - 1, base + 1); y >= base - 1; y--) {
-      if (pale(x, y) && (y + 1 >= ph || !pale(x, y + 1))) {
+      if (paleInBar(x, y) && (y + 1 >= ph || !paleInBar(x, y + 1))) {
         foot = y;
         break;
       }
     }
     if (foot < 0) continue;
-    for (let y = foot; y >= 0 && pale(x, y); y--) ink[y * pw + x] = 0;
+    for (let y = foot; y >= 0 && paleInBar(x, y); y--) ink[y * pw + x] = 0;
   }
   return true;
 }
