@@ -1,3 +1,4 @@
+import { isLabelBox } from './label-boxes';
 import { paintChart } from '../test-support/paint';
 import { pixelStages } from '../test-support/stages';
 import type { RgbaImage } from '../../core/image';
@@ -95,5 +96,42 @@ describe('label boxes in a candle colour', () => {
       // painted count within the tolerance the other candle tests allow for dense charts.
       expect(without).toBeGreaterThanOrEqual(painted.candles.length * 0.9);
     }
+  });
+});
+
+describe('isLabelBox: the glyph holes make one line of text', () => {
+  // A shape `w` x `h` whose ink is id 0, with holes (-1) cut out of it; a hole is a block
+  // less its top-right corner, so it fills under 80 % of its own box as a glyph does.
+  function shape(w: number, h: number, holes: [x: number, y: number, hw: number, hh: number][]) {
+    const labels = new Int32Array(w * h).fill(0);
+    for (const [x0, y0, hw, hh] of holes)
+      for (let y = y0; y < y0 + hh; y++)
+        for (let x = x0; x < x0 + hw; x++) {
+          const corner = x >= x0 + hw - Math.ceil(hw / 2) && y < y0 + Math.ceil(hh / 2);
+          if (!corner) labels[y * w + x] = -1;
+        }
+    let count = 0;
+    for (const l of labels) if (l === 0) count++;
+    return { c: { minX: 0, maxX: w - 1, minY: 0, maxY: h - 1, count }, labels };
+  }
+
+  it('takes three glyphs side by side on one line for a label', () => {
+    const { c, labels } = shape(40, 14, [
+      [3, 3, 5, 7],
+      [11, 3, 5, 7],
+      [19, 4, 5, 6],
+    ]);
+    expect(isLabelBox(c, 0, labels, 40)).toBe(true);
+  });
+
+  it('takes no label from holes that share no line (a JPEG speck beside two tall gaps a line closes)', () => {
+    // j177-009 15m: a 4x3 speck at the bottom of two 25-row gaps between a moving average in the
+    // bear colour and the candles it glued; they cross the speck's middle row, not it theirs.
+    const { c, labels } = shape(60, 40, [
+      [10, 5, 6, 25],
+      [17, 27, 4, 3],
+      [22, 5, 7, 25],
+    ]);
+    expect(isLabelBox(c, 0, labels, 60)).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import {
   BOX_STROKES_PER_GLYPH,
   EDGE_SLAB_FILL,
   LABEL_BOX_MAX_HOLE_FILL,
+  LABEL_BOX_LINE_HEIGHTS,
   LABEL_BOX_MIN_COLUMNS,
   LABEL_BOX_MIN_HOLE_PX,
   LABEL_BOX_MIN_HOLES,
@@ -23,7 +24,8 @@ import {
  * one (its inside), two hollow candles touching two; a line of text gives one or more holes per
  * glyph, each far from a full rectangle (a hollow body's inside fills its box). Counted are
  * holes of at least LABEL_BOX_MIN_HOLE_PX that fill at most LABEL_BOX_MAX_HOLE_FILL of their own
- * box; LABEL_BOX_MIN_HOLES of them make a label. Read as a candle, a label's box opens and closes
+ * box; LABEL_BOX_MIN_HOLES of them on one line of text (crossing one glyph's middle row, within
+ * LABEL_BOX_LINE_HEIGHTS of its height beside it) make a label. Read as a candle, a label's box opens and closes
  * a body away from its neighbours: the continuity check then refuses the whole chart.
  *
  * `labels` holds each plot pixel's shape (-1: no ink), `pw` the plot's width.
@@ -79,15 +81,29 @@ export function isLabelBox(c: Component, id: number, labels: Int32Array, pw: num
     if (seen[y * w] === 0) fill(y * w, 2);
     if (seen[y * w + w - 1] === 0) fill(y * w + w - 1, 2);
   }
-  let glyphs = 0;
+  type Hole = { x0: number; x1: number; y0: number; y1: number };
+  const glyphs: Hole[] = [];
   for (let p = 0; p < seen.length; p++) {
     if (seen[p] !== 0) continue;
     const hole = fill(p, 3);
     const area = (hole.x1 - hole.x0 + 1) * (hole.y1 - hole.y0 + 1);
-    if (hole.n >= LABEL_BOX_MIN_HOLE_PX && hole.n <= LABEL_BOX_MAX_HOLE_FILL * area) glyphs++;
-    if (glyphs >= LABEL_BOX_MIN_HOLES) return true;
+    if (hole.n >= LABEL_BOX_MIN_HOLE_PX && hole.n <= LABEL_BOX_MAX_HOLE_FILL * area) glyphs.push(hole);
   }
-  return false;
+  if (glyphs.length < LABEL_BOX_MIN_HOLES) return false;
+  // The glyphs are one line of text: enough of them close beside one glyph, each crossing its
+  // middle row and crossed by it at their own. Holes scattered over a shape many candles wide
+  // (JPEG specks in bodies, the gaps a moving average in a candle colour closes between the
+  // candles it glues, one above a speck) are no text.
+  const mid = (g: Hole) => (g.y0 + g.y1) / 2;
+  const crosses = (g: Hole, y: number) => g.y0 <= y && g.y1 >= y;
+  return glyphs.some((g) => {
+    const reach = LABEL_BOX_LINE_HEIGHTS * (g.y1 - g.y0 + 1);
+    const centre = (g.x0 + g.x1) / 2;
+    let n = 0;
+    for (const o of glyphs)
+      if (crosses(o, mid(g)) && crosses(g, mid(o)) && Math.abs((o.x0 + o.x1) / 2 - centre) <= reach) n++;
+    return n >= LABEL_BOX_MIN_HOLES;
+  });
 }
 
 /** What the box test reads besides the shapes: the plot's pixels and the colours they are told from. */

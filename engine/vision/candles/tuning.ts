@@ -416,6 +416,14 @@ export const LABEL_BOX_MIN_HOLE_PX = 3;
  * a word has others); a hollow body's inside is a rectangle that fills it whole.
  */
 export const LABEL_BOX_MAX_HOLE_FILL = 0.8;
+/**
+ * The glyph holes counted lie on one line of text: each crosses one glyph's middle row, its
+ * centre within this many of that glyph's heights beside it (a word's neighbouring glyphs).
+ * Holes anywhere in a shape a moving average in a candle colour glued across the chart (JPEG
+ * specks in two bodies, a gap the line closes between candles) made it a label box, kept from
+ * the thick-line removal (j177-009 15m, 4h).
+ */
+export const LABEL_BOX_LINE_HEIGHTS = 4;
 /** A box narrower or lower than this (px) holds no readable text: not looked at. */
 export const LABEL_BOX_MIN_COLUMNS = 8;
 export const LABEL_BOX_MIN_ROWS = 6;
