@@ -456,24 +456,31 @@ describe('price-line anchor on HiDPI captures', () => {
   const row = (at: number, colour: number) => ({ at, start: 0, end: 500, colour, dotted: false });
   const plot = { left: 0, top: 0, right: 500, bottom: 300 };
 
-  it("places the scale on the centre of a thick price line's strong rows, not on its faint edge", () => {
-    // A 2-row line (rows 163-164) with a faint anti-aliased row either side, its badge at 1.0925.
+  it("places the scale on a thick price line's first strong row, less half its strong rows", () => {
+    // A 2-row line (rows 165-166) with a faint anti-aliased row either side, its badge at 1.0925
+    // (fitted at 162.5): 2.5 px off, of which 1 px (half the line's rendering pixel) is its rounding.
+    const gridRows = [row(164, 0x2a1f2d), row(165, 0xf23645), row(166, 0xf23645), row(167, 0x2a1f2d)];
+    const layout = { gridRows, plot, background: 0x131722 } as unknown as Layout;
+    const anchored = anchorOnPriceLine(scale, layout, [{ y: 165, price: 1.0925, text: '1.0925' }]);
+    expect(priceToY(anchored, 1.0925)).toBeCloseTo(164, 5);
+  });
+
+  it("leaves a fit that lies within the line's own rounding (half its rendering pixel)", () => {
     const gridRows = [row(162, 0x2a1f2d), row(163, 0xf23645), row(164, 0xf23645), row(165, 0x2a1f2d)];
     const layout = { gridRows, plot, background: 0x131722 } as unknown as Layout;
-    const anchored = anchorOnPriceLine(scale, layout, [{ y: 163, price: 1.0925, text: '1.0925' }]);
-    expect(priceToY(anchored, 1.0925)).toBeCloseTo(163.5, 5);
+    expect(anchorOnPriceLine(scale, layout, [{ y: 163, price: 1.0925, text: '1.0925' }])).toBe(scale);
   });
 
   it('is not moved by tagged lines that disagree (a break-even line whose tag rounds its price)', () => {
-    const gridRows = [row(123, 0xf23645), row(163, 0xf23645)];
+    const gridRows = [row(123, 0xf23645), row(164, 0xf23645)];
     const layout = { gridRows, plot, background: 0x131722 } as unknown as Layout;
-    // The 1.0925 line says +0.5 px, the 1.0934 line (its price rounded in the tag) +3.3 px.
+    // The 1.0925 line says +1.5 px, the 1.0934 line (its price rounded in the tag) +3.3 px.
     const badges = [
-      { y: 163, price: 1.0925, text: '1.0925' },
+      { y: 164, price: 1.0925, text: '1.0925' },
       { y: 123, price: 1.0934, text: '1.0934' },
     ];
     expect(anchorOnPriceLine(scale, layout, badges)).toBe(scale);
-    expect(priceToY(anchorOnPriceLine(scale, layout, badges.slice(0, 1)), 1.0925)).toBeCloseTo(163, 5);
+    expect(priceToY(anchorOnPriceLine(scale, layout, badges.slice(0, 1)), 1.0925)).toBeCloseTo(163.5, 5);
   });
 });
 
@@ -486,10 +493,16 @@ describe('legend anchor', () => {
   const legend = { open: 1.0932, high: 1.0941, low: 1.0921, close: 1.0925 };
   const rows = { open: rowOf(1.0932), high: rowOf(1.0941), low: rowOf(1.0921), close: rowOf(1.0925) };
 
-  it("moves the scale to where the legend's O/H/L/C put the last candle's rows", () => {
+  it("moves the scale towards where the legend's O/H/L/C put the last candle's rows, less their rounding", () => {
+    // Each row is drawn on a whole rendering pixel: the four agree on +1.5 px to half of one.
     const anchored = anchorOnLegend(scale, legend, rows);
-    expect(priceToY(anchored, 1.095)).toBeCloseTo(rowOf(1.095), 5);
-    expect(anchored.labels[0]!.y).toBeCloseTo(scale.labels[0]!.y + 1.5, 5);
+    expect(priceToY(anchored, 1.095)).toBeCloseTo(rowOf(1.095) - 0.5, 5);
+    expect(anchored.labels[0]!.y).toBeCloseTo(scale.labels[0]!.y + 1, 5);
+    expect(priceToY(anchorOnLegend(scale, legend, rows, 2), 1.095)).toBeCloseTo(rowOf(1.095) - 1, 5);
+  });
+
+  it("leaves a fit within half a rendering pixel of the legend's rows (all four may round alike)", () => {
+    expect(anchorOnLegend(scale, legend, rows, 3)).toBe(scale);
   });
 
   it('leaves the scale alone when the legend describes another candle (the rows disagree)', () => {

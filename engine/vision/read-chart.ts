@@ -153,7 +153,15 @@ function readFrom(
   try {
     // The port's words in a column taken for the axis, as the layout trimmed them to their ink.
     const words = options.axisColumn ? (layout.axisTokens ?? options.axisColumn.words) : options.axisLabels;
-    scale = readPriceScale(image, raster, layout, extraction.candles, titleTokens, words);
+    scale = readPriceScale(
+      image,
+      raster,
+      layout,
+      extraction.candles,
+      titleTokens,
+      words,
+      extraction.renderPx,
+    );
   } catch (error) {
     // What a caller needs to read the axis again with the port's words without the pixel
     // stages: their reading, on pixels of its own (the raster's array serves the next read);

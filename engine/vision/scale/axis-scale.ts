@@ -570,17 +570,19 @@ function runsOfRows(rows: LineRun[]): LineRun[][] {
 
 /**
  * Without a grid, label glyph centres can sit a pixel or so off their ticks (fonts differ). The
- * last-price badge states a price and its horizontal price line marks the exact row of that
- * price: when both are present, that row corrects the fitted scale's offset. A line is stroked
- * centred on its price, and on a HiDPI capture it is 2-3 rows thick with anti-aliased rows of
- * unequal strength either side, so its row is the centre of its strong rows (at least half the
- * strongest row's contrast with the background, weighted by it), not its first row: on c60's
- * 1.5-3x charts the first row, often a faint blend, put the scale 1-1.5 px too high.
+ * last-price badge states a price and its horizontal price line marks the row of that price:
+ * when both are present, that row corrects the fitted scale's offset. A line's price row is its
+ * first strong row (at least LINE_STRONG_SHARE of its strongest row's contrast), as the grid
+ * snap and the candle edges take it: a 1 px line enlarged 2x is two strong rows with faint blends
+ * either side (on c60's 1.5-3x charts the first row, a faint blend, put the scale 1-1.5 px too
+ * high; the strong rows' centre put DPR-2 scales half a pixel low). The line is drawn on a whole
+ * rendering pixel, its strong rows, so it states its price's row only to half of them: the scale
+ * moves only by what lies beyond that (`anchorMove`); a fit already within it stays.
  */
 export function anchorOnPriceLine(scale: PriceScale, layout: Layout, badges: AxisLabel[]): PriceScale {
   const plotW = layout.plot.right - layout.plot.left + 1;
   const runs = runsOfRows(layout.gridRows);
-  const offsets: number[] = [];
+  const offsets: { offset: number; slack: number }[] = [];
   for (const b of badges) {
     const line = layout.gridRows.find(
       (g) => Math.abs(g.at - b.y) <= BADGE_LINE_PX && g.end - g.start >= plotW * BADGE_LINE_SHARE,
@@ -588,20 +590,45 @@ export function anchorOnPriceLine(scale: PriceScale, layout: Layout, badges: Axi
     if (!line) continue;
     const run = runs.find((r) => r.includes(line))!;
     if (run.length > MAX_LINE_WIDTH) continue;
-    const offset = lineCentre(run, layout.background) - priceToY(scale, b.price);
+    const strong = lineStrongRows(run, layout.background);
+    const offset = strong.top - priceToY(scale, b.price);
     if (!(Math.abs(offset) <= ANCHOR_MAX_PX)) continue;
-    offsets.push(offset);
+    offsets.push({ offset, slack: strong.rows / 2 });
   }
   // Not every tagged line sits on its tag's price: a break-even or average-entry line is drawn
   // at a price the tag rounds (MetaTrader's 82.31 tag on a line 1.4 px off it). Where two or
   // more lines are tagged, they must agree on the offset, else none of them is the anchor.
-  if (!offsets.length || Math.max(...offsets) - Math.min(...offsets) > BADGE_LINES_AGREE_PX) return scale;
+  if (!offsets.length) return scale;
+  const all = offsets.map((o) => o.offset);
+  if (Math.max(...all) - Math.min(...all) > BADGE_LINES_AGREE_PX) return scale;
   // Each tag prints its price rounded to the axis' last digit (half a digit is 0.7 px on a
   // 5-decimal chart at 1x: c11-004's three tags sit +0.34, -0.43 and -0.36 px off a scale already
   // within 0.05 px); the middle of several is nearer the scale's offset than the first one found.
-  offsets.sort((a, b) => a - b);
+  offsets.sort((a, b) => a.offset - b.offset);
   const mid = offsets.length >> 1;
-  return shifted(scale, offsets.length % 2 ? offsets[mid]! : (offsets[mid - 1]! + offsets[mid]!) / 2);
+  const offset =
+    offsets.length % 2 ? offsets[mid]!.offset : (offsets[mid - 1]!.offset + offsets[mid]!.offset) / 2;
+  const move = anchorMove(offset, Math.min(...offsets.map((o) => o.slack)));
+  return move ? shifted(scale, move) : scale;
+}
+
+/**
+ * How far an anchor moves the scale: the part of its `offset` beyond `slack`, half the rendering
+ * pixel its rows are drawn on. A renderer draws a line or a candle's edge on a whole rendering
+ * pixel, up to half of one from its price; glyphs are rounded alike, so a fit through many labels
+ * is as near its rows as that. An anchor proves the fit wrong only by more than its own rounding,
+ * and moves it only that far (j12-003 4h, DPR 2: the legend's four rows all rounded up, 1.3 px).
+ */
+function anchorMove(offset: number, slack: number): number {
+  return Math.sign(offset) * Math.max(0, Math.abs(offset) - slack);
+}
+
+/** A line's first strong row (as the grid snap takes it) and how many strong rows it has. */
+function lineStrongRows(run: LineRun[], background: number): { top: number; rows: number } {
+  const contrast = run.map((g) => colourDistance(g.colour, background));
+  const strongest = Math.max(...contrast);
+  const strong = run.filter((_, i) => contrast[i]! >= strongest * LINE_STRONG_SHARE);
+  return { top: strong[0]!.at, rows: strong.length };
 }
 
 /**
@@ -657,17 +684,26 @@ export interface CandleRows {
  * Without a grid or a price line, label glyph centres sit up to 2 px off their price rows (fonts
  * place digits differently: 0 to 0.17 of the digit height above the row on our corpora). The
  * legend's O/H/L/C states the exact prices of the last candle, whose four rows are measured to a
- * fraction of a pixel: when all four rows sit off the fitted scale by one amount, that amount is
- * the scale's offset. A legend describing another candle (one the cursor hovers) or a last candle
+ * fraction of a pixel: when all four rows sit off the fitted scale by one amount, that amount,
+ * less half a rendering pixel (`anchorMove`), is the scale's offset. A legend describing another candle (one the cursor hovers) or a last candle
  * that was not read does not agree on one offset and changes nothing.
  */
-export function anchorOnLegend(scale: PriceScale, legend: CandleRows, rows: CandleRows): PriceScale {
+export function anchorOnLegend(
+  scale: PriceScale,
+  legend: CandleRows,
+  rows: CandleRows,
+  renderPx = 1,
+): PriceScale {
   if (rows.low - rows.high < LEGEND_CANDLE_MIN_ROWS) return scale;
   const keys = ['open', 'high', 'low', 'close'] as const;
   const offsets = keys.map((k) => rows[k] - priceToY(scale, legend[k]));
   if (Math.max(...offsets) - Math.min(...offsets) > 1) return scale;
-  const offset = offsets.reduce((a, b) => a + b, 0) / offsets.length;
-  if (!(Math.abs(offset) >= LEGEND_MIN_SHIFT && Math.abs(offset) <= ANCHOR_MAX_PX)) return scale;
+  const mean = offsets.reduce((a, b) => a + b, 0) / offsets.length;
+  if (!(Math.abs(mean) <= ANCHOR_MAX_PX)) return scale;
+  // Each row is drawn on a whole rendering pixel (`renderPx`, the candles stage's): all four may
+  // round alike, so the mean states the offset only to half of one.
+  const offset = anchorMove(mean, renderPx / 2);
+  if (!(Math.abs(offset) >= LEGEND_MIN_SHIFT)) return scale;
   return shifted(scale, offset);
 }
 

@@ -52,7 +52,7 @@ export const unreadable = (labelsRead: number, reason?: string) =>
  * AXIS_UNREADABLE when fewer than three labels fit, when the grid contradicts them, or when they
  * cover only part of the candles (a column of other numbers). `externalLabels` (words a general
  * OCR read on the axis strip, external-labels.ts) replace the recogniser's tokens; they must
- * also step evenly.
+ * also step evenly. `renderPx` is the candles stage's rendering pixel (the legend anchor's rounding).
  */
 export function readPriceScale(
   image: RgbaImage,
@@ -61,6 +61,7 @@ export function readPriceScale(
   candles: PixelCandle[],
   titleTokens: TextToken[],
   externalLabels?: readonly TextToken[],
+  renderPx = 1,
 ): ScaleReading {
   const stripTokens = externalLabels
     ? externalAxisTokens(raster, layout.axisStrip, externalLabels)
@@ -102,7 +103,9 @@ export function readPriceScale(
   // Labels on their tick marks are on their rows already (axis-scale.ts labelRows).
   // The tags' line is placed by the tags' own rows: a grid line beside a rounded label is not its printed price's row.
   const priceScale =
-    onTicks || byTags ? fitted : placeScale(fitted, layout, raster, badges, legend, candles.at(-1)!);
+    onTicks || byTags
+      ? fitted
+      : placeScale(fitted, layout, raster, badges, legend, candles.at(-1)!, renderPx);
   return { priceScale, labels, badges, legend, offGridPx: offGrid(priceScale, layout) };
 }
 
@@ -119,6 +122,7 @@ function placeScale(
   badges: AxisLabel[],
   legend: CandleRows | null,
   last: PixelCandle,
+  renderPx: number,
 ): PriceScale {
   const snapped = snapToGrid(fitted, layout);
   if (snapped !== fitted) return snapped;
@@ -127,12 +131,17 @@ function placeScale(
   const onLine = anchorOnPriceLine(fitted, layout, badges);
   if (onLine !== fitted || !legend) return onLine;
   const bull = last.direction >= 0;
-  return anchorOnLegend(fitted, legend, {
-    open: bull ? last.bodyBottom : last.bodyTop,
-    high: last.highY,
-    low: last.lowY,
-    close: bull ? last.bodyTop : last.bodyBottom,
-  });
+  return anchorOnLegend(
+    fitted,
+    legend,
+    {
+      open: bull ? last.bodyBottom : last.bodyTop,
+      high: last.highY,
+      low: last.lowY,
+      close: bull ? last.bodyTop : last.bodyBottom,
+    },
+    renderPx,
+  );
 }
 
 /**
