@@ -6,6 +6,7 @@ import { learnPalette, classifyInk } from '../palette';
 import { extractCandles } from './extract';
 import { dropLineClasses } from '../cleanup/lines';
 import type { RgbaImage } from '../../core/image';
+import { mixColour as mix } from '../test-support/raster';
 
 // Busy TradingView-style charts: what sits on the plot besides the candles (price lines, a
 // moving average of a nearby hue, session shading, a volume histogram in the candles' tints).
@@ -20,15 +21,6 @@ const getPixel = (img: RgbaImage, x: number, y: number) => {
   const i = (y * img.width + x) * 4;
   return (img.data[i]! << 16) | (img.data[i + 1]! << 8) | img.data[i + 2]!;
 };
-const mix = (bg: number, ink: number, a: number) => {
-  let out = 0;
-  for (const s of [16, 8, 0]) {
-    const b = (bg >> s) & 255;
-    out |= Math.round(b + (((ink >> s) & 255) - b) * a) << s;
-  }
-  return out;
-};
-
 describe('busy charts', () => {
   it('removes a dotted price line whose anti-aliased edge row lies under some dashes only (2.625x phones)', () => {
     const o: PaintOptions = { seed: 5 };

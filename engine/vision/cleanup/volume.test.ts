@@ -4,15 +4,7 @@ import { tint } from '../palette/palette';
 import type { PlotRect } from '../types';
 import { PALE_OFF_MAX, PALE_WALK_OFF_MAX } from './tuning';
 import { removeVolumeBars } from './volume';
-
-const mix = (bg: number, ink: number, a: number) => {
-  let out = 0;
-  for (const s of [16, 8, 0]) {
-    const b = (bg >> s) & 255;
-    out |= Math.round(b + (((ink >> s) & 255) - b) * a) << s;
-  }
-  return out;
-};
+import { mixColour as mix } from '../test-support/raster';
 
 describe('removeVolumeBars', () => {
   it('clears a JPEG bar whole: past a seam of shifted hue and a stretch the classification left out', () => {

@@ -10,3 +10,13 @@ export function solidRaster(width: number, height: number, colour: number) {
   const set = (x: number, y: number, c: number) => (rgb[y * width + x] = c);
   return { raster, set };
 }
+
+/** `ink` laid over `bg` at coverage `a` (0..1), channel by channel: an anti-aliased or blurred pixel. */
+export function mixColour(bg: number, ink: number, a: number): number {
+  let out = 0;
+  for (const s of [16, 8, 0]) {
+    const b = (bg >> s) & 255;
+    out |= Math.round(b + (((ink >> s) & 255) - b) * a) << s;
+  }
+  return out;
+}
