@@ -25,8 +25,9 @@ import {
  * glyph, each far from a full rectangle (a hollow body's inside fills its box). Counted are
  * holes of at least LABEL_BOX_MIN_HOLE_PX that fill at most LABEL_BOX_MAX_HOLE_FILL of their own
  * box; LABEL_BOX_MIN_HOLES of them on one line of text (crossing one glyph's middle row, within
- * LABEL_BOX_LINE_HEIGHTS of its height beside it) make a label. Read as a candle, a label's box opens and closes
- * a body away from its neighbours: the continuity check then refuses the whole chart.
+ * LABEL_BOX_LINE_HEIGHTS of its height beside it) make a label. Read as a candle, a label's box
+ * opens and closes a body away from its neighbours: the continuity check then refuses the whole
+ * chart.
  *
  * `labels` holds each plot pixel's shape (-1: no ink), `pw` the plot's width.
  */

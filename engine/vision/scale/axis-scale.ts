@@ -685,8 +685,9 @@ export interface CandleRows {
  * place digits differently: 0 to 0.17 of the digit height above the row on our corpora). The
  * legend's O/H/L/C states the exact prices of the last candle, whose four rows are measured to a
  * fraction of a pixel: when all four rows sit off the fitted scale by one amount, that amount,
- * less half a rendering pixel (`anchorMove`), is the scale's offset. A legend describing another candle (one the cursor hovers) or a last candle
- * that was not read does not agree on one offset and changes nothing.
+ * less half a rendering pixel (`anchorMove`), is the scale's offset. A legend describing another
+ * candle (one the cursor hovers) or a last candle that was not read does not agree on one offset
+ * and changes nothing.
  */
 export function anchorOnLegend(
   scale: PriceScale,
