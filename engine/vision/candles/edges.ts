@@ -44,10 +44,40 @@ function alphaAt(s: EdgeSampler, x: number, y: number, ink: number): number {
 }
 
 /**
- * Continuous top edge of a vertical stroke in column x whose first ink row is `a`. `solid` is the
- * share of ink the stroke's own inside holds in that column (1 unless `strokePlateau` found it
- * thinned): each row's share is counted against it.
+ * How a stroke's end row `end` and the rows around it blend (`inward`: the direction into the
+ * stroke, 1 from its top, -1 from its bottom): `deficit`, the ink missing from its first rows
+ * inside (up to two, fewer than `maxInward`, until a solid one); `surplus`, the ink of blended
+ * rows beyond it (up to two). `solid` is the share of ink the stroke's own inside holds in that
+ * column (1 unless `strokePlateau` found it thinned): each row's share is counted against it.
  */
+function endBlend(
+  s: EdgeSampler,
+  x: number,
+  end: number,
+  inward: 1 | -1,
+  ink: number,
+  maxInward: number,
+  solid: number,
+): { deficit: number; surplus: number } {
+  const alphaOf = (y: number) => Math.min(1, alphaAt(s, x, y, ink) / solid);
+  let deficit = 0;
+  for (let k = 0; k < Math.min(2, maxInward); k++) {
+    const al = alphaOf(end + inward * k);
+    if (al >= SOLID_ALPHA) break;
+    deficit += 1 - al;
+  }
+  let surplus = 0;
+  for (let k = 1; k <= 2; k++) {
+    const al = alphaOf(end - inward * k);
+    // Blended rows only: a solid row beyond the edge is another object (a price line, a
+    // neighbouring stroke), not anti-aliasing.
+    if (al < FAINT_ALPHA || al >= OTHER_OBJECT_ALPHA) break;
+    surplus += al;
+  }
+  return { deficit, surplus };
+}
+
+/** Continuous top edge of a vertical stroke in column x whose first ink row is `a` (endBlend). */
 export function topEdge(
   s: EdgeSampler,
   x: number,
@@ -56,28 +86,11 @@ export function topEdge(
   maxInward: number,
   solid = 1,
 ): number {
-  const alphaOf = (y: number) => Math.min(1, alphaAt(s, x, y, ink) / solid);
-  let deficit = 0;
-  for (let k = 0; k < Math.min(2, maxInward); k++) {
-    const al = alphaOf(a + k);
-    if (al >= SOLID_ALPHA) break;
-    deficit += 1 - al;
-  }
-  let surplus = 0;
-  for (let k = 1; k <= 2; k++) {
-    const al = alphaOf(a - k);
-    // Blended rows only: a solid row beyond the edge is another object (a price line, a
-    // neighbouring stroke), not anti-aliasing.
-    if (al < FAINT_ALPHA || al >= OTHER_OBJECT_ALPHA) break;
-    surplus += al;
-  }
+  const { deficit, surplus } = endBlend(s, x, a, 1, ink, maxInward, solid);
   return a + deficit - surplus;
 }
 
-/**
- * Continuous bottom edge (one past the last covered row) of a stroke ending at row `b`; `solid`
- * as for topEdge.
- */
+/** Continuous bottom edge (one past the last covered row) of a stroke ending at row `b` (endBlend). */
 export function bottomEdge(
   s: EdgeSampler,
   x: number,
@@ -86,19 +99,7 @@ export function bottomEdge(
   maxInward: number,
   solid = 1,
 ): number {
-  const alphaOf = (y: number) => Math.min(1, alphaAt(s, x, y, ink) / solid);
-  let deficit = 0;
-  for (let k = 0; k < Math.min(2, maxInward); k++) {
-    const al = alphaOf(b - k);
-    if (al >= SOLID_ALPHA) break;
-    deficit += 1 - al;
-  }
-  let surplus = 0;
-  for (let k = 1; k <= 2; k++) {
-    const al = alphaOf(b + k);
-    if (al < FAINT_ALPHA || al >= OTHER_OBJECT_ALPHA) break;
-    surplus += al;
-  }
+  const { deficit, surplus } = endBlend(s, x, b, -1, ink, maxInward, solid);
   return b + 1 - deficit + surplus;
 }
 
