@@ -19,7 +19,7 @@ import type { InkClass } from './palette';
 import { extractCandles, followClipped, followEdgeColumn } from './candles';
 import { readSubPixelBars } from './candles/sub-pixel';
 import type { CandleExtraction } from './candles';
-import { readPriceScale, toPrices, unreadable } from './scale';
+import { fitAxisLabels, readPriceScale, toPrices, unreadable } from './scale';
 import type { ScaleReading } from './scale';
 import { EngineError, isEngineError } from '../core/errors';
 import {
@@ -93,11 +93,13 @@ export function readChart(image: RgbaImage, trace?: ReadTrace, options: ReadOpti
 
 /** readChart with its text memo in use. */
 function readChartWith(image: RgbaImage, trace: ReadTrace | undefined, options: ReadOptions): ChartReading {
-  let pixels = options.pixels;
-  if (!pixels) {
+  let plotted = options.pixels;
+  if (!plotted) {
     const fresh = toRaster(image, rasterPixels);
-    pixels = readPixels(image, fresh, trace, givenAxis(fresh, options));
+    plotted = readPlot(image, fresh, trace, givenAxis(fresh, options));
   }
+  if (!hasCandles(plotted)) fitBeforeCandles(image, plotted, trace, options);
+  const pixels = hasCandles(plotted) ? plotted : readCandlePixels(image, plotted, trace);
   try {
     return readFrom(image, pixels, trace, options);
   } catch (error) {
@@ -110,6 +112,52 @@ function readChartWith(image: RgbaImage, trace: ReadTrace | undefined, options: 
       throw refusalAfterRetry(error, second);
     }
   }
+}
+
+/**
+ * Where the layout found no axis from its labels (a font the glyph templates do not know, or
+ * no axis), the axis strip's text is fitted before the candle stages: when it fits no scale,
+ * the read is refused (AXIS_UNREADABLE) before them, with the layout's pixels in the trace for
+ * the caller's OCR to read the strip and go on from there (ReadOptions.pixels: only the candle
+ * stages left), and the other text columns where the axis may be. The candle stages are a fifth
+ * of such a read on a full platform window (Stockity), and the same fit refused their result
+ * after them (readPriceScale runs it again). One refusal changes: a chart whose candles would
+ * have been refused too (NO_CHART_FOUND) is refused on its axis first; the read with the OCR's
+ * words then gets to the candles and answers NO_CHART_FOUND as before, later.
+ */
+function fitBeforeCandles(
+  image: RgbaImage,
+  plotted: PlotReading,
+  trace: ReadTrace | undefined,
+  options: ReadOptions,
+) {
+  const { raster, layout } = plotted;
+  if (layout.labelledAxis) return;
+  try {
+    fitAxisLabels(image, raster, layout, options.axisLabels);
+  } catch (error) {
+    if (trace && isEngineError(error) && error.code === 'AXIS_UNREADABLE') {
+      trace.pixels = { ...plotted, raster: { ...raster, rgb: raster.rgb.slice() } };
+      if (!options.axisColumn && !options.axisLabels)
+        trace.axisCandidates = axisCandidates(raster, layout.textColumns ?? [], layout.axisStrip);
+    }
+    throw error;
+  }
+}
+
+/**
+ * The pixel stages' reading kept for a read again (ReadOptions.pixels), on pixels of its own
+ * (the raster's array serves the next read). One kept already stands, unless it holds only the
+ * layout's (a read refused before the candle stages, read on from there).
+ */
+function keepPixels(trace: ReadTrace, pixels: PixelReading) {
+  if (trace.pixels && hasCandles(trace.pixels)) return;
+  trace.pixels = { ...pixels, raster: { ...pixels.raster, rgb: pixels.raster.rgb.slice() } };
+}
+
+/** Pixels read through the candle stages (PixelReading), not only the layout's (PlotReading). */
+function hasCandles(pixels: PlotReading): pixels is PixelReading {
+  return 'extraction' in pixels;
 }
 
 /**
@@ -198,7 +246,7 @@ function readFrom(
   if (trace && own && (!symbol || !timeframe)) {
     trace.titleRegions = titleRegions(image.width, image.height, layout.plot, titleTokens);
     trace.titleState = own;
-    trace.pixels ??= { ...pixels, raster: { ...raster, rgb: raster.rgb.slice() } };
+    keepPixels(trace, pixels);
   }
   // Where that picker is, for the picker port: lines of the title port's words led by digits.
   if (trace) {
@@ -244,7 +292,7 @@ function readFrom(
   if (trace && own && !filled && lastPixel?.ambiguous && !trace.titleRegions) {
     trace.titleRegions = titleRegions(image.width, image.height, layout.plot, titleTokens);
     trace.titleState = own;
-    trace.pixels ??= { ...pixels, raster: { ...raster, rgb: raster.rgb.slice() } };
+    keepPixels(trace, pixels);
   }
   // No print read where the title port reads the title: the port may read the legend's print in
   // a region of its own (a line under the title, which the title regions leave out).
@@ -317,9 +365,11 @@ export interface ReadOptions {
   axisLabels?: readonly TextToken[];
   /**
    * The pixel stages of a read of this same image refused with AXIS_UNREADABLE
-   * (ReadTrace.pixels), so that the read with axisLabels does not run them again.
+   * (ReadTrace.pixels), so that the read with axisLabels does not run them again: all of them,
+   * or the layout's only when that read was refused before the candle stages (the read goes on
+   * from there, and changes their raster).
    */
-  pixels?: PixelReading;
+  pixels?: PlotReading;
   /**
    * Words a general OCR read in the title regions (ReadTrace.titleRegions of a read that left
    * the symbol or the timeframe unknown): they fill in only what the engine's own reading of the
@@ -396,10 +446,11 @@ export interface ReadTrace {
   /** Drawings lifted off the plot. */
   drawings?: PlotRect[];
   /**
-   * The pixel stages' reading, for ReadOptions.pixels: where the axis was refused, or where the
-   * title left the symbol or the timeframe unknown.
+   * The pixel stages' reading, for ReadOptions.pixels: where the axis was refused (the layout's
+   * only, where it was refused before the candle stages), or where the title left the symbol or
+   * the timeframe unknown.
    */
-  pixels?: PixelReading;
+  pixels?: PlotReading;
   /** Where the title and legend are, when the engine's own reading of them left the symbol or timeframe unknown. */
   titleRegions?: TitleRegion[];
   /** The engine's own title reading there, for ReadOptions.titleState. */
@@ -425,11 +476,17 @@ export interface ReadTrace {
   textMemo?: TextMemo;
 }
 
-/** What the pixel stages make of an image: everything up to the candles as pixel rows. */
-export interface PixelReading {
+/** What the layout stages make of an image (readPlot): the plot found and cleared, the candle colours. */
+export interface PlotReading {
   raster: Raster;
   layout: Layout;
   palette: InkClass[];
+  /** Filled zones over the plot were painted in the background (the candles under them are lost). */
+  zonesPainted: boolean;
+}
+
+/** What the pixel stages make of an image: everything up to the candles as pixel rows. */
+export interface PixelReading extends PlotReading {
   /** The title's and legend's text, read before the candles (see readPixels). */
   titleTokens: TextToken[];
   /** The plot's ink mask as the candles stage left it (lines cleared). */
@@ -441,8 +498,8 @@ export interface PixelReading {
 
 /**
  * The stages of readChart that work on pixels alone, from the raster to the candles in pixel
- * rows: the one runner readChart and the tests share. Throws NO_CHART_FOUND when no chart area
- * or no candle colour is found.
+ * rows (readPlot, then readCandlePixels): the one runner the tests share. Throws NO_CHART_FOUND
+ * when no chart area or no candle colour is found.
  */
 export function readPixels(
   image: RgbaImage,
@@ -450,6 +507,15 @@ export function readPixels(
   trace?: ReadTrace,
   axis?: AxisColumn,
 ): PixelReading {
+  return readCandlePixels(image, readPlot(image, raster, trace, axis), trace);
+}
+
+/**
+ * The layout stages: the plot, its axis strip and grid, with the drawings, bands and panels over
+ * the plot lifted or erased off the raster, and the candle colours learned. Throws NO_CHART_FOUND
+ * when no chart area or no candle colour is found.
+ */
+function readPlot(image: RgbaImage, raster: Raster, trace?: ReadTrace, axis?: AxisColumn): PlotReading {
   // The strips read in search of the axis, for the second search once drawings are lifted.
   const strips = new StripMemo();
   let layout = findLayout(raster, image, [], axis, strips);
@@ -485,6 +551,18 @@ export function readPixels(
   erasePanels(raster, layout);
   const palette = learnPalette(raster, layout);
   if (palette.length === 0) throw noChart('no candles');
+  return { raster, layout, palette, zonesPainted: zones.some((z) => !z.xor) };
+}
+
+/**
+ * The candle stages, after the layout's: the title read, the plot's ink classified in the
+ * candle colours and the candles extracted. Changes `plotted.raster` in place.
+ */
+function readCandlePixels(image: RgbaImage, plotted: PlotReading, trace?: ReadTrace): PixelReading {
+  const { raster, layout, palette } = plotted;
+  const { plot } = layout;
+  const plotW = plot.right - plot.left + 1;
+  const plotH = plot.bottom - plot.top + 1;
 
   // Title and legend: symbol, timeframe, the last bar's OHLC. Read before the candles so the
   // legend's coloured digits are not taken for tiny candles.
@@ -511,12 +589,12 @@ export function readPixels(
   followEdgeColumn(extraction.candles, raster, plot, layout.background);
   if (panelled)
     extraction.warnings.push('A panel covers part of the chart: the candles under it were left out.');
-  if (zones.some((z) => !z.xor))
+  if (plotted.zonesPainted)
     extraction.warnings.push('Filled zones cover part of the chart: candles under them may be missing.');
   if (trace) {
     trace.candles = extraction.candles;
     const read = new Set(extraction.candles.map((c) => c.x));
     trace.junk = extraction.allShapes.filter((c) => !read.has(c.x));
   }
-  return { raster, layout, palette, titleTokens, ink, classified, extraction };
+  return { ...plotted, titleTokens, ink, classified, extraction };
 }

@@ -114,6 +114,36 @@ describe('readChart with axis labels from a port', () => {
   });
 });
 
+describe('a read refused on its axis before the candle stages', () => {
+  it('stops after the layout where the strip fits no scale, and reads on from there with the words', () => {
+    const { image, plotRight } = painted();
+    const trace = refusedWithoutPort(image);
+    // Refused before the candles were looked for: the layout's pixels only, for the port's read.
+    expect(trace.candles).toBeUndefined();
+    expect(trace.pixels).toBeDefined();
+    expect('extraction' in trace.pixels!).toBe(false);
+    const again: ReadTrace = {};
+    const onPixels = readChart(image, again, { axisLabels: gridWords(plotRight), pixels: trace.pixels! });
+    expect(onPixels).toEqual(readChart(image, undefined, { axisLabels: gridWords(plotRight) }));
+    expect(onPixels.candles.length).toBeGreaterThan(20);
+    // The layout's pixels it went on from are replaced in the trace by the candle stages'.
+    expect(again.candles).toBeDefined();
+  });
+
+  it('refuses words that fit no scale on those pixels without the candle stages too', () => {
+    const { image, plotRight } = painted();
+    const trace = refusedWithoutPort(image);
+    // Linear in their rows, but their drops (0.0050, 0.0030, 0.0070) are no multiples of one step.
+    const uneven = [word('1.10000', 30, plotRight), word('1.09500', 80, plotRight)];
+    uneven.push(word('1.09200', 110, plotRight), word('1.08500', 180, plotRight));
+    const again: ReadTrace = {};
+    expect(() => readChart(image, again, { axisLabels: uneven, pixels: trace.pixels! })).toThrow(
+      expect.objectContaining({ code: 'AXIS_UNREADABLE' }),
+    );
+    expect(again.candles).toBeUndefined();
+  });
+});
+
 describe('externalAxisTokens', () => {
   it('marks a word on a box of another colour as a badge, and drops boxes that are no text', () => {
     const { image, plotRight } = painted();

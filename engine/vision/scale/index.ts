@@ -7,6 +7,6 @@
  * keeps the labels in arithmetic or geometric progression) -> read-scale (the refusals, and the
  * rows placed on the grid, a price line or the legend) -> prices (candle rows to prices).
  */
-export { readPriceScale, unreadable, type ScaleReading } from './read-scale';
+export { fitAxisLabels, readPriceScale, unreadable, type FittedAxis, type ScaleReading } from './read-scale';
 export { priceToY, yToPrice } from './price-scale';
 export { toPrices } from './prices';

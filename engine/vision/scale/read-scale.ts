@@ -46,23 +46,31 @@ export const unreadable = (labelsRead: number, reason?: string) =>
     { labelsRead },
   );
 
+/** The labels read on the axis and the price scale fitted to them, before it is placed (fitAxisLabels). */
+export interface FittedAxis {
+  fitted: PriceScale;
+  labels: AxisLabel[];
+  badges: AxisLabel[];
+  /** The labels stand on their tick marks (their rows are the labels' own). */
+  onTicks: boolean;
+  /** The scale runs through price tags printed in full (labels printed rounded, tag-scale.ts). */
+  byTags: boolean;
+}
+
 /**
- * Reads the price axis beside the plot and fits the price scale to it (labels to prices, a
- * linear or logarithmic fit), then places its rows on what marks them exactly. Throws
- * AXIS_UNREADABLE when fewer than three labels fit, when the grid contradicts them, or when they
- * cover only part of the candles (a column of other numbers). `externalLabels` (words a general
- * OCR read on the axis strip, external-labels.ts) replace the recogniser's tokens; they must
- * also step evenly. `renderPx` is the candles stage's rendering pixel (the legend anchor's rounding).
+ * The axis labels and the price scale fitted to them: what the image's text alone says, without
+ * the candles. Throws AXIS_UNREADABLE when fewer than three labels fit, when `externalLabels`
+ * (words a general OCR read on the axis strip, external-labels.ts, which replace the
+ * recogniser's tokens) do not step evenly, or when the grid contradicts the fit. readChart calls
+ * it before the candle stages where the layout found no axis from its labels, so that a chart
+ * whose axis nothing reads is refused (and handed to the OCR) without them.
  */
-export function readPriceScale(
+export function fitAxisLabels(
   image: RgbaImage,
   raster: Raster,
   layout: Layout,
-  candles: PixelCandle[],
-  titleTokens: TextToken[],
   externalLabels?: readonly TextToken[],
-  renderPx = 1,
-): ScaleReading {
+): FittedAxis {
   const stripTokens = externalLabels
     ? externalAxisTokens(raster, layout.axisStrip, externalLabels)
     : axisTokens(image, raster, layout);
@@ -93,6 +101,26 @@ export function readPriceScale(
   if (gridContradicts(fitted, layout)) {
     throw unreadable(labels.length, 'the numbers read beside the chart do not match its grid lines.');
   }
+  return { fitted, labels, badges, onTicks, byTags: byTags !== null };
+}
+
+/**
+ * Reads the price axis beside the plot and fits the price scale to it (labels to prices, a
+ * linear or logarithmic fit: fitAxisLabels), then places its rows on what marks them exactly.
+ * Throws AXIS_UNREADABLE where fitAxisLabels does, and when the labels cover only part of the
+ * candles (a column of other numbers). `renderPx` is the candles stage's rendering pixel (the
+ * legend anchor's rounding).
+ */
+export function readPriceScale(
+  image: RgbaImage,
+  raster: Raster,
+  layout: Layout,
+  candles: PixelCandle[],
+  titleTokens: TextToken[],
+  externalLabels?: readonly TextToken[],
+  renderPx = 1,
+): ScaleReading {
+  const { fitted, labels, badges, onTicks, byTags } = fitAxisLabels(image, raster, layout, externalLabels);
   if (candlesBeyondLabels(fitted, candles, badges) > BEYOND_LABELS_SHARE) {
     throw unreadable(
       labels.length,
