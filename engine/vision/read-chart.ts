@@ -131,18 +131,27 @@ function fitBeforeCandles(
   trace: ReadTrace | undefined,
   options: ReadOptions,
 ) {
-  const { raster, layout } = plotted;
-  if (layout.labelledAxis) return;
+  if (plotted.layout.labelledAxis) return;
   try {
-    fitAxisLabels(image, raster, layout, options.axisLabels);
+    fitAxisLabels(image, plotted.raster, plotted.layout, options.axisLabels);
   } catch (error) {
-    if (trace && isEngineError(error) && error.code === 'AXIS_UNREADABLE') {
-      trace.pixels = { ...plotted, raster: { ...raster, rgb: raster.rgb.slice() } };
-      if (!options.axisColumn && !options.axisLabels)
-        trace.axisCandidates = axisCandidates(raster, layout.textColumns ?? [], layout.axisStrip);
-    }
+    if (trace) keepForAxisPort(error, trace, plotted, options);
     throw error;
   }
+}
+
+/**
+ * What a caller needs, after a refusal with AXIS_UNREADABLE, to read the axis again with the
+ * port's words without the pixel stages: their reading, on pixels of its own (the raster's array
+ * serves the next read); and the other text columns, where the axis may be when the strip tried
+ * holds none (only on a read without the port's words).
+ */
+function keepForAxisPort(error: unknown, trace: ReadTrace, pixels: PlotReading, options: ReadOptions) {
+  if (!isEngineError(error) || error.code !== 'AXIS_UNREADABLE') return;
+  const { raster, layout } = pixels;
+  trace.pixels = { ...pixels, raster: { ...raster, rgb: raster.rgb.slice() } };
+  if (!options.axisColumn && !options.axisLabels)
+    trace.axisCandidates = axisCandidates(raster, layout.textColumns ?? [], layout.axisStrip);
 }
 
 /**
@@ -211,14 +220,7 @@ function readFrom(
       extraction.renderPx,
     );
   } catch (error) {
-    // What a caller needs to read the axis again with the port's words without the pixel
-    // stages: their reading, on pixels of its own (the raster's array serves the next read);
-    // and the other text columns, where the axis may be when the strip tried holds none.
-    if (trace && isEngineError(error) && error.code === 'AXIS_UNREADABLE') {
-      trace.pixels = { ...pixels, raster: { ...raster, rgb: raster.rgb.slice() } };
-      if (!options.axisColumn && !options.axisLabels)
-        trace.axisCandidates = axisCandidates(raster, layout.textColumns ?? [], layout.axisStrip);
-    }
+    if (trace) keepForAxisPort(error, trace, pixels, options);
     throw error;
   }
   if (trace) {
