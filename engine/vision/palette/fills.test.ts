@@ -29,3 +29,32 @@ describe('an area fill over the candles (an EMA ribbon)', () => {
     expect(palette).not.toContain(ribbon);
   });
 });
+
+describe('buttons drawn over the plot (MetaTrader 5 one-click trading)', () => {
+  it('are no candle colours, though their flat fills outweigh thin candles', () => {
+    const bull = 0x7b68ee;
+    const bear = 0xdaa520;
+    // Thin candles, 2 px bodies 4 px apart, as a zoomed-out chart draws them.
+    const painted = paintChart({ bull, bear, bodyWidth: 2, spacing: 4, seed: 5 });
+    const { image } = painted;
+    const { data, width } = image;
+    // A red SELL and a blue BUY button, 70 x 60 px each, in the plot's top-left corner (over
+    // whatever stands there: the panel is drawn on top).
+    const sell = 0xe04040;
+    const buy = 0x215fe1;
+    const fill = (left: number, colour: number) => {
+      for (let y = 20; y < 80; y++)
+        for (let x = left; x < left + 70; x++) {
+          const k = (y * width + x) * 4;
+          [data[k], data[k + 1], data[k + 2]] = [(colour >> 16) & 255, (colour >> 8) & 255, colour & 255];
+        }
+    };
+    fill(20, sell);
+    fill(100, buy);
+    const raster = toRaster(image);
+    const palette = learnPalette(raster, findLayout(raster)!).map((k) => k.colour);
+    expect(palette).toEqual(expect.arrayContaining([bull, bear]));
+    expect(palette).not.toContain(sell);
+    expect(palette).not.toContain(buy);
+  });
+});

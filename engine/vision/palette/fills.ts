@@ -2,7 +2,7 @@ import type { Raster } from '../pixels/raster';
 import { colourDistance } from '../pixels/raster';
 import type { Layout } from '../layout';
 import type { InkClass } from './palette';
-import { FILL_PIECES_SHARE, FILL_WIDTH_RATIO, INK_TOLERANCE } from './tuning';
+import { BUTTON_SPAN_MAX_SHARE, FILL_PIECES_SHARE, FILL_WIDTH_RATIO, INK_TOLERANCE } from './tuning';
 
 /** Per class: its pixels in the plot, and the pixel-weighted median width of the pieces they make. */
 export interface PieceWidths {
@@ -28,6 +28,42 @@ export function withoutAreaFills(r: Raster, layout: Layout, classes: InkClass[])
     return candle > 0 && widths[k]!.narrowWidth >= FILL_WIDTH_RATIO * candle;
   });
   const kept = classes.filter((_, k) => !fill[k]);
+  return kept.length >= 2 ? kept : classes;
+}
+
+/**
+ * The classes less the buttons drawn over the plot (MetaTrader 5's one-click trading panel: a red
+ * SELL and a blue BUY button with a white lot box between, in the plot's top-left corner): a
+ * class whose strokes all stand within BUTTON_SPAN_MAX_SHARE of the plot's width, and whose ink
+ * lies in pieces far wider than the candles' (its pixel-weighted median piece at least
+ * FILL_WIDTH_RATIO times the second narrowest median of the other classes holding a candle
+ * class's share, `strong`). Asked before the classes are cut to the candles' two (and two more),
+ * as the thin candles of a JPEG, their ink scattered over many colour bins, rank below the
+ * buttons' flat fills and would be cut (m21-007 EURUSD M5, 2x: the buttons 140 px wide against
+ * 3 px candles, the lot box and the buttons' text 80). The median, not the narrow width of
+ * withoutAreaFills: the buttons' white text is as narrow as a wick. A candle colour's pieces
+ * are as wide as the other candle colours' wherever its candles stand (three red candles in a
+ * fifth of the plot beside teal ones: EURUSD 1m, real set), and a thick moving average gluing
+ * candles runs across the chart. Nothing is dropped unless two classes are left.
+ */
+export function withoutButtons(
+  r: Raster,
+  layout: Layout,
+  classes: InkClass[],
+  spanShare: (k: InkClass) => number,
+  strong: (k: InkClass) => boolean,
+): InkClass[] {
+  if (classes.length < 3 || !classes.some((k) => spanShare(k) <= BUTTON_SPAN_MAX_SHARE)) return classes;
+  const widths = pieceWidths(r, layout, classes);
+  const button = classes.map((k, i) => {
+    if (spanShare(k) > BUTTON_SPAN_MAX_SHARE) return false;
+    const candles = classes
+      .flatMap((o, j) => (j !== i && strong(o) ? [widths[j]!.medianWidth] : []))
+      .sort((a, b) => a - b);
+    const candle = candles[1] ?? 0;
+    return candle > 0 && widths[i]!.medianWidth >= FILL_WIDTH_RATIO * candle;
+  });
+  const kept = classes.filter((_, i) => !button[i]);
   return kept.length >= 2 ? kept : classes;
 }
 

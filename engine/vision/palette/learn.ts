@@ -37,7 +37,7 @@ import {
 
 import type { InkClass } from './palette';
 import { tint, dilutedInk, chromaShareOf } from './palette';
-import { withoutAreaFills } from './fills';
+import { withoutAreaFills, withoutButtons } from './fills';
 
 const quant = (c: number) => ((c >> 12) & 0xf00) | ((c >> 8) & 0xf0) | ((c >> 4) & 0xf);
 
@@ -59,6 +59,8 @@ interface Tally {
   sumR: Float64Array;
   sumG: Float64Array;
   sumB: Float64Array;
+  firstCol: Float64Array;
+  lastCol: Float64Array;
 }
 
 /**
@@ -79,6 +81,8 @@ function credit(t: Tally, i: number, low: boolean): void {
   t.sumR[q]! += ((c0 >> 16) & 255) * len;
   t.sumG[q]! += ((c0 >> 8) & 255) * len;
   t.sumB[q]! += (c0 & 255) * len;
+  if (i < t.firstCol[q]!) t.firstCol[q] = i;
+  if (i > t.lastCol[q]!) t.lastCol[q] = i;
 }
 
 /**
@@ -95,7 +99,7 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
   const verticalLine = (c: number) =>
     layout.gridColumns.some((g) => !g.dotted && colourDistance(g.colour, c) <= 14);
   const stats = strokeStats(r, layout);
-  const { count, sumR, sumG, sumB, solid, solidLow, solidTall, low, edge } = stats;
+  const { count, sumR, sumG, sumB, solid, solidLow, solidTall, low, edge, firstCol, lastCol } = stats;
   const binColour = (b: number) => {
     const n = count[b]!;
     return (Math.round(sumR[b]! / n) << 16) | (Math.round(sumG[b]! / n) << 8) | Math.round(sumB[b]! / n);
@@ -124,6 +128,15 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
   const binOf: number[] = [];
   // Each class's stroke pixels in the plot's bottom quarter.
   const lowOf = new Map<InkClass, number>();
+  // Each class's first and last plot column holding its strokes (its learned bins').
+  const spanOf = new Map<InkClass, [number, number]>();
+  const widen = (k: InkClass, b: number) => {
+    const s = spanOf.get(k);
+    spanOf.set(
+      k,
+      s ? [Math.min(s[0], firstCol[b]!), Math.max(s[1], lastCol[b]!)] : [firstCol[b]!, lastCol[b]!],
+    );
+  };
   for (const b of bins) {
     const n = count[b]!;
     const colour = binColour(b);
@@ -182,6 +195,7 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
       if (ink) {
         ink.mass += n;
         lowOf.set(ink, (lowOf.get(ink) ?? 0) + low[b]!);
+        widen(ink, b);
         continue;
       }
       if (bins.some((o) => o !== b && count[o]! * HALO_MAX_OVER_INK >= n && isHalo(colour, bg, binColour(o))))
@@ -241,6 +255,7 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
     if (into) {
       into.mass += n;
       lowOf.set(into, (lowOf.get(into) ?? 0) + low[b]!);
+      widen(into, b);
       if (!near) {
         into.colour = colour;
         const i = classes.indexOf(into);
@@ -251,6 +266,7 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
       const k = { colour, mass: n };
       classes.push(k);
       lowOf.set(k, low[b]!);
+      widen(k, b);
       ownOf.push(ownBodies);
       binOf.push(b);
     }
@@ -268,10 +284,27 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
   // whose ink is mostly in its learned bins (a button's or badge's flat fill) gives its place to
   // the strongest later class whose ink is mostly scattered (JPEG's thin, dense bodies) and holds
   // the share needed that way.
-  const held = scatteredMass(classes, count, total, binColour);
+  let held = scatteredMass(classes, count, total, binColour);
   const full = (k: InkClass) => k.mass + held.get(k)!;
   const scattered = (k: InkClass) => held.get(k)! >= k.mass;
   const needed = total * CLASS_MIN_SHARE;
+  // Buttons drawn over the plot (MetaTrader 5's one-click SELL and BUY with the lot box between)
+  // are no candle colours: their flat fills outweigh thin candles on a JPEG (fills.ts).
+  const pw = plot.right - plot.left + 1;
+  const buttons = withoutButtons(
+    r,
+    layout,
+    classes,
+    (k) => {
+      const [first, last] = spanOf.get(k)!;
+      return (last - first + 1) / pw;
+    },
+    (k) => full(k) >= needed,
+  );
+  if (buttons.length < classes.length) {
+    classes.splice(0, classes.length, ...buttons);
+    held = scatteredMass(classes, count, total, binColour);
+  }
   const weak = classes[1];
   if (weak && !volumeLike(weak) && !scattered(weak) && full(weak) < needed * SCATTERED_CONTEST_SHARE) {
     let second: InkClass | null = null;
@@ -398,6 +431,9 @@ export interface StrokeStats {
   low: Float64Array;
   /** Stroke pixels beside a pixel further from the background (an edge's blend is). */
   edge: Float64Array;
+  /** The first and last plot column (0 = plot.left) holding a stroke of the bin (Infinity, -1: none). */
+  firstCol: Float64Array;
+  lastCol: Float64Array;
 }
 
 /**
@@ -419,6 +455,8 @@ export function strokeStats(r: Raster, layout: Layout): StrokeStats {
   const lowFrom = plot.bottom - (plot.bottom - plot.top) / LOW_ZONE_PARTS;
   const low = new Float64Array(4096);
   const edge = new Float64Array(4096);
+  const firstCol = new Float64Array(4096).fill(Infinity);
+  const lastCol = new Float64Array(4096).fill(-1);
   const bg = layout.background;
   const fromBg = (c: number) =>
     Math.abs(((c >> 16) & 255) - ((bg >> 16) & 255)) +
@@ -450,6 +488,8 @@ export function strokeStats(r: Raster, layout: Layout): StrokeStats {
     sumR,
     sumG,
     sumB,
+    firstCol,
+    lastCol,
   };
   const { bgMask } = layout;
   // Most of the plot is background, and background after background changes nothing (a
@@ -507,7 +547,7 @@ export function strokeStats(r: Raster, layout: Layout): StrokeStats {
     openN = nextN;
   }
   for (let i = 0; i < pw; i++) credit(tally, i, plot.bottom + 1 - runLen[i]! >= lowFrom);
-  return { count, sumR, sumG, sumB, solid, solidLow, solidTall, low, edge };
+  return { count, sumR, sumG, sumB, solid, solidLow, solidTall, low, edge, firstCol, lastCol };
 }
 
 /**

@@ -28,6 +28,8 @@ function referenceStrokeStats(r: Raster, layout: Layout): StrokeStats {
     solidTall: bins(),
     low: bins(),
     edge: bins(),
+    firstCol: bins().fill(Infinity),
+    lastCol: bins().fill(-1),
   };
   // A pixel beside one further from the background (channels' distances summed).
   const bg = layout.background;
@@ -55,6 +57,8 @@ function referenceStrokeStats(r: Raster, layout: Layout): StrokeStats {
       s.sumR[q]! += ((colour >> 16) & 255) * len;
       s.sumG[q]! += ((colour >> 8) & 255) * len;
       s.sumB[q]! += (colour & 255) * len;
+      s.firstCol[q] = Math.min(s.firstCol[q]!, x - plot.left);
+      s.lastCol[q] = Math.max(s.lastCol[q]!, x - plot.left);
     };
     for (let y = plot.top; y <= plot.bottom; y++) {
       const j = y * width + x;

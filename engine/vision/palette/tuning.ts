@@ -237,5 +237,14 @@ export const LINE_ROWS_MAX = 6;
  * red diamond markers, 23 px against 7), most under 1x.
  */
 export const FILL_WIDTH_RATIO = 4;
+/**
+ * A class whose strokes all stand within this share of the plot's width may be buttons drawn over
+ * the plot (fills.ts withoutButtons), if its pieces are far wider than the candles'. MetaTrader
+ * 5's one-click panel spans 7 % (a button) to 16 % (the lot box with the buttons' text) of the
+ * plot on a 1280 x 720 window; a candle colour spans most of the plot, 20 % at the least on the
+ * real set (EURUSD 1m, three red candles, pieces as wide as the teal ones). A quarter leaves a
+ * smaller window's panel room.
+ */
+export const BUTTON_SPAN_MAX_SHARE = 0.25;
 /** The share of a class's pixels that must lie in such wide pieces (see FILL_WIDTH_RATIO). */
 export const FILL_PIECES_SHARE = 0.9;
