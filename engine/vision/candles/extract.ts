@@ -17,6 +17,8 @@ import { isBox, isEdgeSlab, isLabelBox, type BoxColours } from './label-boxes';
 import { columnBand, isColumnBars } from './columns';
 import {
   BARS_SHARE,
+  ONE_COLOUR_BARS_SHARE,
+  ONE_FILL_SHARE,
   BAR_PIECES_SHARE,
   BASELINE_FROM_SHARE,
   BASELINE_MIN_SHAPES,
@@ -88,7 +90,7 @@ export function extractCandles(
   const { kept, rivals } = candleShapes(shapes, plot, ph, textBoxes, colours, warnings);
   const { measured, columnBars } = cutAndMeasure(kept, comps, labels, ink, pw, alphaAt, wicks);
   measured.sort((a, b) => a.candle.x - b.candle.x);
-  const bars = measured.filter((m) => m.barLike).length > measured.length * BARS_SHARE;
+  const bars = readsAsBars(measured.map((m) => ({ barLike: m.barLike, fill: m.candle.fill })));
   const kind = bars ? 'bars' : 'candles';
   const alternatives = measureRivals(rivals, measured, comps, labels, ink, pw, alphaAt);
   const renderPx = refineAll(measured, ink, labels, pw, plot, palette, sampler, bars, [
@@ -490,4 +492,19 @@ function volumeBaseline(comps: Component[], ph: number): number | null {
     row >= ph * BASELINE_FROM_SHARE
     ? row
     : null;
+}
+
+/**
+ * Whether pieces read make a chart of OHLC bars: more than BARS_SHARE of them read as bars, or
+ * ONE_COLOUR_BARS_SHARE where one fill holds ONE_FILL_SHARE of them (a few hollow ones aside: a
+ * tick blurred into a box). Pieces of one colour tell no direction by their fill, so there the
+ * ticks of those read as bars are the only evidence (JPEG leaves a tick at a stem's end, an open
+ * at the high, unread on the others).
+ */
+export function readsAsBars(pieces: readonly { barLike: boolean; fill: number }[]): boolean {
+  const fillCount = new Map<number, number>();
+  for (const p of pieces) fillCount.set(p.fill, (fillCount.get(p.fill) ?? 0) + 1);
+  const oneColour = Math.max(0, ...fillCount.values()) >= ONE_FILL_SHARE * pieces.length;
+  const barShare = pieces.filter((p) => p.barLike).length / Math.max(1, pieces.length);
+  return barShare > (oneColour ? ONE_COLOUR_BARS_SHARE : BARS_SHARE);
 }

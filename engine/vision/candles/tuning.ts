@@ -72,6 +72,17 @@ export const BODY_EDGE_SLACK_PX = 1;
 
 /** A reading is of OHLC bars when more than this share of its pieces read as bars. */
 export const BARS_SHARE = 0.6;
+/**
+ * ... or this share where every piece is one colour (no fill to tell bull from bear): j177-008
+ * NZDUSD MT4 Green on Black DPR 2 JPEG read 153 of 266 pieces as bars (57 %), the rest lost a
+ * tick at a stem's end; read as candles of one fill every bar was bull.
+ */
+export const ONE_COLOUR_BARS_SHARE = 0.4;
+/**
+ * Pieces are of one colour when one fill holds this share of them (j177-008: 257 of 266, the
+ * rest hollow; candles of two colours, or hollow and filled, split far more evenly).
+ */
+export const ONE_FILL_SHARE = 0.9;
 /** A chain of touching bars is cut between its stems when this share of its pieces read as bars. */
 export const BAR_PIECES_SHARE = 0.7;
 /**

@@ -139,6 +139,15 @@ function referenceVolumeBars(
         break;
       }
     }
+    // A bar running on down through the baseline: its own lowest row in the bar's colour.
+    if (foot < 0) {
+      for (let y = Math.max(0, base - 1); y <= Math.min(ph - 1, base + 1); y++) {
+        if (!inBar(x, y)) continue;
+        foot = y;
+        while (foot + 1 < ph && inBar(x, foot + 1)) foot++;
+        break;
+      }
+    }
     if (foot < 0) continue;
     for (let y = foot; y >= 0 && inBar(x, y); y--) ink[y * pw + x] = 0;
   }

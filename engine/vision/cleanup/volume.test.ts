@@ -56,4 +56,44 @@ describe('removeVolumeBars', () => {
       }
     expect(left).toBe(0);
   });
+
+  /** A histogram of 16 bars 8 px wide on white, each `paint`ed column by column. */
+  function histogram(paint: (i: number, x: number, y: number, bar: { left: number; top: number }) => number) {
+    const bg = 0xffffff;
+    const bear = 0xf23645;
+    const palette: InkClass[] = [
+      { colour: 0x089981, mass: 1000 },
+      { colour: bear, mass: 1000 },
+    ];
+    const width = 200;
+    const height = 100;
+    const rgb = new Uint32Array(width * height).fill(bg);
+    const ink = new Uint8Array(width * height);
+    const bars: { left: number; top: number }[] = [];
+    for (let i = 0; i < 16; i++) bars.push({ left: 4 + i * 12, top: 55 + ((i * 7) % 30) });
+    for (const [i, b] of bars.entries())
+      for (let y = b.top; y < height; y++)
+        for (let x = b.left; x < b.left + 8; x++) {
+          rgb[y * width + x] = paint(i, x, y, b);
+          ink[y * width + x] = 2;
+        }
+    const plot: PlotRect = { left: 0, top: 0, right: width - 1, bottom: height - 1 };
+    return { bg, bear, palette, width, height, rgb, ink, plot, bars };
+  }
+
+  it('clears a bar that runs on down through the baseline (its lowest rows not shifted)', () => {
+    // j12-011 (GBPJPY lwc dark DPR 2 JPEG): a rule along the plot's bottom blurred over the
+    // teal bars' last six rows, so their pale runs, and the baseline, ended six rows up; the red
+    // bars kept their tint to the bottom, had no foot on that baseline and were read as candles.
+    const h = histogram((i, _x, y) => (i % 4 !== 0 && y >= 94 ? 0x8080ff : mix(0xffffff, 0xf23645, 0.45)));
+    expect(
+      removeVolumeBars(h.ink, h.plot, h.palette, { width: h.width, height: h.height, rgb: h.rgb }, h.bg),
+    ).toBe(true);
+    for (const [i, b] of h.bars.entries()) {
+      if (i % 4 !== 0) continue;
+      for (let y = b.top; y < h.height; y++)
+        for (let x = b.left; x < b.left + 8; x++)
+          expect(h.ink[y * h.width + x], `bar ${i} ${x},${y}`).toBe(0);
+    }
+  });
 });

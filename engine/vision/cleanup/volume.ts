@@ -111,8 +111,24 @@ export function removeVolumeBars(
         break;
       }
     }
+    // A bar whose colour JPEG shifted over its lowest rows (a rule blurred along the plot's
+    // bottom) ends its runs above its foot: most bars' runs then stop on that row, and one that
+    // goes on down through it is the same bar, cleared to its own foot.
+    if (foot < 0) foot = footBelow(base, ph, (y) => paleInBar(x, y));
     if (foot < 0) continue;
     for (let y = foot; y >= 0 && paleInBar(x, y); y--) ink[y * pw + x] = 0;
   }
   return true;
+}
+
+/**
+ * The foot of a bar that runs down through the baseline (`pale` at rows base-1..base+1 and on
+ * below): its lowest pale row, reached without a gap, or -1.
+ */
+function footBelow(base: number, ph: number, pale: (y: number) => boolean): number {
+  let y = Math.max(0, base - 1);
+  while (y <= Math.min(ph - 1, base + 1) && !pale(y)) y++;
+  if (y > Math.min(ph - 1, base + 1)) return -1;
+  while (y + 1 < ph && pale(y + 1)) y++;
+  return y;
 }
