@@ -98,7 +98,12 @@ function readChartWith(image: RgbaImage, trace: ReadTrace | undefined, options: 
     const fresh = toRaster(image, rasterPixels);
     plotted = readPlot(image, fresh, trace, givenAxis(fresh, options));
   }
-  if (!hasCandles(plotted)) fitBeforeCandles(image, plotted, trace, options);
+  if (!hasCandles(plotted)) {
+    fitBeforeCandles(image, plotted, trace, options);
+    // The candle stages change the raster in place: the trace no longer holds the layout's
+    // pixels as a read before them left them (readFrom keeps these where a port needs them).
+    if (trace?.pixels === plotted) delete trace.pixels;
+  }
   const pixels = hasCandles(plotted) ? plotted : readCandlePixels(image, plotted, trace);
   try {
     return readFrom(image, pixels, trace, options);
