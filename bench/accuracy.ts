@@ -14,17 +14,23 @@
  * engine's glyphs miss but the OCR reads counts as the trader gets it; slower (the OCR worker's
  * start and its reads).
  * A failed read (typed error or crash) counts as a failed chart with its reason; nothing aborts.
- * Writes the full per-chart results to bench/out/accuracy.json.
+ * Writes the full per-chart results to bench/out/accuracy.json (with each reading's confidence and
+ * warnings), and names the silent misreads: charts read at a confidence the plan trusts fully
+ * with most of their candles wrong (bench/score.ts silentMisreads).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { READ_CONFIDENCE_GOOD } from '../engine/plan/weights';
 import type { SetTruth } from './corpus/types';
 import {
   breakdownLine,
   emptyTally,
   scoreChart,
+  silentMisreads,
+  SILENT_EXACT_SHARE_MAX,
   styleKey,
+  type ChartResult,
   summaryLines,
   type ReadOutput,
   type Tally,
@@ -117,6 +123,7 @@ async function main() {
     const total = emptyTally();
     const groups = new Map<string, Map<string, Tally>>(DIMENSIONS.map(([d]) => [d, new Map()]));
     const reasons = new Map<string, number>();
+    const results: ChartResult[] = [];
     for (const id of ids) {
       const truth = JSON.parse(readFileSync(join(dir, id, 'truth.json'), 'utf8')) as SetTruth;
       for (const [tf, chart] of Object.entries(truth.charts)) {
@@ -152,8 +159,11 @@ async function main() {
           extracted: t.extracted,
           symbol: out?.symbol ?? null,
           timeframe: out?.timeframe ?? null,
+          confidence: out?.confidence ?? null,
+          warnings: out?.warnings ?? [],
           ms: Math.round(ms),
         });
+        results.push({ id, tf, found: t.found, exact: t.exact, confidence: out?.confidence ?? null });
       }
     }
     console.log(`\n=== ${dir} (${ids.length} sets) ===`);
@@ -169,6 +179,14 @@ async function main() {
         console.log(`  ${String(n).padStart(4)}  ${r}`);
     }
     for (const line of summaryLines(total)) console.log(line);
+    const silent = silentMisreads(results);
+    const read = results.filter((r) => r.confidence !== null).length;
+    console.log(
+      `silent misreads (confidence >= ${READ_CONFIDENCE_GOOD}, under ${SILENT_EXACT_SHARE_MAX * 100} % of found exact): ${silent.length} of ${read} read charts` +
+        silent
+          .map((r) => `\n  ${r.id} ${r.tf}: ${r.exact}/${r.found} exact, confidence ${r.confidence}`)
+          .join(''),
+    );
   }
   await reader.close?.();
   mkdirSync('bench/out', { recursive: true });

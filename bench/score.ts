@@ -6,12 +6,15 @@
  *   direction on candles whose body is >= 2 px, symbol on the 15m chart, timeframe per chart.
  * Only truth candles fully inside the plot count (the last one may be cut by the price axis).
  */
+import { READ_CONFIDENCE_GOOD } from '../engine/plan/weights';
 import type { ChartTruth, SetStyle, SetTruth } from './corpus/types';
 
 export interface ReadOutput {
   symbol?: string | null;
   timeframe?: string | null;
   candles?: { x: number; open: number; high: number; low: number; close: number }[];
+  confidence?: number;
+  warnings?: string[];
 }
 
 export interface Tally {
@@ -172,4 +175,33 @@ export function summaryLines(t: Tally): string[] {
 /** One line of a breakdown table. */
 export function breakdownLine(key: string, t: Tally): string {
   return `  ${key.padEnd(30)} exact ${pct(t.exact, t.truth).padStart(6)}  found ${pct(t.found, t.truth).padStart(6)}  failed ${t.failed}/${t.charts}`;
+}
+
+/**
+ * A chart read with most of its candles wrong and nothing said about it is the worst outcome (a
+ * trader trades from it): read at READ_CONFIDENCE_GOOD or more, with under this share of the
+ * candles found exact. Half: a reading that is wrong more often than right.
+ */
+export const SILENT_EXACT_SHARE_MAX = 0.5;
+
+export interface ChartResult {
+  id: string;
+  tf: string;
+  found: number;
+  exact: number;
+  confidence: number | null;
+}
+
+/**
+ * The charts read with a confidence the plan trusts fully although fewer than half of their
+ * found candles are exact: what the reader's self-checks missed.
+ */
+export function silentMisreads(results: ChartResult[]): ChartResult[] {
+  return results.filter(
+    (r) =>
+      r.confidence !== null &&
+      r.confidence >= READ_CONFIDENCE_GOOD &&
+      r.found > 0 &&
+      r.exact / r.found < SILENT_EXACT_SHARE_MAX,
+  );
 }
