@@ -20,6 +20,8 @@ import {
   CLASS_MIN_SHARE,
   FAINT_DISTANCE,
   FILL_SOLID_SHARE,
+  GREYED_EDGE_MAX_SHARE,
+  GREYED_LUMA_MAX,
   INK_TOLERANCE,
   LEARN_HUE_TOLERANCE,
   LINE_COLOUR_DISTANCE,
@@ -36,7 +38,7 @@ import {
 } from './tuning';
 
 import type { InkClass } from './palette';
-import { tint, dilutedInk, chromaShareOf } from './palette';
+import { tint, dilutedInk, chromaShareOf, hueless } from './palette';
 import { withoutAreaFills, withoutButtons } from './fills';
 
 const quant = (c: number) => ((c >> 12) & 0xf00) | ((c >> 8) & 0xf0) | ((c >> 4) & 0xf);
@@ -256,6 +258,22 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
       into.mass += n;
       lowOf.set(into, (lowOf.get(into) ?? 0) + low[b]!);
       widen(into, b);
+      // A class learned from JPEG-greyed thin strokes (no hue to follow: no diluted stroke of
+      // it is ink) takes the colour of a more colourful bin merged into it at its brightness, of
+      // which it is itself a diluted stroke: that bin is nearer the ink, and the class's bodies
+      // become its diluted ink (GREYED_LUMA_MAX). Not a class that fills bodies of its own: its
+      // colour is the ink's; nor one learned from a dim blend beside its ink (an edge, see
+      // GREYED_EDGE_MAX_SHARE): a greyed stroke stands alone, at its ink's brightness.
+      if (
+        near &&
+        !ownOf[classes.indexOf(near)] &&
+        edge[binOf[classes.indexOf(near)]!]! <
+          count[binOf[classes.indexOf(near)]!]! * GREYED_EDGE_MAX_SHARE &&
+        hueless(bg, near.colour) &&
+        Math.abs(luminance(colour) - luminance(near.colour)) <= GREYED_LUMA_MAX &&
+        dilutedInk(near.colour, bg, colour)
+      )
+        near.colour = colour;
       if (!near) {
         into.colour = colour;
         const i = classes.indexOf(into);

@@ -69,6 +69,17 @@ export function paleClass(bg: number, ink: number): boolean {
   return Math.hypot(iu - bu, iv - bv) < PALE_CLASS_CHROMA_PER_LUMA * Math.abs(luminance(ink) - luminance(bg));
 }
 
+/**
+ * An ink with no hue to follow: its colour nearer the background's than INK_CHROMA_MIN (chroma
+ * distance). chromaShareOf answers -1 for every pixel of it, so no diluted or stronger pixel of
+ * it is ink.
+ */
+export function hueless(bg: number, ink: number): boolean {
+  const [bu, bv] = chromaOf(bg);
+  const [iu, iv] = chromaOf(ink);
+  return Math.hypot(iu - bu, iv - bv) < INK_CHROMA_MIN;
+}
+
 /** BT.601 chroma (Cb, Cr) of a packed colour, the colour JPEG stores at reduced resolution. */
 function chromaOf(c: number): [number, number] {
   const r = (c >> 16) & 255;

@@ -106,6 +106,25 @@ export const HALO_SOLID_MAX_SHARE = 0.05;
  */
 export const HALO_MAX_OVER_INK = 3;
 /**
+ * A class learned from strokes JPEG greyed (1 px wicks whose colour was averaged with the
+ * background's, at the ink's brightness) has no hue to follow (INK_CHROMA_MIN); a more colourful
+ * bin merged into it within this much brightness (BT.601 luma), of which the class's colour is a
+ * diluted stroke, is the ink and gives the class its colour. JPEG keeps brightness per pixel, so
+ * a greyed stroke stands at its ink's brightness give or take noise: MetaTrader 5's purple
+ * candles at JPEG q65 learn #635b95 (luma 100, chroma 22.8) from the wicks, then merge #6a52b7
+ * (luma 101, chroma 42) from the bodies' edges; the bodies themselves (#644cd8, luma 95) are
+ * diluted ink of the latter only. 12 as BLEED_LUMA_MAX: the same JPEG noise in brightness.
+ */
+export const GREYED_LUMA_MAX = 12;
+/**
+ * ... and only where under this share of the class's first bin's stroke pixels lie beside a
+ * stronger pixel (EDGE_STRONGER_LEVELS): a greyed 1 px wick has the background on both sides
+ * (#635b95 above: 3 %), while a dim blend learned first lies beside its ink (a hollow teal
+ * outline's #285859 on a phone capture resized and JPEG'd: 27 %; taking a colour for it read the
+ * outlines' columns as bars of a sub-pixel lattice, 302 for 86 candles). Between the two.
+ */
+export const GREYED_EDGE_MAX_SHARE = 0.15;
+/**
  * A diluted stroke of a class is learned with half the classification's hue tolerance: a nearby
  * hue is another ink (teal bars beside a green volume histogram).
  */
