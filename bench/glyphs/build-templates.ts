@@ -10,16 +10,27 @@
  *   npm run glyphs:build -- --out FILE        # build into FILE instead (to compare two builds)
  *   npm run glyphs:build -- --keep "REASON"   # do not rebuild: record that the committed
  *                                             # templates stay valid for the changed inputs, and why
+ *   npm run glyphs:build -- --axis            # build the axis fonts' digits and separators into
+ *                                             # engine/vision/text/axis-glyph-templates.generated.ts
+ *                                             # (--out and --keep work with it too)
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import sharp, { type Sharp } from 'sharp';
-import { FONTS, THEMES, launch, renderSheet, type RenderStyle, type RenderedSheet } from './render';
+import {
+  AXIS_FONTS,
+  FONTS,
+  THEMES,
+  launch,
+  renderSheet,
+  type RenderStyle,
+  type RenderedSheet,
+} from './render';
 import { findTextLines } from '../../engine/vision/text/segment';
 import { FEATURE_LENGTH, glyphFeatures } from '../../engine/vision/text/features';
 import { encodeTemplates } from '../../engine/vision/text/template-codec';
-import { GENERATED_FILE, generatedFile, generatedPath, parseGeneratedFile } from './inputs';
+import { AXIS_TEMPLATES, MAIN_TEMPLATES, generatedFile, generatedPath, parseGeneratedFile } from './inputs';
 
 /** What each rendered character is recognised as ("−" and "-" are both a minus). */
 export const CHARSET_LINES = [
@@ -39,7 +50,16 @@ function prototypesFor(label: string): number {
   return 8;
 }
 
-export function templateStyles(): RenderStyle[] {
+/**
+ * What the axis templates keep of AXIS_FONTS: the characters of a price label. Every character is
+ * still rendered and clustered as for FONTS (the same sheets and k-means seeds), and the others
+ * are dropped after: the axis fonts' letters would compete with the titles' fonts.
+ */
+const AXIS_CHARS = new Set([...'0123456789.,']);
+
+export function templateStyles(
+  fonts: readonly { font: string; stretch?: 'condensed' }[] = FONTS,
+): RenderStyle[] {
   const sizes: { sizePx: number; dpr: number }[] = [
     { sizePx: 9, dpr: 1 },
     { sizePx: 10, dpr: 1 },
@@ -55,7 +75,7 @@ export function templateStyles(): RenderStyle[] {
   ];
   const styles: RenderStyle[] = [];
   let k = 0;
-  for (const f of FONTS) {
+  for (const f of fonts) {
     for (const weight of [400, 700] as const) {
       for (const s of sizes) {
         for (const dx of [0, 0.5]) {
@@ -176,9 +196,15 @@ async function cachedSheet(
   return sheet;
 }
 
-/** Builds the templates and returns the encoded module body and the Chromium version used. */
-async function build(): Promise<{ body: string; chromium: string }> {
-  const styles = templateStyles();
+/**
+ * Builds the templates of `fonts` and returns the encoded module body and the Chromium version
+ * used; only the prototypes of characters `keep` takes are written.
+ */
+async function build(
+  fonts: readonly { font: string; stretch?: 'condensed' }[],
+  keep: (label: string) => boolean = () => true,
+): Promise<{ body: string; chromium: string }> {
+  const styles = templateStyles(fonts);
   const browser = await launch();
   const chromium = browser.version();
   const samples: Sample[] = [];
@@ -225,6 +251,7 @@ async function build(): Promise<{ body: string; chromium: string }> {
   let seed = 1;
   for (const [label, list] of [...byLabel.entries()].sort()) {
     for (const c of kmeans(list, prototypesFor(label), seed++)) {
+      if (!keep(label)) continue;
       labels.push(label);
       vectors.push(c);
     }
@@ -242,23 +269,25 @@ async function main(argv: string[]): Promise<void> {
     const i = argv.indexOf(`--${name}`);
     return i >= 0 ? argv[i + 1] : undefined;
   };
+  const axis = argv.includes('--axis');
+  const file = axis ? AXIS_TEMPLATES : MAIN_TEMPLATES;
   const keep = option('keep');
   if (argv.includes('--keep')) {
     if (!keep?.trim()) throw new Error('--keep needs the reason the templates stay valid, in quotes');
-    const { header, body } = parseGeneratedFile(readFileSync(generatedPath(), 'utf8'));
+    const { header, body } = parseGeneratedFile(readFileSync(generatedPath(file), 'utf8'), file);
     // The earlier history stays in the header: where the templates were built, every keep since.
     const history =
       header.status.kind === 'built'
         ? `built in Chromium ${header.status.chromium} from earlier inputs (${header.inputsSha256.slice(0, 16)}).`
         : header.status.reason;
     const reason = `${history} Kept again: ${keep.trim()}`;
-    writeFileSync(generatedPath(), generatedFile(body, { kind: 'kept', reason }));
-    console.log(`${GENERATED_FILE}: kept for the current inputs (${keep.trim()})`);
+    writeFileSync(generatedPath(file), generatedFile(body, { kind: 'kept', reason }, file));
+    console.log(`${file.path}: kept for the current inputs (${keep.trim()})`);
     return;
   }
-  const { body, chromium } = await build();
-  const out = option('out') ?? generatedPath();
-  writeFileSync(out, generatedFile(body, { kind: 'built', chromium }));
+  const { body, chromium } = axis ? await build(AXIS_FONTS, (l) => AXIS_CHARS.has(l)) : await build(FONTS);
+  const out = option('out') ?? generatedPath(file);
+  writeFileSync(out, generatedFile(body, { kind: 'built', chromium }, file));
   console.log(`wrote ${out}`);
 }
 

@@ -24,9 +24,16 @@ const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The build, relative to the repo root: where the input walk starts. */
 export const BUILD_SCRIPT = 'bench/glyphs/build-templates.ts';
-/** The generated module, relative to the repo root. */
-export const GENERATED_FILE = 'engine/vision/text/glyph-templates.generated.ts';
 export const REBUILD_COMMAND = 'npm run glyphs:build';
+
+/** One generated templates module: where it is, the fonts it is made of, how to rebuild it. */
+export interface TemplateFile {
+  /** Relative to the repo root. */
+  path: string;
+  /** The header's line on the fonts (continued lines start with "// "). */
+  fonts: string;
+  command: string;
+}
 
 export interface InputModule {
   /** Path relative to the repo root. */
@@ -93,13 +100,30 @@ export interface TemplateHeader {
   status: TemplateStatus;
 }
 
-const FONTS_NOTE =
-  'Fonts: the FONTS of bench/glyphs/render.ts (Liberation Sans, Liberation Sans Narrow, Liberation Mono:\n' +
-  '// Debian fonts-liberation 1.07, not fonts-liberation2, which has no Narrow; DejaVu Sans, DejaVu Sans\n' +
-  '// condensed, DejaVu Sans Mono: fonts-dejavu-core), rendered in Chromium (apt-get install chromium).';
+/** Every character's prototypes, from the FONTS of render.ts. */
+export const MAIN_TEMPLATES: TemplateFile = {
+  path: 'engine/vision/text/glyph-templates.generated.ts',
+  fonts:
+    'Fonts: the FONTS of bench/glyphs/render.ts (Liberation Sans, Liberation Sans Narrow, Liberation Mono:\n' +
+    '// Debian fonts-liberation 1.07, not fonts-liberation2, which has no Narrow; DejaVu Sans, DejaVu Sans\n' +
+    '// condensed, DejaVu Sans Mono: fonts-dejavu-core), rendered in Chromium (apt-get install chromium).',
+  command: REBUILD_COMMAND,
+};
 
-/** The header comment the generated file starts with. */
-export function templateHeader(h: TemplateHeader): string {
+/** The digits and separators of the AXIS_FONTS of render.ts, added to MAIN_TEMPLATES' prototypes. */
+export const AXIS_TEMPLATES: TemplateFile = {
+  path: 'engine/vision/text/axis-glyph-templates.generated.ts',
+  fonts:
+    'Fonts: the AXIS_FONTS of bench/glyphs/render.ts (Roboto: Debian fonts-roboto), digits and separators\n' +
+    '// only, rendered in Chromium (apt-get install chromium).',
+  command: `${REBUILD_COMMAND} -- --axis`,
+};
+
+/** The main generated module, relative to the repo root. */
+export const GENERATED_FILE = MAIN_TEMPLATES.path;
+
+/** The header comment a generated file starts with. */
+export function templateHeader(h: TemplateHeader, file: TemplateFile = MAIN_TEMPLATES): string {
   const wrap = (text: string): string[] => {
     const lines: string[] = [];
     let line = '';
@@ -117,8 +141,8 @@ export function templateHeader(h: TemplateHeader): string {
       ? [`Status: built from these inputs in Chromium ${h.status.chromium}.`]
       : wrap(`Status: kept, not rebuilt from these inputs: ${h.status.reason}`);
   return [
-    `// GENERATED FILE: do not edit by hand. Rebuild with \`${REBUILD_COMMAND}\` (${BUILD_SCRIPT}).`,
-    `// ${FONTS_NOTE}`,
+    `// GENERATED FILE: do not edit by hand. Rebuild with \`${file.command}\` (${BUILD_SCRIPT}).`,
+    `// ${file.fonts}`,
     '// Inputs (bench/glyphs/inputs.ts says which modules and how they are hashed):',
     ...h.inputs.map((m) => `//   ${m.sha256.slice(0, 16)}  ${m.path}`),
     `// Inputs sha256: ${h.inputsSha256}`,
@@ -129,14 +153,17 @@ export function templateHeader(h: TemplateHeader): string {
 }
 
 /** Splits a generated file into its header (parsed) and its body (the encoded templates). */
-export function parseGeneratedFile(text: string): { header: TemplateHeader; body: string } {
+export function parseGeneratedFile(
+  text: string,
+  file: TemplateFile = MAIN_TEMPLATES,
+): { header: TemplateHeader; body: string } {
   const end = text.indexOf('\n\n');
   if (!text.startsWith('// GENERATED FILE') || end < 0)
-    throw new Error(`${GENERATED_FILE} has no generated-file header; rebuild it with \`${REBUILD_COMMAND}\``);
+    throw new Error(`${file.path} has no generated-file header; rebuild it with \`${file.command}\``);
   const head = text.slice(0, end);
   const field = (name: string): string => {
     const m = new RegExp(`^// ${name}: ([0-9a-f]{64})$`, 'm').exec(head);
-    if (!m) throw new Error(`${GENERATED_FILE}: header line "${name}" missing`);
+    if (!m) throw new Error(`${file.path}: header line "${name}" missing`);
     return m[1]!;
   };
   const inputs = [...head.matchAll(/^\/\/ {3}([0-9a-f]{16}) {2}(\S+)$/gm)].map((m) => ({
@@ -150,7 +177,7 @@ export function parseGeneratedFile(text: string): { header: TemplateHeader; body
     : kept
       ? { kind: 'kept', reason: kept[1]!.replace(/\n\/\/ /g, ' ') }
       : (() => {
-          throw new Error(`${GENERATED_FILE}: header has no Status line`);
+          throw new Error(`${file.path}: header has no Status line`);
         })();
   return {
     header: { inputs, inputsSha256: field('Inputs sha256'), bodySha256: field('Body sha256'), status },
@@ -158,9 +185,17 @@ export function parseGeneratedFile(text: string): { header: TemplateHeader; body
   };
 }
 
-export function generatedFile(body: string, status: TemplateStatus): string {
+export function generatedFile(
+  body: string,
+  status: TemplateStatus,
+  file: TemplateFile = MAIN_TEMPLATES,
+): string {
   const inputs = templateInputs();
-  return `${templateHeader({ inputs, inputsSha256: inputsHash(inputs), bodySha256: sha256(body), status })}\n${body}`;
+  const header = templateHeader(
+    { inputs, inputsSha256: inputsHash(inputs), bodySha256: sha256(body), status },
+    file,
+  );
+  return `${header}\n${body}`;
 }
 
-export const generatedPath = (): string => join(REPO, GENERATED_FILE);
+export const generatedPath = (file: TemplateFile = MAIN_TEMPLATES): string => join(REPO, file.path);

@@ -43,6 +43,15 @@ export const FONTS: { font: string; stretch?: 'condensed' }[] = [
   { font: 'Liberation Mono' },
 ];
 
+/**
+ * Fonts whose digits and separators only are added to the templates, in a file of their own
+ * (engine/vision/text/axis-glyph-templates.generated.ts): platforms' axis fonts the FONTS above
+ * miss. Roboto is TradingView's on Android and lightweight-charts' default where installed: its
+ * "1" (a flag, no foot) is nearest the FONTS' "3", and a digit every label shares is never
+ * checked by the labels' progression (a Nasdaq chart at 16,600 read at 36,600).
+ */
+export const AXIS_FONTS: { font: string; stretch?: 'condensed' }[] = [{ font: 'Roboto' }];
+
 export const THEMES: { bg: string; fg: string }[] = [
   { bg: '#131722', fg: '#b2b5be' }, // TradingView dark
   { bg: '#ffffff', fg: '#131722' }, // TradingView light

@@ -1,19 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  GENERATED_FILE,
-  REBUILD_COMMAND,
+  AXIS_TEMPLATES,
+  MAIN_TEMPLATES,
   generatedPath,
   hashModuleSource,
   inputsHash,
   parseGeneratedFile,
   sha256,
   templateInputs,
+  type TemplateFile,
 } from './inputs';
 
-const { header, body } = parseGeneratedFile(readFileSync(generatedPath(), 'utf8'));
+describe.each([MAIN_TEMPLATES, AXIS_TEMPLATES])('$path says what made it', (file: TemplateFile) => {
+  const { header, body } = parseGeneratedFile(readFileSync(generatedPath(file), 'utf8'), file);
 
-describe(`${GENERATED_FILE} says what made it`, () => {
   it('was made from the inputs as they are now (else rebuild it)', () => {
     const now = templateInputs();
     if (inputsHash(now) === header.inputsSha256) return;
@@ -24,14 +25,14 @@ describe(`${GENERATED_FILE} says what made it`, () => {
     expect.fail(
       `the glyph templates were made from other inputs than today's (changed or new: ${changed.join(', ') || 'none'}; ` +
         `no longer found as recorded: ${gone.join(', ') || 'none'}). The templates must be cut by the code that cuts ` +
-        `glyphs at run time: rebuild them with \`${REBUILD_COMMAND}\` (Chromium and the fonts of bench/glyphs/README.md) ` +
+        `glyphs at run time: rebuild them with \`${file.command}\` (Chromium and the fonts of bench/glyphs/README.md) ` +
         'and check the readings with `npm run golden`; or, when the change cannot alter how glyphs are cut, ' +
-        `record that with \`${REBUILD_COMMAND} -- --keep "why"\`.`,
+        `record that with \`${file.command} -- --keep "why"\`.`,
     );
   });
 
   it('has the body its header was written for (no hand edits)', () => {
-    expect(sha256(body), `${GENERATED_FILE} was edited by hand: rebuild it with \`${REBUILD_COMMAND}\``).toBe(
+    expect(sha256(body), `${file.path} was edited by hand: rebuild it with \`${file.command}\``).toBe(
       header.bodySha256,
     );
   });

@@ -105,7 +105,8 @@ export function readStrip(image: RgbaImage, r: Raster, rect: PlotRect): TextToke
       right: right + 1,
       bottom: Math.min(bottom + 1, y + margin),
     };
-    for (const t of readText(image, band)) {
+    // The labels may be in a font seen only on price axes (classify.ts GlyphSet).
+    for (const t of readText(image, band, 'axis')) {
       const mid = (t.box.top + t.box.bottom) / 2;
       if (mid < start || mid >= y) continue;
       tokens.push({ ...t, badge: !panelBand || t.badge === true || boxed(r, t, panel) });

@@ -257,7 +257,7 @@ function clusterGlyphs(rows: Row[]): Cluster[] {
     const step = Math.max(1, Math.floor(members.length / MEASURED_MEMBERS));
     let measured = 0;
     for (let j = 0; j < members.length; j += step, measured++) {
-      const dm = distancesToLabels(members[j]!.features, CHARS);
+      const dm = distancesToLabels(members[j]!.features, CHARS, 'axis');
       for (let i = 0; i < CHARS.length; i++) d[i]! += dm[i]!;
     }
     for (let i = 0; i < CHARS.length; i++) d[i]! *= members.length / measured;

@@ -1,21 +1,47 @@
 import { FEATURE_LENGTH, GEOM, GRID } from './features';
+import { TEMPLATE_DATA as AXIS_DATA, TEMPLATE_LABELS as AXIS_LABELS } from './axis-glyph-templates.generated';
 import { TEMPLATE_DATA, TEMPLATE_LABELS } from './glyph-templates.generated';
 import { decodeTemplates, type GlyphTemplates } from './template-codec';
 import { GEOM_WEIGHTS, SHORTLIST } from './tuning';
 
 const CELLS = GRID * GRID;
 
-let templates: GlyphTemplates | null = null;
-function getTemplates(): GlyphTemplates {
-  if (!templates) {
+/**
+ * Which prototypes a glyph is compared with: every character's ('text', for titles, legends and
+ * buttons), or those and the digits and separators of fonts seen on price axes only ('axis':
+ * bench/glyphs/render.ts AXIS_FONTS, Roboto, whose "1" the others read as "3"). The axis fonts'
+ * digits are kept out of titles: a toolbar's "l" or "I" read as their "1" made "W1" of it.
+ */
+export type GlyphSet = 'text' | 'axis';
+
+/** A set's prototypes and the tables the scans use, made once per set. */
+interface PreparedSet {
+  templates: GlyphTemplates;
+  coarse: Float64Array | null;
+  flat: Float64Array | null;
+  lists: Map<string, { prototypes: Int32Array; labelOf: Int32Array }>;
+}
+const prepared = new Map<GlyphSet, PreparedSet>();
+
+function setOf(glyphs: GlyphSet): PreparedSet {
+  let set = prepared.get(glyphs);
+  if (!set) {
+    const main = decodeTemplates(TEMPLATE_LABELS, TEMPLATE_DATA);
+    const axis = glyphs === 'axis' ? decodeTemplates(AXIS_LABELS, AXIS_DATA) : { labels: [], vectors: [] };
+    const t = { labels: [...main.labels, ...axis.labels], vectors: [...main.vectors, ...axis.vectors] };
     // Digits and separators first: they are most of what charts show, and an early close match
     // tightens the pruning bound for everything after it.
-    const t = decodeTemplates(TEMPLATE_LABELS, TEMPLATE_DATA);
     const rank = (l: string): number => (/[0-9]/.test(l) ? 0 : /[.,]/.test(l) ? 1 : /[A-Z]/.test(l) ? 2 : 3);
     const order = t.labels.map((_, i) => i).sort((a, b) => rank(t.labels[a]!) - rank(t.labels[b]!) || a - b);
-    templates = { labels: order.map((i) => t.labels[i]!), vectors: order.map((i) => t.vectors[i]!) };
+    const templates = { labels: order.map((i) => t.labels[i]!), vectors: order.map((i) => t.vectors[i]!) };
+    set = { templates, coarse: null, flat: null, lists: new Map() };
+    prepared.set(glyphs, set);
   }
-  return templates;
+  return set;
+}
+
+function getTemplates(glyphs: GlyphSet): GlyphTemplates {
+  return setOf(glyphs).templates;
 }
 
 export interface GlyphGuess {
@@ -28,7 +54,6 @@ export interface GlyphGuess {
 /** Side of the coarse grid used to shortlist prototypes (each cell averages 3x3 fine cells). */
 const COARSE = 4;
 const COARSE_CELLS = COARSE * COARSE;
-let coarse: Float64Array | null = null;
 
 function coarseOf(v: Float32Array, out: Float32Array, offset: number): void {
   const k = GRID / COARSE;
@@ -48,25 +73,27 @@ const ROUGH = GEOM + COARSE_CELLS;
  * Kept as doubles: each value is the Float32 it always was (rounded once, as stored before), so
  * every difference and sum comes out the same, without a conversion per read in the scans.
  */
-function getCoarse(): Float64Array {
-  if (!coarse) {
-    const { vectors } = getTemplates();
+function getCoarse(glyphs: GlyphSet): Float64Array {
+  const set = setOf(glyphs);
+  if (!set.coarse) {
+    const { vectors } = set.templates;
     const stored = new Float32Array(vectors.length * ROUGH);
     vectors.forEach((v, n) => roughOf(v, stored, n * ROUGH));
-    coarse = Float64Array.from(stored);
+    set.coarse = Float64Array.from(stored);
   }
-  return coarse;
+  return set.coarse;
 }
 
 /** All prototypes in one flat array (n x FEATURE_LENGTH, their Float32 values as doubles). */
-let flatTemplates: Float64Array | null = null;
-function getFlat(): Float64Array {
-  if (!flatTemplates) {
-    const { vectors } = getTemplates();
-    flatTemplates = new Float64Array(vectors.length * FEATURE_LENGTH);
-    vectors.forEach((v, n) => flatTemplates!.set(v, n * FEATURE_LENGTH));
+function getFlat(glyphs: GlyphSet): Float64Array {
+  const set = setOf(glyphs);
+  if (!set.flat) {
+    const { vectors } = set.templates;
+    const flat = new Float64Array(vectors.length * FEATURE_LENGTH);
+    vectors.forEach((v, n) => flat.set(v, n * FEATURE_LENGTH));
+    set.flat = flat;
   }
-  return flatTemplates;
+  return set.flat;
 }
 
 const scratch = new Float32Array(COARSE_CELLS);
@@ -90,8 +117,8 @@ const top = new Float32Array(SHORTLIST);
  * Nearest prototype: a 4x4 + shape-feature distance shortlists the closest prototypes, which
  * are then compared cell by cell on the 12x12 grid (about 5x fewer operations than a full scan).
  */
-export function classifyGlyph(f: Float32Array): GlyphGuess {
-  return nearestOnShortlist(f, shortlistByRoughDistance(f));
+export function classifyGlyph(f: Float32Array, glyphs: GlyphSet = 'text'): GlyphGuess {
+  return nearestOnShortlist(f, shortlistByRoughDistance(f, glyphs), glyphs);
 }
 
 /*
@@ -104,9 +131,9 @@ export function classifyGlyph(f: Float32Array): GlyphGuess {
  * Step 1: the rough distance of every prototype into `rough` (Infinity once past the bound) and
  * the shortlist's cut, the largest of the SHORTLIST smallest rough distances.
  */
-function shortlistByRoughDistance(f: Float32Array): number {
-  const { vectors } = getTemplates();
-  const cs = getCoarse();
+function shortlistByRoughDistance(f: Float32Array, glyphs: GlyphSet): number {
+  const { vectors } = getTemplates(glyphs);
+  const cs = getCoarse(glyphs);
   roughOf(f, fr32, 0);
   fr.set(fr32);
   const n = vectors.length;
@@ -190,10 +217,10 @@ function shortlistByRoughDistance(f: Float32Array): number {
  * Step 2: the prototypes whose rough distance is within `cut`, compared in full (weighted shape
  * features, then the 12x12 cells): the nearest label and each label's best distance.
  */
-function nearestOnShortlist(f: Float32Array, cut: number): GlyphGuess {
-  const { labels } = getTemplates();
+function nearestOnShortlist(f: Float32Array, cut: number, glyphs: GlyphSet): GlyphGuess {
+  const { labels } = getTemplates(glyphs);
   const n = labels.length;
-  const flat = getFlat();
+  const flat = getFlat(glyphs);
   f64.set(f);
   const perLabel = new Map<string, number>();
   let best = Infinity;
@@ -255,9 +282,13 @@ export const FEATURES = FEATURE_LENGTH;
  * for the few glyph clusters of one axis (axis-solve.ts), which need every digit's distance,
  * however far.
  */
-export function distancesToLabels(f: Float32Array, wanted: readonly string[]): Float64Array {
-  const flat = getFlat();
-  const { prototypes, labelOf } = prototypesFor(wanted);
+export function distancesToLabels(
+  f: Float32Array,
+  wanted: readonly string[],
+  glyphs: GlyphSet = 'text',
+): Float64Array {
+  const flat = getFlat(glyphs);
+  const { prototypes, labelOf } = prototypesFor(wanted, glyphs);
   const out = new Float64Array(wanted.length).fill(Infinity);
   for (let n = 0; n < prototypes.length; n++) {
     const o = prototypes[n]! * FEATURE_LENGTH;
@@ -277,12 +308,15 @@ export function distancesToLabels(f: Float32Array, wanted: readonly string[]): F
 }
 
 /** The prototypes of the labels in `wanted` (indices) and each one's place in `wanted`, by list. */
-const prototypeLists = new Map<string, { prototypes: Int32Array; labelOf: Int32Array }>();
-function prototypesFor(wanted: readonly string[]): { prototypes: Int32Array; labelOf: Int32Array } {
+function prototypesFor(
+  wanted: readonly string[],
+  glyphs: GlyphSet,
+): { prototypes: Int32Array; labelOf: Int32Array } {
   const key = wanted.join('\u0000');
-  let list = prototypeLists.get(key);
+  const { lists, templates } = setOf(glyphs);
+  let list = lists.get(key);
   if (!list) {
-    const { labels } = getTemplates();
+    const { labels } = templates;
     const index = new Map(wanted.map((l, i) => [l, i]));
     const prototypes: number[] = [];
     const labelOf: number[] = [];
@@ -293,7 +327,7 @@ function prototypesFor(wanted: readonly string[]): { prototypes: Int32Array; lab
       labelOf.push(i);
     });
     list = { prototypes: Int32Array.from(prototypes), labelOf: Int32Array.from(labelOf) };
-    prototypeLists.set(key, list);
+    lists.set(key, list);
   }
   return list;
 }
@@ -313,7 +347,7 @@ export function featureDistance(a: Float32Array, b: Float32Array): number {
 }
 
 /** The prototypes of one label (feature vectors), e.g. to draw test glyphs between two characters. */
-export function prototypesOf(label: string): Float32Array[] {
-  const { labels, vectors } = getTemplates();
+export function prototypesOf(label: string, glyphs: GlyphSet = 'text'): Float32Array[] {
+  const { labels, vectors } = getTemplates(glyphs);
   return vectors.filter((_, k) => labels[k] === label);
 }

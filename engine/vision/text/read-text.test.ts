@@ -54,6 +54,17 @@ describe('readText on committed crops', () => {
   );
 });
 
+describe('price labels in a font only axes are drawn in (glyph set "axis")', () => {
+  // Our own render of a lightweight-charts axis in Roboto (bench corpus c11-010, 5m): its "1" has
+  // a flag and no foot, nearest the text fonts' "3"; the labels' progression cannot tell, as
+  // every label shares the digit.
+  it('reads Roboto labels with the axis glyphs, which the text glyphs misread', async () => {
+    const img = await load('c11-010-NDX-roboto-axis.png');
+    expect(readText(img, whole(img), 'axis').map((t) => t.text)).toEqual(['16620.00', '16600.00']);
+    expect(readText(img, whole(img)).map((t) => t.text)).toEqual(['36620.00', '36600.00']);
+  });
+});
+
 /** A copy of `img` widened by `pad` background columns on the left. */
 function padLeft(img: RgbaImage, pad: number): RgbaImage {
   const width = img.width + pad;

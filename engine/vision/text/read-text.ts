@@ -1,5 +1,5 @@
 import type { RgbaImage } from '../../core/image';
-import { classifyGlyph, distancesToLabels, type GlyphGuess } from './classify';
+import { classifyGlyph, distancesToLabels, type GlyphGuess, type GlyphSet } from './classify';
 import { glyphFeatures } from './features';
 import { findTextLines, type GlyphBlob, type TextLine } from './segment';
 import type { Rect, TextToken } from './types';
@@ -74,18 +74,28 @@ const AS_LETTER: Record<string, string[]> = {
 
 /**
  * Finds the text lines in `rect` (any background: dark, light or a coloured badge; any scale)
- * and returns one token per word/number, top to bottom then left to right.
+ * and returns one token per word/number, top to bottom then left to right. `glyphs` says which
+ * prototypes the glyphs are compared with ('axis' for a price axis' labels: classify.ts GlyphSet).
  */
-export function readText(image: RgbaImage, rect: Rect): TextToken[] {
+export function readText(image: RgbaImage, rect: Rect, glyphs: GlyphSet = 'text'): TextToken[] {
   const texts = current.image === image ? current.texts : null;
-  const key = texts ? `${rect.left},${rect.top},${rect.right},${rect.bottom}` : '';
+  const key = texts ? `${glyphs}:${rect.left},${rect.top},${rect.right},${rect.bottom}` : '';
   const kept = texts?.get(key);
   if (kept) return kept.map(copyToken);
   const tokens: TextToken[] = [];
-  for (const line of findTextLines(image, rect)) tokens.push(...readLine(line));
+  const outer = glyphSet;
+  glyphSet = glyphs;
+  try {
+    for (const line of findTextLines(image, rect)) tokens.push(...readLine(line));
+  } finally {
+    glyphSet = outer;
+  }
   texts?.set(key, tokens.map(copyToken));
   return tokens;
 }
+
+/** The prototypes the glyphs of the readText call in progress are compared with. */
+let glyphSet: GlyphSet = 'text';
 
 /** A token's copy, its box and glyphs copied too (callers may change the tokens they are given). */
 function copyToken(t: TextToken): TextToken {
@@ -105,10 +115,13 @@ function copyToken(t: TextToken): TextToken {
  * every pixel stage runs again) finds the title band above the plot and most glyphs known.
  */
 export class TextMemo {
-  /** Guesses by feature vector, hashed over the float bits (see classifyMemo). */
-  readonly guesses = new Map<number, { f: Float32Array; g: GlyphGuess }[]>();
+  /** Guesses by feature vector, hashed over the float bits (see classifyMemo), per glyph set. */
+  readonly guesses: Record<GlyphSet, Map<number, { f: Float32Array; g: GlyphGuess }[]>> = {
+    text: new Map(),
+    axis: new Map(),
+  };
   size = 0;
-  /** The tokens read per rect of `image` (`left,top,right,bottom`), kept as copies. */
+  /** The tokens read per glyph set and rect of `image` (`set:left,top,right,bottom`), kept as copies. */
   readonly texts = new Map<string, TextToken[]>();
   constructor(readonly image: RgbaImage | null) {}
 }
@@ -119,7 +132,10 @@ interface ReadGlyph {
   text: string;
 }
 
-const guesses = new WeakMap<GlyphBlob, GlyphGuess>();
+const guesses: Record<GlyphSet, WeakMap<GlyphBlob, GlyphGuess>> = {
+  text: new WeakMap(),
+  axis: new WeakMap(),
+};
 const featuresOf = new WeakMap<GlyphBlob, Float32Array>();
 
 /**
@@ -148,7 +164,7 @@ function classifyMemo(f: Float32Array): GlyphGuess {
   const bits = new Uint32Array(f.buffer, f.byteOffset, f.length);
   let h = 0x811c9dc5;
   for (let i = 0; i < bits.length; i++) h = Math.imul(h ^ bits[i]!, 0x01000193);
-  const memo = current.guesses;
+  const memo = current.guesses[glyphSet];
   const bucket = memo.get(h);
   if (bucket) {
     for (const e of bucket) {
@@ -157,9 +173,10 @@ function classifyMemo(f: Float32Array): GlyphGuess {
       if (same) return e.g;
     }
   }
-  const g = classifyGlyph(f);
+  const g = classifyGlyph(f, glyphSet);
   if (current.size >= GLYPH_MEMO_LIMIT) {
-    memo.clear();
+    current.guesses.text.clear();
+    current.guesses.axis.clear();
     current.size = 0;
   }
   if (bucket && memo.has(h)) bucket.push({ f, g });
@@ -170,11 +187,11 @@ function classifyMemo(f: Float32Array): GlyphGuess {
 
 /** Classifies a blob once (joining and splitting ask about the same blobs repeatedly). */
 function guessOf(blob: GlyphBlob, line: TextLine): GlyphGuess {
-  let g = guesses.get(blob);
+  let g = guesses[glyphSet].get(blob);
   if (!g) {
     const f = glyphFeatures(blob, line);
     g = classifyMemo(f);
-    guesses.set(blob, g);
+    guesses[glyphSet].set(blob, g);
     featuresOf.set(blob, f);
   }
   return g;
@@ -456,12 +473,12 @@ function pipetteDigit(blob: GlyphBlob, line: TextLine): ReadGlyph[] | null {
 function smallDigit(blob: GlyphBlob): ReadGlyph | null {
   const own = { baseline: blob.bottom, capHeight: blob.bottom - blob.top };
   const f = glyphFeatures(blob, own);
-  const whole = classifyGlyph(f);
+  const whole = classifyGlyph(f, glyphSet);
   // A letter's shape wins unless it is a digit's look-alike: a small "0" reads as "o", "D", or
   // at a few px wide as an open "c".
   const digit = DIGITISH.test(whole.label) ? whole.label : (SMALL_AS_DIGIT[whole.label] ?? null);
   if (digit === null || whole.distance > PIPETTE_MAX_DISTANCE) return null;
-  const d = distancesToLabels(f, DIGITS);
+  const d = distancesToLabels(f, DIGITS, glyphSet);
   const perLabel = new Map<string, number>(DIGITS.map((c, i) => [c, d[i]!]));
   featuresOf.set(blob, f);
   return { blob, guess: { label: digit, distance: whole.distance, perLabel }, text: digit };
