@@ -111,14 +111,18 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
   // bands make full-height strokes in every column they cover and would make the candles' share
   // of the strokes look negligible. (JPEG's faint halos beside bodies are no fills: they count.)
   let total = 0;
+  // Of those, the strokes in the plot's bottom quarter (see `above` below).
+  let totalLow = 0;
   let allStrokes = 0;
   for (let i = 0; i < 4096; i++) allStrokes += count[i]!;
   for (let i = 0; i < 4096; i++)
     if (
       count[i]! > 0 &&
       !(solid[i]! >= count[i]! * FILL_SOLID_SHARE && colourDistance(binColour(i), bg) < FAINT_DISTANCE)
-    )
+    ) {
       total += count[i]!;
+      totalLow += low[i]!;
+    }
   if (total === 0) return [];
   // (A plain loop: spreading the array's keys cost more than the rest of this tail.)
   const bins: number[] = [];
@@ -334,11 +338,26 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
       classes.splice(1, 0, second);
     }
   }
+  // Where a volume histogram in a colour of its own was learned, the two candle colours are
+  // measured above the plot's bottom quarter, where the histogram stands: its wide bars and
+  // their JPEG halo (dark bins in its hue beside every bar, learned as no class) are most of the
+  // strokes there and outnumber thin 1 px bars many times over (MetaTrader's OHLC bars at DPR
+  // 1.25 over a green histogram: each bar colour held 2-3 % of all strokes, the histogram and
+  // its halo 80 %; above the quarter 7-9 %). A histogram whose colour also draws over the plot
+  // (a tint learned with hollow outlines, lightweight-charts at DPR 1.5) is left to the measure
+  // on the whole plot: there a third class from above the quarter split the outlines (refused).
+  // Either measure keeps a class: candles standing low in the plot (their strokes in the bottom
+  // quarter with the histogram's) keep the whole plot's (lwc DAX 4h lost both colours).
+  const heldLow = scatteredMass(classes, count, total, binColour, low);
+  const above = (k: InkClass) => full(k) - (lowOf.get(k) ?? 0) - heldLow.get(k)!;
+  const histogram = classes.some((k) => volumeLike(k) && above(k) < (total - totalLow) * CLASS_MIN_SHARE);
+  const candleShare = (k: InkClass) =>
+    full(k) >= total * CLASS_MIN_SHARE || (histogram && above(k) >= (total - totalLow) * CLASS_MIN_SHARE);
   // The strongest class is asked too when two more classes would be left (a light chart's grey
   // period separators outweigh thin 1 px candles of two colours).
   const kept = classes.filter(
     (k, i) =>
-      (i < 2 ? full(k) : k.mass) >= (i < 2 ? total : allStrokes) * CLASS_MIN_SHARE &&
+      (i < 2 ? candleShare(k) : k.mass >= allStrokes * CLASS_MIN_SHARE) &&
       ((i === 0 && classes.length < 3) || !onVerticalLines(r, layout, k.colour)),
   );
   return withoutAreaFills(r, layout, kept.slice(0, MAX_CLASSES));
@@ -375,6 +394,8 @@ function scatteredMass(
   count: Float64Array,
   total: number,
   binColour: (b: number) => number,
+  /** What is summed of each bin (its stroke pixels, or those in the plot's bottom quarter). */
+  of: Float64Array = count,
 ): Map<InkClass, number> {
   const held = new Map<InkClass, number>(classes.map((k) => [k, 0]));
   for (let b = 0; b < 4096; b++) {
@@ -388,7 +409,7 @@ function scatteredMass(
       const d = colourDistance(k.colour, colour);
       if (d < bestD) [best, bestD] = [k, d];
     }
-    if (best) held.set(best, held.get(best)! + n);
+    if (best) held.set(best, held.get(best)! + of[b]!);
   }
   return held;
 }

@@ -383,6 +383,50 @@ describe('a volume histogram in a colour of its own', () => {
   });
 });
 
+describe('thin OHLC bars over a wide volume histogram in a colour of its own', () => {
+  it('learns both bar colours, measured above the plot bottom quarter where the histogram stands', () => {
+    // MetaTrader's bars at DPR 1.25 on JPEG: 1 px stems in two colours, 17 px apart, over a
+    // histogram of wide #35ca36 bars with a dark halo in its hue either side (JPEG's). The
+    // histogram and its halo make most of the plot's vertical strokes, and each bar colour
+    // holds under the share a class must hold of them all.
+    const bg = 0x141531;
+    const bull = 0x7ccdd4;
+    const bear = 0xcbdaa4;
+    const painted = paintChart({
+      background: bg,
+      grid: null,
+      bull,
+      bear,
+      height: 700,
+      bars: true,
+      spacing: 17,
+      bodyWidth: 15,
+      maxWick: 30,
+      seed: 3,
+    });
+    const { data, width, height } = painted.image;
+    const set = (x: number, y: number, c: number) => {
+      const i = (y * width + x) * 4;
+      [data[i], data[i + 1], data[i + 2]] = [(c >> 16) & 255, (c >> 8) & 255, c & 255];
+    };
+    const bottom = height - 31;
+    for (const [n, c] of painted.candles.entries()) {
+      const tall = 80 + ((n * 37) % 80);
+      for (let y = bottom - tall; y <= bottom; y++) {
+        for (let x = c.x - 6; x <= c.x + 6; x++) set(x, y, 0x35ca36);
+        set(c.x - 7, y, 0x022516);
+        set(c.x + 7, y, 0x022516);
+      }
+    }
+    const raster = toRaster(painted.image);
+    const layout = findLayout(raster)!;
+    const palette = learnPalette(raster, { ...layout, plot: { ...layout.plot, bottom } }).map(
+      (p) => p.colour,
+    );
+    expect(palette.slice(0, 2).sort()).toEqual([bull, bear].sort());
+  });
+});
+
 describe('a thick dashed horizontal line in a grey of its own', () => {
   it('is no candle class, though each dash is a 4-row "body" (Stockity last-price line at DPR 2)', () => {
     const grey = 0x696f84;
