@@ -19,6 +19,20 @@ describe('fitPriceScale', () => {
     expect(fitPriceScale(labels)).toBeNull();
   });
 
+  it('leaves out a label read with more decimals than the axis prints (glued zeros cut in three)', () => {
+    // 0.70550 ... 0.70000 every 44 px; "0.70500" read "0.705013", within the fit's tolerance.
+    const printed = (y: number, text: string): AxisLabel => ({ y, price: Number(text), text });
+    const labels = [
+      printed(49, '0.70550'),
+      printed(94, '0.705013'),
+      printed(138, '0.70450'),
+      printed(226, '0.70350'),
+      printed(314, '0.70250'),
+    ];
+    const s = fitPriceScale(labels)!;
+    expect(s.labels.map((l) => l.text)).toEqual(['0.70550', '0.70450', '0.70350', '0.70250']);
+  });
+
   it('still fits when such fragments sit beside real labels', () => {
     const real = [label(100, 1.3), label(200, 1.2), label(300, 1.1)];
     const s = fitPriceScale([...real, label(462, 8258188), label(490, 85), label(490, 37)])!;

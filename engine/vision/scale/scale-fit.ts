@@ -131,13 +131,32 @@ export function logBendPx(fit: { slope: number; intercept: number }, labels: rea
   return most;
 }
 
+/** Decimals printed after the point ("0.70500": 5; "4150": 0). */
+const decimalsOf = (text: string): number => /[.](\d+)\s*$/.exec(text.trim())?.[1]!.length ?? 0;
+
+/**
+ * The labels printed in the axis' own format. One axis prints every label with one number of
+ * decimals, so a label read with more than most of them is a misread: two glued zeros cut into
+ * three glyphs read "0.705013" for 0.70500, a price within the fit's tolerance (a fifth of a
+ * pixel off on a forex chart) that pulls the scale. Only where a strict majority of the labels
+ * share one count; labels with fewer decimals are kept (a trailing zero lost changes no price).
+ */
+export function inOneFormat(labels: AxisLabel[]): AxisLabel[] {
+  const counts = new Map<number, number>();
+  for (const l of labels) counts.set(decimalsOf(l.text), (counts.get(decimalsOf(l.text)) ?? 0) + 1);
+  const [decimals, n] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [0, 0];
+  if (2 * n <= labels.length) return labels;
+  return labels.filter((l) => decimalsOf(l.text) <= decimals);
+}
+
 /**
  * Fits the price scale from axis labels, linear or logarithmic, whichever explains more labels
  * (log only when it is clearly better: it explains at least LOG_MIN_EXTRA_LABELS more labels,
  * or as many far more tightly, and it bends more than the fit tolerance over its labels; a bend
  * smaller than that cannot be told from a straight scale, so the axis is linear).
  */
-export function fitPriceScale(labels: AxisLabel[], tolPx = FIT_TOLERANCE_PX): PriceScale | null {
+export function fitPriceScale(read: AxisLabel[], tolPx = FIT_TOLERANCE_PX): PriceScale | null {
+  const labels = inOneFormat(read);
   const lin = robustFit('linear', labels, tolPx);
   const log = robustFit('log', labels, tolPx);
   let fit = lin;
