@@ -265,6 +265,18 @@ export function strokePlateau(s: EdgeSampler, x: number, from: number, to: numbe
   return p >= WICK_PLATEAU_MIN && p < SOLID_ALPHA ? p : 1;
 }
 
+/** A body column and the first and last rows of ink to read its ends from (image rows). */
+export interface BodyColumn {
+  x: number;
+  top: number;
+  bottom: number;
+}
+
+/** The ink share (0..1) of the pixel at (x, y) in `ink`'s colour against the background. */
+export function inkShare(s: EdgeSampler, x: number, y: number, ink: number): number {
+  return alphaAt(s, x, y, ink);
+}
+
 export interface RefinedCandle {
   highY: number;
   lowY: number;
@@ -282,7 +294,8 @@ export function refineCandle(
   c: PixelCandle,
   wickInk: number,
   bodyInk: number,
-  bodyColumns: number[],
+  /** Columns to read the body's ends in: a column alone (the shape's end rows) or with its own. */
+  bodyColumns: (number | BodyColumn)[],
   unit: number,
 ): RefinedCandle {
   const sx = Math.round(c.x);
@@ -313,9 +326,13 @@ export function refineCandle(
   } else if (bodyColumns.length && bodyH >= 2) {
     let t = 0;
     let b = 0;
-    for (const x of bodyColumns) {
-      t += topEdge(s, x, Math.round(c.bodyTop), bodyInk, bodyH - 1);
-      b += bottomEdge(s, x, Math.round(c.bodyBottom), bodyInk, bodyH - 1);
+    for (const col of bodyColumns) {
+      const { x, top, bottom } =
+        typeof col === 'number'
+          ? { x: col, top: Math.round(c.bodyTop), bottom: Math.round(c.bodyBottom) }
+          : col;
+      t += topEdge(s, x, top, bodyInk, bodyH - 1);
+      b += bottomEdge(s, x, bottom, bodyInk, bodyH - 1);
     }
     bodyTop = t / bodyColumns.length;
     bodyBottom = b / bodyColumns.length - unit;
