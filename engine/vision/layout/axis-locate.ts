@@ -371,8 +371,8 @@ function tightAxis(
 }
 
 /**
- * True when glyphs read as one character have clearly different shapes: one font draws every
- * label, so one of the two shapes is misread. Where the misread digit never changes from label
+ * True when glyphs read as one character (a digit, a sign: points and commas aside) have clearly
+ * different shapes: one font draws every label, so one of the two shapes is misread. Where the misread digit never changes from label
  * to label (a leading "1" read as "3" on every row: "3.35200" for "1.15200"), the labels still
  * fit a line, with every price wrong; the reading is not trusted.
  */
@@ -380,6 +380,10 @@ function mixedShapes(used: TextToken[]): boolean {
   const byChar = new Map<string, Float32Array[]>();
   for (const t of used)
     for (const g of t.glyphs ?? []) {
+      // A decimal point or comma is a 1-2 px blob that JPEG reshapes label by label (j12-008's
+      // points measure up to 61 apart, the templates' own dots 63): its shape says nothing, and
+      // a point misread changes no digit. The digits carry the check.
+      if (/^[.,]$/.test(g.text)) continue;
       const list = byChar.get(g.text) ?? [];
       list.push(g.features);
       byChar.set(g.text, list);

@@ -4,6 +4,7 @@ import { BG_TOLERANCE, MAX_LINE_WIDTH } from '../layout';
 import type { Layout, LineRun } from '../layout';
 import { priceReadings } from '../layout';
 import { fitPriceScale } from './scale-fit';
+import { restoreLostPoints } from './lost-points';
 import { joinSplitLabels } from './split-labels';
 import type { AxisLabel } from './scale-fit';
 import { priceToY, yToPrice } from './price-scale';
@@ -79,8 +80,9 @@ export function axisLabels(
 ): { labels: AxisLabel[]; badges: AxisLabel[]; onTicks: boolean } {
   const labels: AxisLabel[] = [];
   const badges: AxisLabel[] = [];
-  // A label split in two at its decimal point is read joined (split-labels.ts).
-  const all = joinSplitLabels(tokens);
+  // A label split in two at its decimal point is read joined (split-labels.ts); a point JPEG
+  // blur lost is put back where the axis' format and the blank it left say (lost-points.ts).
+  const all = restoreLostPoints(joinSplitLabels(tokens));
   const seen = new Set<string>();
   const { rows, onTicks } = labelRows(r, layout, all);
   // "39,000" and "39.000": a thousands comma and a decimal point look alike on a small or

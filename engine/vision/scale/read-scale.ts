@@ -20,6 +20,7 @@ import {
 import type { CandleRows } from './axis-scale';
 import { externalAxisTokens, trustedExternalLabels } from './external-labels';
 import { fitPriceScale } from './scale-fit';
+import { pointLostInFit } from './lost-points';
 import { roundedLabelsScale } from './tag-scale';
 import type { AxisLabel } from './scale-fit';
 import { BADGE_AGREES_STEPS, BEYOND_LABELS_SHARE, MIN_LABELS } from './tuning';
@@ -97,6 +98,9 @@ export function fitAxisLabels(
     if (!trusted) throw unreadable(labels.length, 'the numbers read beside the chart do not step evenly.');
     if (trusted.length < fitted.labels.length) fitted = fitPriceScale(trusted);
     if (!fitted) throw unreadable(labels.length);
+  }
+  if (pointLostInFit(fitted, labels)) {
+    throw unreadable(labels.length, 'some price labels show a decimal point that the others lost.');
   }
   if (gridContradicts(fitted, layout)) {
     throw unreadable(labels.length, 'the numbers read beside the chart do not match its grid lines.');

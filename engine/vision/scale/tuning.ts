@@ -49,6 +49,24 @@ export const TICK_ROW_PX = 0.75;
 /** A tick mark's column holds less ink than this (in pixels' shares): the gap before the digits. */
 export const TICK_MARK_GAP_INK = 0.35;
 
+// lost-points: a decimal point JPEG blur lost.
+
+/**
+ * A point lost to blur leaves a blank this many px wide or wider between two digits (its advance:
+ * 2 px on a 0.71x downscaled TradingView label; digits of one label touch or stand 1 px apart) ...
+ */
+export const LOST_POINT_GAP_PX = 2;
+/** ... and wider by this many px than every other blank between two digits of the label. */
+export const LOST_POINT_WIDER_PX = 1;
+/** Where no label shows a point, this many labels at least show the blank at one place ... */
+export const LOST_POINT_MIN_LABELS = 4;
+/** ... and this share of the labels whose digits there are wide enough to tell. */
+export const LOST_POINT_SHARE = 2 / 3;
+/** Decimals looked for (an axis prints up to 8: crypto quoted in bitcoin). */
+export const LOST_POINT_MAX_DECIMALS = 8;
+/** A label is a number when this share of its characters read as digits (a misread letter or two). */
+export const LOST_POINT_DIGIT_SHARE = 0.7;
+
 // axis-scale: the grid and the anchors.
 
 /** A grid line runs across this share of the plot at least (the grid check) ... */
