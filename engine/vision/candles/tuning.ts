@@ -144,6 +144,12 @@ export const BASELINE_MIN_STANDING = 5;
 export const BASELINE_STANDING_SHARE = 0.25;
 /** ... in the plot's lower part: below this share of its height. */
 export const BASELINE_FROM_SHARE = 0.6;
+/**
+ * ... or this share of the shapes ending in that part (whatever the shapes above it): the bars
+ * of MetaTrader's histogram under dense JPEG OHLC bars are 38-59 % of them (m155-003), the
+ * candles a plot's bottom edge cuts 25 % (m21-009 4h, where the layout ended the plot above them).
+ */
+export const BASELINE_LOWER_SHARE = 0.4;
 
 // measure: a body's fill colour.
 

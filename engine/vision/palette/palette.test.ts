@@ -712,3 +712,57 @@ describe('a candle colour learned from wicks JPEG greyed (no hue to follow)', ()
     expect(palette.some((k) => k.colour === edge)).toBe(false);
   });
 });
+
+describe('OHLC bars whose colour JPEG scattered over small bins, over a volume histogram', () => {
+  it('learns a bar colour from a bin holding its share of the strokes above the histogram only', () => {
+    // MetaTrader's teal and red bars on white at DPR 1 over its green volumes (JPEG q69): the
+    // histogram's wide bars make four fifths of the plot's vertical strokes, and JPEG spread the
+    // teal over bins each under BIN_MIN_SHARE of them all, so no class was learned from it and
+    // the histogram's green took its place. Painted: the bull bars' stems alternate between two
+    // shades of teal (its two largest bins on the capture), each under 1 % of all the strokes,
+    // over 2 % of those above the plot's bottom quarter.
+    const bg = 0xffffff;
+    const bull = 0x579285;
+    const bear = 0xab6c77;
+    const painted = paintChart({
+      background: bg,
+      grid: null,
+      bull,
+      bear,
+      height: 700,
+      bars: true,
+      spacing: 17,
+      bodyWidth: 15,
+      maxWick: 30,
+      seed: 3,
+    });
+    const { data, width, height } = painted.image;
+    const at = (x: number, y: number) => {
+      const i = (y * width + x) * 4;
+      return (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
+    };
+    const set = (x: number, y: number, c: number) => {
+      const i = (y * width + x) * 4;
+      [data[i], data[i + 1], data[i + 2]] = [(c >> 16) & 255, (c >> 8) & 255, c & 255];
+    };
+    // Every other bull bar in a second shade of teal, as JPEG splits it.
+    painted.candles.forEach((c, n) => {
+      if (n % 2) return;
+      for (let y = 0; y < height; y++)
+        for (let x = c.x - 8; x <= c.x + 8; x++) if (at(x, y) === bull) set(x, y, 0x5c8d86);
+    });
+    const bottom = height - 31;
+    for (const [n, c] of painted.candles.entries()) {
+      const tall = 120 + ((n * 37) % 40);
+      for (let y = bottom - tall; y <= bottom; y++)
+        for (let x = c.x - 7; x <= c.x + 7; x++) set(x, y, 0x059b05);
+    }
+    const raster = toRaster(painted.image);
+    const layout = findLayout(raster)!;
+    const palette = learnPalette(raster, { ...layout, plot: { ...layout.plot, bottom } }).map(
+      (p) => p.colour,
+    );
+    expect(palette.slice(0, 2).some((c) => colourDistance(c, bull) <= 12)).toBe(true);
+    expect(palette.slice(0, 2).some((c) => colourDistance(c, bear) <= 12)).toBe(true);
+  });
+});

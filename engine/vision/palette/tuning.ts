@@ -77,6 +77,14 @@ export const FILL_SOLID_SHARE = 0.5;
 export const FAINT_DISTANCE = 48;
 /** A colour bin holding less than this share of the strokes is noise, not a class. */
 export const BIN_MIN_SHARE = 0.01;
+/**
+ * Where the plot's bottom quarter holds this share of the strokes or more (a volume histogram
+ * outweighing the candles), a bin also counts when it holds BIN_MIN_SHARE of the strokes above
+ * that quarter. MetaTrader's green volumes under teal and red JPEG bars: 50-79 % (m155-003); most
+ * charts without a histogram: under 30 % (the relief there changed small bins and lost 21 candles
+ * of a TradingView capture whose buttons and bars share bins, d78-002 at 17 %; j12-007 at 46 %).
+ */
+export const HISTOGRAM_LOW_SHARE = 0.5;
 /** A colour fills bodies of its own when this share of its stroke pixels are inside bodies ... */
 export const OWN_BODIES_SOLID_SHARE = 0.3;
 /** ... and under this share of those lie in the plot's bottom quarter (a volume histogram's do). */
