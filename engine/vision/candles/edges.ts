@@ -34,7 +34,8 @@ export interface EdgeSampler {
   background: number;
 }
 
-function alphaAt(s: EdgeSampler, x: number, y: number, ink: number): number {
+/** The ink share (0..1) of the pixel at (x, y) in `ink`'s colour against the background. */
+export function inkShare(s: EdgeSampler, x: number, y: number, ink: number): number {
   const { raster } = s;
   if (x < 0 || y < 0 || x >= raster.width || y >= raster.height) return 0;
   const c = raster.rgb[y * raster.width + x]!;
@@ -59,7 +60,7 @@ function endBlend(
   maxInward: number,
   solid: number,
 ): { deficit: number; surplus: number } {
-  const alphaOf = (y: number) => Math.min(1, alphaAt(s, x, y, ink) / solid);
+  const alphaOf = (y: number) => Math.min(1, inkShare(s, x, y, ink) / solid);
   let deficit = 0;
   for (let k = 0; k < Math.min(2, maxInward); k++) {
     const al = alphaOf(end + inward * k);
@@ -110,12 +111,12 @@ export function bottomEdge(
  * not this stroke's blended flank.
  */
 export function strokeWidth(s: EdgeSampler, x: number, y: number, ink: number): number {
-  const centre = alphaAt(s, x, y, ink);
+  const centre = inkShare(s, x, y, ink);
   let w = centre;
   for (const dir of [-1, 1]) {
     let prev = centre;
     for (let k = 1; k < STROKE_REACH; k++) {
-      const al = alphaAt(s, x + dir * k, y, ink);
+      const al = inkShare(s, x + dir * k, y, ink);
       if (al < FAINT_ALPHA || al > prev + STROKE_RISE_MAX) break;
       w += al;
       prev = al;
@@ -258,7 +259,7 @@ function bodyBeyond(
  */
 export function strokePlateau(s: EdgeSampler, x: number, from: number, to: number, ink: number): number {
   const shares: number[] = [];
-  for (let y = Math.ceil(from); y <= Math.floor(to); y++) shares.push(alphaAt(s, x, y, ink));
+  for (let y = Math.ceil(from); y <= Math.floor(to); y++) shares.push(inkShare(s, x, y, ink));
   if (shares.length < WICK_PLATEAU_MIN_ROWS) return 1;
   shares.sort((a, b) => a - b);
   const p = shares[Math.floor(shares.length / 2)]!;
@@ -270,11 +271,6 @@ export interface BodyColumn {
   x: number;
   top: number;
   bottom: number;
-}
-
-/** The ink share (0..1) of the pixel at (x, y) in `ink`'s colour against the background. */
-export function inkShare(s: EdgeSampler, x: number, y: number, ink: number): number {
-  return alphaAt(s, x, y, ink);
 }
 
 export interface RefinedCandle {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { latticeGroups, latticeSpacing, sureCut, type Column } from './lattice';
 import { offLattice } from './staircase';
 import { legendGlyphs } from './glyphs';
-import type { Component } from './shapes';
+import { box } from '../test-support/components';
 import type { PixelCandle } from './types';
 
 const col = (top: number, bottom: number, cls = 1): Column => ({ top, bottom, cls, mask: 1 << cls });
@@ -90,13 +90,6 @@ describe('shapes off the candle lattice', () => {
 });
 
 describe("a legend's digits in the candles' colours", () => {
-  const box = (minX: number, maxX: number, minY: number, maxY: number): Component => ({
-    minX,
-    maxX,
-    minY,
-    maxY,
-    count: (maxX - minX + 1) * (maxY - minY + 1),
-  });
   const ids = (n: number) => Array.from({ length: n }, (_, i) => i);
 
   it('drops a line of digits on one cap height and baseline near the top, the decimal point with it', () => {

@@ -1,15 +1,7 @@
 import { volumeBaseline } from './extract';
-import type { Component } from './shapes';
+import { box } from '../test-support/components';
 
 // A volume histogram's bars stand on one row near the plot's bottom; candles share no bottom row.
-
-const box = (minX: number, maxX: number, minY: number, maxY: number): Component => ({
-  minX,
-  maxX,
-  minY,
-  maxY,
-  count: (maxX - minX + 1) * (maxY - minY + 1),
-});
 
 describe('volumeBaseline', () => {
   const ph = 900;

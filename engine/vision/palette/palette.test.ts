@@ -389,40 +389,19 @@ describe('thin OHLC bars over a wide volume histogram in a colour of its own', (
     // histogram of wide #35ca36 bars with a dark halo in its hue either side (JPEG's). The
     // histogram and its halo make most of the plot's vertical strokes, and each bar colour
     // holds under the share a class must hold of them all.
-    const bg = 0x141531;
     const bull = 0x7ccdd4;
     const bear = 0xcbdaa4;
-    const painted = paintChart({
-      background: bg,
-      grid: null,
+    const palette = barsOverVolumes({
+      background: 0x141531,
       bull,
       bear,
-      height: 700,
-      bars: true,
-      spacing: 17,
-      bodyWidth: 15,
-      maxWick: 30,
-      seed: 3,
+      volumeHeight: (n) => 80 + ((n * 37) % 80),
+      paintVolume: (x, y, set) => {
+        for (let dx = -6; dx <= 6; dx++) set(x + dx, y, 0x35ca36);
+        set(x - 7, y, 0x022516);
+        set(x + 7, y, 0x022516);
+      },
     });
-    const { data, width, height } = painted.image;
-    const set = (x: number, y: number, c: number) => {
-      const i = (y * width + x) * 4;
-      [data[i], data[i + 1], data[i + 2]] = [(c >> 16) & 255, (c >> 8) & 255, c & 255];
-    };
-    const bottom = height - 31;
-    for (const [n, c] of painted.candles.entries()) {
-      const tall = 80 + ((n * 37) % 80);
-      for (let y = bottom - tall; y <= bottom; y++) {
-        for (let x = c.x - 6; x <= c.x + 6; x++) set(x, y, 0x35ca36);
-        set(c.x - 7, y, 0x022516);
-        set(c.x + 7, y, 0x022516);
-      }
-    }
-    const raster = toRaster(painted.image);
-    const layout = findLayout(raster)!;
-    const palette = learnPalette(raster, { ...layout, plot: { ...layout.plot, bottom } }).map(
-      (p) => p.colour,
-    );
     expect(palette.slice(0, 2).sort()).toEqual([bull, bear].sort());
   });
 });
@@ -721,48 +700,70 @@ describe('OHLC bars whose colour JPEG scattered over small bins, over a volume h
     // the histogram's green took its place. Painted: the bull bars' stems alternate between two
     // shades of teal (its two largest bins on the capture), each under 1 % of all the strokes,
     // over 2 % of those above the plot's bottom quarter.
-    const bg = 0xffffff;
     const bull = 0x579285;
     const bear = 0xab6c77;
-    const painted = paintChart({
-      background: bg,
-      grid: null,
+    const palette = barsOverVolumes({
+      background: 0xffffff,
       bull,
       bear,
-      height: 700,
-      bars: true,
-      spacing: 17,
-      bodyWidth: 15,
-      maxWick: 30,
-      seed: 3,
+      // Every other bull bar in a second shade of teal, as JPEG splits it.
+      repaintBar: (n, colour) => (n % 2 === 0 && colour === bull ? 0x5c8d86 : colour),
+      volumeHeight: (n) => 120 + ((n * 37) % 40),
+      paintVolume: (x, y, set) => {
+        for (let dx = -7; dx <= 7; dx++) set(x + dx, y, 0x059b05);
+      },
     });
-    const { data, width, height } = painted.image;
-    const at = (x: number, y: number) => {
-      const i = (y * width + x) * 4;
-      return (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
-    };
-    const set = (x: number, y: number, c: number) => {
-      const i = (y * width + x) * 4;
-      [data[i], data[i + 1], data[i + 2]] = [(c >> 16) & 255, (c >> 8) & 255, c & 255];
-    };
-    // Every other bull bar in a second shade of teal, as JPEG splits it.
-    painted.candles.forEach((c, n) => {
-      if (n % 2) return;
-      for (let y = 0; y < height; y++)
-        for (let x = c.x - 8; x <= c.x + 8; x++) if (at(x, y) === bull) set(x, y, 0x5c8d86);
-    });
-    const bottom = height - 31;
-    for (const [n, c] of painted.candles.entries()) {
-      const tall = 120 + ((n * 37) % 40);
-      for (let y = bottom - tall; y <= bottom; y++)
-        for (let x = c.x - 7; x <= c.x + 7; x++) set(x, y, 0x059b05);
-    }
-    const raster = toRaster(painted.image);
-    const layout = findLayout(raster)!;
-    const palette = learnPalette(raster, { ...layout, plot: { ...layout.plot, bottom } }).map(
-      (p) => p.colour,
-    );
     expect(palette.slice(0, 2).some((c) => colourDistance(c, bull) <= 12)).toBe(true);
     expect(palette.slice(0, 2).some((c) => colourDistance(c, bear) <= 12)).toBe(true);
   });
 });
+
+/**
+ * MetaTrader's thin OHLC bars, 17 px apart, over a volume histogram standing on a baseline 31
+ * rows above the image's bottom (the plot's bottom for the palette): the volume bar under bar
+ * `n` is `volumeHeight(n)` rows tall, each of its rows painted by `paintVolume` around the bar's
+ * centre. `repaintBar` may change a bar's colour pixel by pixel first (as JPEG splits one).
+ * Returns the learned palette's colours.
+ */
+function barsOverVolumes(chart: {
+  background: number;
+  bull: number;
+  bear: number;
+  repaintBar?: (n: number, colour: number) => number;
+  volumeHeight: (n: number) => number;
+  paintVolume: (x: number, y: number, set: (x: number, y: number, c: number) => void) => void;
+}): number[] {
+  const painted = paintChart({
+    background: chart.background,
+    grid: null,
+    bull: chart.bull,
+    bear: chart.bear,
+    height: 700,
+    bars: true,
+    spacing: 17,
+    bodyWidth: 15,
+    maxWick: 30,
+    seed: 3,
+  });
+  const { data, width, height } = painted.image;
+  const at = (x: number, y: number) => {
+    const i = (y * width + x) * 4;
+    return (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
+  };
+  const set = (x: number, y: number, c: number) => {
+    const i = (y * width + x) * 4;
+    [data[i], data[i + 1], data[i + 2]] = [(c >> 16) & 255, (c >> 8) & 255, c & 255];
+  };
+  const { repaintBar } = chart;
+  if (repaintBar)
+    painted.candles.forEach((c, n) => {
+      for (let y = 0; y < height; y++)
+        for (let x = c.x - 8; x <= c.x + 8; x++) set(x, y, repaintBar(n, at(x, y)));
+    });
+  const bottom = height - 31;
+  for (const [n, c] of painted.candles.entries())
+    for (let y = bottom - chart.volumeHeight(n); y <= bottom; y++) chart.paintVolume(c.x, y, set);
+  const raster = toRaster(painted.image);
+  const layout = findLayout(raster)!;
+  return learnPalette(raster, { ...layout, plot: { ...layout.plot, bottom } }).map((p) => p.colour);
+}
