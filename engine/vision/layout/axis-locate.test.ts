@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeImage } from '../../../adapters/node/decode-image';
-import { findTextColumns, otherScaleBelow, plotEdgeBeside, priceReadings } from './axis-locate';
+import { findTextColumns, mixedShapes, otherScaleBelow, plotEdgeBeside, priceReadings } from './axis-locate';
+import { FEATURE_LENGTH } from '../text/features';
+import type { TextToken } from '../text/types';
 import { readStrip } from './read-strip';
 import type { AxisColumn } from './axis-locate';
 import { findLayout } from './find-layout';
@@ -277,5 +279,35 @@ describe('priceReadings after thousands commas', () => {
     expect(priceReadings('78,000,00')).toContain(78000);
     expect(priceReadings('1,234,56')).toContain(1234.56);
     expect(priceReadings('1,234,567')).not.toContain(1234.567);
+  });
+});
+
+describe('mixedShapes', () => {
+  /**
+   * Axis labels whose glyphs of one character all have one shape (features filled with the
+   * character's code), except where `shape` gives a glyph another (its features filled with it).
+   */
+  function labels(texts: string[], shape: (label: number, char: string) => number | null): TextToken[] {
+    return texts.map((text, n) => ({
+      text,
+      box: { left: 0, top: n * 40, right: 50, bottom: n * 40 + 10 },
+      confidence: 0.9,
+      glyphs: [...text].map((char, i) => ({
+        text: char,
+        box: { left: i * 7, top: n * 40, right: i * 7 + 5, bottom: n * 40 + 10 },
+        features: new Float32Array(FEATURE_LENGTH).fill(shape(n, char) ?? char.charCodeAt(0) / 64),
+      })),
+    }));
+  }
+  const texts = ['1.15200', '1.15100', '1.15000'];
+
+  it('trusts labels whose decimal points JPEG reshaped label by label', () => {
+    // j12-008 (a JPEG of our own): the points of one axis measure up to 61 apart, the digits
+    // agree. Points carry no digit; their shapes are no evidence of a misread.
+    expect(mixedShapes(labels(texts, (n, c) => (c === '.' ? n : null)))).toBe(false);
+  });
+
+  it('distrusts labels where one digit comes in two clearly different shapes', () => {
+    expect(mixedShapes(labels(texts, (n, c) => (c === '1' && n === 2 ? 1 : null)))).toBe(true);
   });
 });

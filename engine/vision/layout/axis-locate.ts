@@ -372,11 +372,12 @@ function tightAxis(
 
 /**
  * True when glyphs read as one character (a digit, a sign: points and commas aside) have clearly
- * different shapes: one font draws every label, so one of the two shapes is misread. Where the misread digit never changes from label
- * to label (a leading "1" read as "3" on every row: "3.35200" for "1.15200"), the labels still
- * fit a line, with every price wrong; the reading is not trusted.
+ * different shapes: one font draws every label, so one of the two shapes is misread. Where the
+ * misread digit never changes from label to label (a leading "1" read as "3" on every row:
+ * "3.35200" for "1.15200"), the labels still fit a line, with every price wrong; the reading is
+ * not trusted.
  */
-function mixedShapes(used: TextToken[]): boolean {
+export function mixedShapes(used: TextToken[]): boolean {
   const byChar = new Map<string, Float32Array[]>();
   for (const t of used)
     for (const g of t.glyphs ?? []) {
