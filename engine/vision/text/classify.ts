@@ -137,7 +137,9 @@ function shortlistByRoughDistance(f: Float32Array, glyphs: GlyphSet): number {
   roughOf(f, fr32, 0);
   fr.set(fr32);
   const n = vectors.length;
-  if (rough.length !== n) rough = new Float32Array(n);
+  // Grown, never shrunk: the text and axis glyph sets alternate within one read, and only the
+  // first n entries are read.
+  if (rough.length < n) rough = new Float32Array(n);
   // The SHORTLIST smallest rough distances so far, as a max-heap: a prototype already worse than
   // the largest of them (often after its width and height alone) is skipped.
   const last = Math.min(n, SHORTLIST) - 1;
