@@ -402,6 +402,30 @@ describe('grid snap at 3x', () => {
   });
 });
 
+describe('grid snap over a shaded band', () => {
+  it('takes no row of a filled band for a grid line', () => {
+    // A chart without a grid whose plot is mostly covered by a lighter band (regime shading):
+    // the layout keeps each of the band's rows as a line of its colour. Cut into line-thick
+    // pieces, the band put a "line" within reach of every label (d78-000: 3.5 px off).
+    const labels = [154.5, 224.5, 292.5, 360.5].map((y, i) => ({ y, price: 1772.5 - 2.5 * i, text: '' }));
+    const scale = fitPriceScale(labels)!;
+    const band = Array.from({ length: 1000 }, (_, k) => ({
+      at: 150 + k,
+      start: 0,
+      end: 900,
+      colour: 0x1f232d,
+      dotted: false,
+    }));
+    const layout = {
+      plot: { left: 0, top: 100, right: 900, bottom: 1300 },
+      background: 0x131722,
+      gridRows: band,
+    } as unknown as Layout;
+    expect(snapToGrid(scale, layout)).toBe(scale);
+    expect(offGrid(scale, layout)).toBeNull();
+  });
+});
+
 describe('labels printed beside faint grid lines', () => {
   // Labels printed 20 px above faint lines (12 levels a channel over a textured dark
   // background) 120 px apart: the layout's line finder misses them (Pocket Option).

@@ -30,6 +30,7 @@ import {
   FAR_GRID_STEP_SHARE,
   GAP_INK_SHARE,
   GRID_BAND_EXTRA_ROWS,
+  GRID_FILL_MIN_ROWS,
   GRID_GAP_SLACK,
   GRID_LINE_SHARE,
   GRID_MIN_GAP,
@@ -466,8 +467,9 @@ export function snapToGrid(scale: PriceScale, layout: Layout): PriceScale {
   // A grid line may be several rows thick on a scaled capture; its price row is its top row
   // (the same convention as candle edges), its centre is where the label's centre lands.
   // Dotted grids count too: a snap only happens where a label's centre sits on a line.
-  const at = layout.gridRows.map((g) => g.at);
-  const contrast = layout.gridRows.map((g) => colourDistance(g.colour, layout.background));
+  const lines = withoutBands(layout.gridRows);
+  const at = lines.map((g) => g.at);
+  const contrast = lines.map((g) => colourDistance(g.colour, layout.background));
   const bands: { top: number; centre: number; reach: number }[] = [];
   for (let i = 0; i < at.length;) {
     let j = i;
@@ -521,7 +523,7 @@ export function snapToGrid(scale: PriceScale, layout: Layout): PriceScale {
  */
 export function offGrid(scale: PriceScale, layout: Layout): number | null {
   const plotW = layout.plot.right - layout.plot.left + 1;
-  const long = layout.gridRows.filter((g) => g.end - g.start >= GRID_LINE_SHARE * plotW);
+  const long = withoutBands(layout.gridRows).filter((g) => g.end - g.start >= GRID_LINE_SHARE * plotW);
   const runs = runsOfRows(long);
   if (runs.length < GRID_MIN_LINES || scale.labels.length < MARKS_MIN) return null;
   const lines = runs.map((run) => {
@@ -560,6 +562,13 @@ export function offGrid(scale: PriceScale, layout: Layout): number | null {
 }
 
 /** Line rows (sorted by row) grouped into runs of adjacent rows. */
+/** The grid rows less the runs too long to be a line: filled bands (GRID_FILL_MIN_ROWS). */
+function withoutBands(rows: LineRun[]): LineRun[] {
+  return runsOfRows(rows)
+    .filter((run) => run.length < GRID_FILL_MIN_ROWS)
+    .flat();
+}
+
 function runsOfRows(rows: LineRun[]): LineRun[][] {
   const runs: LineRun[][] = [];
   for (const g of rows) {

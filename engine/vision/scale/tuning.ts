@@ -91,6 +91,13 @@ export const ON_LATTICE_SHARE = 0.6;
 export const LINE_STRONG_SHARE = 0.5;
 /** A grid line is at most this many rows thick beyond its first (a 1 px line at 3x, with its edges). */
 export const GRID_BAND_EXTRA_ROWS = 3;
+/**
+ * A run of this many neighbouring line rows or more is a filled band (regime or session shading,
+ * the layout keeps its rows as lines of one colour), not a grid line: the thickest line seen is
+ * about 7 rows (a 2-row line at 3x smeared by JPEG). Cut into 4-row "lines", a band 1,100 rows
+ * tall had the labels snapped 3.5 px off their rows (d78-000, a DPR-2 chart without a grid).
+ */
+export const GRID_FILL_MIN_ROWS = 12;
 /** A label snaps to a grid line whose centre is within this many px (3, and a hair more). */
 export const SNAP_PX = 3.01;
 /** A line's snap reach is at least this many times SNAP_PX (glyphs 3.5 px off 1-row lines at 2.625x). */
