@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { RgbaImage } from '../../core/image';
 import { identifyInstrument, parsePriceLabel, readLegendOhlc, readText } from './index';
 import { forgetGlyphGuesses, TextMemo, useTextMemo } from './read-text';
+import { withLegendValuesInAxisDigits } from './title';
 import { decodeImage } from '../../../adapters/node/decode-image';
 import { axisRect, corpusAvailable, expectedAxisLabels, legendRect, listCorpus } from './test-support/corpus';
 
@@ -62,6 +63,20 @@ describe('price labels in a font only axes are drawn in (glyph set "axis")', () 
     const img = await load('c11-010-NDX-roboto-axis.png');
     expect(readText(img, whole(img), 'axis').map((t) => t.text)).toEqual(['16620.00', '16600.00']);
     expect(readText(img, whole(img)).map((t) => t.text)).toEqual(['36620.00', '36600.00']);
+  });
+});
+
+describe('a legend printed in the axis font', () => {
+  // Our own render of a lightweight-charts legend in Roboto at 2x (bench corpus d78-000, 5m): the
+  // text glyphs read its prices 2,000 too high, and the legend then disagreed with every candle.
+  it('has its O/H/L/C values read again with the axis glyphs', async () => {
+    const img = await load('d78-000-XAUUSD-roboto-legend.png');
+    const tokens = readText(img, whole(img));
+    expect(readLegendOhlc(tokens)).toEqual({ open: 3767, high: 3767, low: 3763.63, close: 3763.63 });
+    const again = withLegendValuesInAxisDigits(img, tokens);
+    expect(readLegendOhlc(again)).toEqual({ open: 1767, high: 1767, low: 1763.63, close: 1763.63 });
+    // The rest of the line is left as the text glyphs read it.
+    expect(again.slice(0, 5).map((t) => t.text)).toEqual(tokens.slice(0, 5).map((t) => t.text));
   });
 });
 

@@ -9,6 +9,7 @@ import {
 } from './instrument';
 import { instrumentKey } from './symbol-names';
 import { readText } from './read-text';
+import { parsePriceLabel } from './parse-price';
 import { activeButton, buttonRowTimeframe, medianColour } from './buttons';
 import type { Rect, TextToken } from './types';
 import {
@@ -19,6 +20,7 @@ import {
   HEADER_MIN_PX,
   LEGEND_BAND_HEIGHT_SHARE,
   LEGEND_BAND_MIN_PX,
+  LEGEND_REREAD_PAD_PX,
   LIST_ROW_ABOVE,
   LIST_ROW_BELOW,
   LIST_ROW_HEIGHT_SLACK,
@@ -146,7 +148,38 @@ export function printRegion(
 export function readTitleTokens(image: RgbaImage, plot: Rect): TextToken[] {
   const tokens: TextToken[] = [];
   for (const band of titleBands(image.width, image.height, plot)) tokens.push(...readText(image, band));
-  return tokens;
+  return withLegendValuesInAxisDigits(image, tokens);
+}
+
+/** A legend key ("O", "H:", a leading O read as 0) alone, or with its value glued to it. */
+const LEGEND_KEY = /^[OHLC0][:=]?$/;
+const LEGEND_VALUE = /^[OHLC0]?[:=]?\d[\d.,]*$/;
+
+/**
+ * The legend's O/H/L/C values read again with the price axis' digits (the 'axis' glyph set:
+ * Roboto's too). The legend prints its prices in the axis' font, and the title's glyph set reads
+ * Roboto's footless "1" as "3": a lightweight-charts legend "O 1.14989" read "3.34989" made
+ * every such chart warn that its prices may be off by 2 (decision 016 keeps Roboto's digits out
+ * of the title's other text). Only a value beside a key is read again, and kept when it reads as
+ * one token of the same shape that parses as a price. Exported for its test.
+ */
+export function withLegendValuesInAxisDigits(image: RgbaImage, tokens: TextToken[]): TextToken[] {
+  return tokens.map((t, i) => {
+    const keyed = LEGEND_KEY.test(tokens[i - 1]?.text ?? '') || /^[OHLC0][:=]?\d/.test(t.text);
+    if (!keyed || !LEGEND_VALUE.test(t.text)) return t;
+    const pad = LEGEND_REREAD_PAD_PX;
+    const box = {
+      left: Math.max(0, t.box.left - pad),
+      top: Math.max(0, t.box.top - pad),
+      right: Math.min(image.width, t.box.right + pad),
+      bottom: Math.min(image.height, t.box.bottom + pad),
+    };
+    const again = readText(image, box, 'axis');
+    const text = again.length === 1 ? again[0]!.text : '';
+    // Kept only where it still reads as a price ("L1,07163" for "L1.07163" would hide the legend).
+    const price = parsePriceLabel(text.replace(/^[OHLC0][:=]?/, ''));
+    return LEGEND_VALUE.test(text) && price !== null ? { ...t, text } : t;
+  });
 }
 
 /**

@@ -96,6 +96,11 @@ export const LEGEND_BAND_HEIGHT_SHARE = 0.09;
 /** ... and at least this many px (one line of legend text at 1x). */
 export const LEGEND_BAND_MIN_PX = 24;
 /**
+ * A legend value is read again in its token's box grown by this many px each side: the line
+ * finder needs background around the glyphs to set its ink threshold.
+ */
+export const LEGEND_REREAD_PAD_PX = 3;
+/**
  * The regions named for a caller's OCR (titleRegions) reach this share of the plot's height
  * down from its top: a legend line straddling the band's bottom edge (a TradingView legend at
  * 2x under a tall plot top margin) is whole in it.
