@@ -175,10 +175,12 @@ export function withLegendValuesInAxisDigits(image: RgbaImage, tokens: TextToken
       bottom: Math.min(image.height, t.box.bottom + pad),
     };
     const again = readText(image, box, 'axis');
-    const text = again.length === 1 ? again[0]!.text : '';
+    const read = again.length === 1 ? again[0]! : null;
+    const text = read?.text ?? '';
     // Kept only where it still reads as a price ("L1,07163" for "L1.07163" would hide the legend).
     const price = parsePriceLabel(text.replace(/^[OHLC0][:=]?/, ''));
-    return LEGEND_VALUE.test(text) && price !== null ? { ...t, text } : t;
+    // Its glyphs come with it: a token's glyphs are one per character of its text.
+    return LEGEND_VALUE.test(text) && price !== null ? { ...t, text, glyphs: read!.glyphs } : t;
   });
 }
 
