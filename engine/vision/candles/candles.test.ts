@@ -492,6 +492,53 @@ describe('bridging lines that cross a candle', () => {
     expect(ink[5 * w + 2]).toBe(0);
   });
 
+  /**
+   * One column on a white background: a teal body over rows 10-59 and a thick yellow line, drawn
+   * steeply, over rows `lineFrom`-`lineTo`, anti-aliased into whatever lies under it (a blend of
+   * the body's colour over the body, of the background's below its end), in a plot 1,000 rows
+   * tall (a DPR-2 capture's: the run may take 5 % of it); `under` blends the line with another
+   * colour instead. Returns the ink after bridging.
+   */
+  function bodyUnderSteepLine(lineFrom: number, lineTo: number, bodyEnd: number, under?: number) {
+    const h = 1000;
+    const [bg, body, line] = [0xffffff, 0x089981, 0xf0c020];
+    const mix = (a: number, b: number, t: number) =>
+      [16, 8, 0].reduce(
+        (c, sh) => c | (Math.round(((a >> sh) & 255) * (1 - t) + ((b >> sh) & 255) * t) << sh),
+        0,
+      );
+    const rgb = new Uint32Array(h).fill(bg);
+    const ink = new Uint8Array(h);
+    const bgMask = new Uint8Array(h).fill(1);
+    for (let y = 10; y <= bodyEnd; y++) [rgb[y], ink[y], bgMask[y]] = [body, 1, 0];
+    for (let y = lineFrom; y <= lineTo; y++) {
+      // Strong in the middle of the run, fading at both ends.
+      const t = Math.min(1, 0.3 + Math.min(y - lineFrom, lineTo - y) / 4);
+      [rgb[y], ink[y], bgMask[y]] = [mix(under ?? (y <= bodyEnd ? body : bg), line, t), 0, 0];
+    }
+    bridgeOccluders(ink, bgMask, { raster: { width: 1, height: h, rgb }, background: bg }, wholePlot(1, h));
+    return ink;
+  }
+
+  it("fills a body's last rows under a thick line crossing it steeply", () => {
+    // 38 rows of line over the body, its last row showing below: more than a stroke bridge spans.
+    const ink = bodyUnderSteepLine(20, 57, 59);
+    expect([...ink.slice(10, 60)]).toEqual(new Array(50).fill(1));
+  });
+
+  it("leaves open a line that runs on past a body's end into the background", () => {
+    // The line covers the body's last 10 rows and goes on 6 rows over the background.
+    const ink = bodyUnderSteepLine(50, 65, 59);
+    expect([...ink.slice(50, 66)]).toEqual(new Array(16).fill(0));
+  });
+
+  it('leaves open a run whose rows blend the background with the line, not the body', () => {
+    // The first case's run, the body showing below it, but anti-aliased into white: a line over
+    // a gap between two shapes of the class, not over a body.
+    const ink = bodyUnderSteepLine(20, 57, 59, 0xffffff);
+    expect([...ink.slice(20, 58)]).toEqual(new Array(38).fill(0));
+  });
+
   it('bridges each column of a plot as it would that column alone', () => {
     // A 2-D plot inside a larger image (offsets not on a 4-byte boundary): wicks of classes 1
     // and 2 on background, crossed by lines and specks of foreign colour.

@@ -1,6 +1,6 @@
 import { lineThinPixels, removeHorizontalLines } from './lines';
 import { removeVolumeBars } from './volume';
-import { bridgeOccluders } from './occluders';
+import { bodyUnderLine, bridgeOccluders } from './occluders';
 import {
   BASELINE_FROM_SHARE,
   BRIDGE_MAX_ROWS,
@@ -201,7 +201,11 @@ function referenceOccluders(
         y - tipTop < STROKE_PX &&
         (tipTop === 0 || !ink[(tipTop - 1) * pw + x]) &&
         lineBeside;
-      const to = across ? resume : tip ? end : -1;
+      const to = across
+        ? resume
+        : tip
+          ? end
+          : bodyUnderLine(ink, bgMask, { raster, background }, plot, x, y, above);
       const solidGap =
         to - y >= 2 ||
         colourDistance(rgb[(y + plot.top) * width + x + plot.left]!, background) >

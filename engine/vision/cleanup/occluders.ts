@@ -2,12 +2,16 @@ import type { PlotRect } from '../types';
 import type { Raster } from '../pixels/raster';
 import type { Layout } from '../layout';
 import type { EdgeSampler } from '../candles/edges';
-import { colourDistance } from '../pixels/raster';
+import { blendResidual, colourDistance } from '../pixels/raster';
 import { BG_TOLERANCE } from '../layout';
 import { nextNonZero, wordView } from '../pixels/byte-scan';
 import { components } from '../candles/shapes';
 import type { Component } from '../candles/shapes';
 import {
+  BLEND_LINE_MIN_CONTRAST,
+  BLEND_MAX_RESIDUAL,
+  BLEND_ROUNDING_LEVELS,
+  BRIDGE_BLEND_MAX_SHARE,
   BRIDGE_MAX_ROWS,
   BRIDGE_MAX_SHARE,
   BRIDGE_MAX_SHADED_ROWS,
@@ -34,6 +38,67 @@ function isStroke(
     if (yy < 0 || yy >= ph || ink[yy * pw + x] !== cls) return false;
   }
   return true;
+}
+
+/**
+ * Where a run of foreign pixels under a stroke of class `cls` (from row y of plot column x) is a
+ * line drawn over a body, the row where the body shows again below it; -1 where it is not.
+ * A thick anti-aliased line crossing a body steeply covers it over dozens of rows, often over its
+ * end, so no stroke resumes below it; its colours say what lies under it instead: over the body
+ * every row blends the body's colour with the line's, over the background the background's. The
+ * run is the body's when the class's ink shows again right below it, its strongest pixel is a
+ * line's colour (off the body's, the background's and their blend), and every row lies on the
+ * body-line blend, not nearer the background-line one.
+ */
+export function bodyUnderLine(
+  ink: Uint8Array,
+  bgMask: Uint8Array,
+  sampler: EdgeSampler,
+  plot: PlotRect,
+  x: number,
+  y: number,
+  cls: number,
+): number {
+  const { width, rgb } = sampler.raster;
+  const pw = plot.right - plot.left + 1;
+  const ph = plot.bottom - plot.top + 1;
+  if (y < STROKE_PX) return -1;
+  const at = (yy: number) => rgb[(yy + plot.top) * width + x + plot.left]!;
+  // The body's colour from the far end of the stroke above (the row next to the line may carry
+  // the line's anti-aliased edge).
+  const body = at(y - STROKE_PX);
+  const background = sampler.background;
+  const maxRun = Math.round(ph * BRIDGE_BLEND_MAX_SHARE);
+  let end = y;
+  while (
+    end < ph &&
+    end - y < maxRun &&
+    ink[end * pw + x] !== cls &&
+    !bgMask[(end + plot.top) * width + x + plot.left]
+  )
+    end++;
+  if (end >= ph || ink[end * pw + x] !== cls) return -1;
+  let line = body;
+  let strongest = -1;
+  for (let k = y; k < end; k++) {
+    const d = colourDistance(at(k), body);
+    if (d > strongest) [strongest, line] = [d, at(k)];
+  }
+  if (
+    strongest < BLEND_LINE_MIN_CONTRAST ||
+    colourDistance(line, background) < BLEND_LINE_MIN_CONTRAST ||
+    blendResidual(line, body, background) < BLEND_LINE_MIN_CONTRAST
+  )
+    return -1;
+  for (let k = y; k < end; k++) {
+    const overBody = blendResidual(at(k), body, line);
+    if (
+      overBody > BLEND_MAX_RESIDUAL ||
+      overBody > blendResidual(at(k), background, line) + BLEND_ROUNDING_LEVELS
+    )
+      return -1;
+  }
+  return end;
 }
 
 /**
@@ -107,7 +172,8 @@ export function bridgeOccluders(
       y - tipTop < STROKE_PX &&
       (tipTop === 0 || !ink[(tipTop - 1) * pw + x]) &&
       lineBeside(y);
-    const to = across ? resume : tip ? end : -1;
+    // Last, a thick line over a body's end: bridged by its colours.
+    const to = across ? resume : tip ? end : bodyUnderLine(ink, bgMask, sampler, plot, x, y, above);
     // A one-pixel gap must be a line's colour, not near-background noise between the dashes
     // of a dotted grid (which would join them into a tall "candle").
     const solidGap =

@@ -161,6 +161,30 @@ export const STROKE_PX = 3;
 export const BRIDGE_MAX_ROWS = 16;
 /** ... or this share of the plot's height, on tall captures. */
 export const BRIDGE_MAX_SHARE = 0.012;
+/**
+ * A thick anti-aliased line crossing a body steeply (a moving average at DPR 2, ~3 px thick)
+ * covers up to 40 rows of a body's column, often over the body's end, so that no stroke resumes
+ * below it. Such a run is bridged by its colours instead (bodyUnderLine), up to this share of the
+ * plot's height: 40 rows of d78-008's 1,000-row plot is 4 %.
+ */
+export const BRIDGE_BLEND_MAX_SHARE = 0.05;
+/**
+ * The line's strongest pixel in the run stands at least this far (max channel) from the body's
+ * colour, from the background's and from their blend: the body's own anti-aliased edge fading
+ * into the background is not a line (without it d78 fell 65.7 -> 56.9 % exact).
+ */
+export const BLEND_LINE_MIN_CONTRAST = 48;
+/**
+ * Every row of the run lies within this many levels of a blend of the body's colour and the
+ * line's: a line over the background blends the background's instead (51 levels off the body's
+ * blend on d78-008, 0.5 off the background's); PNG rounding and mild JPEG stay well within it.
+ */
+export const BLEND_MAX_RESIDUAL = 16;
+/**
+ * Near the line's own colour a row lies on both blends; it counts as the body's unless it is
+ * nearer the background's blend by more than a level of rounding.
+ */
+export const BLEND_ROUNDING_LEVELS = 1;
 /** A line up to this many px thick crossing a wick near its end leaves a tip shorter than STROKE_PX. */
 export const TIP_LINE_PX = 3;
 /**

@@ -108,6 +108,29 @@ export function colourDistance(a: number, b: number): number {
   return dr > dg ? (dr > db ? dr : db) : dg > db ? dg : db;
 }
 
+/**
+ * How far colour p lies from every blend of colours a and b (an anti-aliased edge between them):
+ * the largest channel difference to the blend nearest p in RGB (a least-squares projection onto
+ * the a-b segment, clamped to it).
+ */
+export function blendResidual(p: number, a: number, b: number): number {
+  let dot = 0;
+  let len = 0;
+  for (const sh of [16, 8, 0]) {
+    const d = ((b >> sh) & 255) - ((a >> sh) & 255);
+    dot += (((p >> sh) & 255) - ((a >> sh) & 255)) * d;
+    len += d * d;
+  }
+  const t = len === 0 ? 0 : Math.min(1, Math.max(0, dot / len));
+  let worst = 0;
+  for (const sh of [16, 8, 0]) {
+    const av = (a >> sh) & 255;
+    const off = Math.abs(((p >> sh) & 255) - (av + t * (((b >> sh) & 255) - av)));
+    if (off > worst) worst = off;
+  }
+  return worst;
+}
+
 export function luminance(c: number): number {
   return 0.299 * ((c >> 16) & 255) + 0.587 * ((c >> 8) & 255) + 0.114 * (c & 255);
 }
