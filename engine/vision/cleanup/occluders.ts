@@ -64,9 +64,10 @@ export function bodyUnderLine(
   const ph = plot.bottom - plot.top + 1;
   if (y < STROKE_PX) return -1;
   const at = (yy: number) => rgb[(yy + plot.top) * width + x + plot.left]!;
-  // The body's colour from the far end of the stroke above (the row next to the line may carry
-  // the line's anti-aliased edge).
-  const body = at(y - STROKE_PX);
+  // The body's colour from the stroke's last row above the run: a JPEG body's colour drifts
+  // along its column, and the row beside the run is what the run blends (from the stroke's far
+  // end, m155-001 read 199 of 268 candles exact on its 15m instead of 222).
+  const body = at(y - 1);
   const background = sampler.background;
   const maxRun = Math.round(ph * BRIDGE_BLEND_MAX_SHARE);
   let end = y;
