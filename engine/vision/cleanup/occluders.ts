@@ -173,8 +173,16 @@ export function bridgeOccluders(
       y - tipTop < STROKE_PX &&
       (tipTop === 0 || !ink[(tipTop - 1) * pw + x]) &&
       lineBeside(y);
-    // Last, a thick line over a body's end: bridged by its colours.
-    const to = across ? resume : tip ? end : bodyUnderLine(ink, bgMask, sampler, plot, x, y, above);
+    // Last, a thick line over a body's end, bridged by its colours: never where the run already
+    // ended on the background (most runs: the body cannot show again below it).
+    const onBackground = end < ph && !ink[end * pw + x] && bgMask[(end + plot.top) * width + x + plot.left];
+    const to = across
+      ? resume
+      : tip
+        ? end
+        : onBackground
+          ? -1
+          : bodyUnderLine(ink, bgMask, sampler, plot, x, y, above);
     // A one-pixel gap must be a line's colour, not near-background noise between the dashes
     // of a dotted grid (which would join them into a tall "candle").
     const solidGap =
