@@ -238,6 +238,13 @@ function timeframeAfter(toks: TextToken[], end: number): Timeframe | null {
     const spelt = parseTimeframe(`${first} ${open ? unit.text.replace(/[)\]jJ]$/, '') : unit.text}`, false);
     if (spelt) return spelt;
   }
+  // A number cut into two words ("1 5" for "15": Roboto's "1" stands off the next digit by
+  // nearly a space): the digits together, or nothing (the first alone is a wrong timeframe, "3"
+  // for Roboto's "1" read as "3" before its "5").
+  const digits = /^[0-9IlO]{1,3}$/;
+  if (unit && gap(next, unit) < UNIT_MAX_GAP * height && digits.test(first) && digits.test(unit.text)) {
+    return /[0-9]/.test(first + unit.text) ? parseTimeframe(first + unit.text, true) : null;
+  }
   // "5.BITSTAMP": the "·" after the timeframe read as a point and glued on.
   const glued = /^([0-9]{1,4}[a-zA-Z]?)[.·][A-Za-z]{2,}/.exec(first);
   const text = glued ? glued[1]! : first;

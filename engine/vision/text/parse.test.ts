@@ -239,6 +239,10 @@ describe('identifyInstrument', () => {
     // MetaTrader 5 spells daily out; a symbol misread beyond repair still leaves the form.
     ['XA8JUSD,DaiIy', null, '1d'],
     ['XA8JUSD,Weekly', null, '1w'],
+    // Roboto's "1" stands off the next digit by nearly a space: "15" cut in two words, read
+    // right or with the "1" misread as "3" (then no timeframe rather than 3m).
+    ['EURUSD · 1 5 · FXCM', 'EURUSD', '15m'],
+    ['EURUSD · 3 5 · FXCM', 'EURUSD', null],
   ])('%s', (text, symbol, timeframe) => {
     expect(identifyInstrument(line(text))).toEqual({ symbol, timeframe });
   });
