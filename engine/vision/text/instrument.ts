@@ -204,6 +204,21 @@ function describedPair(tokens: TextToken[], i: number): SymbolHit | null {
 }
 
 /**
+ * Whether `next` (its text `first`) and `unit` are one timeframe cut in two words: a number of
+ * digits, and right after it (closer than a unit's gap) more digits, with or without a unit.
+ */
+function cutTimeframe(next: TextToken, unit: TextToken, first = next.text): boolean {
+  const height = next.box.bottom - next.box.top;
+  return (
+    unit.box.left - next.box.right < UNIT_MAX_GAP * height &&
+    /^[0-9IlO]{1,3}$/.test(first) &&
+    /[0-9]/.test(first) &&
+    /^[0-9IlO]{1,3}[mhHDWM]?$/.test(unit.text) &&
+    /[0-9]/.test(unit.text)
+  );
+}
+
+/**
  * The timeframe written after a symbol ending at token `end`. The token after it (past one
  * separator) is the timeframe in TradingView's legend and MetaTrader's title; only there may a
  * bare number mean minutes. A ticker's description ("DAX Index · 5 · XETR") may stand between
@@ -238,13 +253,10 @@ function timeframeAfter(toks: TextToken[], end: number): Timeframe | null {
     const spelt = parseTimeframe(`${first} ${open ? unit.text.replace(/[)\]jJ]$/, '') : unit.text}`, false);
     if (spelt) return spelt;
   }
-  // A number cut into two words ("1 5" for "15": Roboto's "1" stands off the next digit by
-  // nearly a space): the digits together, or nothing (the first alone is a wrong timeframe, "3"
-  // for Roboto's "1" read as "3" before its "5").
-  const digits = /^[0-9IlO]{1,3}$/;
-  if (unit && gap(next, unit) < UNIT_MAX_GAP * height && digits.test(first) && digits.test(unit.text)) {
-    return /[0-9]/.test(first + unit.text) ? parseTimeframe(first + unit.text, true) : null;
-  }
+  // A number cut into two words ("1 5" or "1 5m" for "15m": Roboto's "1" stands off the next
+  // digit by nearly a space): the two together, or no timeframe (the first alone is a wrong one,
+  // "3" for Roboto's "1" read as "3" before its "5"; and the second alone, "5m").
+  if (unit && cutTimeframe(next, unit, first)) return parseTimeframe(first + unit.text, true);
   // "5.BITSTAMP": the "·" after the timeframe read as a point and glued on.
   const glued = /^([0-9]{1,4}[a-zA-Z]?)[.·][A-Za-z]{2,}/.exec(first);
   const text = glued ? glued[1]! : first;
@@ -336,6 +348,8 @@ export function titleEvidence(tokens: readonly TextToken[]): TitleEvidence {
         evidence.positional.push(mtTf);
         continue;
       }
+      // The second word of a timeframe cut in two ("5m" of "1 5m") is no timeframe of its own.
+      if (i > 0 && cutTimeframe(toks[i - 1]!, toks[i]!)) continue;
       // Away from the symbol a timeframe must hold a real digit or be a word ("Daily"): a lone
       // letter ("W") or grid-line fragments read as "Dl" are as often noise as a timeframe.
       const tf = /[0-9]/.test(text) || /^[A-Za-z]{3,}$/.test(text) ? parseTimeframe(text, false) : null;

@@ -243,6 +243,8 @@ describe('identifyInstrument', () => {
     // right or with the "1" misread as "3" (then no timeframe rather than 3m).
     ['EURUSD · 1 5 · FXCM', 'EURUSD', '15m'],
     ['EURUSD · 3 5 · FXCM', 'EURUSD', null],
+    ['GBPUSD 1 5m Indicators', 'GBPUSD', '15m'],
+    ['GBPUSD 3 5m Indicators', 'GBPUSD', null],
   ])('%s', (text, symbol, timeframe) => {
     expect(identifyInstrument(line(text))).toEqual({ symbol, timeframe });
   });
