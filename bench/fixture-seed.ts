@@ -24,14 +24,15 @@ import { Rng } from './corpus/rng';
 import { planSet } from './corpus/styles';
 import type { AnalysisResult } from '../engine/plan/types';
 import { analyzeReadings } from '../engine/plan/pipeline';
+import { MIN_CONFIDENCE } from '../engine/plan/weights';
 import { readingFromData } from '../engine/plan/data-reading';
 import { analyzeChartsWithOcr } from '../adapters/node/read-with-ocr';
 import { closeSharedAxisOcr } from '../adapters/node/ocr-axis';
 import { decodeImage } from '../adapters/node/decode-image';
 import { FIXTURE_SETS, FIXTURE_STYLE } from './corpus/fixture-sets';
 
-/** The plan's confidence gate (SPEC.md): a trade needs this score, a setup to watch this once triggered. */
-const GATE = 75;
+/** The plan's confidence gate: a trade needs this score, a setup to watch this once triggered. */
+const GATE = MIN_CONFIDENCE;
 /** The settings the browser test analyses with (the dashboard's defaults). */
 const SETTINGS = { account: 10_000, riskPercent: 2 } as const;
 
@@ -57,13 +58,12 @@ function margin(result: AnalysisResult): number | null {
   return Math.min(GATE - result.confidence.score, watch.confidenceIfTriggered - GATE);
 }
 
-/** The seed's plan, style and bars, drawn exactly as make-charts.ts draws them. */
-function seedSet(seed: number) {
+/** The seed's three render specs (5m, 15m, 4h), drawn exactly as make-charts.ts draws them. */
+function seedSpecs(seed: number) {
   const rng = new Rng(seed).fork(set!.name);
   const plan = planSet(rng.fork('style'), ['lwc'], { ...FIXTURE_STYLE, symbol: set!.symbol }, false);
   const series = syntheticSet(rng.fork('data'), plan.inst, 900);
-  const specs = CORPUS_TIMEFRAMES.map((tf) => plan.spec(tf, series[tf], rng.fork(`tf-${tf}`)));
-  return { specs };
+  return CORPUS_TIMEFRAMES.map((tf) => plan.spec(tf, series[tf], rng.fork(`tf-${tf}`)));
 }
 
 const describe = (r: AnalysisResult) =>
@@ -73,7 +73,7 @@ const describe = (r: AnalysisResult) =>
 // twice the visible count plus 100, of which the chart shows about the last visible count).
 const ranked: { seed: number; margin: number; text: string }[] = [];
 for (let seed = from; seed <= to; seed++) {
-  const { specs } = seedSet(seed);
+  const specs = seedSpecs(seed);
   const readings = Object.fromEntries(
     specs.map((spec, i) => {
       const shown = spec.bars
@@ -101,7 +101,7 @@ mkdirSync(dir, { recursive: true });
 const renderer = await ChartRenderer.launch();
 try {
   for (const { seed } of ranked.slice(0, renderCount)) {
-    const { specs } = seedSet(seed);
+    const specs = seedSpecs(seed);
     const inputs: Record<string, Awaited<ReturnType<typeof decodeImage>>> = {};
     for (const [i, spec] of specs.entries()) {
       const file = join(dir, `${seed}-${CORPUS_TIMEFRAMES[i]}.png`);
