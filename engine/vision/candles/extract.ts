@@ -70,6 +70,8 @@ export function extractCandles(
   sampler: EdgeSampler,
   /** Text boxes (image px) inside the plot: components wholly inside one are glyphs. */
   textBoxes: readonly PlotRect[] = [],
+  /** Plot pixels bridgeOccluders gave to a candle (they show a line's colour). */
+  bridged?: Uint8Array,
 ): CandleExtraction {
   const pw = plot.right - plot.left + 1;
   const ph = plot.bottom - plot.top + 1;
@@ -87,6 +89,7 @@ export function extractCandles(
     top: plot.top,
     background: sampler.background,
     colours: palette.map((k) => k.colour),
+    ...(bridged ? { bridged } : {}),
   };
   const { kept, rivals } = candleShapes(shapes, plot, ph, textBoxes, colours, warnings);
   const { measured, columnBars } = cutAndMeasure(kept, comps, labels, ink, pw, alphaAt, wicks);

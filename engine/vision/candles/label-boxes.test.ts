@@ -1,4 +1,4 @@
-import { isLabelBox } from './label-boxes';
+import { isBox, isLabelBox } from './label-boxes';
 import { paintChart } from '../test-support/paint';
 import { pixelStages } from '../test-support/stages';
 import type { RgbaImage } from '../../core/image';
@@ -133,5 +133,28 @@ describe('isLabelBox: the glyph holes make one line of text', () => {
       [22, 5, 7, 25],
     ]);
     expect(isLabelBox(c, 0, labels, 60)).toBe(false);
+  });
+});
+
+describe('isBox: a line bridged into candles is no text', () => {
+  // A 40 x 14 block of one shape (black, on white), crossed by four 8-row runs of a pink line's
+  // colour: glyph-sized pieces of a colour of their own, as a tag's text. Where those are the
+  // pixels bridgeOccluders gave to the candles under a moving average (a chain of tick-joined
+  // bars joined into one wide shape: c11-005), they are not text and the shape is no tag.
+  const [w, h] = [40, 14];
+  const labels = new Int32Array(w * h).fill(0);
+  const rgb = new Uint32Array(w * h).fill(0x000000);
+  const bridged = new Uint8Array(w * h);
+  for (const x of [6, 14, 22, 30])
+    for (let y = 3; y < 11; y++) [rgb[y * w + x], bridged[y * w + x]] = [0xff5050, 1];
+  const c = { minX: 0, maxX: w - 1, minY: 0, maxY: h - 1, count: w * h };
+  const colours = { rgb, width: w, left: 0, top: 0, background: 0xffffff, colours: [0x000000] };
+
+  it('takes the runs for text when nothing says they were bridged', () => {
+    expect(isBox(c, 0, labels, w, 3, colours)).toBe(true);
+  });
+
+  it('leaves the bridged pixels out of the text', () => {
+    expect(isBox(c, 0, labels, w, 3, { ...colours, bridged })).toBe(false);
   });
 });

@@ -117,6 +117,11 @@ export interface BoxColours {
   /** The plot's background and the candle colours. */
   background: number;
   colours: readonly number[];
+  /**
+   * Plot pixels (plot-sized, row-major) bridged into a candle under a line crossing it: they
+   * show the line's colour, which is no text.
+   */
+  bridged?: Uint8Array;
 }
 
 /** The largest difference of one channel between two 0xRRGGBB colours. */
@@ -215,9 +220,10 @@ function holdsText(
   const bw = x1 - x0 + 1;
   const mark = new Uint8Array(bw * (y1 - y0 + 1));
   let text = 0;
+  const { bridged } = colours;
   for (let y = y0; y <= y1; y++)
     for (let x = x0; x <= x1; x++) {
-      if (labels[y * pw + x] !== id) continue;
+      if (labels[y * pw + x] !== id || bridged?.[y * pw + x]) continue;
       const p = rgb[(y + top) * width + x + left]!;
       if (known.every((k) => channelGap(p, k) > BOX_TEXT_GAP)) {
         mark[(y - y0) * bw + x - x0] = 1;

@@ -106,13 +106,17 @@ export function bodyUnderLine(
  * Indicator lines drawn over the candles (a moving average crossing a wick or a body) cut a
  * candle in two. Where a short run of non-background, non-candle pixels has the same candle
  * class directly above and below it, the run is part of the candle and is filled in.
- * `bgMask` covers the whole image (row-major, `width` wide); `ink` covers the plot.
+ * `bgMask` covers the whole image (row-major, `width` wide); `ink` covers the plot. `bridged`
+ * (plot-sized), when given, is set where a run was filled by its colours (bodyUnderLine): those
+ * pixels keep the line's colour in the image, and a candle is not to be judged by it (a label
+ * box's text, label-boxes.ts).
  */
 export function bridgeOccluders(
   ink: Uint8Array,
   bgMask: Uint8Array,
   sampler: EdgeSampler,
   plot: PlotRect,
+  bridged?: Uint8Array,
 ): void {
   const { width, rgb } = sampler.raster;
   const pw = plot.right - plot.left + 1;
@@ -176,6 +180,7 @@ export function bridgeOccluders(
     // Last, a thick line over a body's end, bridged by its colours: never where the run already
     // ended on the background (most runs: the body cannot show again below it).
     const onBackground = end < ph && !ink[end * pw + x] && bgMask[(end + plot.top) * width + x + plot.left];
+    const byColour = !across && !tip && !onBackground;
     const to = across
       ? resume
       : tip
@@ -204,6 +209,8 @@ export function bridgeOccluders(
       (tipAbove || isStroke(ink, pw, ph, x, y - 1, -1, above))
     ) {
       for (let k = y; k < to; k++) ink[k * pw + x] = above;
+      // Only these: a stroke rule's run may be a tag's own text between its strokes.
+      if (bridged && byColour) for (let k = y; k < to; k++) bridged[k * pw + x] = 1;
     }
   };
   // Every column is bridged on its own (a bridge reads and writes only its own column), but the
