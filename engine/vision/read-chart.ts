@@ -584,14 +584,13 @@ function readCandlePixels(image: RgbaImage, plotted: PlotReading, trace?: ReadTr
   const ink = classifyInk(raster, layout, palette);
   dropLineClasses(ink, plotW, plotH, palette.length);
   const sampler = { raster, background: layout.background };
-  // Where lines crossing the candles were bridged: their pixels are no tag's text.
-  const bridged = new Uint8Array(plotW * plotH);
-  bridgeOccluders(ink, layout.bgMask, sampler, plot, bridged);
+  // Where lines crossing the candles were bridged by their colours: their pixels are no tag's text.
+  const bridged = bridgeOccluders(ink, layout.bgMask, sampler, plot);
   clearTextLines(ink, plotW, plotH);
   const panelled = clearPanels(ink, plot, layout.panels);
   // The ink as classified, for a second reading should the candles' be refused (sub-pixel.ts).
   const classified = ink.slice();
-  const extraction = extractCandles(ink, plot, palette, sampler, textBoxes, bridged);
+  const extraction = extractCandles(ink, plot, palette, sampler, textBoxes, bridged ?? undefined);
   // The lowest (highest) candles may run on beyond the plot's edge, over a volume histogram.
   followClipped(extraction.candles, raster, plot);
   // The first (last) candle may run on into the plot's blended edge column, left out of the plot.

@@ -106,8 +106,8 @@ export function bodyUnderLine(
  * Indicator lines drawn over the candles (a moving average crossing a wick or a body) cut a
  * candle in two. Where a short run of non-background, non-candle pixels has the same candle
  * class directly above and below it, the run is part of the candle and is filled in.
- * `bgMask` covers the whole image (row-major, `width` wide); `ink` covers the plot. `bridged`
- * (plot-sized), when given, is set where a run was filled by its colours (bodyUnderLine): those
+ * `bgMask` covers the whole image (row-major, `width` wide); `ink` covers the plot. Returns the
+ * runs filled by their colours (bodyUnderLine), plot-sized, or null when there were none: those
  * pixels keep the line's colour in the image, and a candle is not to be judged by it (a label
  * box's text, label-boxes.ts).
  */
@@ -116,8 +116,8 @@ export function bridgeOccluders(
   bgMask: Uint8Array,
   sampler: EdgeSampler,
   plot: PlotRect,
-  bridged?: Uint8Array,
-): void {
+): Uint8Array | null {
+  let bridged: Uint8Array | null = null;
   const { width, rgb } = sampler.raster;
   const pw = plot.right - plot.left + 1;
   const ph = plot.bottom - plot.top + 1;
@@ -210,7 +210,10 @@ export function bridgeOccluders(
     ) {
       for (let k = y; k < to; k++) ink[k * pw + x] = above;
       // Only these: a stroke rule's run may be a tag's own text between its strokes.
-      if (bridged && byColour) for (let k = y; k < to; k++) bridged[k * pw + x] = 1;
+      if (byColour) {
+        bridged ??= new Uint8Array(pw * ph);
+        for (let k = y; k < to; k++) bridged[k * pw + x] = 1;
+      }
     }
   };
   // Every column is bridged on its own (a bridge reads and writes only its own column), but the
@@ -228,6 +231,7 @@ export function bridgeOccluders(
       if (!ink[i + pw] && !bgMask[i + toBg]) bridge(i - above, y);
     }
   }
+  return bridged;
 }
 
 /** The panels' rectangles in plot coordinates, with their border's reach, clipped to the plot. */
