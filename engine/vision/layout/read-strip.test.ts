@@ -74,3 +74,46 @@ describe('StripMemo', () => {
     expect(memo.read(img, r, rect)).toEqual(readStrip(img, r, rect));
   });
 });
+
+describe('readStrip, badges narrower than the strip', () => {
+  /**
+   * The light axis crop with one label turned into a price tag: a grey box around it, narrower
+   * than the strip, its digits in white, which is within the panel's tolerance on a light axis
+   * (as broker platforms draw their last-price pills). The box's rows then keep about a quarter
+   * of panel, and its text rows more.
+   */
+  async function tagged(): Promise<{ img: RgbaImage; text: string; top: number; bottom: number }> {
+    const plain = await decodeImage(FIXTURES + 'dev-003-EURJPY-tv-light-4h-axis.png');
+    const rect = { left: 0, top: 0, right: plain.width - 1, bottom: plain.height - 1 };
+    const label = readStrip(plain, toRaster(plain), rect).filter(
+      (t) => !t.badge && /^\d+\.\d+$/.test(t.text),
+    )[1]!;
+    const data = new Uint8ClampedArray(plain.data);
+    const bg = [0, 1, 2].map((c) => plain.data[c]!);
+    const h = label.box.bottom - label.box.top;
+    const top = label.box.top - Math.round(0.8 * h);
+    const bottom = label.box.bottom + Math.round(0.8 * h);
+    const margin = Math.max(0, Math.round((plain.width - 0.78 * plain.width) / 2));
+    for (let y = top; y < bottom; y++)
+      for (let x = margin; x < plain.width - margin; x++) {
+        const i = (y * plain.width + x) * 4;
+        const ink = [0, 1, 2].reduce((d, c) => Math.max(d, Math.abs(plain.data[i + c]! - bg[c]!)), 0);
+        const inLabel =
+          y >= label.box.top && y < label.box.bottom && x >= label.box.left && x < label.box.right;
+        // The digits white over the grey fill, as the glyph's own coverage blends them.
+        const share = inLabel ? Math.min(1, ink / 128) : 0;
+        data.set(
+          [0x78, 0x7b, 0x86].map((v) => Math.round(v + share * (255 - v))),
+          i,
+        );
+      }
+    return { img: { width: plain.width, height: plain.height, data }, text: label.text, top, bottom };
+  }
+
+  it('reads the tag whole, as a badge, where its rows stay near the panel share', async () => {
+    const { img, text, top, bottom } = await tagged();
+    const rect = { left: 0, top: 0, right: img.width - 1, bottom: img.height - 1 };
+    const onTag = readStrip(img, toRaster(img), rect).filter((t) => t.box.bottom > top && t.box.top < bottom);
+    expect(onTag.map((t) => [t.text, t.badge])).toEqual([[text, true]]);
+  });
+});

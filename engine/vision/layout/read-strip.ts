@@ -5,7 +5,9 @@ import { readText } from '../text';
 import type { TextToken } from '../text';
 import type { PlotRect } from '../types';
 import {
+  BADGE_ROW_WIDTH_SHARE,
   BOXED_SHARE,
+  FILL_ROW_SHARE,
   LABEL_ROW_PANEL_SHARE,
   PANEL_TOLERANCE,
   STRIP_SIDE_LINE_PX,
@@ -56,6 +58,7 @@ export function readStrip(image: RgbaImage, r: Raster, rect: PlotRect): TextToke
     }
     if (k < LABEL_ROW_PANEL_SHARE * (right - left + 1)) off[y - top] = 1;
   }
+  growOverFill(r, left, right, top, bottom, panel, off);
   const rowOnPanel = (y: number) => off[y - top] === 0;
   // Bands of rows on and off the panel. A badge's text rows can show the panel colour through
   // the glyphs: a panel run shorter than the off-panel runs on both sides belongs to them.
@@ -113,6 +116,89 @@ export function readStrip(image: RgbaImage, r: Raster, rect: PlotRect): TextToke
     }
   }
   return tokens;
+}
+
+/**
+ * Off-panel rows (`off`, per row from `top`) spread over the rows beside them that still show the
+ * same fill on a good share of the strip. A badge narrower than the strip leaves panel on either
+ * side, and its rounded ends and its text rows (light glyphs on a dark fill count as panel on a
+ * light axis) may reach LABEL_ROW_PANEL_SHARE: the badge is then cut between an off band and a
+ * panel band, and each half reads as other text (a 105 px pill in a 133 px strip: "1", "s", "9"
+ * above, "W-·ww---W" below, for "0.74202"). Grown over every row its fill covers, the badge is one
+ * band, read whole against its own fill. Only a run that stays a box (no taller than the strip is
+ * wide) grows: a frame or a panel's edge inside the strip shows its fill beside every label.
+ */
+function growOverFill(
+  r: Raster,
+  left: number,
+  right: number,
+  top: number,
+  bottom: number,
+  panel: number,
+  off: Uint8Array,
+): void {
+  const { width, rgb } = r;
+  const span = right - left + 1;
+  const onPanel = 2 * PANEL_TOLERANCE;
+  // The fill of a run of off rows: its most common colour off the panel.
+  const fillOf = (from: number, to: number): number => {
+    const counts = new Map<number, number>();
+    for (let y = from; y <= to; y++)
+      for (let i = y * width + left, end = y * width + right; i <= end; i++) {
+        const c = rgb[i]!;
+        if (colourDistance(c, panel) > onPanel) counts.set(c, (counts.get(c) ?? 0) + 1);
+      }
+    let fill = panel;
+    let most = 0;
+    for (const [c, n] of counts) if (n > most) [fill, most] = [c, n];
+    return fill;
+  };
+  // A row's pixels of the fill: how many, and the columns of the first and last.
+  const fillIn = (y: number, fill: number): { count: number; from: number; to: number } => {
+    let count = 0;
+    let from = right + 1;
+    let to = left - 1;
+    for (let x = left, i = y * width + left; x <= right; x++, i++)
+      if (colourDistance(rgb[i]!, fill) <= onPanel) {
+        count++;
+        if (x < from) from = x;
+        to = x;
+      }
+    return { count, from, to };
+  };
+  const n = bottom - top + 1;
+  const grown = off.slice();
+  for (let y = 0; y < n;) {
+    if (!off[y]) {
+      y++;
+      continue;
+    }
+    let end = y;
+    while (end + 1 < n && off[end + 1]) end++;
+    const seed = { from: y, to: end };
+    y = end + 1;
+    // Two rows or fewer are a stroke or a rule (see STROKE_MAX_ROWS), no box to grow.
+    if (seed.to - seed.from + 1 <= STROKE_MAX_ROWS) continue;
+    const fill = fillOf(top + seed.from, top + seed.to);
+    // A fill near the panel's colour (a faint box, JPEG's shade of it) would take panel rows too.
+    if (colourDistance(fill, panel) <= 2 * onPanel) continue;
+    const middle = fillIn(top + ((seed.from + seed.to) >> 1), fill);
+    const width0 = middle.to - middle.from + 1;
+    // The badge's rows: the fill on a good share of the strip, across the badge's own width (a
+    // toolbar or frame beside the axis fills only its own columns of the rows of the labels).
+    const ofBadge = (row: number) => {
+      const f = fillIn(top + row, fill);
+      return f.count >= FILL_ROW_SHARE * span && f.to - f.from + 1 >= BADGE_ROW_WIDTH_SHARE * width0;
+    };
+    // Through rows already off too: the badge's plain rows may be off in pieces of a row or two.
+    let u = seed.from;
+    while (u > 0 && (off[u - 1] || ofBadge(u - 1))) u--;
+    let d = seed.to;
+    while (d + 1 < n && (off[d + 1] || ofBadge(d + 1))) d++;
+    // A badge is wider than tall; a fill running on down the strip is a panel beside the axis.
+    if (d - u + 1 <= span) grown.fill(1, u, d + 1);
+  }
+  off.set(grown);
 }
 
 /**

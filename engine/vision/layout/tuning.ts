@@ -276,6 +276,18 @@ export const STRIP_SIDE_LINE_PX = 3;
 export const STRIP_SIDE_PANEL_SHARE = 0.5;
 /** A strip row with less than this share of panel is a badge's, a toolbar's or another panel's. */
 export const LABEL_ROW_PANEL_SHARE = 0.25;
+/**
+ * A strip row next to a badge's off-panel rows belongs to the badge when this share of it shows
+ * the badge's fill: its text rows, whose light glyphs count as panel, still show about half (a
+ * 105 px pill in a 133 px strip), and no label's ink covers a third of a row.
+ */
+export const FILL_ROW_SHARE = 0.3;
+/**
+ * ... from at least this share of the badge's own width to the other side (measured on its middle
+ * row; a pill's rounded ends narrow it by a fifth in their last rows, which are then read in the
+ * band's margin).
+ */
+export const BADGE_ROW_WIDTH_SHARE = 0.8;
 /** This many rows or fewer of one fill are a stroke or a rule, not a box. */
 export const STROKE_MAX_ROWS = 2;
 /** Text whose rows just above and below are this share off the panel sits on a box (a badge). */
