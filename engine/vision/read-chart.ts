@@ -16,7 +16,7 @@ import {
 } from './cleanup';
 import { learnPalette, classifyInk } from './palette';
 import type { InkClass } from './palette';
-import { extractCandles, followClipped, followEdgeColumn } from './candles';
+import { extractCandles, followClipped, followEdgeColumn, lowsOfLightweightBars } from './candles';
 import { readSubPixelBars } from './candles/sub-pixel';
 import type { CandleExtraction } from './candles';
 import { fitAxisLabels, readPriceScale, toPrices, unreadable } from './scale';
@@ -233,10 +233,17 @@ function readFrom(
     trace.labels = scale.labels;
     trace.badges = scale.badges;
   }
-  const candlesRead = extraction.candles.map((c) => toPrices(c, scale.priceScale));
+  // Bars on an axis without MetaTrader's tick marks are drawn as Lightweight Charts draws them,
+  // their stems a row short of the low (candles/bar-ends.ts). Only stems read one by one: the
+  // sub-pixel lattice and the column reading measure their lows their own way.
+  const pixelCandles =
+    extraction.kind === 'bars' && !scale.onTicks && !extraction.subPixel && !extraction.columnBars
+      ? lowsOfLightweightBars(extraction.candles, extraction.renderPx)
+      : extraction.candles;
+  const candlesRead = pixelCandles.map((c) => toPrices(c, scale.priceScale));
   // A candle that lost its columns to a junk shape (an arrow, a line's end) comes back where
   // the junk joins neither neighbour and the candle does.
-  preferJoiningAlternatives(extraction.candles, candlesRead, scale.priceScale, (c) =>
+  preferJoiningAlternatives(pixelCandles, candlesRead, scale.priceScale, (c) =>
     toPrices(c, scale.priceScale),
   );
   const own = options.titleWords ? null : identifyTitleState(image, titleTokens, layout.plot);
@@ -267,13 +274,13 @@ function readFrom(
   // The continuity check keeps the timeframe the engine read itself: one the title port added
   // labels the reading but does not let a daily chart's gaps through (decision 026: on the
   // real set that turned a refused misreading into a wrong reading and dropped a range).
-  const row = apartRow(extraction.candles, layout.plot);
+  const row = apartRow(pixelCandles, layout.plot);
   const continuity = checkContinuity(
     candlesRead,
     scale.priceScale,
     title.own ? title.own.timeframe : timeframe,
     row.apart,
-    extraction.candles.map((c) => !c.ambiguous),
+    pixelCandles.map((c) => !c.ambiguous),
     layout.panels.length > 0 ? (a, b) => layout.panels.some((p) => a.x < p.left && b.x > p.right) : undefined,
     row.stray,
   );
@@ -288,7 +295,7 @@ function readFrom(
   const { filled, lastPixel } = settleLastBar(
     continuity,
     candlesRead,
-    extraction.candles,
+    pixelCandles,
     printed,
     scale.priceScale,
     extraction.renderPx,

@@ -37,6 +37,8 @@ export interface ScaleReading {
   legend: CandleRows | null;
   /** How far the placed scale puts the labels' prices off the grid lines beside them (px), or null (axis-scale.ts offGrid). */
   offGridPx: number | null;
+  /** The labels sit on tick marks beside the axis (MetaTrader draws them; axis-scale.ts labelRows). */
+  onTicks: boolean;
 }
 
 /** AXIS_UNREADABLE, with the reason when there is more to say than that the labels were not read. */
@@ -138,7 +140,7 @@ export function readPriceScale(
     onTicks || byTags
       ? fitted
       : placeScale(fitted, layout, raster, badges, legend, candles.at(-1)!, renderPx);
-  return { priceScale, labels, badges, legend, offGridPx: offGrid(priceScale, layout) };
+  return { priceScale, labels, badges, legend, offGridPx: offGrid(priceScale, layout), onTicks };
 }
 
 /**

@@ -1,0 +1,23 @@
+import type { PixelCandle } from './types';
+
+/**
+ * OHLC bars drawn the way Lightweight Charts (and TradingView, whose renderer it shares) draws
+ * them, with each low placed on its row. The extraction reads a bar's stem like a candle's wick:
+ * its low the stem's end less one rendering pixel (`renderPx`, measured on the stems), as a wick
+ * is drawn down through the low's row. That renderer draws a bar's stem `a` rows above the high's
+ * row and stops `a` rows, less one, below the low's (bars renderer: top = round(high) - a, height
+ * round(low) + a - top, a = floor(width / 2)), so the stem's last row is the low's less one at a
+ * 1 px width and every low read that way is a row or two high (1.0 px at 1x, 1.4-2.9 px at 2x on
+ * the corpora). The low is the stem's end less half its width, rounded down. MetaTrader draws the
+ * low's row (its bars read within 0.1 px as they are): the caller keeps its lows, telling it by the
+ * tick marks beside its axis labels. Returns moved copies: the pixels' reading may be read again.
+ */
+export function lowsOfLightweightBars(candles: readonly PixelCandle[], renderPx: number): PixelCandle[] {
+  const shift = renderPx - Math.floor(renderPx / 2);
+  const moved = (c: PixelCandle): PixelCandle => ({
+    ...c,
+    lowY: c.lowY + shift,
+    ...(c.alternative ? { alternative: moved(c.alternative) } : {}),
+  });
+  return candles.map(moved);
+}
