@@ -495,6 +495,25 @@ describe('price-line anchor on HiDPI captures', () => {
     expect(anchorOnPriceLine(scale, layout, [{ y: 163, price: 1.0925, text: '1.0925' }])).toBe(scale);
   });
 
+  it('is not moved by a faint unbroken row beside a stronger dotted line (JPEG smear at 2x)', () => {
+    // The dotted last-price line on rows 162-163 (dots 2 px long, 2 apart), a pale unbroken row
+    // at 165 that the line finder took for the line: 2.5 px below the fit, wrongly.
+    const bg = 0xffffff;
+    const width = 501;
+    const rgb = new Uint32Array(width * 300).fill(bg);
+    for (let x = 0; x < width; x++) {
+      if (x % 4 < 2) for (const y of [162, 163]) rgb[y * width + x] = 0xe29ca7;
+      rgb[165 * width + x] = 0xffe1e6;
+    }
+    const layout = { gridRows: [row(165, 0xffe1e6)], plot, background: bg } as unknown as Layout;
+    const badges = [{ y: 163, price: 1.0925, text: '1.0925' }];
+    expect(priceToY(anchorOnPriceLine(scale, layout, badges), 1.0925)).not.toBeCloseTo(
+      priceToY(scale, 1.0925),
+      1,
+    );
+    expect(anchorOnPriceLine(scale, layout, badges, { width, height: 300, rgb })).toBe(scale);
+  });
+
   it('is not moved by tagged lines that disagree (a break-even line whose tag rounds its price)', () => {
     const gridRows = [row(123, 0xf23645), row(164, 0xf23645)];
     const layout = { gridRows, plot, background: 0x131722 } as unknown as Layout;

@@ -60,6 +60,9 @@ import {
   TICK_SOLID_SHARE,
   TICK_TEXT_PARTS,
   TICK_TEXT_MIN_PX,
+  OUTSHONE_COLUMNS,
+  OUTSHONE_RATIO,
+  OUTSHONE_ROWS,
 } from './tuning';
 
 /*
@@ -590,7 +593,13 @@ function runsOfRows(rows: LineRun[]): LineRun[][] {
  * rendering pixel, its strong rows, so it states its price's row only to half of them: the scale
  * moves only by what lies beyond that (`anchorMove`); a fit already within it stays.
  */
-export function anchorOnPriceLine(scale: PriceScale, layout: Layout, badges: AxisLabel[]): PriceScale {
+export function anchorOnPriceLine(
+  scale: PriceScale,
+  layout: Layout,
+  badges: AxisLabel[],
+  /** The pixels, to leave out a line a stronger broken one beside it outshines (`outshone`). */
+  r?: Raster,
+): PriceScale {
   const plotW = layout.plot.right - layout.plot.left + 1;
   const runs = runsOfRows(layout.gridRows);
   const offsets: { offset: number; slack: number }[] = [];
@@ -599,8 +608,9 @@ export function anchorOnPriceLine(scale: PriceScale, layout: Layout, badges: Axi
       (g) => Math.abs(g.at - b.y) <= BADGE_LINE_PX && g.end - g.start >= plotW * BADGE_LINE_SHARE,
     );
     if (!line) continue;
-    const run = runs.find((r) => r.includes(line))!;
+    const run = runs.find((k) => k.includes(line))!;
     if (run.length > MAX_LINE_WIDTH) continue;
+    if (r && outshone(r, run, layout.background)) continue;
     const strong = lineStrongRows(run, layout.background);
     const offset = strong.top - priceToY(scale, b.price);
     if (!(Math.abs(offset) <= ANCHOR_MAX_PX)) continue;
@@ -632,6 +642,36 @@ export function anchorOnPriceLine(scale: PriceScale, layout: Layout, badges: Axi
  */
 function anchorMove(offset: number, slack: number): number {
   return Math.sign(offset) * Math.max(0, Math.abs(offset) - slack);
+}
+
+/**
+ * Whether a row just above or below a line (within OUTSHONE_ROWS) stands out from the background
+ * clearly more (OUTSHONE_RATIO), on average over the line's columns, than the line's strongest
+ * row: the line found is the
+ * faint continuous smear a JPEG leaves beside a stronger line the line finder missed because it
+ * is dotted (Lightweight Charts' last-price line at 2x: dots on rows 582-583, a pale unbroken row
+ * at 584 taken for the line, the scale moved 1.4 px off a fit within half a pixel).
+ */
+function outshone(r: Raster, run: LineRun[], background: number): boolean {
+  const { width, height, rgb } = r;
+  const start = Math.max(0, Math.min(...run.map((g) => g.start)));
+  const end = Math.min(width - 1, Math.max(...run.map((g) => g.end)));
+  const every = Math.max(1, Math.floor((end - start + 1) / OUTSHONE_COLUMNS));
+  const meanContrast = (y: number) => {
+    let sum = 0;
+    let n = 0;
+    for (let x = start; x <= end; x += every, n++) sum += colourDistance(rgb[y * width + x]!, background);
+    return n ? sum / n : 0;
+  };
+  const rows = run.map((g) => g.at);
+  const top = Math.min(...rows);
+  const bottom = Math.max(...rows);
+  const own = Math.max(...rows.map(meanContrast));
+  for (let y = top - OUTSHONE_ROWS; y <= bottom + OUTSHONE_ROWS; y++) {
+    if ((y >= top && y <= bottom) || y < 0 || y >= height) continue;
+    if (meanContrast(y) > OUTSHONE_RATIO * own) return true;
+  }
+  return false;
 }
 
 /** A line's first strong row (as the grid snap takes it) and how many strong rows it has. */

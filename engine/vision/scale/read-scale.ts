@@ -162,7 +162,7 @@ function placeScale(
   if (snapped !== fitted) return snapped;
   const far = snapToFarGrid(fitted, layout, raster);
   if (far !== fitted) return far;
-  const onLine = anchorOnPriceLine(fitted, layout, badges);
+  const onLine = anchorOnPriceLine(fitted, layout, badges, raster);
   if (onLine !== fitted || !legend) return onLine;
   const bull = last.direction >= 0;
   return anchorOnLegend(

@@ -229,3 +229,18 @@ export const EXTERNAL_STEP_SLACK = 0.02;
 export const EXTERNAL_KEEP_SHARE = 0.8;
 /** ... and their rows apart in proportion within this share of one step's rows (boxes are ±1 px). */
 export const EXTERNAL_ROW_SLACK = 0.2;
+
+/**
+ * A tagged line is outshone by a row this many rows beside it (a dotted line JPEG smeared onto the
+ * next row at a pixel ratio of 2: the dots 1-2 rows away from the smear) ...
+ */
+export const OUTSHONE_ROWS = 2;
+/**
+ * ... standing out this many times as much (mean contrast over the line's columns): the smears
+ * measured 1.8-2.7 times fainter than their dotted lines (d78-004, d178-002, j12-003), while a
+ * line's own row the finder left out of its run measured 1.0-1.4 times its found rows (d178-011,
+ * fx-04: anchored right).
+ */
+export const OUTSHONE_RATIO = 1.5;
+/** ... measured on this many columns spread along the line. */
+export const OUTSHONE_COLUMNS = 400;
