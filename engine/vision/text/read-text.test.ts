@@ -66,6 +66,15 @@ describe('price labels in a font only axes are drawn in (glyph set "axis")', () 
   });
 });
 
+describe('touching zeros after a decimal point', () => {
+  // Our own render of a lightweight-charts axis at 2x (bench corpus d178-004, 4h): the three zeros
+  // of "190.000" touch and were read "%" and "O"; no label parsed and the axis was refused.
+  it('reads "000" whole, the "%" cut into two digits', async () => {
+    const img = await load('d178-004-GBPJPY-roboto-2x-axis.png');
+    expect(readText(img, whole(img), 'axis').map((t) => t.text)).toEqual(['190.000', '188.000', '186.000']);
+  });
+});
+
 describe('a legend printed in the axis font', () => {
   // Our own render of a lightweight-charts legend in Roboto at 2x (bench corpus d78-000, 5m): the
   // text glyphs read its prices 2,000 too high, and the legend then disagreed with every candle.

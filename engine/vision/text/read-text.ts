@@ -262,7 +262,10 @@ function digitPair(blob: GlyphBlob, line: TextLine): ReadGlyph[] | null {
     const a = guessOf(left, line);
     const b = guessOf(right, line);
     const cost = Math.max(a.distance, b.distance);
-    if (/[0-9]/.test(a.label) && /[0-9]/.test(b.label) && cost < bestCost) {
+    // A half may match a look-alike best ("O" for a zero cut out of "00"): it is read as its digit
+    // once the token is complete, like any look-alike in a number.
+    const digit = (label: string) => /[0-9]/.test(label) || AS_DIGIT[label] !== undefined;
+    if (digit(a.label) && digit(b.label) && cost < bestCost) {
       bestCost = cost;
       best = [
         { blob: left, guess: a, text: a.label },
@@ -501,9 +504,10 @@ function readLine(line: TextLine): TextToken[] {
         ? pipetteDigit(blob, line)
         : null;
     let read = pipette ?? readBlob(blob, line, 0);
-    // Two touching zeros look much like "%", but a "%" never follows a decimal point.
-    if (read.length === 1 && read[0]!.text === '%' && current[current.length - 1]?.text === '.')
-      read = digitPair(blob, line) ?? read;
+    // Two touching zeros look much like "%", but a "%" never follows a decimal point (also where
+    // a third zero touching them was cut off the "%": "000" read "%" and "O").
+    if (read[0]?.text === '%' && current[current.length - 1]?.text === '.')
+      read = [...(digitPair(read[0].blob, line) ?? read.slice(0, 1)), ...read.slice(1)];
     for (const g of read) {
       // A dash growing out of a vertical rule is an axis tick mark (MetaTrader), not a minus sign.
       if (g.blob.atRule && /^[-−–—_]$/.test(g.text)) continue;
