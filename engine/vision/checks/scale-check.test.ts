@@ -22,6 +22,7 @@ const reading = (over: Partial<ScaleReading> = {}): ScaleReading => ({
   badges: [],
   legend: null,
   offGridPx: null,
+  onTicks: false,
   ...over,
 });
 // A bear bar: open 1970 (row 300), high 1972 (280), low 1960 (400), close 1962 (380), as drawn
