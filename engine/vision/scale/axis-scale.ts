@@ -647,10 +647,10 @@ function anchorMove(offset: number, slack: number): number {
 /**
  * Whether a row just above or below a line (within OUTSHONE_ROWS) stands out from the background
  * clearly more (OUTSHONE_RATIO), on average over the line's columns, than the line's strongest
- * row: the line found is the
- * faint continuous smear a JPEG leaves beside a stronger line the line finder missed because it
- * is dotted (Lightweight Charts' last-price line at 2x: dots on rows 582-583, a pale unbroken row
- * at 584 taken for the line, the scale moved 1.4 px off a fit within half a pixel).
+ * row: the line found is the faint unbroken smear a JPEG leaves beside a stronger line the line
+ * finder missed because it is dotted (Lightweight Charts' last-price line at 2x: dots on rows
+ * 582-583, a pale unbroken row at 584 taken for the line, the scale moved 1.4 px off a fit within
+ * half a pixel).
  */
 function outshone(r: Raster, run: LineRun[], background: number): boolean {
   const { width, height, rgb } = r;
