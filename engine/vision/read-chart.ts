@@ -40,6 +40,7 @@ import {
   identifyTitleState,
   completeTitle,
   namesHeikinAshi,
+  namesMetaTraderPeriod,
   readHeaderOhlc,
   readLegendOhlc,
   titleRegions,
@@ -233,11 +234,13 @@ function readFrom(
     trace.labels = scale.labels;
     trace.badges = scale.badges;
   }
-  // Bars on an axis without MetaTrader's tick marks are drawn as Lightweight Charts draws them,
-  // their stems a row short of the low (candles/bar-ends.ts). Only stems read one by one: the
-  // sub-pixel lattice and the column reading measure their lows their own way.
+  // Bars on an axis without MetaTrader's tick marks, under a title that is not MetaTrader's, are
+  // drawn as Lightweight Charts draws them, their stems a row short of the low
+  // (candles/bar-ends.ts). Only stems read one by one: the sub-pixel lattice and the column
+  // reading measure their lows their own way.
+  const metaTrader = scale.onTicks || namesMetaTraderPeriod(titleTokens);
   const pixelCandles =
-    extraction.kind === 'bars' && !scale.onTicks && !extraction.subPixel && !extraction.columnBars
+    extraction.kind === 'bars' && !metaTrader && !extraction.subPixel && !extraction.columnBars
       ? lowsOfLightweightBars(extraction.candles, extraction.renderPx)
       : extraction.candles;
   const candlesRead = pixelCandles.map((c) => toPrices(c, scale.priceScale));

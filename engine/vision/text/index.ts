@@ -6,7 +6,7 @@ export type { TitleRegion, TitleState } from './title';
 export type { Rect, TextToken, TokenGlyph } from './types';
 export { readText } from './read-text';
 export { parsePriceLabel } from './parse-price';
-export { identifyInstrument, namesHeikinAshi } from './instrument';
+export { identifyInstrument, namesHeikinAshi, namesMetaTraderPeriod } from './instrument';
 export { readHeaderOhlc, readLegendOhlc } from './legend';
 export {
   titleBands,

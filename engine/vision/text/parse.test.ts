@@ -1,6 +1,7 @@
 import {
   identifyInstrument,
   namesHeikinAshi,
+  namesMetaTraderPeriod,
   parsePriceLabel,
   readHeaderOhlc,
   readLegendOhlc,
@@ -363,6 +364,20 @@ describe('readHeaderOhlc', () => {
     expect(readHeaderOhlc(line('EURUSD.I,H1 1.08546 1.0893 1.08953 1.08977'))).toBeNull();
     expect(readHeaderOhlc(line('EURUSD,H1 1.08986 1.08953 1.08993 1.08977'))).toBeNull();
     expect(readHeaderOhlc(line('EURUSD,H1 102304 102480 101904 102421'))).toBeNull();
+  });
+});
+
+describe('namesMetaTraderPeriod', () => {
+  it.each([
+    ['BTCUSD, H4: Bitcoin vs US Dollar', true],
+    ['CDX,M5 14446.66 14353.53', true],
+    ['EURUSDm, Daily: Euro vs US Dollar', true],
+    ['GBPUSD,MN1', true],
+    ['USDCAD · 5m · OANDA O1.17697 H1.17710', false],
+    ['AUD/USD · 5 min O 0.73727 H 0.73727', false],
+    ['EMA 9, H 1.2', false],
+  ])('%s', (text, named) => {
+    expect(namesMetaTraderPeriod(line(text))).toBe(named);
   });
 });
 
