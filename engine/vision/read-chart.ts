@@ -238,9 +238,12 @@ function readFrom(
   // drawn as Lightweight Charts draws them, their stems a row short of the low
   // (candles/bar-ends.ts). Only stems read one by one: the sub-pixel lattice and the column
   // reading measure their lows their own way.
-  const metaTrader = scale.onTicks || namesMetaTraderPeriod(titleTokens);
   const pixelCandles =
-    extraction.kind === 'bars' && !metaTrader && !extraction.subPixel && !extraction.columnBars
+    extraction.kind === 'bars' &&
+    !extraction.subPixel &&
+    !extraction.columnBars &&
+    !scale.onTicks &&
+    !namesMetaTraderPeriod(titleTokens)
       ? lowsOfLightweightBars(extraction.candles, extraction.renderPx)
       : extraction.candles;
   const candlesRead = pixelCandles.map((c) => toPrices(c, scale.priceScale));

@@ -536,14 +536,14 @@ export function namesHeikinAshi(tokens: readonly TextToken[]): boolean {
 }
 
 /**
- * The chart's text names its period as MetaTrader does: a symbol, a comma, then the period code
- * ("EURUSD,H4", "BTCUSD, H4:"; M1-M30, H1-H12, D1, W1, MN, and MetaTrader 5's "Daily"). Those
- * codes after a comma are MetaTrader's own title; other platforms print "4h", "240" or "4H" after
- * a dot or a space.
+ * The chart's text names its period as MetaTrader does: a symbol, a comma, then a period written
+ * letter first ("EURUSD,H4", "BTCUSD, H4:", MetaTrader 5's "EURUSD, Daily"), the period as
+ * parseTimeframe reads it. Other platforms print "4h", "240" or "4H" after a dot or a space, and
+ * cTrader's small "m30" is left out.
  */
 export function namesMetaTraderPeriod(tokens: readonly TextToken[]): boolean {
   const text = tokens.map((t) => t.text).join(' ');
-  return /[A-Z]{3}[A-Za-z0-9.#_]*,\s*(?:M(?:1|2|3|4|5|6|10|12|15|20|30)|H(?:1|2|3|4|6|8|12)|D1|W1|MN1?|Daily|Weekly|Monthly)\b/.test(
-    text,
-  );
+  for (const m of text.matchAll(/[A-Z]{3}[A-Za-z0-9.#_]*,\s*(\S+)/g))
+    if (/^(?:[MHDW][0-9]|MN|Daily|Weekly|Monthly)/.test(m[1]!) && parseTimeframe(m[1]!) !== null) return true;
+  return false;
 }
