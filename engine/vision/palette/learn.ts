@@ -9,6 +9,7 @@ import {
   HALO_EDGE_SHARE,
   HALO_LUMA_SHARE,
   HALO_MAX_OVER_INK,
+  HALO_SPREAD_LUMA_SHARE,
   HALO_SOLID_MAX_SHARE,
   HISTOGRAM_LOW_SHARE,
   BLEND_ALPHA_MAX,
@@ -220,7 +221,29 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
         widen(ink, b);
         continue;
       }
-      if (bins.some((o) => o !== b && count[o]! * HALO_MAX_OVER_INK >= n && isHalo(colour, bg, binColour(o))))
+      // A dim rim a fifth of the way to its ink may also be counted against the ink over every bin
+      // within INK_TOLERANCE of it: JPEG spreads a lime stroke over many bins (#4acb4a 1,622 px
+      // beside #4acb54, #58c458, #5bbd58 ..., over 6,000 in all), each far smaller than the halo it
+      // leaves (#003600, 6,932 px). Not over the bins of the dim colour itself, and not for a colour
+      // further from the background (thin green candles on TradingView's gray theme, a third of the
+      // way to the darker greens of their edges).
+      const inkNear = (o: number) =>
+        bins.reduce((sum, q) => {
+          const of = binColour(q);
+          const near =
+            colourDistance(of, binColour(o)) <= INK_TOLERANCE && colourDistance(of, colour) > INK_TOLERANCE;
+          return sum + (near ? count[q]! : 0);
+        }, 0);
+      if (
+        bins.some(
+          (o) =>
+            o !== b &&
+            isHalo(colour, bg, binColour(o)) &&
+            (count[o]! * HALO_MAX_OVER_INK >= n ||
+              (isHalo(colour, bg, binColour(o), HALO_SPREAD_LUMA_SHARE) &&
+                inkNear(o) * HALO_MAX_OVER_INK >= n)),
+        )
+      )
         continue;
     }
     const near = classes.find((k, i) => {
@@ -384,13 +407,13 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
  * BLEED_CHROMA_MIN of its colour) and at most HALO_LUMA_SHARE of its way from the background in
  * brightness, on the ink's side.
  */
-function isHalo(colour: number, bg: number, ink: number): boolean {
+function isHalo(colour: number, bg: number, ink: number, maxShare = HALO_LUMA_SHARE): boolean {
   const span = luminance(ink) - luminance(bg);
   const share = (luminance(colour) - luminance(bg)) / span;
   return (
     Math.abs(span) > 0 &&
     share >= 0 &&
-    share <= HALO_LUMA_SHARE &&
+    share <= maxShare &&
     chromaShareOf(bg, ink)(colour) >= BLEED_CHROMA_MIN
   );
 }

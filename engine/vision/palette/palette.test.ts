@@ -565,18 +565,27 @@ describe('the halo JPEG leaves beside bright strokes on a dark chart', () => {
   // Measured on a MetaTrader Green on Black capture at quality 78: every lime stroke and
   // white-filled body has a column of #003600 either side (a fifth of the lime's brightness,
   // no red or blue), which outnumbers the lime's own largest colour bin.
-  const paintHalo = (halo: number) => {
+  const paintHalo = (halo: number, spread: number[] = []) => {
     const bg = 0x000000;
     const bull = 0x5bbc5c;
     const bear = 0xe9ffeb;
     const { image } = paintChart({ background: bg, grid: null, bull, bear, seed: 11 });
     const { data, width, height } = image;
     const isInk = (i: number) => data[i * 4]! + data[i * 4 + 1]! + data[i * 4 + 2]! > 0;
+    // JPEG spreads the lime over many colour bins: its columns take the given colours in turn.
+    for (let i = 0; i < width * height && spread.length > 0; i++) {
+      if (data[i * 4] !== ((bull >> 16) & 255) || data[i * 4 + 1] !== ((bull >> 8) & 255)) continue;
+      const c = spread[(i % width) % spread.length]!;
+      [data[i * 4], data[i * 4 + 1], data[i * 4 + 2]] = [(c >> 16) & 255, (c >> 8) & 255, c & 255];
+    }
+    // Where the lime is spread, the halo lines it alone (the pale fills leave none).
+    const bearAt = (i: number) => data[i * 4] === ((bear >> 16) & 255) && data[i * 4 + 2] === (bear & 255);
+    const lines = (i: number) => isInk(i) && (spread.length === 0 || !bearAt(i));
     const beside: number[] = [];
     for (let y = 0; y < height; y++)
       for (let x = 1; x < width - 1; x++) {
         const i = y * width + x;
-        if (!isInk(i) && (isInk(i - 1) || isInk(i + 1))) beside.push(i);
+        if (!isInk(i) && (lines(i - 1) || lines(i + 1))) beside.push(i);
       }
     for (const i of beside)
       [data[i * 4], data[i * 4 + 1], data[i * 4 + 2]] = [(halo >> 16) & 255, (halo >> 8) & 255, halo & 255];
@@ -587,6 +596,17 @@ describe('the halo JPEG leaves beside bright strokes on a dark chart', () => {
   it('is not learned as a candle colour', () => {
     const { palette, bull, bear } = paintHalo(0x003600);
     expect(palette.map((k) => k.colour)).toEqual(expect.arrayContaining([bull, bear]));
+    expect(palette).toHaveLength(2);
+  });
+
+  it('is not learned where JPEG spread the lime over bins each far smaller than the halo', () => {
+    // MetaTrader 5 at 1.5x, JPEG quality 68: #4acb4a 1,622 px beside #4acb54, #58c458, #5bbd58 ...
+    // (over 6,000 in all) and the halo #003600 6,932 px.
+    const spread: number[] = [];
+    for (const r of [0x48, 0x58])
+      for (const g of [0xb8, 0xc8, 0xd8]) for (const b of [0x48, 0x58]) spread.push((r << 16) | (g << 8) | b);
+    const { palette } = paintHalo(0x003600, spread);
+    expect(palette.map((k) => k.colour)).not.toContain(0x003600);
     expect(palette).toHaveLength(2);
   });
 

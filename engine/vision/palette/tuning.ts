@@ -108,11 +108,19 @@ export const HALO_EDGE_SHARE = 0.9;
 /** ... and under this share inside bodies (a dim candle colour fills bodies of its own). */
 export const HALO_SOLID_MAX_SHARE = 0.05;
 /**
- * A halo not yet credited to a learned class is left out only beside a bin of its ink holding at
- * least 1/this of its pixels: a rim of 1-2 px either side of the strokes is about its ink's size
+ * A halo not yet credited to a learned class is left out only beside ink (a bin, with the bins
+ * within INK_TOLERANCE of it) holding at least 1/this of its pixels: a rim of 1-2 px either side
+ * of the strokes is about its ink's size
  * (#003600 1172 px beside lime 1252; a navy rim 2453 beside blue 2044), never many times it.
  */
 export const HALO_MAX_OVER_INK = 3;
+/**
+ * ... or beside ink spread over many bins (JPEG), counted over the bins within INK_TOLERANCE, when
+ * the dim colour lies at most this share of the way from the background to it in brightness
+ * (MetaTrader's Green on Black: #003600 and #003400 at 0.21 of their lime; the green candles of
+ * TradingView's gray theme beside the darker greens of their edges: over 0.3 and not halo).
+ */
+export const HALO_SPREAD_LUMA_SHARE = 0.3;
 /**
  * A class learned from strokes JPEG greyed (1 px wicks whose colour was averaged with the
  * background's, at the ink's brightness) has no hue to follow (INK_CHROMA_MIN); a more colourful
