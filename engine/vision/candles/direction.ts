@@ -1,6 +1,14 @@
 import type { PixelCandle } from './types';
 import type { InkClass } from '../palette/palette';
-import { DIRECTION_COST_MARGIN, GAP_COST_CAP_PX } from './tuning';
+import {
+  DIRECTION_COST_MARGIN,
+  FILL_AGREEMENT_MIXED_MIN,
+  FILL_AGREEMENT_SURE,
+  FILL_FLIP_GAIN_PX,
+  FILL_MIXED_MIN_CANDLES,
+  FILL_WEIGHT_SHARE,
+  GAP_COST_CAP_PX,
+} from './tuning';
 
 /**
  * Which fill means bull? Bars open where the previous one closed (or close by), so the mapping
@@ -38,6 +46,71 @@ export function assignDirections(candles: PixelCandle[], palette: InkClass[]): v
   for (const c of candles) {
     c.direction = (c.fill === a) === aBull ? 1 : -1;
   }
+  if (ranked.length >= 3) moreFills(candles, ranked, fills);
+}
+
+/** The close and the open row of a candle read in direction `d` (+1 bull: it closes at the top). */
+const closeRow = (c: PixelCandle, d: number) => (d > 0 ? c.bodyTop : c.bodyBottom);
+const openRow = (c: PixelCandle, d: number) => (d > 0 ? c.bodyBottom : c.bodyTop);
+
+/**
+ * Three fills or more (MetaTrader's Green on Black: bull bodies hollow, bear bodies filled in a
+ * pale green, both outlined in lime; a body too narrow to show its inside is all lime). The first
+ * mapping gives every fill but the most common one the other direction. Each further fill of
+ * weight is then given the direction that joins its candles to their neighbours, where that is
+ * clearly better (the hollow bull bodies above, read as bear, cost 14-19 px per candle). Then a
+ * fill whose candles do not keep to one direction (the all-lime bodies: both directions; fewer of
+ * them join their neighbours as read than as flipped) is no evidence of direction: each of its
+ * candles takes the direction that joins its neighbours.
+ */
+function moreFills(candles: PixelCandle[], ranked: number[], fills: Map<number, number>): void {
+  const gap = (p: PixelCandle | undefined, q: PixelCandle | undefined) =>
+    p && q ? Math.min(Math.abs(closeRow(p, p.direction) - openRow(q, q.direction)), GAP_COST_CAP_PX) : 0;
+  const totalGap = () => {
+    let sum = 0;
+    for (let i = 0; i + 1 < candles.length; i++) sum += gap(candles[i], candles[i + 1]);
+    return sum;
+  };
+  const flip = (f: number) => {
+    for (const c of candles) if (c.fill === f) c.direction = -c.direction;
+  };
+  const weighty = ranked.filter((f) => fills.get(f)! >= FILL_WEIGHT_SHARE * fills.get(ranked[0]!)!);
+  for (const f of weighty.slice(2)) {
+    const before = totalGap();
+    flip(f);
+    if (before - totalGap() < FILL_FLIP_GAIN_PX * fills.get(f)!) flip(f);
+  }
+  // Of each fill: how many candles join their neighbours no worse as read than flipped.
+  const localGap = (i: number, d: number) => {
+    const c = candles[i]!;
+    const read = c.direction;
+    c.direction = d;
+    const sum = gap(candles[i - 1], c) + gap(c, candles[i + 1]);
+    c.direction = read;
+    return sum;
+  };
+  const mixed: number[] = [];
+  let unsure = 0;
+  for (const f of weighty) {
+    let agree = 0;
+    let n = 0;
+    candles.forEach((c, i) => {
+      if (c.fill !== f) return;
+      n++;
+      if (localGap(i, c.direction) <= localGap(i, -c.direction)) agree++;
+    });
+    if (agree >= FILL_AGREEMENT_SURE * n) continue;
+    unsure++;
+    // Fewer than half agreeing, or too few candles to tell, is misread shapes, not a mixed fill.
+    if (agree >= FILL_AGREEMENT_MIXED_MIN * n && n >= FILL_MIXED_MIN_CANDLES) mixed.push(f);
+  }
+  // Only one fill may go candle by candle: the others' directions are what it joins.
+  if (unsure !== 1 || mixed.length !== 1) return;
+  for (let pass = 0; pass < 2; pass++)
+    candles.forEach((c, i) => {
+      if (c.fill === mixed[0] && localGap(i, -c.direction) < localGap(i, c.direction))
+        c.direction = -c.direction;
+    });
 }
 
 function bullishByConvention(a: number, b: number | undefined, palette: InkClass[]): boolean {

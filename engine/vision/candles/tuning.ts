@@ -413,6 +413,27 @@ export const PARTIAL_ROW_MAX = 0.5;
 export const GAP_COST_CAP_PX = 20;
 /** The two mappings differ by more than this (mean px) to decide; else by convention. */
 export const DIRECTION_COST_MARGIN = 0.3;
+/** A third fill (or more) is a fill of its own with at least this share of the commonest fill's candles. */
+export const FILL_WEIGHT_SHARE = 0.1;
+/**
+ * A further fill takes the other direction where that joins its candles to their neighbours
+ * better by at least this much per candle (px): MetaTrader's hollow bull bodies read as bear
+ * 14-19 px; 2 px on four hollow shapes of a small Lightweight Charts capture was noise.
+ */
+export const FILL_FLIP_GAIN_PX = 3;
+/**
+ * A fill keeps to one direction when at least this share of its candles join their neighbours
+ * no worse as read than flipped (the clean fills of those MetaTrader charts: 88-100 %; MetaTrader's all-lime narrow bodies of
+ * both directions: 68-77 %).
+ */
+export const FILL_AGREEMENT_SURE = 0.85;
+/**
+ * ... a fill under half is misread shapes rather than bodies of both directions (a JPEG phone
+ * chart's junk: 29 %), and goes no further ...
+ */
+export const FILL_AGREEMENT_MIXED_MIN = 0.5;
+/** ... and neither does one of fewer candles, whose share says too little (25-42 candles moved 1-2 the wrong way). */
+export const FILL_MIXED_MIN_CANDLES = 50;
 
 // glyphs: a legend's digits in the candles' colours (legendGlyphs)
 
