@@ -29,6 +29,9 @@ import {
   EDGE_SHARE_MAX_COLUMNS,
   EDGE_SHARE_MIN_WIDTH,
   ONE_PX_WARN_SHARE,
+  STROKE_MAX_WIDTH_PX,
+  STROKES_BODILESS_SHARE,
+  STROKES_SHARE,
   REMNANT_WIDTH_SHARE,
   SLAB_PIECES_SHARE,
   SPECK_MAX_ROWS,
@@ -111,6 +114,7 @@ export function extractCandles(
     if (!bars) alt.candle.direction = candles.find((c) => c.fill === alt.candle.fill)?.direction ?? 0;
     m.candle.alternative = alt.candle;
   }
+  if (!bars) strokesWithoutBodies(candles);
   // A flat candle (doji) is also "ambiguous" as its body is no wider than its wick, but then
   // the candles are not 1 px wide: warn only when a real share of them are that narrow (up to
   // 2 px, as anti-aliasing or a scaled capture widens a 1 px stroke).
@@ -519,4 +523,25 @@ export function readsAsBars(pieces: readonly { barLike: boolean; fill: number }[
   const oneColour = Math.max(0, ...fillCount.values()) >= ONE_FILL_SHARE * pieces.length;
   const barShare = pieces.filter((p) => p.barLike).length / Math.max(1, pieces.length);
   return barShare > (oneColour ? ONE_COLOUR_BARS_SHARE : BARS_SHARE);
+}
+
+/**
+ * A chart of 1 px candles (MetaTrader draws bodies as wide as the wick at bar spacings of 3 px
+ * or less) read as such: where nearly every candle is at most 2 px wide and many of them show
+ * no body at all, the "bodies" read in the others are a 1 px stroke that JPEG or the capture's
+ * scaling spread over two columns a row here and there, not a body's open and close. Those are
+ * unknown too (`ambiguous`: the continuity check then judges the ranges, decision 024). Real
+ * 2 px bodies on 1 px wicks (Lightweight Charts zoomed out) show a body on nearly every candle.
+ */
+export function strokesWithoutBodies(candles: PixelCandle[]): void {
+  const narrow = candles.filter((c) => c.right - c.left + 1 <= STROKE_MAX_WIDTH_PX);
+  const bodiless = narrow.filter((c) => c.ambiguous).length;
+  if (narrow.length < STROKES_SHARE * candles.length || bodiless < STROKES_BODILESS_SHARE * candles.length)
+    return;
+  for (const c of narrow) {
+    if (c.ambiguous) continue;
+    c.ambiguous = true;
+    c.bodyTop = c.highY;
+    c.bodyBottom = c.lowY;
+  }
 }

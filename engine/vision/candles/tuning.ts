@@ -91,6 +91,22 @@ export const BAR_PIECES_SHARE = 0.7;
  */
 export const ONE_PX_WARN_SHARE = 0.1;
 /**
+ * strokesWithoutBodies: a 1 px stroke spread over two columns by JPEG or scaling is at most this
+ * wide ...
+ */
+export const STROKE_MAX_WIDTH_PX = 2;
+/**
+ * ... a chart of such strokes has nearly all its candles this narrow (the corpora's MetaTrader
+ * charts at bar spacings of 3 px or less: 99-100 %; every other chart at most 55 %, a dense
+ * Lightweight Charts JPEG) ...
+ */
+export const STROKES_SHARE = 0.9;
+/**
+ * ... and at least this share of them read with no body (those MetaTrader charts: 54-99 %; 2 px
+ * bodies on 1 px wicks leave only the dojis bodiless).
+ */
+export const STROKES_BODILESS_SHARE = 0.4;
+/**
  * What is left of a shape a thick line was cleared from, no wider than this share of the
  * typical shape, is a steep stretch of the line, not a candle (c60: 8 fewer refusals).
  */
