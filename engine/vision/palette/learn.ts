@@ -404,8 +404,8 @@ export function learnPalette(r: Raster, layout: Layout): InkClass[] {
 
 /**
  * Whether `colour` is JPEG's halo of ink `ink` on background `bg`: in the ink's hue (at least
- * BLEED_CHROMA_MIN of its colour) and at most HALO_LUMA_SHARE of its way from the background in
- * brightness, on the ink's side.
+ * BLEED_CHROMA_MIN of its colour) and at most `maxShare` (HALO_LUMA_SHARE unless given) of its
+ * way from the background in brightness, on the ink's side.
  */
 function isHalo(colour: number, bg: number, ink: number, maxShare = HALO_LUMA_SHARE): boolean {
   const span = luminance(ink) - luminance(bg);
