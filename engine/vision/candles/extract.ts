@@ -8,6 +8,7 @@ import { removeCrossingLines, removeHorizontalLines } from '../cleanup/lines';
 import type { CandleExtraction, PixelCandle } from './types';
 import { colourRuns, components, isSized, pieceRows, stemPieces, type Component } from './shapes';
 import { measure, type AlphaAt } from './measure';
+import { dottedLineRows, type OnDottedLine } from './dotted-rows';
 import { fitsLattice, offLattice, touchingCandles, type Staircase } from './staircase';
 import { wickMemo, type WickReading } from './wicks';
 import { assignDirections } from './direction';
@@ -95,11 +96,12 @@ export function extractCandles(
     ...(bridged ? { bridged } : {}),
   };
   const { kept, rivals } = candleShapes(shapes, plot, ph, textBoxes, colours, warnings);
-  const { measured, columnBars } = cutAndMeasure(kept, comps, labels, ink, pw, alphaAt, wicks);
+  const onDottedLine = dottedLineRows(plot, sampler);
+  const { measured, columnBars } = cutAndMeasure(kept, comps, labels, ink, pw, alphaAt, wicks, onDottedLine);
   measured.sort((a, b) => a.candle.x - b.candle.x);
   const bars = readsAsBars(measured.map((m) => ({ barLike: m.barLike, fill: m.candle.fill })));
   const kind = bars ? 'bars' : 'candles';
-  const alternatives = measureRivals(rivals, measured, comps, labels, ink, pw, alphaAt);
+  const alternatives = measureRivals(rivals, measured, comps, labels, ink, pw, alphaAt, onDottedLine);
   const renderPx = refineAll(measured, ink, labels, pw, plot, palette, sampler, bars, [
     ...alternatives.values(),
   ]);
@@ -319,6 +321,7 @@ function measureRivals(
   ink: Uint8Array,
   pw: number,
   alphaAt: AlphaAt,
+  onDottedLine: OnDottedLine,
 ): Map<Measured, Measured> {
   const out = new Map<Measured, Measured>();
   const size = new Map<Measured, number>();
@@ -333,7 +336,7 @@ function measureRivals(
         if (shared > most) [best, most] = [m, shared];
       }
       if (!best || (size.get(best) ?? 0) >= c.count) continue;
-      out.set(best, { ...measure(ink, labels, pw, r, c, c.minX, c.maxX, alphaAt), id: r });
+      out.set(best, { ...measure(ink, labels, pw, r, c, c.minX, c.maxX, alphaAt, onDottedLine), id: r });
       size.set(best, c.count);
     }
   }
@@ -355,6 +358,7 @@ function cutAndMeasure(
   pw: number,
   alphaAt: AlphaAt,
   wicks: () => WickReading,
+  onDottedLine: OnDottedLine,
 ): { measured: Measured[]; columnBars: boolean } {
   const measured: Measured[] = [];
   let columnBars = false;
@@ -369,7 +373,7 @@ function cutAndMeasure(
     if (!(cut && fitsLattice(cut)) && isColumnBars(columnBand(labels, ink, pw, i, c))) {
       for (let x = c.minX; x <= c.maxX; x++) {
         const rows = pieceRows(labels, pw, i, c, x, x);
-        if (rows) measured.push({ ...measure(ink, labels, pw, i, rows, x, x, alphaAt), id: i });
+        if (rows) measured.push({ ...measure(ink, labels, pw, i, rows, x, x, alphaAt, onDottedLine), id: i });
       }
       columnBars = true;
       continue;
@@ -380,7 +384,7 @@ function cutAndMeasure(
     }
     const pieces = stemPieces(labels, pw, i, c).map(([x0, x1]) => {
       const rows = pieceRows(labels, pw, i, c, x0, x1);
-      return rows && { ...measure(ink, labels, pw, i, rows, x0, x1, alphaAt), id: i };
+      return rows && { ...measure(ink, labels, pw, i, rows, x0, x1, alphaAt, onDottedLine), id: i };
     });
     const bars = pieces.filter((p) => p?.barLike).length;
     if (pieces.length > 1 && bars >= pieces.length * BAR_PIECES_SHARE) {
@@ -397,7 +401,9 @@ function cutAndMeasure(
   const sized = whole.filter((i) => isSized(comps[i]!));
   const typical = median((sized.length ? sized : whole).map((i) => comps[i]!.maxX - comps[i]!.minX + 1));
   for (const i of whole) {
-    measured.push(...cutWhole(i, comps[i]!, typical, lattice.get(i), readWhole, labels, ink, pw, alphaAt));
+    measured.push(
+      ...cutWhole(i, comps[i]!, typical, lattice.get(i), readWhole, labels, ink, pw, alphaAt, onDottedLine),
+    );
   }
   return { measured, columnBars };
 }
@@ -413,6 +419,7 @@ function cutWhole(
   ink: Uint8Array,
   pw: number,
   alphaAt: AlphaAt,
+  onDottedLine: OnDottedLine,
 ): Measured[] {
   let ranges: [number, number][];
   // A shape the lattice does not cut cleanly (candles a line glued together, with the line's
@@ -440,7 +447,7 @@ function cutWhole(
     const rows = parts === 1 ? c : pieceRows(labels, pw, i, c, x0, x1);
     if (!rows) continue;
     const known = parts === 1 ? readWhole.get(i) : undefined;
-    const piece = known ?? { ...measure(ink, labels, pw, i, rows, x0, x1, alphaAt), id: i };
+    const piece = known ?? { ...measure(ink, labels, pw, i, rows, x0, x1, alphaAt, onDottedLine), id: i };
     if (coloured.has(x0)) piece.candle.byColour = true;
     pieces.push(piece);
   }
@@ -454,7 +461,9 @@ function cutWhole(
     Math.abs(p.candle.highY - first.highY) <= 1 &&
     Math.abs(p.candle.lowY - first.lowY) <= 1;
   if (parts > 1 && pieces.filter(slab).length >= pieces.length * SLAB_PIECES_SHARE) {
-    return [readWhole.get(i) ?? { ...measure(ink, labels, pw, i, c, c.minX, c.maxX, alphaAt), id: i }];
+    return [
+      readWhole.get(i) ?? { ...measure(ink, labels, pw, i, c, c.minX, c.maxX, alphaAt, onDottedLine), id: i },
+    ];
   }
   return pieces;
 }

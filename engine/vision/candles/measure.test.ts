@@ -32,7 +32,12 @@ describe('measure on a wick blurred wider next to its body', () => {
  * The candle `measure` reads from one piece `pw` x `h` px painted by `classAt` (the ink class
  * of a pixel, 0 for none).
  */
-function measurePainted(pw: number, h: number, classAt: (x: number, y: number) => number) {
+function measurePainted(
+  pw: number,
+  h: number,
+  classAt: (x: number, y: number) => number,
+  onDottedLine?: (y: number) => boolean,
+) {
   const ink = new Uint8Array(pw * h);
   const labels = new Int32Array(pw * h).fill(-1);
   for (let y = 0; y < h; y++)
@@ -42,7 +47,7 @@ function measurePainted(pw: number, h: number, classAt: (x: number, y: number) =
       ink[y * pw + x] = k;
       labels[y * pw + x] = 1;
     }
-  return measure(ink, labels, pw, 1, { minY: 0, maxY: h - 1 }, 0, pw - 1, () => 1).candle;
+  return measure(ink, labels, pw, 1, { minY: 0, maxY: h - 1 }, 0, pw - 1, () => 1, onDottedLine).candle;
 }
 
 const FILL = 1;
@@ -126,5 +131,47 @@ describe('measure on an OHLC bar whose ticks are thinner than its stem', () => {
     expect(candle.direction).toBe(1);
     expect(candle.bodyTop).toBeCloseTo(10.5, 5);
     expect(candle.bodyBottom).toBeCloseTo(40.5, 5);
+  });
+});
+
+/*
+ * MetaTrader 4's default look (Green on Black bars over a dotted grid) at 1x on JPEG (m21-010):
+ * 1 px stems, 1 px ticks, grey grid dots 3 px apart. The dot touching a stem is tinted in the
+ * bars' colour and joins the bar as a second "tick" on its side, as inked as the real one.
+ */
+describe('measure on an OHLC bar crossed by a dotted grid line', () => {
+  const GRID_ROW = 15;
+  const onGrid = (y: number) => y === GRID_ROW;
+  const bar = (openTick: boolean) => (x: number, y: number) =>
+    (x === 1 && y >= 2 && y <= 40) ||
+    (openTick && x === 0 && y === 5) ||
+    (x === 2 && (y === 30 || y === GRID_ROW))
+      ? 1
+      : 0;
+
+  it("reads the close from the bar's tick, not from the grid's dot beside the stem", () => {
+    const candle = measurePainted(3, 43, bar(true), onGrid);
+    expect(candle.bodyTop).toBe(5);
+    expect(candle.bodyBottom).toBe(30);
+    expect(candle.direction).toBe(-1);
+    // Without the grid's rows the dot, first met, is the close.
+    expect(measurePainted(3, 43, bar(true)).bodyBottom).toBe(GRID_ROW);
+  });
+
+  it('reads a bar whose open tick is lost from its close tick, not from the dot', () => {
+    const candle = measurePainted(3, 43, bar(false), onGrid);
+    expect([candle.bodyTop, candle.bodyBottom]).toEqual([30, 30]);
+    expect(measurePainted(3, 43, bar(false)).bodyTop).toBe(GRID_ROW);
+  });
+
+  it('still reads a tick that lies on a grid row when no other tick is there', () => {
+    const candle = measurePainted(
+      3,
+      43,
+      (x, y) =>
+        (x === 1 && y >= 2 && y <= 40) || (x === 0 && y === 5) || (x === 2 && y === GRID_ROW) ? 1 : 0,
+      onGrid,
+    );
+    expect([candle.bodyTop, candle.bodyBottom]).toEqual([5, GRID_ROW]);
   });
 });

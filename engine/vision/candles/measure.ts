@@ -16,7 +16,10 @@ import {
   WIDENED_WICK_MIN_ROWS,
   STEM_MOST_ROWS_MAX_RATIO,
   STEM_MOST_ROWS_SHARE,
+  DOTTED_TICK_WEIGHT,
+  DOT_MAX_THICK_PX,
 } from './tuning';
+import type { OnDottedLine } from './dotted-rows';
 
 /** Ink share (0..1) of the pixel at plot coordinates (x, y) in its own class's colour. */
 export type AlphaAt = (x: number, y: number) => number;
@@ -79,12 +82,14 @@ export function measure(
   x0: number,
   x1: number,
   alphaAt: AlphaAt,
+  /** Plot rows crossed by a dotted line (a bar's tick there may be one of its dots). */
+  onDottedLine?: OnDottedLine,
 ): { candle: PixelCandle; barLike: boolean } {
   const h = c.maxY - c.minY + 1;
   const p: Piece = { ink, labels, pw, id, minY: c.minY, h, x0, x1 };
   const extent = rowWidths(p, alphaAt);
   const stem = findStem(p, extent);
-  const body = bodyRows(p, extent, stem, alphaAt);
+  const body = bodyRows(p, extent, stem, alphaAt, onDottedLine);
   return {
     candle: {
       x: stem.stemX,
@@ -317,8 +322,13 @@ interface BodyRows {
   direction: number;
 }
 
-/** Rows wider than the stem: body rows (candles) or ticks left and right of it (bars). */
-function bodyRows(p: Piece, e: RowExtent, s: Stem, alphaAt: AlphaAt): BodyRows {
+/**
+ * Rows wider than the stem: body rows (candles) or ticks left and right of it (bars). A piece
+ * that is no bar takes its body from rows other than a dotted line's dots beside the stem (see
+ * lineDot) where it has any: a bar whose open tick is lost (under a moving average) is read
+ * from its close tick, not from a grid dot above it.
+ */
+function bodyRows(p: Piece, e: RowExtent, s: Stem, alphaAt: AlphaAt, onDottedLine?: OnDottedLine): BodyRows {
   const spanL = rowSpans.left;
   const spanR = rowSpans.right;
   const wick = rowSpans.wick;
@@ -331,6 +341,8 @@ function bodyRows(p: Piece, e: RowExtent, s: Stem, alphaAt: AlphaAt): BodyRows {
   let rightN = 0;
   let bodyTop = -1;
   let bodyBottom = -1;
+  let clearTop = -1;
+  let clearBottom = -1;
   for (let i = 0; i < p.h; i++) {
     if (spanL[i]! < 0 || wick[i] === 1) continue;
     const l = spanL[i]! < s.stemL;
@@ -349,12 +361,17 @@ function bodyRows(p: Piece, e: RowExtent, s: Stem, alphaAt: AlphaAt): BodyRows {
     if (l || r) {
       if (bodyTop < 0) bodyTop = i;
       bodyBottom = i;
+      if (!onDottedLine || !lineDot(p, s, i, l ? -1 : 1, l && r, onDottedLine)) {
+        if (clearTop < 0) clearTop = i;
+        clearBottom = i;
+      }
     }
   }
+  if (clearTop >= 0) [bodyTop, bodyBottom] = [clearTop, clearBottom];
   const barLike = leftOnly + rightOnly > both && leftN > 0 && rightN > 0;
   if (barLike) {
-    const openY = p.minY + tickRow(p, s, alphaAt, -1, leftRows / leftN);
-    const closeY = p.minY + tickRow(p, s, alphaAt, 1, rightRows / rightN);
+    const openY = p.minY + tickRow(p, s, alphaAt, -1, leftRows / leftN, onDottedLine);
+    const closeY = p.minY + tickRow(p, s, alphaAt, 1, rightRows / rightN, onDottedLine);
     const direction = closeY < openY ? 1 : closeY > openY ? -1 : 0;
     return {
       bodyTop: Math.min(openY, closeY),
@@ -373,6 +390,31 @@ function bodyRows(p: Piece, e: RowExtent, s: Stem, alphaAt: AlphaAt): BodyRows {
 }
 
 /**
+ * Whether piece row i reaches out beside the stem only as a dotted line's dot: on one side
+ * (`side`), on a dotted line's row, in a run of such rows no thicker than the line.
+ */
+function lineDot(
+  p: Piece,
+  s: Stem,
+  i: number,
+  side: number,
+  twoSided: boolean,
+  onDottedLine: OnDottedLine,
+): boolean {
+  if (twoSided || !onDottedLine(i + p.minY)) return false;
+  const out = (k: number) =>
+    k >= 0 &&
+    k < p.h &&
+    rowSpans.left[k]! >= 0 &&
+    rowSpans.wick[k] !== 1 &&
+    (side < 0 ? rowSpans.left[k]! < s.stemL : rowSpans.right[k]! > s.stemR);
+  let run = 1;
+  for (let k = i - 1; out(k) && run <= DOT_MAX_THICK_PX; k--) run++;
+  for (let k = i + 1; out(k) && run <= DOT_MAX_THICK_PX; k++) run++;
+  return run <= DOT_MAX_THICK_PX;
+}
+
+/**
  * A bar's tick row on one side of the stem (`side` -1 left, +1 right; piece rows): the mean row
  * of the run of rows reaching out on that side that holds the most ink beside the stem in rows
  * reaching out on that side only (each such row weighs the ink share of its pixel next to the
@@ -381,9 +423,17 @@ function bodyRows(p: Piece, e: RowExtent, s: Stem, alphaAt: AlphaAt): BodyRows {
  * tick's run (an open and close a row apart); a line of another colour crossing on one side
  * (a moving average over black bars) is a blend, weaker than a tick in the bar's own colour.
  * Where no row reaches out on that side alone, the mean of every such row (`fallback`), as the
- * ticks give nothing better.
+ * ticks give nothing better. A run on a dotted line's row weighs DOTTED_TICK_WEIGHT of its ink:
+ * a dot of the line touching the stem reaches out on one side like a tick.
  */
-function tickRow(p: Piece, s: Stem, alphaAt: AlphaAt, side: number, fallback: number): number {
+function tickRow(
+  p: Piece,
+  s: Stem,
+  alphaAt: AlphaAt,
+  side: number,
+  fallback: number,
+  onDottedLine?: OnDottedLine,
+): number {
   const { h, labels, pw, id } = p;
   const spanL = rowSpans.left;
   const spanR = rowSpans.right;
@@ -401,14 +451,17 @@ function tickRow(p: Piece, s: Stem, alphaAt: AlphaAt, side: number, fallback: nu
     }
     let ink = 0;
     let sum = 0;
+    let dotted = false;
     let j = i;
     for (; j < h && out(j, side); j++) {
       sum += j;
+      if (onDottedLine?.(j + p.minY)) dotted = true;
       if (out(j, -side)) continue;
       const y = j + p.minY;
       const x = labels[y * pw + beside] === id ? beside : side < 0 ? spanL[j]! : spanR[j]!;
       ink += alphaAt(x, y);
     }
+    if (dotted) ink *= DOTTED_TICK_WEIGHT;
     if (ink > best || (ink === best && ink > 0 && j - i > bestRows)) {
       [best, bestRows, row] = [ink, j - i, sum / (j - i)];
     }

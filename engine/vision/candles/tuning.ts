@@ -686,3 +686,32 @@ export const SUB_PIXEL_BODY_COLUMNS = 2;
  * above the strays and far below any market's share of falling candles.
  */
 export const SUB_PIXEL_BODY_FILL_SHARE = 0.1;
+/**
+ * A dotted line's dot (dotted-rows.ts): a pixel this far off the plot's background (largest
+ * channel difference) ... MetaTrader's grey grid dots on black are 0x8e off; JPEG's ringing
+ * around them and around the bars stays under 0x30.
+ */
+export const DOT_OFF_MIN = 48;
+/** ... in a run of at most this many pixels along the row (1 px dots; 2 px at DPR 2; a tick and its 1 px stem) ... */
+export const DOT_MAX_LENGTH_PX = 3;
+/** ... and at most this many down its column (a 1 px line, 2 px at DPR 2). */
+export const DOT_MAX_THICK_PX = 2;
+/**
+ * A row is a dotted line where its dots cover this share of the plot's width: 1 px dots 3 px
+ * apart cover a third (less where bars cross it); a row of a dense bar chart holds the ticks of a
+ * few bars, under 1 %.
+ */
+export const DOTTED_ROW_SHARE = 0.1;
+/**
+ * ... judged on this many windows of this many pixels spread over the row (a fifth of a
+ * 2560 px plot): a grid line's dots run the whole width, 32 px hold ten of them at 1x and a
+ * window on a bar's tick holds that tick and its neighbours' few.
+ */
+export const DOT_WINDOWS = 16;
+export const DOT_WINDOW_PX = 32;
+/**
+ * A bar's tick run on a dotted line's row counts for this share of its ink (tickRow): the one dot
+ * beside the stem that JPEG tinted in the bar's colour holds as much ink as a tick, so a tick off
+ * the line wins; a tick on the line still wins over a speck of less than half its ink.
+ */
+export const DOTTED_TICK_WEIGHT = 0.5;
