@@ -7,7 +7,7 @@ import { removeVolumeBars } from '../cleanup/volume';
 import { removeCrossingLines, removeHorizontalLines } from '../cleanup/lines';
 import type { CandleExtraction, PixelCandle } from './types';
 import { colourRuns, components, isSized, pieceRows, stemPieces, type Component } from './shapes';
-import { measure, type AlphaAt } from './measure';
+import { measure, type AlphaAt, type OneTick } from './measure';
 import { dottedLineRows, type OnDottedLine } from './dotted-rows';
 import { fitsLattice, offLattice, touchingCandles, type Staircase } from './staircase';
 import { wickMemo, type WickReading } from './wicks';
@@ -42,10 +42,11 @@ import {
   TICK_COLUMNS_CUT_MAX_SHARE,
   TICK_COLUMNS_MAX_SHARE,
   WIDE_SHAPE_SHARE,
+  ONE_TICK_NEIGHBOUR_SPACINGS,
 } from './tuning';
 
 /** A piece of a shape read as one candle or bar; `id` is the shape it came from. */
-type Measured = { candle: PixelCandle; barLike: boolean; id: number };
+type Measured = { candle: PixelCandle; barLike: boolean; oneTick?: OneTick; id: number };
 
 /** The ink's shapes once lines are cleared: labels per plot pixel, and each shape's box. */
 interface Shapes {
@@ -101,6 +102,15 @@ export function extractCandles(
   measured.sort((a, b) => a.candle.x - b.candle.x);
   const bars = readsAsBars(measured.map((m) => ({ barLike: m.barLike, fill: m.candle.fill })));
   const kind = bars ? 'bars' : 'candles';
+  // A bar showing one tick: its body is that tick's row until its neighbour gives the other.
+  const oneTick = new Map<PixelCandle, -1 | 1>();
+  if (bars) {
+    for (const m of measured) {
+      if (!m.oneTick) continue;
+      m.candle.bodyTop = m.candle.bodyBottom = m.oneTick.row;
+      oneTick.set(m.candle, m.oneTick.side);
+    }
+  }
   const alternatives = measureRivals(rivals, measured, comps, labels, ink, pw, alphaAt, onDottedLine);
   const renderPx = refineAll(measured, ink, labels, pw, plot, palette, sampler, bars, [
     ...alternatives.values(),
@@ -110,6 +120,7 @@ export function extractCandles(
   const gaps: number[] = [];
   for (let i = 1; i < candles.length; i++) gaps.push(candles[i]!.x - candles[i - 1]!.x);
   const barSpacing = gaps.length ? median(gaps) : 0;
+  if (oneTick.size > 0) completeOneTickBars(candles, oneTick, barSpacing);
   if (!bars) assignDirections(candles, palette);
   for (const [m, alt] of alternatives) {
     // The colours' meaning is the candles': an alternative of a fill no candle has stays unknown.
@@ -517,6 +528,40 @@ export function volumeBaseline(comps: Component[], ph: number): number | null {
     row >= ph * BASELINE_FROM_SHARE
     ? row
     : null;
+}
+
+/**
+ * OHLC bars that showed one tick (the other lost under a moving average or a label of another
+ * colour): on a continuously traded market a bar opens where the previous one closed, so the
+ * missing open is the bar before's close and the missing close the bar after's open, where that
+ * neighbour stands within ONE_TICK_NEIGHBOUR_SPACINGS bar spacings and shows that tick itself,
+ * kept within the bar's range (a gap opens at the bar's end). Without such a neighbour the bar
+ * keeps its one tick as open and close. In place; rows in image px.
+ */
+export function completeOneTickBars(
+  candles: PixelCandle[],
+  oneTick: ReadonlyMap<PixelCandle, -1 | 1>,
+  barSpacing: number,
+): void {
+  const closeRow = (c: PixelCandle) => (c.direction < 0 ? c.bodyBottom : c.bodyTop);
+  const openRow = (c: PixelCandle) => (c.direction > 0 ? c.bodyBottom : c.bodyTop);
+  const near = (a: PixelCandle, b: PixelCandle) =>
+    Math.abs(b.x - a.x) <= ONE_TICK_NEIGHBOUR_SPACINGS * barSpacing;
+  // Read from the readings as measured: a completed bar is no neighbour's source.
+  const settled = candles.map((c) => ({ open: openRow(c), close: closeRow(c) }));
+  candles.forEach((c, i) => {
+    const side = oneTick.get(c);
+    if (side === undefined) return;
+    const k = i + (side > 0 ? -1 : 1);
+    const n = candles[k];
+    if (!n || n.ambiguous || !near(c, n) || oneTick.get(n) === -side) return;
+    const seen = c.bodyTop;
+    const other = Math.min(c.lowY, Math.max(c.highY, side > 0 ? settled[k]!.close : settled[k]!.open));
+    const [open, close] = side > 0 ? [other, seen] : [seen, other];
+    c.bodyTop = Math.min(open, close);
+    c.bodyBottom = Math.max(open, close);
+    c.direction = close < open ? 1 : close > open ? -1 : 0;
+  });
 }
 
 /**

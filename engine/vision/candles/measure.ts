@@ -21,6 +21,15 @@ import {
 } from './tuning';
 import type { OnDottedLine } from './dotted-rows';
 
+/**
+ * The one tick a piece shows (rows reaching out on one side of its stem only): -1 the open's
+ * (left), +1 the close's (right), on piece row `row` (plot px, the mean row of its run).
+ */
+export interface OneTick {
+  side: -1 | 1;
+  row: number;
+}
+
 /** Ink share (0..1) of the pixel at plot coordinates (x, y) in its own class's colour. */
 export type AlphaAt = (x: number, y: number) => number;
 
@@ -84,7 +93,7 @@ export function measure(
   alphaAt: AlphaAt,
   /** Plot rows crossed by a dotted line (a bar's tick there may be one of its dots). */
   onDottedLine?: OnDottedLine,
-): { candle: PixelCandle; barLike: boolean } {
+): { candle: PixelCandle; barLike: boolean; oneTick?: OneTick } {
   const h = c.maxY - c.minY + 1;
   const p: Piece = { ink, labels, pw, id, minY: c.minY, h, x0, x1 };
   const extent = rowWidths(p, alphaAt);
@@ -106,6 +115,7 @@ export function measure(
       stemRight: stem.stemR,
     },
     barLike: body.barLike,
+    ...(body.oneTick ? { oneTick: body.oneTick } : {}),
   };
 }
 
@@ -318,6 +328,7 @@ interface BodyRows {
   bodyBottom: number;
   barLike: boolean;
   ambiguous: boolean;
+  oneTick?: OneTick;
   /** +1 bull, -1 bear, 0 unknown (only bars know theirs here, from their ticks). */
   direction: number;
 }
@@ -381,12 +392,27 @@ function bodyRows(p: Piece, e: RowExtent, s: Stem, alphaAt: AlphaAt, onDottedLin
       direction,
     };
   }
+  // Rows reaching out on one side only, none on the other: a bar one of whose ticks is lost (under
+  // a line of another colour) if the chart is of bars, which the pieces tell only together.
+  const oneTick: OneTick | undefined =
+    both === 0 && leftN > 0 !== rightN > 0
+      ? leftN > 0
+        ? { side: -1, row: p.minY + tickRow(p, s, alphaAt, -1, leftRows / leftN, onDottedLine) }
+        : { side: 1, row: p.minY + tickRow(p, s, alphaAt, 1, rightRows / rightN, onDottedLine) }
+      : undefined;
   if (bodyTop < 0) {
     // Nothing wider than the wick: a 1-px candle; its body cannot be told from its wick.
     return { bodyTop: e.minY, bodyBottom: e.maxY, barLike, ambiguous: true, direction: 0 };
   }
   const [top, bottom] = bodyRun(p.h, bodyTop, bodyBottom);
-  return { bodyTop: top + p.minY, bodyBottom: bottom + p.minY, barLike, ambiguous: false, direction: 0 };
+  return {
+    bodyTop: top + p.minY,
+    bodyBottom: bottom + p.minY,
+    barLike,
+    ambiguous: false,
+    direction: 0,
+    ...(oneTick ? { oneTick } : {}),
+  };
 }
 
 /**

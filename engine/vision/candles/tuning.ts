@@ -715,3 +715,9 @@ export const DOT_WINDOW_PX = 32;
  * the line wins; a tick on the line still wins over a speck of less than half its ink.
  */
 export const DOTTED_TICK_WEIGHT = 0.5;
+/**
+ * A bar showing one tick takes the other from its neighbour (completeOneTickBars) when that
+ * neighbour stands within this many bar spacings: the next bar, not one past a gap of missing
+ * bars (1.5: the lattice's jitter, not a second bar's place).
+ */
+export const ONE_TICK_NEIGHBOUR_SPACINGS = 1.5;
