@@ -175,3 +175,29 @@ describe('measure on an OHLC bar crossed by a dotted grid line', () => {
     expect([candle.bodyTop, candle.bodyBottom]).toEqual([5, GRID_ROW]);
   });
 });
+
+/*
+ * The same default look on JPEG (m21-010 x 736): chroma subsampling bleeds the 1 px lime stem into
+ * the next column over runs of rows at three quarters of its ink; the close's tick is one row at
+ * full ink. Summed, the four fainter rows outweighed the tick.
+ */
+describe('measure on an OHLC bar whose stem bleeds into the next column', () => {
+  it('reads the close from the full-ink tick row, not from a longer faint run', () => {
+    const pw = 3;
+    const h = 60;
+    const ink = new Uint8Array(pw * h);
+    const labels = new Int32Array(pw * h).fill(-1);
+    const bleed = (y: number) => y >= 20 && y <= 23;
+    const paint = (x: number, y: number) => {
+      ink[y * pw + x] = 1;
+      labels[y * pw + x] = 1;
+    };
+    for (let y = 2; y < 58; y++) paint(1, y);
+    paint(0, 3); // the open's tick
+    paint(2, 45); // the close's tick
+    for (let y = 20; y <= 23; y++) paint(2, y);
+    const alphaAt = (x: number, y: number) => (x === 2 && bleed(y) ? 0.75 : 1);
+    const { candle } = measure(ink, labels, pw, 1, { minY: 0, maxY: h - 1 }, 0, pw - 1, alphaAt);
+    expect([candle.bodyTop, candle.bodyBottom, candle.direction]).toEqual([3, 45, -1]);
+  });
+});

@@ -48,6 +48,8 @@ const rowSpans = {
  * call clears the entries it counted.
  */
 const widthTally = { count: new Int32Array(256) };
+/** tickRow's ink per row of the run it reads, kept from call to call. */
+const tickInks: number[] = [];
 const classTally = new Int32Array(256);
 
 /** One piece of a shape: its label in `labels`, its rows and its columns (plot px). */
@@ -467,6 +469,10 @@ function tickRow(
   const out = (i: number, k: number) =>
     spanL[i]! >= 0 && wick[i] !== 1 && (k < 0 ? spanL[i]! < s.stemL : spanR[i]! > s.stemR);
   const beside = side < 0 ? s.stemL - 1 : s.stemR + 1;
+  // A tick is as thick as the stem is wide: its rows count, a longer run counts its strongest
+  // rows only (JPEG bleeds a 1 px stem into the next column over runs of faint rows).
+  const thick = Math.max(1, s.stem);
+  const inks = tickInks;
   let best = 0;
   let bestRows = 0;
   let row = fallback;
@@ -475,7 +481,7 @@ function tickRow(
       i++;
       continue;
     }
-    let ink = 0;
+    inks.length = 0;
     let sum = 0;
     let dotted = false;
     let j = i;
@@ -485,8 +491,11 @@ function tickRow(
       if (out(j, -side)) continue;
       const y = j + p.minY;
       const x = labels[y * pw + beside] === id ? beside : side < 0 ? spanL[j]! : spanR[j]!;
-      ink += alphaAt(x, y);
+      inks.push(alphaAt(x, y));
     }
+    if (inks.length > thick) inks.sort((a, b) => b - a);
+    let ink = 0;
+    for (let k = 0; k < Math.min(thick, inks.length); k++) ink += inks[k]!;
     if (dotted) ink *= DOTTED_TICK_WEIGHT;
     if (ink > best || (ink === best && ink > 0 && j - i > bestRows)) {
       [best, bestRows, row] = [ink, j - i, sum / (j - i)];
