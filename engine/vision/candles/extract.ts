@@ -5,7 +5,7 @@ import { tint } from '../palette/palette';
 import { median } from '../pixels/stats';
 import { removeVolumeBars } from '../cleanup/volume';
 import { removeCrossingLines, removeHorizontalLines } from '../cleanup/lines';
-import type { CandleExtraction, PixelCandle } from './types';
+import { closeRow, openRow, type CandleExtraction, type PixelCandle } from './types';
 import { colourRuns, components, isSized, pieceRows, stemPieces, type Component } from './shapes';
 import { measure, type AlphaAt, type OneTick } from './measure';
 import { dottedLineRows, type OnDottedLine } from './dotted-rows';
@@ -543,8 +543,6 @@ export function completeOneTickBars(
   oneTick: ReadonlyMap<PixelCandle, -1 | 1>,
   barSpacing: number,
 ): void {
-  const closeRow = (c: PixelCandle) => (c.direction < 0 ? c.bodyBottom : c.bodyTop);
-  const openRow = (c: PixelCandle) => (c.direction > 0 ? c.bodyBottom : c.bodyTop);
   const near = (a: PixelCandle, b: PixelCandle) =>
     Math.abs(b.x - a.x) <= ONE_TICK_NEIGHBOUR_SPACINGS * barSpacing;
   // Read from the readings as measured: a completed bar is no neighbour's source.

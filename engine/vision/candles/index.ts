@@ -11,4 +11,5 @@ export { extractCandles } from './extract';
 export { lowsOfLightweightBars } from './bar-ends';
 export { followClipped } from './clipped';
 export type { CandleExtraction, PixelCandle } from './types';
+export { closeRow, openRow } from './types';
 export { followEdgeColumn } from './edge-column';

@@ -50,3 +50,8 @@ export interface CandleExtraction {
   /** The bars were read on a sub-pixel lattice (candles/sub-pixel.ts): this is its spacing, px. */
   subPixel?: number;
 }
+
+/** A candle's open row: a bull (or undecided) one opens at its body's bottom. */
+export const openRow = (c: PixelCandle): number => (c.direction >= 0 ? c.bodyBottom : c.bodyTop);
+/** A candle's close row: a bull (or undecided) one closes at its body's top. */
+export const closeRow = (c: PixelCandle): number => (c.direction >= 0 ? c.bodyTop : c.bodyBottom);

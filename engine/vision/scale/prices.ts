@@ -1,4 +1,4 @@
-import type { PixelCandle } from '../candles';
+import { closeRow, openRow, type PixelCandle } from '../candles';
 import type { PriceScale, ReadCandle } from '../types';
 import { yToPrice } from './price-scale';
 import { FALLBACK_DECIMALS, MAX_DECIMALS, PIXEL_PARTS } from './tuning';
@@ -7,11 +7,8 @@ export const round = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d
 
 /** A candle's pixel rows as prices, rounded to the scale's precision (see decimalsOf). */
 export function toPrices(c: PixelCandle, s: PriceScale): ReadCandle {
-  const bull = c.direction >= 0;
-  const openY = bull ? c.bodyBottom : c.bodyTop;
-  const closeY = bull ? c.bodyTop : c.bodyBottom;
-  const open = yToPrice(s, openY);
-  const close = yToPrice(s, closeY);
+  const open = yToPrice(s, openRow(c));
+  const close = yToPrice(s, closeRow(c));
   const high = Math.max(yToPrice(s, c.highY), open, close);
   const low = Math.min(yToPrice(s, c.lowY), open, close);
   const digits = decimalsOf(s);
