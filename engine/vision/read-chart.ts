@@ -16,7 +16,13 @@ import {
 } from './cleanup';
 import { learnPalette, classifyInk } from './palette';
 import type { InkClass } from './palette';
-import { extractCandles, followClipped, followEdgeColumn, lowsOfLightweightBars } from './candles';
+import {
+  endsOfMetaTraderPens,
+  extractCandles,
+  followClipped,
+  followEdgeColumn,
+  lowsOfLightweightBars,
+} from './candles';
 import { readSubPixelBars } from './candles/sub-pixel';
 import type { CandleExtraction } from './candles';
 import { fitAxisLabels, readPriceScale, toPrices, unreadable } from './scale';
@@ -235,17 +241,18 @@ function readFrom(
     trace.badges = scale.badges;
   }
   // Bars on an axis without MetaTrader's tick marks, under a title that is not MetaTrader's, are
-  // drawn as Lightweight Charts draws them, their stems a row short of the low
-  // (candles/bar-ends.ts). Only stems read one by one: the sub-pixel lattice and the column
-  // reading measure their lows their own way.
-  const pixelCandles =
-    extraction.kind === 'bars' &&
-    !extraction.subPixel &&
-    !extraction.columnBars &&
-    !scale.onTicks &&
-    !namesMetaTraderPeriod(titleTokens)
-      ? lowsOfLightweightBars(extraction.candles, extraction.renderPx)
-      : extraction.candles;
+  // drawn as Lightweight Charts draws them, their stems a row short of the low; MetaTrader's own
+  // strokes end on the low's row at any pixel ratio (candles/bar-ends.ts). Only shapes read one by
+  // one: the sub-pixel lattice and the column reading measure their lows their own way.
+  const metaTrader = scale.onTicks || namesMetaTraderPeriod(titleTokens);
+  const oneByOne = !extraction.subPixel && !extraction.columnBars;
+  const pixelCandles = !oneByOne
+    ? extraction.candles
+    : metaTrader
+      ? endsOfMetaTraderPens(extraction.candles, extraction.renderPx, extraction.kind)
+      : extraction.kind === 'bars'
+        ? lowsOfLightweightBars(extraction.candles, extraction.renderPx)
+        : extraction.candles;
   const candlesRead = pixelCandles.map((c) => toPrices(c, scale.priceScale));
   // A candle that lost its columns to a junk shape (an arrow, a line's end) comes back where
   // the junk joins neither neighbour and the candle does.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lowsOfLightweightBars } from './bar-ends';
+import { endsOfMetaTraderPens, lowsOfLightweightBars } from './bar-ends';
 import { refineCandle } from './edges';
 import type { PixelCandle } from './types';
 
@@ -68,5 +68,77 @@ describe('lowsOfLightweightBars', () => {
     expect(moved!.alternative!.lowY).toBe(21);
     expect(withAlternative.lowY).toBe(29);
     expect(withAlternative.alternative.lowY).toBe(20);
+  });
+});
+
+/**
+ * A stem painted as MetaTrader paints it at a pixel ratio of `width` (rows high through low,
+ * `width` columns: a pen that wide ending on the low's row), read as refineAll reads it, then
+ * given MetaTrader's ends.
+ */
+function readMetaTraderLow(high: number, low: number, width: number): number {
+  const bg = 0x000000;
+  const ink = 0x00ff00;
+  const w = 11;
+  const h = 40;
+  const rgb = new Uint32Array(w * h).fill(bg);
+  for (let y = high; y <= low; y++) for (let x = 5; x < 5 + width; x++) rgb[y * w + x] = ink;
+  const stem: PixelCandle = {
+    x: 5,
+    left: 5,
+    right: 5 + width - 1,
+    highY: high,
+    lowY: low,
+    bodyTop: high,
+    bodyBottom: low,
+    fill: 1,
+    direction: 0,
+    ambiguous: true,
+    stemLeft: 5,
+    stemRight: 5 + width - 1,
+  };
+  const read = refineCandle(
+    { raster: { width: w, height: h, rgb }, background: bg },
+    stem,
+    ink,
+    ink,
+    [],
+    width,
+  );
+  return endsOfMetaTraderPens([{ ...stem, ...read }], width, 'bars')[0]!.lowY;
+}
+
+describe('endsOfMetaTraderPens', () => {
+  it.each([1, 2, 3])('puts the low of a %i px MetaTrader stem on its last row', (width) => {
+    expect(readMetaTraderLow(8, 30, width)).toBeCloseTo(30, 5);
+  });
+
+  it("moves a candle's low and body bottom, a bar's low only, in copies (alternatives too)", () => {
+    const candle: PixelCandle = {
+      x: 5,
+      left: 3,
+      right: 7,
+      highY: 8,
+      lowY: 29,
+      bodyTop: 12,
+      bodyBottom: 20,
+      fill: 1,
+      direction: 1,
+      ambiguous: false,
+      stemLeft: 5,
+      stemRight: 6,
+    };
+    const withAlternative = { ...candle, alternative: { ...candle, lowY: 25 } };
+    const [moved] = endsOfMetaTraderPens([withAlternative], 2, 'candles');
+    expect(moved).toMatchObject({ highY: 8, lowY: 30, bodyTop: 12, bodyBottom: 21 });
+    expect(moved!.alternative!.lowY).toBe(26);
+    expect(withAlternative).toMatchObject({ lowY: 29, bodyBottom: 20 });
+    const [bar] = endsOfMetaTraderPens([candle], 2, 'bars');
+    expect(bar).toMatchObject({ lowY: 30, bodyTop: 12, bodyBottom: 20 });
+  });
+
+  it('leaves a reading at one rendering pixel as it is', () => {
+    const candles: PixelCandle[] = [];
+    expect(endsOfMetaTraderPens(candles, 1, 'candles')).toBe(candles);
   });
 });

@@ -21,3 +21,30 @@ export function lowsOfLightweightBars(candles: readonly PixelCandle[], renderPx:
   });
   return candles.map(moved);
 }
+
+/**
+ * Candles and bars drawn the way MetaTrader draws them at a pixel ratio above 1: with a pen a
+ * rendering pixel wide (two rows at 200 %) whose last row is the low's row, and bodies outlined a
+ * row thick ending on their bottom price's row. The extraction reads a stroke's end as a wick's,
+ * the edge less one rendering pixel (`renderPx`, measured on the stems), so every low and body
+ * bottom read a row less one high (m55, j177: lows 0.8-1.05 px high at 2x, the rest within
+ * 0.2). The low and body bottom are the last inked row. A capture of MetaTrader scaled up as a
+ * bitmap (its strokes' ends two rows thick) reads half a row high one way and half a row low the
+ * other, so nothing is lost there. Bars' ticks are read at their middles: untouched. At a
+ * rendering pixel of 1 this is the reading as it is (the same array). Returns moved copies.
+ */
+export function endsOfMetaTraderPens(
+  candles: PixelCandle[],
+  renderPx: number,
+  kind: 'candles' | 'bars',
+): PixelCandle[] {
+  const shift = renderPx - 1;
+  if (shift <= 0) return candles;
+  const moved = (c: PixelCandle): PixelCandle => ({
+    ...c,
+    lowY: c.lowY + shift,
+    ...(kind === 'candles' ? { bodyBottom: c.bodyBottom + shift } : {}),
+    ...(c.alternative ? { alternative: moved(c.alternative) } : {}),
+  });
+  return candles.map(moved);
+}

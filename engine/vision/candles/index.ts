@@ -8,7 +8,7 @@
  * -> direction (bull or bear from the colour classes). extract runs them in that order.
  */
 export { extractCandles } from './extract';
-export { lowsOfLightweightBars } from './bar-ends';
+export { endsOfMetaTraderPens, lowsOfLightweightBars } from './bar-ends';
 export { followClipped } from './clipped';
 export type { CandleExtraction, PixelCandle } from './types';
 export { closeRow, openRow } from './types';
