@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pointLostInFit, restoreLostPoints } from './lost-points';
+import { magnitudeContradicted, pointLostInFit, restoreLostPoints } from './lost-points';
 import { fitPriceScale } from './scale-fit';
 import type { TextToken } from '../text';
 
@@ -110,5 +110,34 @@ describe('pointLostInFit', () => {
       l.text.includes('.') ? l : at(l.y, `${l.text.slice(0, -2)}.${l.text.slice(-2)}`),
     );
     expect(pointLostInFit(fitPriceScale(right)!, right)).toBeNull();
+  });
+});
+
+describe('magnitudeContradicted', () => {
+  const at = (y: number, text: string) => ({ y, price: Number(text), text });
+  // The real set's MetaTrader 5 EURUSD D1 (downscaled Tahoma): "1.07100" ... read "147100" ...,
+  // stepping evenly; the parity labels at the bottom read whole, one of them misread.
+  const misread = [
+    at(120.8, '147100'),
+    at(150.8, '146470'),
+    at(240.7, '144680'),
+    at(270.7, '143950'),
+    at(301.6, '143320'),
+    at(331.6, '142690'),
+  ];
+  const pointed = [at(482.4, '0.991810'), at(512.4, '0.98910')];
+  const fitted = fitPriceScale([...misread, ...pointed])!;
+
+  it('says so where two labels read with a point stand a power of ten off a fit without points', () => {
+    expect(fitted.labels.length).toBeGreaterThanOrEqual(5);
+    expect(magnitudeContradicted(fitted, [...misread, ...pointed], 0, 540)).toBe(true);
+  });
+
+  it('not for one such label, nor below the plot (a sub-window), nor for a fit whose labels show points', () => {
+    expect(magnitudeContradicted(fitted, [...misread, pointed[1]!], 0, 540)).toBe(false);
+    expect(magnitudeContradicted(fitted, [...misread, ...pointed], 0, 460)).toBe(false);
+    const right = misread.map((l) => at(l.y, `1.0${l.text.slice(2)}`));
+    const withPoints = fitPriceScale([...right, ...pointed])!;
+    expect(magnitudeContradicted(withPoints, [...right, ...pointed], 0, 540)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import type { TextToken } from '../text';
 import type { PriceScale } from '../types';
 import type { AxisLabel } from './scale-fit';
-import { priceToY } from './price-scale';
+import { priceToY, yToPrice } from './price-scale';
 import {
   LOST_POINT_GAP_PX,
   LOST_POINT_MIN_LABELS,
@@ -10,6 +10,8 @@ import {
   LOST_POINT_MAX_DECIMALS,
   LOST_POINT_DIGIT_SHARE,
   FIT_TOLERANCE_PX,
+  MAGNITUDE_MIN_LABELS,
+  MAGNITUDE_RATIO,
 } from './tuning';
 
 /**
@@ -127,4 +129,34 @@ export function pointLostInFit(fitted: PriceScale, labels: readonly AxisLabel[])
     if (Math.abs(priceToY(fitted, whole) - l.y) <= FIT_TOLERANCE_PX) return l;
   }
   return null;
+}
+
+/**
+ * Labels read with a decimal point (at least MAGNITUDE_MIN_LABELS, on the plot's rows `top` to
+ * `bottom`) whose prices the fit, every label of which shows none, puts MAGNITUDE_RATIO times away
+ * or more at their rows. A soft, downscaled axis read glyph by glyph can lose its labels' points
+ * in a way that still steps evenly (MetaTrader's "1.07100" read "147100", its "1." one glyph, on
+ * every label alike), while the labels read whole say the prices are a hundred thousand times
+ * smaller ("0.98910"). The labels contradict each other on the prices' magnitude, so the scale is
+ * refused and the axis left to a general OCR, rather than every price given out so far off.
+ */
+export function magnitudeContradicted(
+  fitted: PriceScale,
+  labels: readonly AxisLabel[],
+  top: number,
+  bottom: number,
+): boolean {
+  if (fitted.labels.some((l) => /\d[.,]\d/.test(l.text))) return false;
+  const kept = new Set(fitted.labels.map((l) => `${l.y}:${l.text}`));
+  let against = 0;
+  for (const l of labels) {
+    if (!/^\d+\.\d+$/.test(l.text) || kept.has(`${l.y}:${l.text}`) || l.y < top || l.y > bottom) continue;
+    const there = yToPrice(fitted, l.y);
+    if (
+      l.price > 0 &&
+      (there <= 0 || there / l.price >= MAGNITUDE_RATIO || l.price / there >= MAGNITUDE_RATIO)
+    )
+      against++;
+  }
+  return against >= MAGNITUDE_MIN_LABELS;
 }

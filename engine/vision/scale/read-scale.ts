@@ -20,7 +20,7 @@ import {
 import type { CandleRows } from './axis-scale';
 import { externalAxisTokens, trustedExternalLabels } from './external-labels';
 import { fitPriceScale } from './scale-fit';
-import { pointLostInFit } from './lost-points';
+import { magnitudeContradicted, pointLostInFit } from './lost-points';
 import { roundedLabelsScale } from './tag-scale';
 import type { AxisLabel } from './scale-fit';
 import { BADGE_AGREES_STEPS, BEYOND_LABELS_SHARE, MIN_LABELS } from './tuning';
@@ -103,6 +103,12 @@ export function fitAxisLabels(
   }
   if (pointLostInFit(fitted, labels)) {
     throw unreadable(labels.length, 'some price labels show a decimal point that the others lost.');
+  }
+  if (magnitudeContradicted(fitted, labels, layout.plot.top, layout.plot.bottom)) {
+    throw unreadable(
+      labels.length,
+      'some price labels read with a decimal point disagree with the others by a power of ten.',
+    );
   }
   if (gridContradicts(fitted, layout)) {
     throw unreadable(labels.length, 'the numbers read beside the chart do not match its grid lines.');

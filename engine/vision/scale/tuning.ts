@@ -154,6 +154,14 @@ export const LABEL_MIN_GAP_PX = 4;
 /** A label within this many px of the fitted line agrees with it. */
 export const FIT_TOLERANCE_PX = 2.5;
 /**
+ * Labels read with a point that a fit without points puts this many times away contradict its
+ * magnitude (magnitudeContradicted): a power of ten, where a price misread by a digit or two of
+ * the same magnitude is no contradiction ...
+ */
+export const MAGNITUDE_RATIO = 10;
+/** ... from two such labels: one pointed token can be a stray reading. */
+export const MAGNITUDE_MIN_LABELS = 2;
+/**
  * A log fit must explain this many more labels than the linear one to win on count: one label
  * more is what a single misread label (a phone JPEG's blurred digit) can give either fit.
  */
