@@ -20,6 +20,8 @@ import {
   RINGING_ALPHA_MAX,
   TINT_OFF_FAINT_EXTRA,
   TINT_OFF_MAX,
+  TINT_OFF_OVERSHOOT_EXTRA,
+  SMEARED_MAX_SHARE,
 } from './tuning';
 
 import type { InkClass } from './palette';
@@ -27,25 +29,62 @@ import { tint, dilution, chromaShareOf, paleClass } from './palette';
 
 /**
  * Per-pixel ink class over the plot (0 = not candle ink, k = palette[k-1]), row-major over the
- * plot rectangle.
+ * plot rectangle. Where a class's pixels turn out smeared over many colours (JPEG:
+ * smearedClasses), the plot is classified again with that class's overshoot allowance.
  */
 export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uint8Array {
+  const { plot } = layout;
+  const out = new Uint8Array((plot.right - plot.left + 1) * (plot.bottom - plot.top + 1));
+  const diluted: number[] = [];
+  const first = classifyPass(r, layout, inkClassOf(layout, palette), palette.length, out, diluted);
+  const smeared = smearedClasses(first);
+  if (smeared.some(Boolean)) {
+    out.fill(0);
+    diluted.length = 0;
+    classifyPass(r, layout, inkClassOf(layout, palette, smeared), palette.length, out, diluted);
+  }
+  // A diluted pixel beside another class is not trusted. Decided on the first pass's classes, so
+  // the order of pixels does not matter.
+  settleDiluted(r, layout, palette, out, diluted);
+  joinSeams(r, layout, palette, out);
+  clearDottedColumns(r, layout, palette, out);
+  return out;
+}
+
+/** Per class (index k - 1): its pixels, and those of its commonest exact colour. */
+interface ClassTally {
+  pixels: Int32Array;
+  commonest: Int32Array;
+}
+
+/**
+ * One pass of `classOf` over the plot into `out` (DILUTED pixels listed in `diluted`), tallying
+ * each class's pixels and its commonest exact colour's (among the colours the memo holds).
+ */
+function classifyPass(
+  r: Raster,
+  layout: Layout,
+  classOf: (c: number) => number,
+  classes: number,
+  out: Uint8Array,
+  diluted: number[],
+): ClassTally {
   const { width, rgb } = r;
   const { plot, bgMask } = layout;
   const pw = plot.right - plot.left + 1;
   const ph = plot.bottom - plot.top + 1;
-  const out = new Uint8Array(pw * ph);
   // Class per exact colour, memoised in an open-addressing table (colours are 24-bit, so -1
   // marks a free slot): a Map lookup per colour change was most of this function's time.
   const cacheKeys = new Int32Array(CACHE_SLOTS).fill(-1);
   const cacheVals = new Uint8Array(CACHE_SLOTS);
+  const cacheCounts = new Int32Array(CACHE_SLOTS);
+  const pixels = new Int32Array(classes);
   let cacheSize = 0;
-  // Candle bodies are runs of one colour: reuse the previous pixel's class before the table.
+  // Candle bodies are runs of one colour: reuse the previous pixel's class (and memo slot, -1:
+  // none) before the table.
   let lastC = -1;
   let lastK = 0;
-  const diluted: number[] = [];
-  // The class of a colour not seen before, kept out of the pixel loop so that loop stays small.
-  const classOf = inkClassOf(layout, palette);
+  let lastSlot = -1;
   // Most of the plot is background: it is skipped 8 pixels at a time.
   const words = maskWords(bgMask);
   for (let y = 0; y < ph; y++) {
@@ -63,29 +102,45 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
       if (c !== lastC) {
         let slot = Math.imul(c, 0x9e3779b1) >>> (32 - CACHE_BITS);
         while (cacheKeys[slot] !== -1 && cacheKeys[slot] !== c) slot = (slot + 1) & (CACHE_SLOTS - 1);
+        lastSlot = slot;
         if (cacheKeys[slot] === c) k = cacheVals[slot]!;
         else {
+          // The class of a colour not seen before, kept out of the pixel loop so it stays small.
           k = classOf(c);
           // Half full at most, so that probes stay short; beyond, colours are classified afresh.
           if (cacheSize < CACHE_SLOTS >> 1) {
             cacheKeys[slot] = c;
             cacheVals[slot] = k;
             cacheSize++;
-          }
+          } else lastSlot = -1;
         }
         lastC = c;
         lastK = k;
       }
       out[i + toOut] = k;
+      if (!k) continue;
+      const kc = (k & ~DILUTED) - 1;
+      pixels[kc] = pixels[kc]! + 1;
+      if (lastSlot >= 0) cacheCounts[lastSlot] = cacheCounts[lastSlot]! + 1;
       if (k & DILUTED) diluted.push(i + toOut);
     }
   }
-  // A diluted pixel beside another class is not trusted. Decided on the first pass's classes, so
-  // the order of pixels does not matter.
-  settleDiluted(r, layout, palette, out, diluted);
-  joinSeams(r, layout, palette, out);
-  clearDottedColumns(r, layout, palette, out);
-  return out;
+  const commonest = new Int32Array(classes);
+  for (let slot = 0; slot < CACHE_SLOTS; slot++) {
+    const k = cacheVals[slot]! & ~DILUTED;
+    if (cacheKeys[slot] === -1 || !k) continue;
+    commonest[k - 1] = Math.max(commonest[k - 1]!, cacheCounts[slot]!);
+  }
+  return { pixels, commonest };
+}
+
+/**
+ * The classes whose pixels no one colour holds SMEARED_MAX_SHARE of. Drawn flat, a class's ink
+ * is one exact colour over most of its pixels, anti-aliased or scaled (0.58-0.87 on the corpora's
+ * PNGs); JPEG scatters them over many colours (0.01-0.10).
+ */
+function smearedClasses({ pixels, commonest }: ClassTally): boolean[] {
+  return Array.from(pixels, (n, k) => n > 0 && commonest[k]! < n * SMEARED_MAX_SHARE);
 }
 
 /**
@@ -214,7 +269,11 @@ export function clearDottedColumns(r: Raster, layout: Layout, palette: InkClass[
  * The first-pass class of one colour (0 = not candle ink, k = palette[k-1], with DILUTED set
  * when it is ink only as a JPEG-diluted stroke), for classifyInk's pixels that are not background.
  */
-export function inkClassOf(layout: Layout, palette: InkClass[]): (c: number) => number {
+export function inkClassOf(
+  layout: Layout,
+  palette: InkClass[],
+  overshoot?: readonly boolean[],
+): (c: number) => number {
   const { background: bg } = layout;
   // A grid colour that is a class's own colour was learned as candles (it fills bodies): the
   // "grid" was tall candles taken for vertical lines.
@@ -237,7 +296,10 @@ export function inkClassOf(layout: Layout, palette: InkClass[]): (c: number) => 
         if (
           t.alpha < MIN_ALPHA ||
           t.alpha > RINGING_ALPHA_MAX ||
-          t.off > TINT_OFF_MAX + TINT_OFF_FAINT_EXTRA * (1 - Math.min(1, t.alpha))
+          t.off >
+            TINT_OFF_MAX +
+              TINT_OFF_FAINT_EXTRA * (1 - Math.min(1, t.alpha)) +
+              (t.alpha >= 1 && overshoot?.[i] ? TINT_OFF_OVERSHOOT_EXTRA : 0)
         ) {
           // A JPEG-diluted stroke only when no class explains the pixel plainly, unless it has
           // the ink's full brightness (DILUTED_FULL_ALPHA_MIN).

@@ -1,7 +1,7 @@
 import type { InkClass } from './palette';
 import { learnPalette, strokeStats, type StrokeStats } from './learn';
 import { classifyInk, clearDottedColumns, inkClassOf, joinSeams, settleDiluted } from './classify-ink';
-import { EDGE_STRONGER_LEVELS, LINE_ROWS_MAX, LOW_ZONE_PARTS, MIN_RUN } from './tuning';
+import { EDGE_STRONGER_LEVELS, LINE_ROWS_MAX, LOW_ZONE_PARTS, MIN_RUN, SMEARED_MAX_SHARE } from './tuning';
 import { paintChart } from '../test-support/paint';
 import { toRaster, type Raster } from '../pixels/raster';
 import { findLayout, type Layout } from '../layout';
@@ -88,23 +88,42 @@ function referenceStrokeStats(r: Raster, layout: Layout): StrokeStats {
   return s;
 }
 
-/** classifyInk pixel by pixel: every pixel that is not background classified afresh. */
+/**
+ * classifyInk pixel by pixel: every pixel that is not background classified afresh, then again
+ * with the overshoot allowance for the classes no one exact colour holds a share of.
+ */
 function referenceClassifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uint8Array {
   const { plot, bgMask } = layout;
   const pw = plot.right - plot.left + 1;
   const ph = plot.bottom - plot.top + 1;
-  const out = new Uint8Array(pw * ph);
-  const classOf = inkClassOf(layout, palette);
-  const diluted: number[] = [];
-  for (let y = 0; y < ph; y++) {
-    for (let x = 0; x < pw; x++) {
-      const j = (y + plot.top) * r.width + x + plot.left;
-      if (bgMask[j]) continue;
-      const k = classOf(r.rgb[j]!);
-      out[y * pw + x] = k;
-      if (k & 0x80) diluted.push(y * pw + x);
+  const pass = (classOf: (c: number) => number) => {
+    const out = new Uint8Array(pw * ph);
+    const diluted: number[] = [];
+    const colours = palette.map(() => new Map<number, number>());
+    for (let y = 0; y < ph; y++) {
+      for (let x = 0; x < pw; x++) {
+        const j = (y + plot.top) * r.width + x + plot.left;
+        if (bgMask[j]) continue;
+        const k = classOf(r.rgb[j]!);
+        out[y * pw + x] = k;
+        if (k & 0x80) diluted.push(y * pw + x);
+        if (k) {
+          const seen = colours[(k & 0x7f) - 1]!;
+          seen.set(r.rgb[j]!, (seen.get(r.rgb[j]!) ?? 0) + 1);
+        }
+      }
     }
-  }
+    const smeared = colours.map((seen) => {
+      const counts = [...seen.values()];
+      const all = counts.reduce((a, b) => a + b, 0);
+      return all > 0 && Math.max(...counts) < all * SMEARED_MAX_SHARE;
+    });
+    return { out, diluted, smeared };
+  };
+  const first = pass(inkClassOf(layout, palette));
+  const { out, diluted } = first.smeared.some(Boolean)
+    ? pass(inkClassOf(layout, palette, first.smeared))
+    : first;
   settleDiluted(r, layout, palette, out, diluted);
   joinSeams(r, layout, palette, out);
   clearDottedColumns(r, layout, palette, out);

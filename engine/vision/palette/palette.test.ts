@@ -5,7 +5,7 @@ import { paintChart } from '../test-support/paint';
 import { colourDistance, toRaster } from '../pixels/raster';
 import { findLayout, type Layout } from '../layout';
 import type { Raster } from '../pixels/raster';
-import { inkClassOf, joinSeams } from './classify-ink';
+import { classifyInk, inkClassOf, joinSeams } from './classify-ink';
 
 describe('JPEG-diluted ink', () => {
   // Magenta candles on white: a JPEG wick keeps the ink's brightness, its colour is averaged
@@ -787,3 +787,42 @@ function barsOverVolumes(chart: {
   const layout = findLayout(raster)!;
   return learnPalette(raster, { ...layout, plot: { ...layout.plot, bottom } }).map((p) => p.colour);
 }
+
+describe("a JPEG-smeared class's overshoot", () => {
+  // MetaTrader 4's lime bars on black at 1x on JPEG (m21-010): the class learns #37c937; the
+  // close tick beside a stem (#45d156) reads #50dc5f, brighter than the ink and 37.6 off its line.
+  const bg = 0x000000;
+  const ink = 0x37c937;
+  const tick = 0x50dc5f;
+  const plotOf = (stem: number[]) => {
+    // One stem column of `stem` colours, the tick beside its middle row.
+    const h = stem.length;
+    const rgb = new Uint32Array(3 * h).fill(bg);
+    stem.forEach((c, y) => (rgb[y * 3 + 1] = c));
+    rgb[Math.floor(h / 2) * 3 + 2] = tick;
+    const raster = { width: 3, height: h, rgb } as unknown as Raster;
+    const layout = {
+      plot: { left: 0, top: 0, right: 2, bottom: h - 1 },
+      background: bg,
+      bgMask: Uint8Array.from(rgb, (c) => (c === bg ? 1 : 0)),
+      lineColours: [],
+      gridColumns: [],
+      gridRows: [],
+    } as unknown as Layout;
+    const out = classifyInk(raster, layout, [{ colour: ink, mass: 100 }]);
+    return out[Math.floor(h / 2) * 3 + 2];
+  };
+
+  it('is ink when no one colour holds the class (JPEG)', () => {
+    // The stem's pixels scattered over 20 colours around the ink, as JPEG leaves them.
+    const stem = Array.from({ length: 20 }, (_, i) => ink + ((i % 5) << 16) + ((i % 4) << 8) + (i % 7));
+    expect(plotOf(stem)).toBe(1);
+  });
+
+  it('is no ink beside a class drawn flat (a brighter line of the same hue on a PNG)', () => {
+    expect(plotOf(Array<number>(20).fill(ink))).toBe(0);
+    expect(
+      inkClassOf({ background: bg, lineColours: [] } as unknown as Layout, [{ colour: ink, mass: 1 }])(tick),
+    ).toBe(0);
+  });
+});

@@ -190,6 +190,16 @@ export const MAX_CLASSES = 4;
 export const TINT_OFF_MAX = 30;
 /** ... plus up to this much more the fainter the blend (times the share of it that is background). */
 export const TINT_OFF_FAINT_EXTRA = 20;
+/**
+ * ... plus this much more beyond the ink's full strength (alpha 1 and over) for a class JPEG
+ * smeared (below): its ringing brightens a 1 px stroke and pushes its colour off the line
+ * (MetaTrader's lime tick #50dc5f beside its stem's #45d156, learned #37c937: 37.6 off). Not for
+ * flat inks: a moving average a shade brighter than the bear colour (#ef4f5c beside #f23645,
+ * 34 off) is no candle, and taking it lost d78 88 exact candles when every class had it.
+ */
+export const TINT_OFF_OVERSHOOT_EXTRA = 10;
+/** A class whose commonest exact colour holds under this share of its pixels is smeared by JPEG. */
+export const SMEARED_MAX_SHARE = 0.2;
 /** Added to a diluted match's distance: a class that explains the pixel plainly always wins ... */
 export const DILUTED_PENALTY = 256;
 /**
