@@ -268,6 +268,8 @@ export function clearDottedColumns(r: Raster, layout: Layout, palette: InkClass[
 /**
  * The first-pass class of one colour (0 = not candle ink, k = palette[k-1], with DILUTED set
  * when it is ink only as a JPEG-diluted stroke), for classifyInk's pixels that are not background.
+ * `overshoot` marks the classes JPEG smeared (smearedClasses): beyond its full strength such a
+ * class's pixel may lie TINT_OFF_OVERSHOOT_EXTRA further off its line.
  */
 export function inkClassOf(
   layout: Layout,
