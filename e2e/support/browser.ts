@@ -16,10 +16,16 @@ export async function closeBrowserConnection(): Promise<void> {
   browser = undefined;
 }
 
-/** A fresh context (own cookies) and page, at the given viewport; closed after the test. */
+/**
+ * A fresh context (own cookies) and page, at the given viewport; closed after the test. Each wait
+ * (an element, a toast, a navigation) gives up after `timeoutMs`: 20 s, because on a shared
+ * 2-core CI machine a context's first page (hydration, then the toaster's lazy chunk) once took
+ * 12.9 s to show a toast; a wait that passes costs no more for it. Speed is measured by the
+ * benchmarks, never by these waits.
+ */
 export async function newPage(
   viewport: { width: number; height: number } = { width: 1280, height: 900 },
-  timeoutMs = 10_000,
+  timeoutMs = 20_000,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await (
     await sharedBrowser()
