@@ -4,32 +4,29 @@ import { refineCandle } from './edges';
 import type { PixelCandle } from './types';
 
 /**
- * A bar's stem painted as Lightweight Charts' bars renderer paints it (rows round(high) - a to
- * round(low) + a - 1, `width` columns, a = floor(width / 2)), read as refineAll reads a bar's
- * stem (refineCandle with the stem's width for the rendering pixel), then given its low.
+ * A bar's stem painted over rows `top` to `bottom`, `width` columns from column `left`, read as
+ * refineAll reads a bar's stem (refineCandle with the stem's width for the rendering pixel).
  */
-function readLow(high: number, low: number, width: number): number {
+function readStem(top: number, bottom: number, left: number, width: number): PixelCandle {
   const bg = 0x131722;
   const ink = 0x26a69a;
-  const a = Math.floor(width / 2);
   const w = 11;
   const h = 40;
   const rgb = new Uint32Array(w * h).fill(bg);
-  for (let y = high - a; y <= low + a - 1; y++)
-    for (let x = 5 - a; x < 5 - a + width; x++) rgb[y * w + x] = ink;
+  for (let y = top; y <= bottom; y++) for (let x = left; x < left + width; x++) rgb[y * w + x] = ink;
   const stem: PixelCandle = {
     x: 5,
-    left: 5 - a,
-    right: 5 - a + width - 1,
-    highY: high - a,
-    lowY: low + a - 1,
-    bodyTop: high - a,
-    bodyBottom: low + a - 1,
+    left,
+    right: left + width - 1,
+    highY: top,
+    lowY: bottom,
+    bodyTop: top,
+    bodyBottom: bottom,
     fill: 1,
     direction: 0,
     ambiguous: true,
-    stemLeft: 5 - a,
-    stemRight: 5 - a + width - 1,
+    stemLeft: left,
+    stemRight: left + width - 1,
   };
   const read = refineCandle(
     { raster: { width: w, height: h, rgb }, background: bg },
@@ -39,7 +36,16 @@ function readLow(high: number, low: number, width: number): number {
     [],
     width,
   );
-  return lowsOfLightweightBars([{ ...stem, ...read }], width)[0]!.lowY;
+  return { ...stem, ...read };
+}
+
+/**
+ * The low of a stem painted as Lightweight Charts' bars renderer paints it (rows round(high) - a
+ * to round(low) + a - 1, a = floor(width / 2)), given its low.
+ */
+function readLow(high: number, low: number, width: number): number {
+  const a = Math.floor(width / 2);
+  return lowsOfLightweightBars([readStem(high - a, low + a - 1, 5 - a, width)], width)[0]!.lowY;
 }
 
 describe('lowsOfLightweightBars', () => {
@@ -72,40 +78,11 @@ describe('lowsOfLightweightBars', () => {
 });
 
 /**
- * A stem painted as MetaTrader paints it at a pixel ratio of `width` (rows high through low,
- * `width` columns: a pen that wide ending on the low's row), read as refineAll reads it, then
- * given MetaTrader's ends.
+ * The low of a stem painted as MetaTrader paints it at a pixel ratio of `width` (rows high through
+ * low: a pen that wide ending on the low's row), given MetaTrader's ends.
  */
 function readMetaTraderLow(high: number, low: number, width: number): number {
-  const bg = 0x000000;
-  const ink = 0x00ff00;
-  const w = 11;
-  const h = 40;
-  const rgb = new Uint32Array(w * h).fill(bg);
-  for (let y = high; y <= low; y++) for (let x = 5; x < 5 + width; x++) rgb[y * w + x] = ink;
-  const stem: PixelCandle = {
-    x: 5,
-    left: 5,
-    right: 5 + width - 1,
-    highY: high,
-    lowY: low,
-    bodyTop: high,
-    bodyBottom: low,
-    fill: 1,
-    direction: 0,
-    ambiguous: true,
-    stemLeft: 5,
-    stemRight: 5 + width - 1,
-  };
-  const read = refineCandle(
-    { raster: { width: w, height: h, rgb }, background: bg },
-    stem,
-    ink,
-    ink,
-    [],
-    width,
-  );
-  return endsOfMetaTraderPens([{ ...stem, ...read }], width, 'bars')[0]!.lowY;
+  return endsOfMetaTraderPens([readStem(high, low, 5, width)], width, 'bars')[0]!.lowY;
 }
 
 describe('endsOfMetaTraderPens', () => {
