@@ -25,11 +25,11 @@ import {
 } from './tuning';
 
 import type { InkClass } from './palette';
-import { tint, dilution, chromaShareOf, paleClass } from './palette';
+import { tint, dilution, chromaShareOf, hueless, paleClass } from './palette';
 
 /**
  * Per-pixel ink class over the plot (0 = not candle ink, k = palette[k-1]), row-major over the
- * plot rectangle. Where a class's pixels turn out smeared over many colours (JPEG:
+ * plot rectangle. Where a class with a hue turns out smeared over many colours (JPEG:
  * smearedClasses), the plot is classified again with that class's overshoot allowance.
  */
 export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uint8Array {
@@ -37,7 +37,7 @@ export function classifyInk(r: Raster, layout: Layout, palette: InkClass[]): Uin
   const out = new Uint8Array((plot.right - plot.left + 1) * (plot.bottom - plot.top + 1));
   const diluted: number[] = [];
   const first = classifyPass(r, layout, inkClassOf(layout, palette), palette.length, out, diluted);
-  const smeared = smearedClasses(first);
+  const smeared = smearedClasses(first).map((s, k) => s && !hueless(layout.background, palette[k]!.colour));
   if (smeared.some(Boolean)) {
     out.fill(0);
     diluted.length = 0;

@@ -1,4 +1,4 @@
-import type { InkClass } from './palette';
+import { hueless, type InkClass } from './palette';
 import { learnPalette, strokeStats, type StrokeStats } from './learn';
 import { classifyInk, clearDottedColumns, inkClassOf, joinSeams, settleDiluted } from './classify-ink';
 import { EDGE_STRONGER_LEVELS, LINE_ROWS_MAX, LOW_ZONE_PARTS, MIN_RUN, SMEARED_MAX_SHARE } from './tuning';
@@ -113,10 +113,14 @@ function referenceClassifyInk(r: Raster, layout: Layout, palette: InkClass[]): U
         }
       }
     }
-    const smeared = colours.map((seen) => {
+    const smeared = colours.map((seen, k) => {
       const counts = [...seen.values()];
       const all = counts.reduce((a, b) => a + b, 0);
-      return all > 0 && Math.max(...counts) < all * SMEARED_MAX_SHARE;
+      return (
+        all > 0 &&
+        Math.max(...counts) < all * SMEARED_MAX_SHARE &&
+        !hueless(layout.background, palette[k]!.colour)
+      );
     });
     return { out, diluted, smeared };
   };

@@ -793,23 +793,22 @@ describe("a JPEG-smeared class's overshoot", () => {
   // close tick beside a stem (#45d156) reads #50dc5f, brighter than the ink and 37.6 off its line.
   const bg = 0x000000;
   const ink = 0x37c937;
-  const tick = 0x50dc5f;
-  const plotOf = (stem: number[]) => {
-    // One stem column of `stem` colours, the tick beside its middle row.
+  const plotOf = (stem: number[], tick = 0x50dc5f, background = bg, colour = ink) => {
+    // One stem column of `stem` colours on `background`, the tick beside its middle row.
     const h = stem.length;
-    const rgb = new Uint32Array(3 * h).fill(bg);
+    const rgb = new Uint32Array(3 * h).fill(background);
     stem.forEach((c, y) => (rgb[y * 3 + 1] = c));
     rgb[Math.floor(h / 2) * 3 + 2] = tick;
     const raster = { width: 3, height: h, rgb } as unknown as Raster;
     const layout = {
       plot: { left: 0, top: 0, right: 2, bottom: h - 1 },
-      background: bg,
-      bgMask: Uint8Array.from(rgb, (c) => (c === bg ? 1 : 0)),
+      background,
+      bgMask: Uint8Array.from(rgb, (c) => (c === background ? 1 : 0)),
       lineColours: [],
       gridColumns: [],
       gridRows: [],
     } as unknown as Layout;
-    const out = classifyInk(raster, layout, [{ colour: ink, mass: 100 }]);
+    const out = classifyInk(raster, layout, [{ colour, mass: 100 }]);
     return out[Math.floor(h / 2) * 3 + 2];
   };
 
@@ -822,7 +821,17 @@ describe("a JPEG-smeared class's overshoot", () => {
   it('is no ink beside a class drawn flat (a brighter line of the same hue on a PNG)', () => {
     expect(plotOf(Array<number>(20).fill(ink))).toBe(0);
     expect(
-      inkClassOf({ background: bg, lineColours: [] } as unknown as Layout, [{ colour: ink, mass: 1 }])(tick),
+      inkClassOf({ background: bg, lineColours: [] } as unknown as Layout, [{ colour: ink, mass: 1 }])(
+        0x50dc5f,
+      ),
     ).toBe(0);
+  });
+
+  it('is no ink beside a class with no hue (a grey wick class: a darker blue is another ink)', () => {
+    // j12-010 (a broker's light phone chart, JPEG): wicks learned #3c4352 on #fafafa; #2a2f6a is
+    // darker (alpha 1.08) and 37.7 off the line, as far off as the lime tick above.
+    const grey = 0x3c4352;
+    const stem = Array.from({ length: 20 }, (_, i) => grey + ((i % 5) << 16) + ((i % 4) << 8) + (i % 7));
+    expect(plotOf(stem, 0x2a2f6a, 0xfafafa, grey)).toBe(0);
   });
 });

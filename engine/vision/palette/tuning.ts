@@ -195,7 +195,9 @@ export const TINT_OFF_FAINT_EXTRA = 20;
  * smeared (below): its ringing brightens a 1 px stroke and pushes its colour off the line
  * (MetaTrader's lime tick #50dc5f beside its stem's #45d156, learned #37c937: 37.6 off). Not for
  * flat inks: a moving average a shade brighter than the bear colour (#ef4f5c beside #f23645,
- * 34 off) is no candle, and taking it lost d78 88 exact candles when every class had it.
+ * 34 off) is no candle, and taking it lost d78 88 exact candles when every class had it. Nor
+ * for a class with no hue (hueless): the overshoot is JPEG's chroma error along a colour's hue,
+ * and a grey wick class took a broker's darker blue wicks for its own (j12-010: 29 exact lost).
  */
 export const TINT_OFF_OVERSHOOT_EXTRA = 10;
 /** A class whose commonest exact colour holds under this share of its pixels is smeared by JPEG. */
