@@ -13,10 +13,15 @@ import type { PixelCandle } from './types';
  * tick marks beside its axis labels. Returns moved copies: the pixels' reading may be read again.
  */
 export function lowsOfLightweightBars(candles: readonly PixelCandle[], renderPx: number): PixelCandle[] {
-  const shift = renderPx - Math.floor(renderPx / 2);
+  return movedDown(candles, renderPx - Math.floor(renderPx / 2), 0);
+}
+
+/** Copies of the candles (their alternatives too) with lows and body bottoms moved down. */
+function movedDown(candles: readonly PixelCandle[], low: number, bodyBottom: number): PixelCandle[] {
   const moved = (c: PixelCandle): PixelCandle => ({
     ...c,
-    lowY: c.lowY + shift,
+    lowY: c.lowY + low,
+    bodyBottom: c.bodyBottom + bodyBottom,
     ...(c.alternative ? { alternative: moved(c.alternative) } : {}),
   });
   return candles.map(moved);
@@ -40,11 +45,5 @@ export function endsOfMetaTraderPens(
 ): PixelCandle[] {
   const shift = renderPx - 1;
   if (shift <= 0) return candles;
-  const moved = (c: PixelCandle): PixelCandle => ({
-    ...c,
-    lowY: c.lowY + shift,
-    ...(kind === 'candles' ? { bodyBottom: c.bodyBottom + shift } : {}),
-    ...(c.alternative ? { alternative: moved(c.alternative) } : {}),
-  });
-  return candles.map(moved);
+  return movedDown(candles, shift, kind === 'candles' ? shift : 0);
 }

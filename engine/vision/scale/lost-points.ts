@@ -120,15 +120,29 @@ export function restoreLostPoints(tokens: TextToken[]): TextToken[] {
  * the reading is refused rather than given out so far off.
  */
 export function pointLostInFit(fitted: PriceScale, labels: readonly AxisLabel[]): AxisLabel | null {
-  if (fitted.labels.some((l) => /\d[.,]\d/.test(l.text))) return null;
-  const kept = new Set(fitted.labels.map((l) => `${l.y}:${l.text}`));
-  for (const l of labels) {
-    const m = /^\d+\.(\d+)$/.exec(l.text);
-    if (!m || kept.has(`${l.y}:${l.text}`)) continue;
-    const whole = l.price * 10 ** m[1]!.length;
-    if (Math.abs(priceToY(fitted, whole) - l.y) <= FIT_TOLERANCE_PX) return l;
+  for (const { label, decimals } of pointedLabelsLeftOut(fitted, labels)) {
+    const whole = label.price * 10 ** decimals;
+    if (Math.abs(priceToY(fitted, whole) - label.y) <= FIT_TOLERANCE_PX) return label;
   }
   return null;
+}
+
+/**
+ * The labels read with a decimal point ("1.0235") that the fit left out, with their decimals,
+ * where no label of the fit shows a point; none where one does.
+ */
+function pointedLabelsLeftOut(
+  fitted: PriceScale,
+  labels: readonly AxisLabel[],
+): { label: AxisLabel; decimals: number }[] {
+  if (fitted.labels.some((l) => /\d[.,]\d/.test(l.text))) return [];
+  const kept = new Set(fitted.labels.map((l) => `${l.y}:${l.text}`));
+  const out: { label: AxisLabel; decimals: number }[] = [];
+  for (const label of labels) {
+    const m = /^\d+\.(\d+)$/.exec(label.text);
+    if (m && !kept.has(`${label.y}:${label.text}`)) out.push({ label, decimals: m[1]!.length });
+  }
+  return out;
 }
 
 /**
@@ -146,17 +160,10 @@ export function magnitudeContradicted(
   top: number,
   bottom: number,
 ): boolean {
-  if (fitted.labels.some((l) => /\d[.,]\d/.test(l.text))) return false;
-  const kept = new Set(fitted.labels.map((l) => `${l.y}:${l.text}`));
-  let against = 0;
-  for (const l of labels) {
-    if (!/^\d+\.\d+$/.test(l.text) || kept.has(`${l.y}:${l.text}`) || l.y < top || l.y > bottom) continue;
+  const against = pointedLabelsLeftOut(fitted, labels).filter(({ label: l }) => {
+    if (l.y < top || l.y > bottom || l.price <= 0) return false;
     const there = yToPrice(fitted, l.y);
-    if (
-      l.price > 0 &&
-      (there <= 0 || there / l.price >= MAGNITUDE_RATIO || l.price / there >= MAGNITUDE_RATIO)
-    )
-      against++;
-  }
-  return against >= MAGNITUDE_MIN_LABELS;
+    return there <= 0 || there / l.price >= MAGNITUDE_RATIO || l.price / there >= MAGNITUDE_RATIO;
+  });
+  return against.length >= MAGNITUDE_MIN_LABELS;
 }
