@@ -11,7 +11,14 @@ import { dominantColour, quantise, rowBackgrounds } from './background';
 import { findLines, gridLineColours, withoutFills } from './lines';
 import type { LineRun } from './lines';
 import { pricePaneRows } from './pane';
-import { plotRowsFromGrid, plotSideBesideLabels, plotSidesFromLines, findBoxes } from './plot-edges';
+import {
+  plotRowsFromGrid,
+  plotSideBesideLabels,
+  plotSidesFromLines,
+  findBoxes,
+  rowsRunOnPast,
+} from './plot-edges';
+import type { PackedPixels } from './plot-edges';
 import { backgroundRegion } from './region';
 import { timeAxisText } from './time-axis';
 import {
@@ -111,6 +118,22 @@ export function findLayout(
   );
 
   const sides = plotSidesFromLines(gridRows, gridColumns, region, drawings, bg);
+  // Grid rows that seem to end at a shaded band's edge, and run on over it in its tint, place no
+  // plot edge there: the plot reaches the region's edge, which was carried across the band.
+  const solidRows = gridRows.filter((g) => !g.dotted);
+  const decoded = decodedPixels(r, image);
+  if (
+    sides.rowLeft !== null &&
+    sides.rowLeft > left &&
+    rowsRunOnPast(decoded, solidRows, sides.rowLeft, -1, top, bottom)
+  )
+    sides.plotLeft = left;
+  if (
+    sides.rowRight !== null &&
+    sides.rowRight < right &&
+    rowsRunOnPast(decoded, solidRows, sides.rowRight, 1, top, bottom)
+  )
+    sides.plotRight = right;
   if (axis && edge) plotSideBesideLabels(sides, axis, labelSide!, edge);
   let { plotLeft, plotRight } = sides;
 
@@ -173,6 +196,19 @@ export function findLayout(
     bgMask,
     axisTokens: axis?.tokens,
     ...(axis ? { labelledAxis: axis } : { textColumns }),
+  };
+}
+
+/** The screenshot's colours as decoded (the raster's where no image is given). */
+function decodedPixels(r: Raster, image: RgbaImage | undefined): PackedPixels {
+  if (!image) return { width: r.width, at: (x, y) => r.rgb[y * r.width + x]! };
+  const { width, data } = image;
+  return {
+    width,
+    at: (x, y) => {
+      const i = (y * width + x) * 4;
+      return (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import { rowBackgrounds } from './background';
 import { acrossBands, acrossPanel } from './region';
 import { paneFrame } from './pane';
 import { timeAxisText } from './time-axis';
+import { rowsRunOnPast } from './plot-edges';
 import type { Raster } from '../pixels/raster';
 
 describe('findLayout', () => {
@@ -296,5 +297,97 @@ describe('acrossPanel', () => {
     expect(acrossPanel(full.raster, full.bgMask, bg, 0, height - 1, 220, -1)).toBeNull();
     const edge = paint(139, 20);
     expect(acrossPanel(edge.raster, edge.bgMask, bg, 0, height - 1, 220, -1)).toBeNull();
+  });
+});
+
+describe('rowsRunOnPast', () => {
+  // TradingView's dark background with a session band (its tint, 10 per channel) over columns
+  // 0..99, and two rows of a level line's JPEG ringing found as grid rows from column 100 on.
+  const width = 300;
+  const height = 120;
+  const bg = 0x1e222e;
+  const band = 0x282c38;
+  const paint = (
+    lineOverBand: (x: number) => number,
+    beside: (x: number) => number = (x) => (x < 100 ? band : bg),
+  ) => {
+    const rgb = new Uint32Array(width * height);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rgb[y * width + x] = beside(x);
+    for (const y of [40, 45])
+      for (let x = 0; x < width; x++) rgb[y * width + x] = x < 100 ? lineOverBand(x) : 0x361f19;
+    return { width, at: (x: number, y: number) => rgb[y * width + x]! };
+  };
+  const rows: LineRun[] = [40, 45].map((at) => ({
+    at,
+    start: 100,
+    end: width - 1,
+    colour: 0x361f19,
+    dotted: false,
+  }));
+
+  it('finds rows running on over a band in its tint', () => {
+    expect(
+      rowsRunOnPast(
+        paint(() => 0x402923),
+        rows,
+        100,
+        -1,
+        0,
+        height - 1,
+      ),
+    ).toBe(true);
+  });
+
+  it('lets rows end where they turn into the band', () => {
+    expect(
+      rowsRunOnPast(
+        paint(() => band),
+        rows,
+        100,
+        -1,
+        0,
+        height - 1,
+      ),
+    ).toBe(false);
+  });
+
+  it('needs a band: rows a JPEG broke off on one background, or a frame line beside them, end there', () => {
+    expect(
+      rowsRunOnPast(
+        paint(
+          () => 0x402923,
+          () => bg,
+        ),
+        rows,
+        100,
+        -1,
+        0,
+        height - 1,
+      ),
+    ).toBe(false);
+    const frame = (x: number) => (x === 94 ? 0xd9dee2 : bg);
+    expect(
+      rowsRunOnPast(
+        paint(() => 0x402923, frame),
+        rows,
+        100,
+        -1,
+        0,
+        height - 1,
+      ),
+    ).toBe(false);
+  });
+
+  it('needs two rows agreeing on the end', () => {
+    expect(
+      rowsRunOnPast(
+        paint(() => 0x402923),
+        rows.slice(0, 1),
+        100,
+        -1,
+        0,
+        height - 1,
+      ),
+    ).toBe(false);
   });
 });

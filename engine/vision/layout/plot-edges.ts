@@ -10,6 +10,9 @@ import {
   EDGE_COLUMN_MIN_PLOT_PX,
   BOX_MAX_SHARE,
   BOX_SLACK_PX,
+  BAND_EDGE_MIN_STEP,
+  BAND_MIN_WIDTH_PX,
+  BG_TOLERANCE,
   FRAME_PAIR_SLACK_PX,
   GRID_FAMILY_LINES,
   LINE_END_AGREE_PX,
@@ -18,6 +21,8 @@ import {
   LINE_SLACK_PX,
   MIN_GRID_LINES,
   PLOT_LABEL_GAP_MIN_PX,
+  RUN_ON_CONTRAST_SHARE,
+  RUN_ON_PROBE_PX,
   RIGHT_SEPARATOR_FROM,
   SAME_LINE_COLOUR,
   SEPARATOR_MAX_CROSSING_SHARE,
@@ -194,6 +199,71 @@ export function plotSidesFromLines(
   if (vertical.has(plotRight) && plotRight - plotLeft > EDGE_COLUMN_MIN_PLOT_PX) plotRight--;
   if (vertical.has(plotLeft) && plotRight - plotLeft > EDGE_COLUMN_MIN_PLOT_PX) plotLeft++;
   return { plotLeft, plotRight, rowLeft, rowRight };
+}
+
+/**
+ * Whether the grid rows that end at column `end` (their starts, dir -1; their ends, dir 1) run on
+ * beyond it in another colour: a line drawn over a shaded session band takes the band's tint
+ * there, and a JPEG's ringing rows beside it do too, so each row's run of one colour stops at
+ * the band's edge, where two such rows agree on a plot edge that is none (j177-011: rows of an
+ * orange level line's ringing put the plot's left edge at a band's edge, and 165 candles left of
+ * it went unread). A row runs on where, RUN_ON_PROBE_PX beyond the end, it stands off its
+ * column's usual colour (the band) by RUN_ON_CONTRAST_SHARE or more of what it stands off its
+ * column's colour inside the run (more than BG_TOLERANCE there, as a line found on the background
+ * does), and the columns either side of the end are of different fills (a band's edge: a line
+ * whose run of one colour a JPEG broke off on the plain background, MetaTrader's frame, ends
+ * where its ink does); at a real plot edge the row turns into the column's colour there.
+ */
+export function rowsRunOnPast(
+  pixels: PackedPixels,
+  rows: readonly LineRun[],
+  end: number,
+  dir: 1 | -1,
+  top: number,
+  bottom: number,
+): boolean {
+  const { width, at } = pixels;
+  const inX = end - dir * RUN_ON_PROBE_PX;
+  const outX = end + dir * RUN_ON_PROBE_PX;
+  if (outX < 0 || outX >= width || inX < 0 || inX >= width) return false;
+  const ending = rows.filter((g) => Math.abs((dir < 0 ? g.start : g.end) - end) <= LINE_END_AGREE_PX);
+  if (ending.length < 2) return false;
+  const usual = (x: number) => columnMedian(pixels, x, top, bottom);
+  const [inside, beyond] = [usual(inX), usual(outX)];
+  // Only at a band's edge: beyond it the columns are of another fill than inside, and of one
+  // fill for a while (a band, not a frame's or separator's line beside the plot: MetaTrader's).
+  const further = outX + dir * BAND_MIN_WIDTH_PX;
+  if (further < 0 || further >= width) return false;
+  if (colourDistance(inside, beyond) < BAND_EDGE_MIN_STEP) return false;
+  if (colourDistance(beyond, usual(further)) >= BAND_EDGE_MIN_STEP) return false;
+  return ending.every((g) => {
+    const within = colourDistance(at(inX, g.at), inside);
+    const past = colourDistance(at(outX, g.at), beyond);
+    return within > BG_TOLERANCE && past >= RUN_ON_CONTRAST_SHARE * within;
+  });
+}
+
+/**
+ * Packed 0xRRGGBB colours by column and row: the screenshot as decoded, where the raster's may
+ * have been repainted (a lifted session band is background there, so its edge is gone from it
+ * while the rows it tinted still end at it).
+ */
+export interface PackedPixels {
+  width: number;
+  at: (x: number, y: number) => number;
+}
+
+/** A column's median colour, channel by channel, over rows top..bottom (every other row). */
+function columnMedian({ at }: PackedPixels, x: number, top: number, bottom: number): number {
+  const channels = [[], [], []] as number[][];
+  for (let y = top; y <= bottom; y += 2) {
+    const c = at(x, y);
+    channels[0]!.push((c >> 16) & 255);
+    channels[1]!.push((c >> 8) & 255);
+    channels[2]!.push(c & 255);
+  }
+  const mid = (a: number[]) => a.sort((p, q) => p - q)[a.length >> 1] ?? 0;
+  return (mid(channels[0]!) << 16) | (mid(channels[1]!) << 8) | mid(channels[2]!);
 }
 
 /**

@@ -146,6 +146,27 @@ export const LEFT_SEPARATOR_UNTIL = 0.4;
 export const SEPARATOR_MAX_CROSSING_SHARE = 0.25;
 /** Grid rows whose ends are this close (px) agree on a plot edge. */
 export const LINE_END_AGREE_PX = 1;
+/**
+ * Where grid rows seem to end, how far (px) before and beyond the end they are compared with
+ * their column's usual colour (rowsRunOnPast): past a JPEG's blur of a band's edge (2 px at the
+ * corpora's qualities) and the seam a lifted band leaves (the layout found again after the lift
+ * had rows ending 5 px inside the band's edge: j177-006).
+ */
+export const RUN_ON_PROBE_PX = 6;
+/**
+ * A row runs on past its end when it stands off its column's colour beyond the end by this
+ * share of what it does inside (a level line's ringing over a session band: 24 inside and 27
+ * beyond, 11 and 10 on a fainter row; a row that ends: a few units of JPEG noise).
+ */
+export const RUN_ON_CONTRAST_SHARE = 0.5;
+/**
+ * Columns whose median colours differ by this much (colourDistance) are of two fills, a band's
+ * edge (a session band over TradingView's dark background: 10); a column's median on one flat
+ * fill moves by 1-2 under JPEG noise.
+ */
+export const BAND_EDGE_MIN_STEP = 5;
+/** ... and a band's fill goes on this far (px) beyond where it is probed: wider than a line. */
+export const BAND_MIN_WIDTH_PX = 4;
 /** A plot wider (taller) than this gives up a frame line at its edge; a tiny one keeps what it has. */
 export const EDGE_COLUMN_MIN_PLOT_PX = 40;
 /** The least gap (px) left before the labels when only the labels place the plot's edge. */
