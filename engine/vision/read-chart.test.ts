@@ -469,6 +469,19 @@ describe('labels printed beside faint grid lines', () => {
   it('leaves the scale where no such lines are drawn', () => {
     expect(snapToFarGrid(scale, layout, paint(false))).toBe(scale);
   });
+
+  it('measures from the fit where the labels stand off their lines by turns', () => {
+    // At 2.625x the platform prints each label on a whole CSS pixel (2.625 rows) while its line
+    // is drawn on the exact row: the labels stand 18.5-21 px above their lines by turns, so no
+    // distance from a label to its line is shared, but one from the fit's rows is (c111-007).
+    const turns = [20, 18.5, 21, 19.5, 20.5];
+    const labels = lines.map((row, i) => ({ y: row - turns[i]!, price: 0.874 - 0.002 * i, text: '' }));
+    const fitted = fitPriceScale(labels, 3)!;
+    const snapped = snapToFarGrid(fitted, layout, paint(true));
+    expect(snapped).not.toBe(fitted);
+    expect(priceToY(snapped, 0.874)).toBeCloseTo(100, 5);
+    expect(priceToY(snapped, 0.866)).toBeCloseTo(580, 5);
+  });
 });
 
 describe('price-line anchor on HiDPI captures', () => {

@@ -779,7 +779,9 @@ function shifted(scale: PriceScale, offset: number): PriceScale {
  * offset (within MARK_AGREE_PX; lines at labels' steps, so one font's labels sit alike beside
  * them) and no other offset is as common, the labels move onto their lines (a line's price row is
  * its top row; a label's own line within FAR_GRID_OWN_PX of that offset) and the scale is
- * refitted. Else the scale is returned unchanged.
+ * refitted. The distances are measured from the labels' centres and from the rows the fit
+ * gives their prices (labels printed on whole CSS pixels at a fractional pixel ratio), the
+ * tighter refit kept. Else the scale is returned unchanged.
  */
 export function snapToFarGrid(scale: PriceScale, layout: Layout, r: Raster): PriceScale {
   if (scale.mode !== 'linear' || scale.labels.length < SNAP_MIN_LABELS) return scale;
@@ -818,37 +820,53 @@ export function snapToFarGrid(scale: PriceScale, layout: Layout, r: Raster): Pri
     }
     return n > 0 && Math.max(up, down) >= FAR_GRID_LINE_SHARE * n;
   };
-  // Each label's lines: the top rows of runs of line rows within reach.
-  const found = scale.labels.map((l) => {
-    const tops: number[] = [];
-    let prev = false;
-    for (let y = Math.ceil(l.y - reach); y <= Math.floor(l.y + reach); y++) {
-      const line = isLine(y);
-      if (line && !prev) tops.push(y);
-      prev = line;
+  // Each label's lines, from a reference row per label: the top rows of runs of line rows within
+  // reach, as offsets from it; then the offset most labels share, and each label on its line.
+  const lineRows = new Map<number, boolean>();
+  const onLines = (from: readonly number[]): AxisLabel[] | null => {
+    const found = from.map((at) => {
+      const tops: number[] = [];
+      let prev = false;
+      for (let y = Math.ceil(at - reach); y <= Math.floor(at + reach); y++) {
+        let line = lineRows.get(y);
+        if (line === undefined) lineRows.set(y, (line = isLine(y)));
+        if (line && !prev) tops.push(y);
+        prev = line;
+      }
+      return tops.map((y) => y - at);
+    });
+    const offsets = found.flat();
+    const support = (o: number) =>
+      found.filter((f) => f.some((x) => Math.abs(x - o) <= MARK_AGREE_PX)).length;
+    let best = 0;
+    let bestSupport = 0;
+    for (const o of offsets) {
+      const s = support(o);
+      if (s > bestSupport) [best, bestSupport] = [o, s];
     }
-    return tops.map((y) => y - l.y);
-  });
-  const offsets = found.flat();
-  const support = (o: number) => found.filter((f) => f.some((x) => Math.abs(x - o) <= MARK_AGREE_PX)).length;
-  let best = 0;
-  let bestSupport = 0;
-  for (const o of offsets) {
-    const s = support(o);
-    if (s > bestSupport) [best, bestSupport] = [o, s];
-  }
-  if (bestSupport < Math.max(SNAP_MIN_LABELS, scale.labels.length * SNAP_LABELS_SHARE)) return scale;
-  // Another offset (more than a line's thickness away) as common: lines at half steps, or two
-  // grids; which one the labels belong to is unknown.
-  if (offsets.some((o) => Math.abs(o - best) > 2 * d && support(o) >= bestSupport)) return scale;
-  const moved = scale.labels.map((l, i) => {
-    // Its own line, where one lies within a row of the common offset: the text and the line are
-    // each put on whole rows, so one label may sit a row nearer its line than the others.
-    const own = found[i]!.filter((o) => Math.abs(o - best) <= FAR_GRID_OWN_PX);
-    const o = own.length ? own.reduce((a, b) => (Math.abs(a - best) <= Math.abs(b - best) ? a : b)) : best;
-    return { ...l, y: l.y + o };
-  });
-  const refit = fitPriceScale(moved, SNAP_FIT_TOLERANCE);
-  if (!refit || refit.labels.length < scale.labels.length * SNAP_KEEP_SHARE) return scale;
-  return refit;
+    if (bestSupport < Math.max(SNAP_MIN_LABELS, scale.labels.length * SNAP_LABELS_SHARE)) return null;
+    // Another offset (more than a line's thickness away) as common: lines at half steps, or two
+    // grids; which one the labels belong to is unknown.
+    if (offsets.some((o) => Math.abs(o - best) > 2 * d && support(o) >= bestSupport)) return null;
+    return scale.labels.map((l, i) => {
+      // Its own line, where one lies within a row of the common offset: the text and the line are
+      // each put on whole rows, so one label may sit a row nearer its line than the others.
+      const own = found[i]!.filter((o) => Math.abs(o - best) <= FAR_GRID_OWN_PX);
+      const o = own.length ? own.reduce((a, b) => (Math.abs(a - best) <= Math.abs(b - best) ? a : b)) : best;
+      return { ...l, y: from[i]! + o };
+    });
+  };
+  // The distances are measured from the labels' own centres, and from the rows the fit gives
+  // their prices, and the tighter refit of the two is kept. A platform that puts text and lines
+  // on whole rows alike keeps one distance from each label to its line (Pocket Option, 24.5 px,
+  // though its lines step 272 and 274 px). At a fractional pixel ratio the platform prints each
+  // label on a whole CSS pixel (2.625 rows at 2.625x) while its line is drawn on the exact row,
+  // so the labels stand 1-3 px off their lines by turns and only the fit through all of them
+  // keeps one distance to every line (c111-007: fit residual 0.86 px; 0.40 on the lines).
+  const refits = [scale.labels.map((l) => l.y), scale.labels.map((l) => priceToY(scale, l.price))]
+    .map((from) => onLines(from))
+    .map((moved) => (moved ? fitPriceScale(moved, SNAP_FIT_TOLERANCE) : null))
+    .filter((f): f is PriceScale => f !== null && f.labels.length >= scale.labels.length * SNAP_KEEP_SHARE)
+    .sort((a, b) => a.residualPx - b.residualPx);
+  return refits[0] ?? scale;
 }
