@@ -1,6 +1,6 @@
 import type { RgbaImage } from '../../core/image';
 import type { Raster } from '../pixels/raster';
-import { luminance } from '../pixels/raster';
+import { luminance, packedPixel } from '../pixels/raster';
 import type { PlotRect } from '../types';
 import type { TextToken } from '../text';
 import { locatePriceAxis, plotEdgeBeside } from './axis-locate';
@@ -205,10 +205,7 @@ function decodedPixels(r: Raster, image: RgbaImage | undefined): PackedPixels {
   const { width, data } = image;
   return {
     width,
-    at: (x, y) => {
-      const i = (y * width + x) * 4;
-      return (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
-    },
+    at: (x, y) => packedPixel(data, (y * width + x) * 4),
   };
 }
 

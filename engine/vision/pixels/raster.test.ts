@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blendResidual } from './raster';
+import { blendResidual, packedPixel, toRaster } from './raster';
 
 describe('blendResidual', () => {
   it('is zero on the blend of two colours, ends included', () => {
@@ -15,5 +15,17 @@ describe('blendResidual', () => {
     expect(blendResidual(0xf8e090, 0x089981, 0xf0c020)).toBeGreaterThan(48);
     // Past the yellow end the nearest blend is yellow itself.
     expect(blendResidual(0xffd030, 0x089981, 0xf0c020)).toBe(16);
+  });
+});
+
+describe('packedPixel', () => {
+  it('packs a pixel as the raster holds it, a transparent one shown on white', () => {
+    const [width, height] = [200, 200];
+    const data = new Uint8Array(width * height * 4).fill(255);
+    data.set([0x12, 0x34, 0x56, 255, 0, 0, 0, 128, 200, 100, 50, 0]);
+    const raster = toRaster({ width, height, data });
+    expect([0, 4, 8].map((j) => packedPixel(data, j))).toEqual([...raster.rgb.subarray(0, 3)]);
+    expect(packedPixel(data, 0)).toBe(0x123456);
+    expect(packedPixel(data, 8)).toBe(0xffffff);
   });
 });

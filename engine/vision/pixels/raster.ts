@@ -76,19 +76,23 @@ export function toRaster(image: RgbaImage, scratch?: ScratchArray<Uint32Array>):
         continue;
       }
     }
-    const a = data[j + 3]!;
-    if (a === 255) {
-      rgb[i] = (data[j]! << 16) | (data[j + 1]! << 8) | data[j + 2]!;
-    } else {
-      // Transparent parts of a capture are shown on white by every viewer.
-      const k = 255 - a;
-      const r = (data[j]! * a + 255 * k + 127) / 255;
-      const g = (data[j + 1]! * a + 255 * k + 127) / 255;
-      const b = (data[j + 2]! * a + 255 * k + 127) / 255;
-      rgb[i] = ((r & 255) << 16) | ((g & 255) << 8) | (b & 255);
-    }
+    rgb[i] = packedPixel(data, j);
   }
   return { width, height, rgb };
+}
+
+/**
+ * The packed 0xRRGGBB colour of the RGBA pixel at byte offset j, as the raster holds it:
+ * transparent parts of a capture are shown on white by every viewer.
+ */
+export function packedPixel(data: Uint8Array | Uint8ClampedArray, j: number): number {
+  const a = data[j + 3]!;
+  if (a === 255) return (data[j]! << 16) | (data[j + 1]! << 8) | data[j + 2]!;
+  const k = 255 - a;
+  const r = (data[j]! * a + 255 * k + 127) / 255;
+  const g = (data[j + 1]! * a + 255 * k + 127) / 255;
+  const b = (data[j + 2]! * a + 255 * k + 127) / 255;
+  return ((r & 255) << 16) | ((g & 255) << 8) | (b & 255);
 }
 
 /**
