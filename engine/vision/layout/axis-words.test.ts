@@ -73,6 +73,16 @@ describe('axisCandidates', () => {
     ];
     expect(axisCandidates(raster, read, panel)).toEqual([{ left: 296, top: 0, right: 399, bottom: 400 }]);
   });
+
+  it('offers a column of blurred labels the recogniser read one number in', () => {
+    // An upscaled, blurred capture's axis (26 px digits in soft strokes): pieces of glyphs, and
+    // one label read whole enough to show three digits ("4fki.48" for "406.48").
+    const read = [
+      column(300, 360, ['1', '7.', '(f5)', '4fki.48', 'I/)', '8k']),
+      column(100, 160, ['%', 'T']),
+    ];
+    expect(axisCandidates(raster, read, tried).map((s) => s.left)).toEqual([296]);
+  });
 });
 
 describe('axisCandidates in a wide strip', () => {

@@ -382,8 +382,14 @@ export const MISREAD_RHYTHM_PX = 3;
  * half misread keeps three ("wl6.20" for "406.20" on a blurry capture); icons and words have none.
  */
 export const AXIS_OCR_NUMBER_DIGITS = 3;
-/** A column with fewer such numbers than this holds no axis worth reading again (a legend's line, a clock). */
-export const AXIS_OCR_MIN_NUMBERS = 2;
+/**
+ * A column with fewer such numbers than this holds no axis worth reading again (icons, words).
+ * One: the blurred, upscaled TradingView capture of the real set (SPY 3m) showed the recogniser
+ * a single label whole enough ("4fki.48"); the OCR reads all thirteen. The candidates are ranked by
+ * how many they hold and capped (AXIS_OCR_CANDIDATES), so a clock or a legend's line costs a
+ * read only where nothing better stands.
+ */
+export const AXIS_OCR_MIN_NUMBERS = 1;
 /**
  * At most this many columns are offered to the OCR (each costs 0.1-0.3 s of CPU): on the real
  * set's full-window captures the axis is among the first three once icons and words are left out.
