@@ -48,26 +48,29 @@ function readLow(high: number, low: number, width: number): number {
   return lowsOfLightweightBars([readStem(high - a, low + a - 1, 5 - a, width)], width)[0]!.lowY;
 }
 
+/** A 1 px bar read from rows 8 to 29 at column 5 (no body: high to low). */
+const stemBar: PixelCandle = {
+  x: 5,
+  left: 5,
+  right: 5,
+  highY: 8,
+  lowY: 29,
+  bodyTop: 8,
+  bodyBottom: 29,
+  fill: 1,
+  direction: 0,
+  ambiguous: true,
+  stemLeft: 5,
+  stemRight: 5,
+};
+
 describe('lowsOfLightweightBars', () => {
   it.each([1, 2, 4])("puts the low of a %i px stem on the low's row", (width) => {
     expect(readLow(8, 30, width)).toBeCloseTo(30, 5);
   });
 
   it('moves copies, alternatives too, and leaves the extraction as it was', () => {
-    const bar: PixelCandle = {
-      x: 5,
-      left: 5,
-      right: 5,
-      highY: 8,
-      lowY: 29,
-      bodyTop: 8,
-      bodyBottom: 29,
-      fill: 1,
-      direction: 0,
-      ambiguous: true,
-      stemLeft: 5,
-      stemRight: 5,
-    };
+    const bar = stemBar;
     const withAlternative = { ...bar, alternative: { ...bar, lowY: 20 } };
     const [moved] = lowsOfLightweightBars([withAlternative], 1);
     expect(moved!.lowY).toBe(30);
@@ -92,17 +95,13 @@ describe('endsOfMetaTraderPens', () => {
 
   it("moves a candle's low and body bottom, a bar's low only, in copies (alternatives too)", () => {
     const candle: PixelCandle = {
-      x: 5,
+      ...stemBar,
       left: 3,
       right: 7,
-      highY: 8,
-      lowY: 29,
       bodyTop: 12,
       bodyBottom: 20,
-      fill: 1,
       direction: 1,
       ambiguous: false,
-      stemLeft: 5,
       stemRight: 6,
     };
     const withAlternative = { ...candle, alternative: { ...candle, lowY: 25 } };

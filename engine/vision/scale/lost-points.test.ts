@@ -92,9 +92,11 @@ describe('restoreLostPoints', () => {
   });
 });
 
+/** A fitted label: its row and its text, the price as the text reads. */
+const at = (y: number, text: string) => ({ y, price: Number(text), text });
+
 describe('pointLostInFit', () => {
   it('names a label read with a point that lies on the fitted line of pointless labels with its point taken away', () => {
-    const at = (y: number, text: string) => ({ y, price: Number(text), text });
     // j12-002 5m read without restoreLostPoints: ten labels a hundred times too large fit, the one read right does not.
     const labels = [
       at(132, '1830000'),
@@ -114,7 +116,6 @@ describe('pointLostInFit', () => {
 });
 
 describe('magnitudeContradicted', () => {
-  const at = (y: number, text: string) => ({ y, price: Number(text), text });
   // The real set's MetaTrader 5 EURUSD D1 (downscaled Tahoma): "1.07100" ... read "147100" ...,
   // stepping evenly; the parity labels at the bottom read whole, one of them misread.
   const misread = [
