@@ -42,6 +42,8 @@ import {
   TICK_COLUMNS_CUT_MAX_SHARE,
   TICK_COLUMNS_MAX_SHARE,
   WIDE_SHAPE_SHARE,
+  WIDE_SHAPE_INK_SHARE,
+  WIDE_SHAPE_WIDTHS,
   ONE_TICK_NEIGHBOUR_SPACINGS,
 } from './tuning';
 
@@ -257,6 +259,8 @@ function candleShapes(
   if (volume !== null || volumeCleared) {
     warnings.push('Volume bars drawn over the chart were ignored.');
   }
+  const inkPerColumn = median(sizedShapes.map((c) => c.count / (c.maxX - c.minX + 1)));
+  const weight = (c: Component) => rankWeight(c, shapeWidth, inkPerColumn);
   const glyphs = legendGlyphs(
     comps,
     comps.map((_, i) => i).filter((i) => comps[i]!.count >= 2),
@@ -275,7 +279,7 @@ function candleShapes(
         !isBox(comps[i]!, i, labels, pw, shapeWidth, colours) &&
         !isEdgeSlab(comps[i]!, ph, shapeWidth),
     )
-    .sort((a, b) => comps[b]!.count - comps[a]!.count);
+    .sort((a, b) => weight(comps[b]!) - weight(comps[a]!));
   const owner = new Int32Array(pw).fill(-1);
   const kept: number[] = [];
   // The shapes of some size that lost their columns, by the kept shape owning most of them.
@@ -296,6 +300,20 @@ function candleShapes(
     kept.push(i);
   }
   return { kept: kept.sort((a, b) => comps[a]!.minX - comps[b]!.minX), rivals };
+}
+
+/**
+ * What a shape weighs against the others sharing its columns: its pixels, except for a wide thin
+ * shape (a moving average drawn in a candle colour, kept whole where the staircase test cut it
+ * into bar-wide pieces): wider than WIDE_SHAPE_WIDTHS typical shapes with less ink per column
+ * than WIDE_SHAPE_INK_SHARE of a typical shape's, it weighs its ink per typical width, so that
+ * each candle it crosses outweighs it in that candle's columns.
+ */
+export function rankWeight(c: Component, shapeWidth: number, inkPerColumn: number): number {
+  const w = c.maxX - c.minX + 1;
+  if (!(shapeWidth > 0) || w <= WIDE_SHAPE_WIDTHS * shapeWidth) return c.count;
+  if (!(c.count / w < WIDE_SHAPE_INK_SHARE * inkPerColumn)) return c.count;
+  return (c.count * shapeWidth) / w;
 }
 
 /**

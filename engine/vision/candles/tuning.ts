@@ -117,6 +117,20 @@ export const REMNANT_WIDTH_SHARE = 0.4;
  */
 export const WIDE_SHAPE_SHARE = 1.7;
 /**
+ * A shape wider than this many typical shapes whose ink per column is under WIDE_SHAPE_INK_SHARE
+ * of a typical shape's is a line in a candle colour (a moving average), not candles: it competes
+ * for columns with its ink per typical width (extract.ts rankWeight). Three, measured: two let the
+ * pieces of a pivot label's box (9-26 px beside 4 px candles, real set mt4-white pivotlevels)
+ * weigh less than the digits inside them, which were read as bars past the last one; three and
+ * five keep the real set as it was, and three reads 47 more exact candles on the corpora.
+ */
+export const WIDE_SHAPE_WIDTHS = 3;
+/**
+ * A half: a moving average 2-3 px thick holds a fraction of a candle's ink per column (body and
+ * wicks run over tens of rows); a staircase of touching bodies holds about as much as a candle.
+ */
+export const WIDE_SHAPE_INK_SHARE = 0.5;
+/**
  * Touching columns of two colours are cut apart (shapes.ts colourRuns) only where each is this
  * wide or wider: a candle's 1 px border in another colour than its fill is no candle of its own.
  */
