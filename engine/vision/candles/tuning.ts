@@ -273,6 +273,11 @@ export const CROWD_MIN_SPACING_PX = 6;
 export const EDGE_SHARE_MAX_COLUMNS = 1;
 /** ... when the shape keeps at least two columns of its own. */
 export const EDGE_SHARE_MIN_WIDTH = 3;
+/**
+ * Two chains of touching OHLC bars (one colour each) may share this many columns where the one's
+ * last close tick meets the other's first open tick (c111-004 DAX 4h, bars 3.4 px apart: two).
+ */
+export const CHAIN_SHARE_MAX_COLUMNS = 2;
 
 // wicks: the lattice from the wicks where a blurred capture's starts give none.
 

@@ -3,6 +3,7 @@ import { cutAtPlaces, wickCentres, wickLattice, wickMemo } from './wicks';
 import { touchingCandles } from './staircase';
 import { components } from './shapes';
 import { sharesEdgeColumns } from './extract';
+import { CHAIN_SHARE_MAX_COLUMNS } from './tuning';
 
 /*
  * A scaled-down capture of a dense chart (tv-gray EURUSD 15m): candles every 3.78 px, bodies
@@ -154,5 +155,11 @@ describe('sharesEdgeColumns', () => {
   it('leaves a shape sharing more than a column, or standing over a candle, a rival', () => {
     expect(sharesEdgeColumns(comps[4]!, owners(4), comps)).toBe(false);
     expect(sharesEdgeColumns(comps[5]!, owners(5), comps)).toBe(false);
+  });
+
+  it('lets chains of touching bars share CHAIN_SHARE_MAX_COLUMNS where a close tick meets an open tick', () => {
+    expect(sharesEdgeColumns(comps[4]!, owners(4), comps, CHAIN_SHARE_MAX_COLUMNS)).toBe(true);
+    // A shape standing over a candle's columns is still its rival.
+    expect(sharesEdgeColumns(comps[5]!, owners(5), comps, CHAIN_SHARE_MAX_COLUMNS)).toBe(false);
   });
 });
