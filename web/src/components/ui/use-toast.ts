@@ -98,6 +98,10 @@ export function useToast() {
   const [state, setState] = React.useState<ToastState>(memoryState);
   React.useEffect(() => {
     listeners.push(setState);
+    // A toast raised between this hook's first render and its subscription here (the lazy
+    // toaster mounting just as the trader submits a form) is in memoryState already: taken now,
+    // or it would stay unseen until the next toast.
+    setState(memoryState);
     return () => {
       const index = listeners.indexOf(setState);
       if (index > -1) listeners.splice(index, 1);
