@@ -261,7 +261,7 @@ function candleShapes(
     warnings.push('Volume bars drawn over the chart were ignored.');
   }
   const inkPerColumn = median(sizedShapes.map((c) => c.count / (c.maxX - c.minX + 1)));
-  const weight = (c: Component) => rankWeight(c, shapeWidth, inkPerColumn);
+  const weight = comps.map((c) => rankWeight(c, shapeWidth, inkPerColumn));
   const glyphs = legendGlyphs(
     comps,
     comps.map((_, i) => i).filter((i) => comps[i]!.count >= 2),
@@ -280,7 +280,7 @@ function candleShapes(
         !isBox(comps[i]!, i, labels, pw, shapeWidth, colours) &&
         !isEdgeSlab(comps[i]!, ph, shapeWidth),
     )
-    .sort((a, b) => weight(comps[b]!) - weight(comps[a]!));
+    .sort((a, b) => weight[b]! - weight[a]!);
   // A chain of touching bars (a bar's close tick meets the next one's open tick) several shapes
   // wide is no marker beside a candle: sharing its first column with the chain before it, it is
   // that chain's neighbour too.
