@@ -30,6 +30,8 @@ import {
   CHAIN_SHARE_MAX_COLUMNS,
   EDGE_SHARE_MAX_COLUMNS,
   EDGE_SHARE_MIN_WIDTH,
+  EVENT_ROW_SHARE,
+  NEIGHBOUR_SPAN_WIDTHS,
   ONE_PX_WARN_SHARE,
   STROKE_MAX_WIDTH_PX,
   STROKES_BODILESS_SHARE,
@@ -282,8 +284,7 @@ function candleShapes(
     )
     .sort((a, b) => weight[b]! - weight[a]!);
   // A chain of touching bars (a bar's close tick meets the next one's open tick) several shapes
-  // wide is no marker beside a candle: sharing its first column with the chain before it, it is
-  // that chain's neighbour too.
+  // wide shares up to CHAIN_SHARE_MAX_COLUMNS with the chain before it.
   const chain = (c: Component) => c.maxX - c.minX + 1 > WIDE_SHAPE_SHARE * shapeWidth;
   const owner = new Int32Array(pw).fill(-1);
   const kept: number[] = [];
@@ -294,9 +295,18 @@ function candleShapes(
     const owners = new Map<number, number>();
     for (let x = c.minX; x <= c.maxX; x++)
       if (owner[x]! >= 0) owners.set(owner[x]!, (owners.get(owner[x]!) ?? 0) + 1);
+    // A shape sharing only edge columns with its neighbours is one of them, except in
+    // TradingView's event-flag row, where it is a flag overlapping the next (kept as before on
+    // blended captures, and for chains, which no flag is).
     const neighbour =
-      (blended && sharesEdgeColumns(c, owners, comps)) ||
-      (chain(c) && sharesEdgeColumns(c, owners, comps, CHAIN_SHARE_MAX_COLUMNS));
+      (blended || chain(c) || !inEventRow(c, ph)) &&
+      sharesEdgeColumns(
+        c,
+        owners,
+        comps,
+        shapeWidth,
+        chain(c) ? CHAIN_SHARE_MAX_COLUMNS : EDGE_SHARE_MAX_COLUMNS,
+      );
     if (owners.size > 0 && !neighbour) {
       if (isSized(c)) {
         const o = [...owners].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
@@ -325,21 +335,30 @@ export function rankWeight(c: Component, shapeWidth: number, inkPerColumn: numbe
 }
 
 /**
+ * Whether shape `c` lies wholly in the bottom EVENT_ROW_SHARE of the plot (`ph` rows), where
+ * TradingView draws its event flags (economic calendar, earnings, dividends), in the candles'
+ * bottom scale margin. Overlapping flags there share their edge columns as neighbouring candles
+ * do, and read as a row of flat candles past the last bar.
+ */
+export const inEventRow = (c: Component, ph: number) => c.minY >= ph * (1 - EVENT_ROW_SHARE);
+
+/**
  * A shape that shares with the kept shapes only its outer columns, each the outer column of a
- * neighbour on that side, is a neighbour and not their rival: on a scaled-down capture of a
- * dense chart, bodies drawn at fractional places blend into the column between them, which
- * holds the one's side at some rows and the other's at others. It keeps its columns (the shared
- * ones read twice, each shape measuring its own pixels). Only where touching candles were cut on
- * their wicks' lattice (such a capture): elsewhere a shape overlapping a candle's last column
- * is a marker or a glyph beside it (TradingView's event flags), unless it is a chain of touching
- * OHLC bars several shapes wide, which may share up to `maxColumns` (CHAIN_SHARE_MAX_COLUMNS)
- * with the chain before it (c111-004 DAX 4h: 116 of 406 bars lost, each chain dropped whole for
- * the one or two columns it shared).
+ * neighbour on that side, is a neighbour and not their rival: bodies drawn at fractional places
+ * (a scaled-down capture, JPEG) blend into the column between them, which holds the one's side at
+ * some rows and the other's at others; a wick's anti-aliased column or a bar's tick reaches into
+ * the next candle's first column. It keeps its columns (the shared ones read twice, each shape
+ * measuring its own pixels). Two shapes spanning together less than NEIGHBOUR_SPAN_WIDTHS typical
+ * widths (`shapeWidth`) are the halves of one candle cut at its stem (by a line crossing it), not
+ * neighbours. A chain of touching OHLC bars several shapes wide may share up to `maxColumns`
+ * (CHAIN_SHARE_MAX_COLUMNS) with the chain before it (c111-004 DAX 4h: 116 of 406 bars lost, each
+ * chain dropped whole for the one or two columns it shared).
  */
 export function sharesEdgeColumns(
   c: Component,
   owners: Map<number, number>,
   comps: Component[],
+  shapeWidth: number,
   maxColumns = EDGE_SHARE_MAX_COLUMNS,
 ): boolean {
   if (!isSized(c) || c.maxX - c.minX + 1 < EDGE_SHARE_MIN_WIDTH) return false;
@@ -349,6 +368,8 @@ export function sharesEdgeColumns(
     const left = k.maxX >= c.minX && k.maxX < c.minX + maxColumns && k.minX < c.minX;
     const right = k.minX <= c.maxX && k.minX > c.maxX - maxColumns && k.maxX > c.maxX;
     if (!left && !right) return false;
+    const span = Math.max(c.maxX, k.maxX) - Math.min(c.minX, k.minX) + 1;
+    if (span < NEIGHBOUR_SPAN_WIDTHS * shapeWidth) return false;
   }
   return true;
 }

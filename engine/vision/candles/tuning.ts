@@ -274,6 +274,18 @@ export const EDGE_SHARE_MAX_COLUMNS = 1;
 /** ... when the shape keeps at least two columns of its own. */
 export const EDGE_SHARE_MIN_WIDTH = 3;
 /**
+ * ... and the two span together at least this many typical widths: neighbouring candles span
+ * about two, the halves of one bar cut at its stem by a line crossing it one (m21-004 NDX 5m: a
+ * bar's halves read as two bars at one place).
+ */
+export const NEIGHBOUR_SPAN_WIDTHS = 1.5;
+/**
+ * The bottom share of the plot where TradingView draws its event flags: its default bottom scale
+ * margin (a tenth of the pane), which auto-scaled candles stay above (tv-light EURUSD 1h: two
+ * overlapping flags read as the last two bars).
+ */
+export const EVENT_ROW_SHARE = 0.1;
+/**
  * Two chains of touching OHLC bars (one colour each) may share this many columns where the one's
  * last close tick meets the other's first open tick (c111-004 DAX 4h, bars 3.4 px apart: two).
  */

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { cutAtPlaces, wickCentres, wickLattice, wickMemo } from './wicks';
 import { touchingCandles } from './staircase';
 import { components } from './shapes';
-import { sharesEdgeColumns } from './extract';
-import { CHAIN_SHARE_MAX_COLUMNS } from './tuning';
+import { inEventRow, sharesEdgeColumns } from './extract';
+import { CHAIN_SHARE_MAX_COLUMNS, EVENT_ROW_SHARE } from './tuning';
 
 /*
  * A scaled-down capture of a dense chart (tv-gray EURUSD 15m): candles every 3.78 px, bodies
@@ -134,7 +134,8 @@ describe('sharesEdgeColumns', () => {
     maxY,
     count: (maxX - minX + 1) * (maxY - minY + 1),
   });
-  // Kept shapes: a candle at columns 10-13 and one at 18-21.
+  // Kept shapes: a candle at columns 10-13 and one at 18-21; typical shapes are four columns wide.
+  const width = 4;
   const comps = [comp(10, 13), comp(18, 21), comp(14, 17), comp(13, 18), comp(12, 16), comp(11, 12, 0, 8)];
   const owners = (i: number) => {
     const c = comps[i]!;
@@ -149,17 +150,37 @@ describe('sharesEdgeColumns', () => {
 
   it('keeps a neighbour that shares only the blended column at each side', () => {
     // 13-18: its first column is the left candle's last, its last the right candle's first.
-    expect(sharesEdgeColumns(comps[3]!, owners(3), comps)).toBe(true);
+    expect(sharesEdgeColumns(comps[3]!, owners(3), comps, width)).toBe(true);
   });
 
   it('leaves a shape sharing more than a column, or standing over a candle, a rival', () => {
-    expect(sharesEdgeColumns(comps[4]!, owners(4), comps)).toBe(false);
-    expect(sharesEdgeColumns(comps[5]!, owners(5), comps)).toBe(false);
+    expect(sharesEdgeColumns(comps[4]!, owners(4), comps, width)).toBe(false);
+    expect(sharesEdgeColumns(comps[5]!, owners(5), comps, width)).toBe(false);
   });
 
   it('lets chains of touching bars share CHAIN_SHARE_MAX_COLUMNS where a close tick meets an open tick', () => {
-    expect(sharesEdgeColumns(comps[4]!, owners(4), comps, CHAIN_SHARE_MAX_COLUMNS)).toBe(true);
+    expect(sharesEdgeColumns(comps[4]!, owners(4), comps, width, CHAIN_SHARE_MAX_COLUMNS)).toBe(true);
     // A shape standing over a candle's columns is still its rival.
-    expect(sharesEdgeColumns(comps[5]!, owners(5), comps, CHAIN_SHARE_MAX_COLUMNS)).toBe(false);
+    expect(sharesEdgeColumns(comps[5]!, owners(5), comps, width, CHAIN_SHARE_MAX_COLUMNS)).toBe(false);
+  });
+
+  it('leaves the halves of one bar, cut at its stem by a line, rivals', () => {
+    // An OHLC bar at 30-34 (stem 32) cut in two: 30-32 (open tick and stem), 32-34 (stem and close tick).
+    const halves = [comp(30, 32), comp(32, 34)];
+    const shared = new Map([[0, 1]]);
+    expect(sharesEdgeColumns(halves[1]!, shared, halves, 5)).toBe(false);
+    // The same columns as two candles three columns wide are neighbours.
+    expect(sharesEdgeColumns(halves[1]!, shared, halves, 3)).toBe(true);
+  });
+});
+
+describe('inEventRow', () => {
+  it('places shapes wholly in the bottom EVENT_ROW_SHARE of the plot in the event-flag row', () => {
+    const ph = 400;
+    const bottom = ph * (1 - EVENT_ROW_SHARE);
+    const shape = (minY: number) => ({ minX: 0, maxX: 10, minY, maxY: ph - 4, count: 50 });
+    expect(inEventRow(shape(bottom + 2), ph)).toBe(true);
+    // A candle reaching down into the margin is no flag.
+    expect(inEventRow(shape(bottom - 30), ph)).toBe(false);
   });
 });
