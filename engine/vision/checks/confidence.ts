@@ -40,6 +40,27 @@ function roundPrice(p: number): string {
 }
 
 /**
+ * How a price text shows its decimals: the separator and their count ("64.500" -> ".3",
+ * "2222,22" -> ",2", "6" -> ""). A platform prints its last-price badge as it prints the axis
+ * labels; a badge read in another format was misread (a digit lost under a label, a glyph taken
+ * for another), and its disagreement with the scale says nothing about the scale.
+ */
+export function priceFormat(text: string): string {
+  const m = /([.,])(\d+)$/.exec(text);
+  return m ? `${m[1]}${m[2]!.length}` : '';
+}
+
+/** The format most of `texts` share (priceFormat); the first met of equally common ones. */
+function commonFormat(texts: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const t of texts) counts.set(priceFormat(t), (counts.get(priceFormat(t)) ?? 0) + 1);
+  let best = '';
+  let most = 0;
+  for (const [f, n] of counts) if (n > most) [best, most] = [f, n];
+  return best;
+}
+
+/**
  * Places of the candle lattice (`spacing` px apart) between the first and last candle centre of
  * `xs` (left to right) where no candle stands. Charts draw a bar at every place (no gaps for
  * weekends or nights), so an empty place is a candle that was not read.
@@ -97,9 +118,14 @@ export function scoreReading(e: ReadingEvidence): { confidence: number; warnings
       );
     }
   }
+  const labelFormat = commonFormat(priceScale.labels.map((l) => l.text));
   for (const b of badges) {
     const dy = Math.abs(priceToY(priceScale, b.price) - b.y);
-    if (dy > BADGE_PX && Math.abs(priceToY(priceScale, last.close) - b.y) < BADGE_PX) {
+    if (
+      dy > BADGE_PX &&
+      Math.abs(priceToY(priceScale, last.close) - b.y) < BADGE_PX &&
+      priceFormat(b.text) === labelFormat
+    ) {
       confidence -= BADGE_COST;
       warnings.push(`The price badge ${b.text} does not sit where the axis puts that price.`);
     }

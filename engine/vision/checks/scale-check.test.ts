@@ -3,7 +3,7 @@ import type { PixelCandle } from '../candles';
 import type { ScaleReading } from '../scale';
 import type { PriceScale } from '../types';
 import { evenlyStepped, judgeScale, scaleDisagreements } from './scale-check';
-import { scoreReading } from './confidence';
+import { priceFormat, scoreReading } from './confidence';
 import type { ContinuityResult } from './continuity';
 import type { CandleExtraction } from '../candles';
 
@@ -146,5 +146,56 @@ describe('scoreReading with a scale that disagrees', () => {
     expect(off.warnings.at(-1)).toBe(
       'The price labels and the chart disagree by about 2.5 px (the printed last bar against the last candle); prices may be off by about 0.25.',
     );
+  });
+});
+
+describe('scoreReading with a price badge away from its price', () => {
+  // The last close, 1962, is drawn at row 380; a badge there stating another price.
+  const withBadge = (text: string, price: number) =>
+    scoreReading({
+      extraction: {
+        candles: [],
+        warnings: [],
+        barSpacing: 10,
+        uncertainBodies: 0,
+      } as unknown as CandleExtraction,
+      scale: reading({ badges: [{ y: 380, price, text }] }),
+      continuity: {
+        candles: [{ x: 0, open: 1970, high: 1972, low: 1960, close: 1962 }],
+        joined: 1,
+        verdict: 'ok',
+        dropped: 0,
+      } as unknown as ContinuityResult,
+      candlesRead: 1,
+      symbol: 'XAUUSD',
+      timeframe: '15m',
+      scaleCheck: null,
+    });
+
+  it('warns when the badge is printed as the axis labels are', () => {
+    const read = withBadge('1955.00', 1955);
+    expect(read.warnings).toContain('The price badge 1955.00 does not sit where the axis puts that price.');
+    expect(read.confidence).toBeLessThan(withBadge('1962.00', 1962).confidence);
+  });
+
+  it('takes a badge in another format for a misread one, which says nothing of the scale', () => {
+    // "6" of "1962.00", and "1962,0" with a glyph lost, beside labels printed "1950.00".
+    for (const [text, price] of [
+      ['6', 6],
+      ['1962,0', 1962],
+    ] as const) {
+      const read = withBadge(text, price);
+      expect(read.warnings.some((w) => w.includes('price badge'))).toBe(false);
+      expect(read.confidence).toBe(withBadge('1962.00', 1962).confidence);
+    }
+  });
+});
+
+describe('priceFormat', () => {
+  it('names the separator and the count of decimals', () => {
+    expect(priceFormat('64.500')).toBe('.3');
+    expect(priceFormat('2222,22')).toBe(',2');
+    expect(priceFormat('-1.08360')).toBe('.5');
+    expect(priceFormat('6')).toBe('');
   });
 });
