@@ -24,7 +24,7 @@ import {
   MISSING_WARN_SHARE,
   SCALE_CHECK_COST,
 } from './tuning';
-import type { ScaleVerdict } from './scale-check';
+import { labelStep, type ScaleVerdict } from './scale-check';
 
 /** What each statement the scale disagrees with is, in a trader's words. */
 const SOURCE_TEXT: Record<ScaleVerdict['source'], string> = {
@@ -118,11 +118,16 @@ export function scoreReading(e: ReadingEvidence): { confidence: number; warnings
       );
     }
   }
+  // A badge printed in another format than the labels, or stating a price more than half a label
+  // step from its own row, was misread (a digit lost or taken for another: "1.18022" for
+  // "1.16022"; scale-check.ts judges tags so too) and says nothing about the scale.
   const labelFormat = commonFormat(priceScale.labels.map((l) => l.text));
+  const step = labelStep(priceScale);
   for (const b of badges) {
     const dy = Math.abs(priceToY(priceScale, b.price) - b.y);
     if (
       dy > BADGE_PX &&
+      dy <= step / 2 &&
       Math.abs(priceToY(priceScale, last.close) - b.y) < BADGE_PX &&
       priceFormat(b.text) === labelFormat
     ) {

@@ -172,10 +172,17 @@ describe('scoreReading with a price badge away from its price', () => {
       scaleCheck: null,
     });
 
-  it('warns when the badge is printed as the axis labels are', () => {
-    const read = withBadge('1955.00', 1955);
-    expect(read.warnings).toContain('The price badge 1955.00 does not sit where the axis puts that price.');
+  it('warns when the badge is printed as the axis labels are, within half a label step of its price', () => {
+    // 1958 is 40 px from row 380; labels stand 100 px apart.
+    const read = withBadge('1958.00', 1958);
+    expect(read.warnings).toContain('The price badge 1958.00 does not sit where the axis puts that price.');
     expect(read.confidence).toBeLessThan(withBadge('1962.00', 1962).confidence);
+  });
+
+  it('takes a badge stating a price more than half a label step away for a misread one', () => {
+    // "1862.00" for "1962.00": one digit taken for another, 1000 px from its row.
+    const read = withBadge('1862.00', 1862);
+    expect(read.warnings.some((w) => w.includes('price badge'))).toBe(false);
   });
 
   it('takes a badge in another format for a misread one, which says nothing of the scale', () => {

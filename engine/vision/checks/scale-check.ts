@@ -103,7 +103,7 @@ export function evenlyStepped(prices: number[]): boolean {
 }
 
 /** The median distance (px) between neighbouring labels of the fit. */
-function labelStep(s: PriceScale): number {
+export function labelStep(s: PriceScale): number {
   const rows = s.labels.map((l) => priceToY(s, l.price)).sort((a, b) => a - b);
   const steps = rows
     .slice(1)
