@@ -118,30 +118,33 @@ describe('evenlyStepped', () => {
   });
 });
 
-describe('scoreReading with a scale that disagrees', () => {
-  const evidence = (scaleCheck: ReturnType<typeof judgeScale>) => ({
-    extraction: {
-      candles: [],
-      warnings: [],
-      barSpacing: 10,
-      uncertainBodies: 0,
-    } as unknown as CandleExtraction,
-    scale: reading(),
-    continuity: {
-      candles: [{ x: 0, open: 1, high: 1, low: 1, close: 1 }],
-      joined: 1,
-      verdict: 'ok',
-      dropped: 0,
-    } as unknown as ContinuityResult,
-    candlesRead: 1,
-    symbol: 'XAUUSD',
-    timeframe: '15m',
-    scaleCheck,
-  });
+// What scoreReading judges: one candle read (the bar above, drawn where the scale puts it).
+const evidence = (over: { scale?: ScaleReading; scaleCheck?: ReturnType<typeof judgeScale> } = {}) => ({
+  extraction: {
+    candles: [],
+    warnings: [],
+    barSpacing: 10,
+    uncertainBodies: 0,
+  } as unknown as CandleExtraction,
+  scale: over.scale ?? reading(),
+  continuity: {
+    candles: [{ x: 0, ...printed }],
+    joined: 1,
+    verdict: 'ok',
+    dropped: 0,
+  } as unknown as ContinuityResult,
+  candlesRead: 1,
+  symbol: 'XAUUSD',
+  timeframe: '15m',
+  scaleCheck: over.scaleCheck ?? null,
+});
 
+describe('scoreReading with a scale that disagrees', () => {
   it('costs confidence and tells the trader how far prices may be off', () => {
-    const clean = scoreReading(evidence(null));
-    const off = scoreReading(evidence({ source: 'legend', px: 2.5, price: 0.25, refuse: false }));
+    const clean = scoreReading(evidence());
+    const off = scoreReading(
+      evidence({ scaleCheck: { source: 'legend', px: 2.5, price: 0.25, refuse: false } }),
+    );
     expect(off.confidence).toBeCloseTo(clean.confidence - 0.25);
     expect(off.warnings.at(-1)).toBe(
       'The price labels and the chart disagree by about 2.5 px (the printed last bar against the last candle); prices may be off by about 0.25.',
@@ -152,25 +155,7 @@ describe('scoreReading with a scale that disagrees', () => {
 describe('scoreReading with a price badge away from its price', () => {
   // The last close, 1962, is drawn at row 380; a badge there stating another price.
   const withBadge = (text: string, price: number) =>
-    scoreReading({
-      extraction: {
-        candles: [],
-        warnings: [],
-        barSpacing: 10,
-        uncertainBodies: 0,
-      } as unknown as CandleExtraction,
-      scale: reading({ badges: [{ y: 380, price, text }] }),
-      continuity: {
-        candles: [{ x: 0, open: 1970, high: 1972, low: 1960, close: 1962 }],
-        joined: 1,
-        verdict: 'ok',
-        dropped: 0,
-      } as unknown as ContinuityResult,
-      candlesRead: 1,
-      symbol: 'XAUUSD',
-      timeframe: '15m',
-      scaleCheck: null,
-    });
+    scoreReading(evidence({ scale: reading({ badges: [{ y: 380, price, text }] }) }));
 
   it('warns when the badge is printed as the axis labels are, within half a label step of its price', () => {
     // 1958 is 40 px from row 380; labels stand 100 px apart.
