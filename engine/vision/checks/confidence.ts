@@ -1,5 +1,6 @@
 import type { CandleExtraction } from '../candles';
 import { priceToY } from '../scale/price-scale';
+import { labelDecimals, printedDecimals } from '../scale/tag-scale';
 import type { ScaleReading } from '../scale';
 import type { ReadCandle } from '../types';
 import type { ContinuityResult } from './continuity';
@@ -37,27 +38,6 @@ const SOURCE_TEXT: Record<ScaleVerdict['source'], string> = {
 /** A price to two significant digits, for "off by about" (0.00031, 0.12, 1.4, 24). */
 function roundPrice(p: number): string {
   return String(Number(p.toPrecision(2)));
-}
-
-/**
- * How a price text shows its decimals: the separator and their count ("64.500" -> ".3",
- * "2222,22" -> ",2", "6" -> ""). A platform prints its last-price badge as it prints the axis
- * labels; a badge read in another format was misread (a digit lost under a label, a glyph taken
- * for another), and its disagreement with the scale says nothing about the scale.
- */
-export function priceFormat(text: string): string {
-  const m = /([.,])(\d+)$/.exec(text);
-  return m ? `${m[1]}${m[2]!.length}` : '';
-}
-
-/** The format most of `texts` share (priceFormat); the first met of equally common ones. */
-function commonFormat(texts: readonly string[]): string {
-  const counts = new Map<string, number>();
-  for (const t of texts) counts.set(priceFormat(t), (counts.get(priceFormat(t)) ?? 0) + 1);
-  let best = '';
-  let most = 0;
-  for (const [f, n] of counts) if (n > most) [best, most] = [f, n];
-  return best;
 }
 
 /**
@@ -118,10 +98,12 @@ export function scoreReading(e: ReadingEvidence): { confidence: number; warnings
       );
     }
   }
-  // A badge printed in another format than the labels, or stating a price more than half a label
-  // step from its own row, was misread (a digit lost or taken for another: "1.18022" for
-  // "1.16022"; scale-check.ts judges tags so too) and says nothing about the scale.
-  const labelFormat = commonFormat(priceScale.labels.map((l) => l.text));
+  // A platform prints its price badges with the labels' decimals or more (tag-scale.ts). A badge
+  // printed with fewer ("6" of "63.476", "7329" of "1.17329", "2222,22" beside "2222.22"), or
+  // stating a price more than half a label step from its own row (a digit taken for another:
+  // "1.18022" for "1.16022"; scale-check.ts judges tags so too), was misread and says nothing
+  // about the scale.
+  const decimals = labelDecimals(priceScale.labels);
   const step = labelStep(priceScale);
   for (const b of badges) {
     const dy = Math.abs(priceToY(priceScale, b.price) - b.y);
@@ -129,7 +111,7 @@ export function scoreReading(e: ReadingEvidence): { confidence: number; warnings
       dy > BADGE_PX &&
       dy <= step / 2 &&
       Math.abs(priceToY(priceScale, last.close) - b.y) < BADGE_PX &&
-      priceFormat(b.text) === labelFormat
+      printedDecimals(b.text) >= decimals
     ) {
       confidence -= BADGE_COST;
       warnings.push(`The price badge ${b.text} does not sit where the axis puts that price.`);

@@ -3,7 +3,7 @@ import type { PixelCandle } from '../candles';
 import type { ScaleReading } from '../scale';
 import type { PriceScale } from '../types';
 import { evenlyStepped, judgeScale, scaleDisagreements } from './scale-check';
-import { priceFormat, scoreReading } from './confidence';
+import { scoreReading } from './confidence';
 import type { ContinuityResult } from './continuity';
 import type { CandleExtraction } from '../candles';
 
@@ -157,11 +157,15 @@ describe('scoreReading with a price badge away from its price', () => {
   const withBadge = (text: string, price: number) =>
     scoreReading(evidence({ scale: reading({ badges: [{ y: 380, price, text }] }) }));
 
-  it('warns when the badge is printed as the axis labels are, within half a label step of its price', () => {
+  it('warns when the badge is printed as the labels are, or finer, within half a label step of its price', () => {
     // 1958 is 40 px from row 380; labels stand 100 px apart.
     const read = withBadge('1958.00', 1958);
     expect(read.warnings).toContain('The price badge 1958.00 does not sit where the axis puts that price.');
     expect(read.confidence).toBeLessThan(withBadge('1962.00', 1962).confidence);
+    // A tag printed with more decimals than the labels (MetaTrader's) is one too.
+    expect(withBadge('1958.125', 1958.125).warnings).toContain(
+      'The price badge 1958.125 does not sit where the axis puts that price.',
+    );
   });
 
   it('takes a badge stating a price more than half a label step away for a misread one', () => {
@@ -170,8 +174,8 @@ describe('scoreReading with a price badge away from its price', () => {
     expect(read.warnings.some((w) => w.includes('price badge'))).toBe(false);
   });
 
-  it('takes a badge in another format for a misread one, which says nothing of the scale', () => {
-    // "6" of "1962.00", and "1962,0" with a glyph lost, beside labels printed "1950.00".
+  it('takes a badge printed with fewer decimals than the labels for a misread one', () => {
+    // "6" of "1962.00", and "1962,0" (a point read as a comma, a glyph lost), beside labels printed "1950.00".
     for (const [text, price] of [
       ['6', 6],
       ['1962,0', 1962],
@@ -180,14 +184,5 @@ describe('scoreReading with a price badge away from its price', () => {
       expect(read.warnings.some((w) => w.includes('price badge'))).toBe(false);
       expect(read.confidence).toBe(withBadge('1962.00', 1962).confidence);
     }
-  });
-});
-
-describe('priceFormat', () => {
-  it('names the separator and the count of decimals', () => {
-    expect(priceFormat('64.500')).toBe('.3');
-    expect(priceFormat('2222,22')).toBe(',2');
-    expect(priceFormat('-1.08360')).toBe('.5');
-    expect(priceFormat('6')).toBe('');
   });
 });

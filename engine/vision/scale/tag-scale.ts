@@ -26,6 +26,17 @@ export function printedDecimals(text: string): number {
 }
 
 /**
+ * The labels' format: the decimals most of them print, 0 when none prints any (whole numbers read
+ * in the strip, an icon's "4", are no labels of a scale printed with decimals).
+ */
+export function labelDecimals(labels: readonly AxisLabel[]): number {
+  const counts = new Map<number, number>();
+  for (const l of labels) counts.set(printedDecimals(l.text), (counts.get(printedDecimals(l.text)) ?? 0) + 1);
+  const [decimals] = [...counts.entries()].filter(([d]) => d > 0).sort((a, b) => b[1] - a[1])[0] ?? [0];
+  return decimals;
+}
+
+/**
  * The linear scale through the price tags printed with more decimals than the labels, when two
  * or more of them at rows apart lie on one line (within ROUNDED_TAG_AGREE_PX) that puts at least
  * MIN_LABELS labels' rows, and most of those printed in the labels' format, within half their
@@ -36,11 +47,7 @@ export function roundedLabelsScale(
   labels: readonly AxisLabel[],
   badges: readonly AxisLabel[],
 ): PriceScale | null {
-  // The labels' format: the decimals most of them print (whole numbers read in the strip,
-  // an icon's "4", are no labels of a scale printed with decimals).
-  const counts = new Map<number, number>();
-  for (const l of labels) counts.set(printedDecimals(l.text), (counts.get(printedDecimals(l.text)) ?? 0) + 1);
-  const [decimals] = [...counts.entries()].filter(([d]) => d > 0).sort((a, b) => b[1] - a[1])[0] ?? [0];
+  const decimals = labelDecimals(labels);
   if (!decimals) return null;
   const unit = 10 ** -decimals;
   // One tag per row, printed finer than the labels.
