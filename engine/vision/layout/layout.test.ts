@@ -230,6 +230,18 @@ describe('gridSpan', () => {
     expect(gridSpan(early, 40)).toEqual({ start: 36, end: 620 });
   });
 
+  it('takes the columns of a crosshair dash, shorter than minLength, for no grid', () => {
+    // d78-006: two columns of one dash (32 rows) in a region 1556 rows tall.
+    const dash = [col(1085, 650, 682), col(1088, 650, 682)];
+    expect(gridSpan(dash, 143)).toEqual({ start: null, end: 682 });
+    expect(gridSpan(dash, 143, 0.25 * 1556)).toBeNull();
+    // Grid lines as long as the plot still place it.
+    expect(gridSpan([col(100, 10, 1500), col(200, 10, 1500), ...dash], 143, 0.25 * 1556)).toEqual({
+      start: 10,
+      end: 1500,
+    });
+  });
+
   it('places no top from lines starting below the top price label', () => {
     // Pieces of grid lines a gradient background recolours: only their lower parts were found.
     expect(gridSpan([col(100, 360, 692), col(200, 366, 692), col(300, 364, 692)], 40)).toEqual({

@@ -48,6 +48,7 @@ export const distinctLines = (ats: number[]) =>
 export function gridSpan(
   lines: LineRun[],
   labelsTop: number | null,
+  minLength = 0,
 ): { start: number | null; end: number } | null {
   // The pieces of one column (a gradient recolours a line along its length, a tooltip box cuts
   // it) are one line from the first piece's start to the last one's end.
@@ -57,6 +58,9 @@ export function gridSpan(
     if (c) [c.start, c.end] = [Math.min(c.start, g.start), Math.max(c.end, g.end)];
     else columns.set(g.at, { start: g.start, end: g.end });
   }
+  // A column shorter than `minLength` is no grid line: a dash of the crosshair's dashed line, a
+  // drawing's edge.
+  for (const [at, c] of columns) if (c.end - c.start + 1 < minLength) columns.delete(at);
   if (distinctLines([...columns.keys()].sort((a, b) => a - b)) < 2) return null;
   const spans = [...columns.values()];
   let start = median(spans.map((g) => g.start));

@@ -28,6 +28,7 @@ import {
   SEPARATOR_MAX_CROSSING_SHARE,
   SEPARATOR_MIN_HEIGHT_SHARE,
   TALL_DOTTED_SHARE,
+  GRID_COLUMN_MIN_SHARE,
 } from './tuning';
 
 /**
@@ -314,7 +315,7 @@ export function plotRowsFromGrid(
   const vInner = gridColumns.filter((g) => g.at > plotLeft && g.at < plotRight && (!g.dotted || tall(g)));
   // Whether vertical grid lines placed top and bottom.
   let placed = false;
-  const span = gridSpan(vInner, labelsTop);
+  const span = gridSpan(vInner, labelsTop, GRID_COLUMN_MIN_SHARE * rh);
   if (span) {
     placed = true;
     if (span.start !== null) plotTop = Math.max(top, span.start);

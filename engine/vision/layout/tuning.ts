@@ -173,6 +173,14 @@ export const EDGE_COLUMN_MIN_PLOT_PX = 40;
 export const PLOT_LABEL_GAP_MIN_PX = 2;
 /** A dotted vertical line places top and bottom only over this share of the height: JPEG noise votes alike over short stretches. */
 export const TALL_DOTTED_SHARE = 0.5;
+/**
+ * A vertical grid line runs over the whole plot, broken by candles and labels at most; a column
+ * of line under this share of the background region's height is a dash of the crosshair's
+ * dashed line or a drawing's edge, and places no top or bottom (d78-006 EURUSD 5m: two columns
+ * of one crosshair dash, 32 of 1556 rows, put the plot's bottom at 682 and every candle below it
+ * was lost).
+ */
+export const GRID_COLUMN_MIN_SHARE = 0.25;
 /** A grid column and the frame column that start and end within this (px) frame a phone's plot. */
 export const FRAME_PAIR_SLACK_PX = 3;
 /** A panel's sides and its top and bottom rules meet within this (px); its border lines lie within it of each other. */
