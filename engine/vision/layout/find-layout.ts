@@ -17,6 +17,7 @@ import {
   plotSidesFromLines,
   findBoxes,
   rowsRunOnPast,
+  bandBeyond,
 } from './plot-edges';
 import type { PackedPixels } from './plot-edges';
 import { backgroundRegion } from './region';
@@ -134,6 +135,16 @@ export function findLayout(
     rowsRunOnPast(decoded, solidRows, sides.rowRight, 1, top, bottom)
   )
     sides.plotRight = right;
+  // A shaded band at the region's edge away from the axis, reaching the image's edge (a session
+  // before the first candles): the plot runs on over it where the level lines do.
+  if (labelSide === 'right' && sides.plotLeft === left) {
+    const far = bandBeyond(decoded, solidRows, left, -1, top, bottom);
+    if (far !== null) sides.plotLeft = far;
+  }
+  if (labelSide === 'left' && sides.plotRight === right) {
+    const far = bandBeyond(decoded, solidRows, right, 1, top, bottom);
+    if (far !== null) sides.plotRight = far;
+  }
   if (axis && edge) plotSideBesideLabels(sides, axis, labelSide!, edge);
   let { plotLeft, plotRight } = sides;
 

@@ -7,7 +7,7 @@ import { rowBackgrounds } from './background';
 import { acrossBands, acrossPanel } from './region';
 import { paneFrame } from './pane';
 import { timeAxisText } from './time-axis';
-import { rowsRunOnPast } from './plot-edges';
+import { bandBeyond, rowsRunOnPast } from './plot-edges';
 import type { Raster } from '../pixels/raster';
 
 describe('findLayout', () => {
@@ -401,5 +401,46 @@ describe('rowsRunOnPast', () => {
         height - 1,
       ),
     ).toBe(false);
+  });
+});
+
+describe('bandBeyond', () => {
+  // d78-001: a session band (#1c1c1d) over columns 0..99 at the image's left edge, the background
+  // (#0f0f0f) from 100 on; level lines drawn across the plot, and a time-axis rule whose
+  // anti-aliased second row all but vanishes in the band.
+  const width = 300;
+  const height = 120;
+  const bg = 0x0f0f0f;
+  const band = 0x1c1c1d;
+  const lines = [
+    { at: 40, colour: 0xc37503, over: 0xc67907 },
+    { at: 60, colour: 0x7a2490, over: 0x773a9d },
+    { at: 80, colour: 0x2a2e39, over: 0x2a2e39 },
+    { at: 81, colour: 0x23262e, over: 0x1e1e20 },
+  ];
+  const paint = (overBand: boolean) => {
+    const rgb = new Uint32Array(width * height);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rgb[y * width + x] = x < 100 ? band : bg;
+    for (const l of lines)
+      for (let x = 0; x < width; x++)
+        if (x >= 100 || overBand) rgb[l.at * width + x] = x < 100 ? l.over : l.colour;
+    return { width, at: (x: number, y: number) => rgb[y * width + x]! };
+  };
+  const rows: LineRun[] = lines.map((l) => ({
+    at: l.at,
+    start: 100,
+    end: width - 1,
+    colour: l.colour,
+    dotted: false,
+  }));
+
+  it('carries the plot over a band at the image edge where the level lines run on over it', () => {
+    expect(bandBeyond(paint(true), rows, 100, -1, 0, height - 1)).toBe(0);
+    // Every row must run on for a band inside the plot (rowsRunOnPast's own rule): the faint one does not.
+    expect(rowsRunOnPast(paint(true), rows, 100, -1, 0, height - 1)).toBe(false);
+  });
+
+  it('leaves a toolbar at the image edge out: no line runs on over it', () => {
+    expect(bandBeyond(paint(false), rows, 100, -1, 0, height - 1)).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import {
   BOX_MAX_SHARE,
   BOX_SLACK_PX,
   BAND_EDGE_MIN_STEP,
+  BAND_RUN_ON_SHARE,
   BAND_MIN_WIDTH_PX,
   BG_TOLERANCE,
   FRAME_PAIR_SLACK_PX,
@@ -213,7 +214,8 @@ export function plotSidesFromLines(
  * column's colour inside the run (more than BG_TOLERANCE there, as a line found on the background
  * does), and the columns either side of the end are of different fills (a band's edge: a line
  * whose run of one colour a JPEG broke off on the plain background, MetaTrader's frame, ends
- * where its ink does); at a real plot edge the row turns into the column's colour there.
+ * where its ink does); at a real plot edge the row turns into the column's colour there. Every
+ * row must run on, or `share` of them.
  */
 export function rowsRunOnPast(
   pixels: PackedPixels,
@@ -222,6 +224,7 @@ export function rowsRunOnPast(
   dir: 1 | -1,
   top: number,
   bottom: number,
+  share = 1,
 ): boolean {
   const { width, at } = pixels;
   const inX = end - dir * RUN_ON_PROBE_PX;
@@ -237,11 +240,38 @@ export function rowsRunOnPast(
   if (further < 0 || further >= width) return false;
   if (colourDistance(inside, beyond) < BAND_EDGE_MIN_STEP) return false;
   if (colourDistance(beyond, usual(further)) >= BAND_EDGE_MIN_STEP) return false;
-  return ending.every((g) => {
+  const runsOn = ending.filter((g) => {
     const within = colourDistance(at(inX, g.at), inside);
     const past = colourDistance(at(outX, g.at), beyond);
     return within > BG_TOLERANCE && past >= RUN_ON_CONTRAST_SHARE * within;
   });
+  return runsOn.length >= share * ending.length;
+}
+
+/**
+ * The far column of a shaded band just beyond the background region's edge `edge` (direction
+ * `dir`) that the plot runs on over, or null. A session band reaching the image's edge has no
+ * background beyond it, so the region stops at it (acrossBands keeps such a band out, as it must
+ * a toolbar); the level lines drawn across the plot run on over it in its tint (rowsRunOnPast),
+ * and across a toolbar they do not. The band ends where the columns' fill changes again, or at
+ * the image's edge.
+ */
+export function bandBeyond(
+  pixels: PackedPixels,
+  rows: readonly LineRun[],
+  edge: number,
+  dir: 1 | -1,
+  top: number,
+  bottom: number,
+): number | null {
+  if (!rowsRunOnPast(pixels, rows, edge, dir, top, bottom, BAND_RUN_ON_SHARE)) return null;
+  const band = columnMedian(pixels, edge + dir * RUN_ON_PROBE_PX, top, bottom);
+  let far = edge + dir * RUN_ON_PROBE_PX;
+  for (let x = far + dir; x >= 0 && x < pixels.width; x += dir) {
+    if (colourDistance(columnMedian(pixels, x, top, bottom), band) >= BAND_EDGE_MIN_STEP) break;
+    far = x;
+  }
+  return far;
 }
 
 /**

@@ -160,6 +160,12 @@ export const RUN_ON_PROBE_PX = 6;
  */
 export const RUN_ON_CONTRAST_SHARE = 0.5;
 /**
+ * Over a band at the image's edge (bandBeyond), this share of the rows ending at the region's
+ * edge must run on: the anti-aliased second row of a time-axis rule (#23262e) all but vanishes in
+ * a band of #1c1c1d (d78-001 SPX 15m: 6 of 7 rows run on); a toolbar stops them all.
+ */
+export const BAND_RUN_ON_SHARE = 0.75;
+/**
  * Columns whose median colours differ by this much (colourDistance) are of two fills, a band's
  * edge (a session band over TradingView's dark background: 10); a column's median on one flat
  * fill moves by 1-2 under JPEG noise.
