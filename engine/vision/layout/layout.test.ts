@@ -93,6 +93,12 @@ describe('paneFrame', () => {
     const rows = [line(50, 0xe0e3eb), ...rhythm, line(520, 0xe0e3eb), line(600, 0xe0e3eb)];
     expect(paneFrame(rows, labels, [], 0, 999)).toEqual({ top: null, bottom: 520 });
   });
+
+  it('takes the fainter edge row of a grid line beyond the labels for that line, not a frame', () => {
+    // c111-005 (3x): the grid line at 50 is drawn on rows 48-50, its third row fainter.
+    const rows = [line(20, 0xd1d4dc), line(48, 0xe0e3eb), line(49, 0xe0e3eb), line(50, 0xeceef3), ...grid];
+    expect(paneFrame(rows, labels, [], 0, 999)).toEqual({ top: 20, bottom: null });
+  });
 });
 
 describe('withoutFills', () => {

@@ -70,9 +70,12 @@ export function paneFrame(
     const off = Math.abs(g.at - from) % step;
     return Math.min(off, step - off) <= Math.max(ON_RHYTHM_MIN_PX, ON_RHYTHM_SHARE * step);
   };
-  const isGrid = (g: LineRun) =>
+  const gridLike = (g: LineRun) =>
     grid.filter((o) => o.at !== g.at && colourDistance(o.colour, g.colour) <= SAME_LINE_COLOUR).length >= 2 &&
     onRhythm(g);
+  // The anti-aliased edge row of a grid line (a 3x capture's third row, fainter) is that line.
+  const isGrid = (g: LineRun) =>
+    gridLike(g) || across.some((o) => o.at !== g.at && Math.abs(o.at - g.at) <= LINE_MERGE_PX && gridLike(o));
   const grey = (c: number) => {
     const ch = [(c >> 16) & 255, (c >> 8) & 255, c & 255];
     return Math.max(...ch) - Math.min(...ch) <= FRAME_CHROMA;
