@@ -298,14 +298,15 @@ function candleShapes(
     // A shape sharing only edge columns with its neighbours is one of them, except in
     // TradingView's event-flag row, where it is a flag overlapping the next (kept as before on
     // blended captures, and for chains, which no flag is).
+    const isChain = chain(c);
     const neighbour =
-      (blended || chain(c) || !inEventRow(c, ph)) &&
+      (blended || isChain || !inEventRow(c, ph)) &&
       sharesEdgeColumns(
         c,
         owners,
         comps,
         shapeWidth,
-        chain(c) ? CHAIN_SHARE_MAX_COLUMNS : EDGE_SHARE_MAX_COLUMNS,
+        isChain ? CHAIN_SHARE_MAX_COLUMNS : EDGE_SHARE_MAX_COLUMNS,
       );
     if (owners.size > 0 && !neighbour) {
       if (isSized(c)) {
