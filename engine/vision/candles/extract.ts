@@ -21,6 +21,7 @@ import {
   ONE_COLOUR_BARS_SHARE,
   ONE_FILL_SHARE,
   BAR_PIECES_SHARE,
+  CHAIN_TWO_TICK_SHARE,
   BASELINE_FROM_SHARE,
   BASELINE_LOWER_SHARE,
   BASELINE_MIN_SHAPES,
@@ -453,8 +454,7 @@ function cutAndMeasure(
       const rows = pieceRows(labels, pw, i, c, x0, x1);
       return rows && { ...measure(ink, labels, pw, i, rows, x0, x1, alphaAt, onDottedLine), id: i };
     });
-    const bars = pieces.filter((p) => p?.barLike).length;
-    if (pieces.length > 1 && bars >= pieces.length * BAR_PIECES_SHARE) {
+    if (pieces.length > 1 && chainOfBars(pieces)) {
       for (const p of pieces) if (p) measured.push(p);
     } else {
       whole.push(i);
@@ -473,6 +473,21 @@ function cutAndMeasure(
     );
   }
   return { measured, columnBars };
+}
+
+/**
+ * Whether the pieces a shape is cut into between its stems are OHLC bars: BAR_PIECES_SHARE of them
+ * show a tick, counting a piece that shows one only, where CHAIN_TWO_TICK_SHARE of them show both.
+ * A bar shows one tick where the other lies under a line of another colour (a trend line across
+ * MetaTrader's black bars on white, c11-005 SPX: five of eight pieces with both, three with one,
+ * the chain read as three wide candles and dropped), or where the next chain holds it; its other
+ * tick comes from its neighbour (completeOneTickBars).
+ */
+export function chainOfBars(pieces: readonly ({ barLike: boolean; oneTick?: OneTick } | null)[]): boolean {
+  const both = pieces.filter((p) => p?.barLike).length;
+  const one = pieces.filter((p) => p && !p.barLike && p.oneTick).length;
+  if (both >= pieces.length * BAR_PIECES_SHARE) return true;
+  return both >= pieces.length * CHAIN_TWO_TICK_SHARE && both + one >= pieces.length * BAR_PIECES_SHARE;
 }
 
 /** One shape (not a chain of bars) cut into candles and measured. */

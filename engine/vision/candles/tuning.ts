@@ -86,6 +86,13 @@ export const ONE_FILL_SHARE = 0.9;
 /** A chain of touching bars is cut between its stems when this share of its pieces read as bars. */
 export const BAR_PIECES_SHARE = 0.7;
 /**
+ * Of those, pieces showing one tick only count where this share of all the pieces show both
+ * (chainOfBars). More than half, with a margin: at one half, chains in dense JPEG candle charts
+ * (j77-002 SPX, fx-09) were cut as bars (-12 and -16 exact); at 0.55-0.6 none was, and a MetaTrader
+ * chain with five of eight pieces showing both ticks (c11-005) is cut; at 0.65 fewer such chains.
+ */
+export const CHAIN_TWO_TICK_SHARE = 0.6;
+/**
  * Warn that candles are 1 px wide (open and close unknown) only when this share of them are,
  * and at least two: a doji is as narrow, and the odd one is no reason to zoom in.
  */
