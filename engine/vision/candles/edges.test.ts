@@ -211,3 +211,52 @@ describe('refineCandle on JPEG: a wick tip beside the next candle', () => {
     expect(refineCandle(raster(0xff40ff, bg), wick, yellow, yellow, [], 1).lowY).toBeCloseTo(20, 0);
   });
 });
+
+describe('refineCandle on a capture scaled down: a wick split over two columns', () => {
+  const bg = 0xffffff;
+  const ink = 0x26a69a; // TradingView's bull teal
+  /** The ink blended over white at `share`. */
+  const blend = (share: number) => {
+    let c = 0;
+    for (const sh of [16, 8, 0]) {
+      const b = (bg >> sh) & 255;
+      const i = (ink >> sh) & 255;
+      c |= Math.round(b + (i - b) * share) << sh;
+    }
+    return c;
+  };
+  /** Body columns 4-6 rows 10-15; above it, columns 5 and 6 at the given shares on rows `from`-9. */
+  function raster(from: number, left: number, right: number) {
+    const rgb = new Uint32Array(11 * 24).fill(bg);
+    for (let y = 10; y <= 15; y++) for (let x = 4; x <= 6; x++) rgb[y * 11 + x] = ink;
+    for (let y = from; y <= 9; y++) {
+      rgb[y * 11 + 5] = blend(left);
+      rgb[y * 11 + 6] = blend(right);
+    }
+    return { raster: { width: 11, height: 24, rgb }, background: bg };
+  }
+  const candle: PixelCandle = {
+    x: 5,
+    left: 4,
+    right: 6,
+    highY: 10,
+    lowY: 15,
+    bodyTop: 10,
+    bodyBottom: 15,
+    fill: 1,
+    direction: 1,
+    ambiguous: false,
+    stemLeft: 5,
+    stemRight: 5,
+  };
+
+  it('reads the wick whose ink two columns share (c11-007: 0.35 and 0.40)', () => {
+    expect(refineCandle(raster(4, 0.35, 0.4), candle, ink, ink, [], 1).highY).toBeCloseTo(4, 0);
+  });
+
+  it("leaves a bar's stem and a smear of a row or two at the body alone", () => {
+    // (The row next to the body still counts as a partly covered edge row.)
+    expect(refineCandle(raster(4, 0.35, 0.4), candle, ink, ink, [], 1, false).highY).toBeGreaterThan(9);
+    expect(refineCandle(raster(8, 0.35, 0.4), candle, ink, ink, [], 1).highY).toBeGreaterThan(9);
+  });
+});

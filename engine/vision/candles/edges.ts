@@ -10,6 +10,8 @@ import {
   BEYOND_SHARE_MAX,
   BEYOND_SHARE_MIN,
   BEYOND_SIDE_MAX,
+  WICK_SPLIT_MIN_ROWS,
+  WICK_SPLIT_MIN_SHARE,
   BODY_BEYOND_EDGE_WIDTH,
   BODY_BEYOND_MAX_ROWS,
   BODY_BEYOND_MIN_ROWS,
@@ -140,6 +142,12 @@ export function strokeWidth(s: EdgeSampler, x: number, y: number, ink: number): 
  * it, and a class learned from such strokes is itself weaker than its ink). A glyph's stroke in
  * ClearType's fringes, 2 px from the next stroke, points another hue and is held to the plain
  * test.
+ * `splitWicks`: a 1-px wick on a capture scaled down (by 0.55 at a pixel ratio of 1.25, c11-007)
+ * straddles two columns, each with under half the ink's share (0.35 and 0.40) and no row of it
+ * classified as ink: where the rendering pixel is one image pixel (`reach` 2 at most), a row whose
+ * pixel and the stronger of its neighbours hold WICK_SPLIT_MIN_SHARE each counts with their sum,
+ * when that carries the stroke WICK_SPLIT_MIN_ROWS beyond where the column alone stops (a JPEG's
+ * smear past a wick's end spreads over two columns for a row or two).
  * Needs an ink that differs from the background in brightness.
  */
 function strokeBeyond(
@@ -149,6 +157,7 @@ function strokeBeyond(
   dir: -1 | 1,
   ink: number,
   reach: number,
+  splitWicks: boolean,
 ): number | null {
   const { raster } = s;
   const lb = luminance(s.background);
@@ -167,9 +176,13 @@ function strokeBeyond(
   };
   // 0: the row does not continue the stroke; 1: it is as dark as the ink but so is a side (a
   // blurred body edge, a line); 2: it continues a thin stroke.
-  const row = (y: number): 0 | 1 | 2 => {
+  const row = (y: number, split: boolean): 0 | 1 | 2 => {
     if (y < 0 || y >= raster.height) return 0;
-    const a = share(x, y);
+    let a = share(x, y);
+    if (split && a >= WICK_SPLIT_MIN_SHARE && a < BEYOND_SHARE_MIN) {
+      const beside = Math.max(share(x - 1, y), share(x + 1, y));
+      if (beside >= WICK_SPLIT_MIN_SHARE) a += beside;
+    }
     if (a < BEYOND_SHARE_MIN || a > BEYOND_SHARE_MAX) return 0;
     const side = Math.max(share(x - reach, y), share(x + reach, y));
     if (side <= BEYOND_SIDE_MAX) return 2;
@@ -177,20 +190,28 @@ function strokeBeyond(
     const hue = inkHue(raster.rgb[y * raster.width + x]!);
     return hue >= 0 && parted(-1, y) && parted(1, y) ? 2 : 1;
   };
-  let y = from;
-  for (let k = 0; k < maxRows; k++) {
-    const r = row(y + dir);
-    if (r === 2) {
-      y += dir;
-      continue;
+  const walk = (split: boolean) => {
+    let y = from;
+    for (let k = 0; k < maxRows; k++) {
+      const r = row(y + dir, split);
+      if (r === 2) {
+        y += dir;
+        continue;
+      }
+      // JPEG smears a body's edge a row beyond it, as wide as the body: a wick leaving the body
+      // goes on above that row.
+      if (r === 1 && k < BEYOND_BRIDGE_ROWS && row(y + 2 * dir, split) === 2) {
+        y += 2 * dir;
+        continue;
+      }
+      break;
     }
-    // JPEG smears a body's edge a row beyond it, as wide as the body: a wick leaving the body
-    // goes on above that row.
-    if (r === 1 && k < BEYOND_BRIDGE_ROWS && row(y + 2 * dir) === 2) {
-      y += 2 * dir;
-      continue;
-    }
-    break;
+    return y;
+  };
+  let y = walk(false);
+  if (splitWicks && reach <= 2) {
+    const split = walk(true);
+    if (Math.abs(split - y) >= WICK_SPLIT_MIN_ROWS) y = split;
   }
   if (y === from) return null;
   // The row beyond the last one kept is partly covered when the stroke ends between rows.
@@ -293,6 +314,8 @@ export function refineCandle(
   /** Columns to read the body's ends in: a column alone (the shape's end rows) or with its own. */
   bodyColumns: (number | BodyColumn)[],
   unit: number,
+  /** Whether the stroke is a candle's wick, which a scaled capture may split over two columns (strokeBeyond). */
+  wick = true,
 ): RefinedCandle {
   const sx = Math.round(c.x);
   const bodyH = Math.round(c.bodyBottom - c.bodyTop) + 1;
@@ -302,10 +325,10 @@ export function refineCandle(
   const upper = strokePlateau(s, sx, c.highY + 2, c.bodyTop - 2, wickInk);
   const lower = strokePlateau(s, sx, c.bodyBottom + 2, c.lowY - 2, wickInk);
   const highY =
-    strokeBeyond(s, sx, c.highY, -1, wickInk, reach) ??
+    strokeBeyond(s, sx, c.highY, -1, wickInk, reach, wick) ??
     topEdge(s, sx, c.highY, wickInk, c.lowY - c.highY, upper);
   const lowY =
-    (strokeBeyond(s, sx, c.lowY, 1, wickInk, reach) ??
+    (strokeBeyond(s, sx, c.lowY, 1, wickInk, reach, wick) ??
       bottomEdge(s, sx, c.lowY, wickInk, c.lowY - c.highY, lower)) - unit;
   let bodyTop = c.bodyTop;
   let bodyBottom: number;

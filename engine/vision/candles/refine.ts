@@ -61,7 +61,8 @@ export function refineAll(
     const sx = Math.round(c.x);
     const wickK = inkAt(sx, c.highY, id) || inkAt(sx, c.lowY, id) || 1;
     if (bars) {
-      const r = refineCandle(sampler, c, colourOf(wickK), colourOf(wickK), [], unit);
+      // A bar's stem ends beside its ticks, which a split-wick reading would take for it.
+      const r = refineCandle(sampler, c, colourOf(wickK), colourOf(wickK), [], unit, false);
       c.highY = r.highY;
       c.lowY = r.lowY;
       c.bodyTop -= (unit - 1) / 2;

@@ -434,6 +434,16 @@ export const BEYOND_SHARE_MAX = 1.5;
 /** ... when the pixels `reach` either side have at most this share (a thin stroke, not a line). */
 export const BEYOND_SIDE_MAX = 0.3;
 /**
+ * A wick split over two columns by a scaled capture counts a row where each holds this share
+ * (c11-007: 0.35 and 0.40; at 0.3, half the gain on c11 and j12 was lost)...
+ */
+export const WICK_SPLIT_MIN_SHARE = 0.2;
+/**
+ * ... when it carries the wick this many rows beyond the column alone: at one row, JPEG charts
+ * lost 30 exact candles (a wick's end smeared over two columns), at three 5.
+ */
+export const WICK_SPLIT_MIN_ROWS = 3;
+/**
  * strokeBeyond steps over this many rows (from the start only) whose centre is ink-dark but
  * whose sides are too: JPEG smears a body's top or bottom row one row out over the body's
  * width, and a wick starting at the body goes on beyond that row.
