@@ -1,19 +1,21 @@
 import { refineCandle, strokeWidth } from './edges';
 import type { PixelCandle } from './types';
 
+/** The ink blended over the background at `share` (0..1). */
+function blend(bg: number, ink: number, share: number): number {
+  let c = 0;
+  for (const sh of [16, 8, 0]) {
+    const b = (bg >> sh) & 255;
+    const i = (ink >> sh) & 255;
+    c |= Math.round(b + (i - b) * share) << sh;
+  }
+  return c;
+}
+
 /** One row of pixels: the background with the ink blended in at the given shares. */
 function row(bg: number, ink: number, shares: number[]) {
-  const mix = (s: number) => {
-    let c = 0;
-    for (const sh of [16, 8, 0]) {
-      const b = (bg >> sh) & 255;
-      const i = (ink >> sh) & 255;
-      c |= Math.round(b + (i - b) * s) << sh;
-    }
-    return c;
-  };
   return {
-    raster: { width: shares.length, height: 1, rgb: Uint32Array.from(shares.map(mix)) },
+    raster: { width: shares.length, height: 1, rgb: Uint32Array.from(shares.map((s) => blend(bg, ink, s))) },
     background: bg,
   };
 }
@@ -215,23 +217,13 @@ describe('refineCandle on JPEG: a wick tip beside the next candle', () => {
 describe('refineCandle on a capture scaled down: a wick split over two columns', () => {
   const bg = 0xffffff;
   const ink = 0x26a69a; // TradingView's bull teal
-  /** The ink blended over white at `share`. */
-  const blend = (share: number) => {
-    let c = 0;
-    for (const sh of [16, 8, 0]) {
-      const b = (bg >> sh) & 255;
-      const i = (ink >> sh) & 255;
-      c |= Math.round(b + (i - b) * share) << sh;
-    }
-    return c;
-  };
   /** Body columns 4-6 rows 10-15; above it, columns 5 and 6 at the given shares on rows `from`-9. */
   function raster(from: number, left: number, right: number) {
     const rgb = new Uint32Array(11 * 24).fill(bg);
     for (let y = 10; y <= 15; y++) for (let x = 4; x <= 6; x++) rgb[y * 11 + x] = ink;
     for (let y = from; y <= 9; y++) {
-      rgb[y * 11 + 5] = blend(left);
-      rgb[y * 11 + 6] = blend(right);
+      rgb[y * 11 + 5] = blend(bg, ink, left);
+      rgb[y * 11 + 6] = blend(bg, ink, right);
     }
     return { raster: { width: 11, height: 24, rgb }, background: bg };
   }
