@@ -209,7 +209,9 @@ function strokeBeyond(
     return y;
   };
   let y = walk(false);
-  if (splitWicks && reach <= 2) {
+  // The split reading follows the same rows up to where the column alone stops: only a row there
+  // that the summed columns continue can carry it further.
+  if (splitWicks && reach <= 2 && row(y + dir, true) !== 0) {
     const split = walk(true);
     if (Math.abs(split - y) >= WICK_SPLIT_MIN_ROWS) y = split;
   }
