@@ -485,7 +485,8 @@ function cutAndMeasure(
  */
 export function chainOfBars(pieces: readonly ({ barLike: boolean; oneTick?: OneTick } | null)[]): boolean {
   const both = pieces.filter((p) => p?.barLike).length;
-  const one = pieces.filter((p) => p && !p.barLike && p.oneTick).length;
+  // measure gives a piece `oneTick` only where it shows no pair of ticks (not barLike).
+  const one = pieces.filter((p) => p?.oneTick).length;
   if (both >= pieces.length * BAR_PIECES_SHARE) return true;
   return both >= pieces.length * CHAIN_TWO_TICK_SHARE && both + one >= pieces.length * BAR_PIECES_SHARE;
 }
