@@ -366,8 +366,40 @@ describe('dropTrailingStrays', () => {
   it('keeps bars beyond a stretch whose candles were read and left out (misread, not missing)', () => {
     const bars = row(12);
     const later = [bar(160, 370, 375, 371, 374), bar(170, 370, 375, 374, 372)];
-    const misread = [bar(120, 50, 60), bar(130, 70, 80), bar(140, 90, 95)];
+    // Misread bars span a bar's range (a marker's pieces do not: below).
+    const misread = [bar(120, 50, 75), bar(130, 70, 95), bar(140, 90, 115)];
     const kept = [...bars, ...later];
     expect(dropTrailingStrays(kept, [...bars, ...misread, ...later], scale)).toHaveLength(14);
+  });
+
+  it('leaves out a row of markers far below the last bar, however many pieces, with more of them left out in the stretch', () => {
+    // TradingView's event flags on a JPEG: their stripes fall into small pieces, some joining
+    // each other (left in), some not (left out by the continuity check before this).
+    const bars = row(12);
+    const stretch = [bar(140, 370, 375, 371, 374), bar(150, 371, 376)];
+    const flags = [170, 180, 190, 200, 215].map((x, i) => bar(x, 369, 375, 370 + (i % 2), 371 - (i % 2)));
+    const kept = [...bars, ...flags];
+    expect(dropTrailingStrays(kept, [...bars, ...stretch, ...flags], scale).map((c) => c.x)).toEqual(
+      bars.map((c) => c.x),
+    );
+  });
+
+  it('does not count markers past the last bar as candles cut wrongly', () => {
+    // Eight flag pieces joining each other past the last of twelve bars: 40 % of the shapes
+    // read, over the share of junk that refuses a chart, but no candle among them.
+    const bars = row(12);
+    const flags = Array.from({ length: 8 }, (_, i) =>
+      bar(150 + 10 * i, 369, 375, 371 + (i % 2), 372 - (i % 2)),
+    );
+    const read = checkContinuity([...bars, ...flags], scale, '1h');
+    expect(read.candles.map((c) => c.x)).toEqual(bars.map((c) => c.x));
+  });
+
+  it('keeps quiet bars after a missing one, trading beside the last bar before it', () => {
+    const bars = row(12);
+    // Six bars of a fifth of the usual range, the first two places on, within the last range.
+    const quiet = [130, 140, 150, 160, 170, 180].map((x) => bar(x, 200, 205, 202, 203));
+    const all = [...bars, ...quiet];
+    expect(dropTrailingStrays(all, all, scale)).toHaveLength(18);
   });
 });

@@ -20,6 +20,8 @@ import {
   MIN_JOINED,
   SHORT_RUN_CANDLES,
   HIDDEN_RUN_GAP_RANGES,
+  MARKER_GAP_RANGES,
+  MARKER_RANGE_SHARE,
   SKIP_JUNK_SPACINGS,
   SMALL_GAP_RANGE_SHARE,
   UNKNOWN_BODIES_SHARE,
@@ -312,8 +314,11 @@ export function dropFlatStrays(c: ReadCandle[], s: PriceScale, tol = joinToleran
  * right of it is a marker (TradingView's economic-event flags along the plot's bottom, whose red
  * stripes read as flat bars joining each other) or text (a row of time labels the plot took in,
  * each label a piece of its own; before the last run only such single pieces). Each run fewer than SHORT_RUN_CANDLES, all of them fewer than
- * the candles before the first gap; `relation` says whether a hidden stretch (a panel) explains
- * it. Candles left out between two kept ones (misread, not missing) leave no empty stretch.
+ * the candles before the first gap; a run of markers' pieces (each spanning a fraction of a
+ * bar's range, away from the last bar in price) may be longer, as a JPEG breaks a row of flags
+ * into many. `relation` says whether a hidden stretch (a panel) explains it. Candles left out
+ * between two kept ones (misread, not missing) leave no empty stretch; markers' pieces left out
+ * there do.
  */
 export function dropTrailingStrays(
   c: ReadCandle[],
@@ -323,23 +328,35 @@ export function dropTrailingStrays(
   tol = joinTolerancePx(s),
 ): ReadCandle[] {
   const reach = skipReach(c);
-  const nearGap = HIDDEN_RUN_GAP_RANGES * medianRangePx(c, s);
+  const range = medianRangePx(c, s);
+  const nearGap = HIDDEN_RUN_GAP_RANGES * range;
+  // A marker's piece spans a fraction of a bar's typical range and stands away in price from
+  // the bar `before` the empty stretch (see MARKER_RANGE_SHARE): a quiet market's bars after a
+  // missing one trade beside it.
+  const marker = (k: ReadCandle, before: ReadCandle) =>
+    Math.abs(priceToY(s, k.low) - priceToY(s, k.high)) <= MARKER_RANGE_SHARE * range &&
+    priceGapPx(s, before, k) > MARKER_GAP_RANGES * range;
   let cut = c.length;
   let runEnd = c.length;
   for (let g = c.length - 1; g > 0; g--) {
     if (c[g]!.x - c[g - 1]!.x <= reach) continue;
-    // Shapes g .. runEnd - 1 stand together past the stretch before g.
-    if (runEnd - g >= SHORT_RUN_CANDLES || c.length - g >= g) break;
+    // Shapes g .. runEnd - 1 stand together past the stretch before g; a run of markers'
+    // pieces only may be longer than a label's few.
+    const markers = c.slice(g, runEnd).every((k) => marker(k, c[g - 1]!));
+    if ((runEnd - g >= SHORT_RUN_CANDLES && !markers) || c.length - g >= g) break;
     // Before the last run, only single pieces are passed over (labels, each a piece of its own):
     // runs of bars between stretches are bars a drawing hid at each stretch (a session box's
     // sides drawn over bar columns), not text. Such bars trade near the bar before the hidden
     // place (within HIDDEN_RUN_GAP_RANGES of the bars' typical range); a run further from it in
     // price is a drawing's text too (a pivot level's label box, its glyphs read as bars joining
     // each other).
-    if (runEnd < c.length && runEnd - g > 1 && priceGapPx(s, c[g - 1]!, c[g]!) <= nearGap) break;
+    if (runEnd < c.length && runEnd - g > 1 && !markers && priceGapPx(s, c[g - 1]!, c[g]!) <= nearGap) break;
     runEnd = g;
+    // A shape read in the stretch and left out is a misread bar, and the stretch no empty one;
+    // a marker's piece there is more of the markers.
     const [a, b] = [c[g - 1]!.x, c[g]!.x];
-    if (relation(s, c[g - 1]!, c[g]!, tol) || read.some((k) => k.x > a && k.x < b)) continue;
+    const misreadBetween = read.some((k) => k.x > a && k.x < b && !marker(k, c[g - 1]!));
+    if (relation(s, c[g - 1]!, c[g]!, tol) || misreadBetween) continue;
     cut = g;
   }
   return cut < c.length ? c.slice(0, cut) : c;
@@ -467,12 +484,17 @@ export function checkContinuity(
         : unjudged
           ? dropShortRuns(dropUnjoined(allCandles, priceScale, relation), priceScale, relation)
           : dropUnjoined(allCandles, priceScale, relation);
-  if (candles !== allCandles)
+  // Shapes past the last bar (markers, text: dropTrailingStrays) are no candles cut wrongly.
+  let pastLast = 0;
+  if (candles !== allCandles) {
+    const kept = candles.length;
     candles = dropTrailingStrays(candles, allCandles, priceScale, relation, gapTol ?? undefined);
+    if (candles.length < kept) pastLast = allCandles.filter((k) => k.x > candles.at(-1)!.x).length;
+  }
   candles = dropFlatStrays(candles, priceScale);
   // So many junk shapes mean the shapes themselves were cut wrongly (a dense chart split at a
   // wrong spacing reads half its bars twice): what is left cannot be trusted either.
-  const unjoined = 1 - candles.length / allCandles.length;
+  const unjoined = 1 - candles.length / (allCandles.length - pastLast);
   if (unjoined > MAX_UNJOINED) {
     throw new EngineError(
       'NO_CHART_FOUND',

@@ -63,6 +63,19 @@ export const SHORT_RUN_CANDLES = 4;
  */
 export const HIDDEN_RUN_GAP_RANGES = 3;
 /**
+ * dropTrailingStrays: shapes past the last bar each spanning at most this share of the bars'
+ * median range are a row of markers, however many (TradingView's economic-event flags along
+ * the plot's bottom: on a JPEG their red stripes fell into four to six pieces of 2-16 px that
+ * joined each other, beside bars of 41 px; EURUSD 1h as a JPEG, the last bar read 133 px off).
+ */
+export const MARKER_RANGE_SHARE = 0.5;
+/**
+ * ... and standing further than this many median ranges in price from the bar before the empty
+ * stretch (the flags 2.2 below it). Quiet bars after a missing one trade beside it (c111, j12:
+ * runs of 6 and 14 real bars spanning 0.1-0.5 of the median range, 0-2 px from it).
+ */
+export const MARKER_GAP_RANGES = 1;
+/**
  * A candle that joins neither neighbour is judged again against the nearest candles kept when
  * they stand within this many bar spacings: junk between two lattice places (a glyph of a
  * Fibonacci level's label beside the last bar, yellow-on-black GBPUSD M15) is no neighbour, while
