@@ -4,6 +4,7 @@ import {
   checkContinuity,
   dropFlatStrays,
   drawnApart,
+  dropShortRuns,
   dropTrailingStrays,
   dropUnjoined,
   overlaps,
@@ -40,6 +41,22 @@ describe('dropUnjoined', () => {
     const far = bar(40, 320, 345);
     const kept = dropUnjoined([...bars, glyphBefore, bar(30, 80, 82), far], scale, overlaps);
     expect(kept.map((c) => c.x)).toEqual(bars.map((c) => c.x));
+  });
+});
+
+describe('dropShortRuns', () => {
+  // 1 px bars 2 px apart, 30 px ranges, each overlapping the next.
+  const bars = Array.from({ length: 20 }, (_, i) => bar(2 * i, 300 + (i % 4), 330 + (i % 4)));
+
+  it('leaves out the pieces of a label past the last bar, far above it, even four of them', () => {
+    // A Fibonacci level's "1.0000" in the bars' colour, broken by JPEG into four overlapping pieces.
+    const glyphs = [bar(40, 32, 39), bar(42, 32, 32), bar(44, 33, 39), bar(50, 33, 43)];
+    expect(dropShortRuns([...bars, ...glyphs], scale).map((c) => c.x)).toEqual(bars.map((c) => c.x));
+  });
+
+  it('keeps a run of four bars that jumped, each spanning a bar range', () => {
+    const jumped = [40, 42, 44, 46].map((x) => bar(x, 100, 130));
+    expect(dropShortRuns([...bars, ...jumped], scale)).toHaveLength(24);
   });
 });
 

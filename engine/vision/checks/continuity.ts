@@ -260,10 +260,25 @@ export function preferJoiningAlternatives(
 }
 
 /**
+ * Whether a shape is a piece of a marker or a label rather than a bar, judged against the bar
+ * `before` it: it spans at most MARKER_RANGE_SHARE of the bars' median range (`range`, px) and
+ * stands more than MARKER_GAP_RANGES of it away from that bar in price. A quiet market's bars
+ * trade beside the bar before them.
+ */
+function markerPiece(s: PriceScale, range: number, k: ReadCandle, before: ReadCandle): boolean {
+  return (
+    Math.abs(priceToY(s, k.low) - priceToY(s, k.high)) <= MARKER_RANGE_SHARE * range &&
+    priceGapPx(s, before, k) > MARKER_GAP_RANGES * range
+  );
+}
+
+/**
  * Runs of fewer than SHORT_RUN_CANDLES candles that join each other but neither candle beside
  * the run, left out. Used where only ranges can be compared (bodies unknown): a label's digits
  * in the candles' colour (a Fibonacci level's "1.0000" beside the last bar) fall apart into a
- * few tiny pieces whose ranges overlap each other, far from every bar.
+ * few tiny pieces whose ranges overlap each other, far from every bar. A run after the last
+ * bar made of markers' pieces only (markerPiece) is left out however long, if shorter than
+ * what stands before it: on a JPEG the same "1.0000" broke into four.
  */
 export function dropShortRuns(
   c: ReadCandle[],
@@ -271,11 +286,19 @@ export function dropShortRuns(
   relation: JoinRelation = overlaps,
 ): ReadCandle[] {
   const tol = joinTolerancePx(s);
+  const range = medianRangePx(c, s);
   const keep: ReadCandle[] = [];
   let start = 0;
   for (let i = 1; i <= c.length; i++) {
     if (i < c.length && relation(s, c[i - 1]!, c[i]!, tol)) continue;
-    if (i - start >= SHORT_RUN_CANDLES || (start === 0 && i === c.length)) keep.push(...c.slice(start, i));
+    const run = c.slice(start, i);
+    const trailingMarkers =
+      i === c.length &&
+      start > 0 &&
+      run.length < start &&
+      run.every((k) => markerPiece(s, range, k, c[start - 1]!));
+    if (!trailingMarkers && (run.length >= SHORT_RUN_CANDLES || (start === 0 && i === c.length)))
+      keep.push(...run);
     start = i;
   }
   return keep;
@@ -330,12 +353,7 @@ export function dropTrailingStrays(
   const reach = skipReach(c);
   const range = medianRangePx(c, s);
   const nearGap = HIDDEN_RUN_GAP_RANGES * range;
-  // A marker's piece spans a fraction of a bar's typical range and stands away in price from
-  // the bar `before` the empty stretch (see MARKER_RANGE_SHARE): a quiet market's bars after a
-  // missing one trade beside it.
-  const marker = (k: ReadCandle, before: ReadCandle) =>
-    Math.abs(priceToY(s, k.low) - priceToY(s, k.high)) <= MARKER_RANGE_SHARE * range &&
-    priceGapPx(s, before, k) > MARKER_GAP_RANGES * range;
+  const marker = (k: ReadCandle, before: ReadCandle) => markerPiece(s, range, k, before);
   let cut = c.length;
   let runEnd = c.length;
   for (let g = c.length - 1; g > 0; g--) {
