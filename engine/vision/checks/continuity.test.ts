@@ -412,6 +412,16 @@ describe('dropTrailingStrays', () => {
     expect(read.candles.map((c) => c.x)).toEqual(bars.map((c) => c.x));
   });
 
+  it('leaves out a long run whose pieces jump apart in price (a level price box: glyphs at two heights)', () => {
+    const bars = row(12);
+    // Seven glyph pieces past an empty stretch: three near the bars, four 360 px above them,
+    // each pair joining where it can.
+    const low = [bar(170, 184, 199, 188, 199), bar(185, 185, 196, 199, 189), bar(190, 190, 195, 189, 195)];
+    const high = [192, 200, 206, 209].map((x) => bar(x, 16, 28, 16, 16));
+    const all = [...bars, ...low, ...high];
+    expect(dropTrailingStrays(all, all, scale).map((c) => c.x)).toEqual(bars.map((c) => c.x));
+  });
+
   it('keeps quiet bars after a missing one, trading beside the last bar before it', () => {
     const bars = row(12);
     // Six bars of a fifth of the usual range, the first two places on, within the last range.

@@ -339,7 +339,8 @@ export function dropFlatStrays(c: ReadCandle[], s: PriceScale, tol = joinToleran
  * each label a piece of its own; before the last run only such single pieces). Each run fewer than SHORT_RUN_CANDLES, all of them fewer than
  * the candles before the first gap; a run of markers' pieces (each spanning a fraction of a
  * bar's range, away from the last bar in price) may be longer, as a JPEG breaks a row of flags
- * into many. `relation` says whether a hidden stretch (a panel) explains it. Candles left out
+ * into many, and so may a run whose neighbours jump apart in price (a level's price box, its
+ * glyphs read at two heights). `relation` says whether a hidden stretch (a panel) explains it. Candles left out
  * between two kept ones (misread, not missing) leave no empty stretch; markers' pieces left out
  * there do.
  */
@@ -359,8 +360,12 @@ export function dropTrailingStrays(
   for (let g = c.length - 1; g > 0; g--) {
     if (c[g]!.x - c[g - 1]!.x <= reach) continue;
     // Shapes g .. runEnd - 1 stand together past the stretch before g; a run of markers'
-    // pieces only may be longer than a label's few.
-    const markers = c.slice(g, runEnd).every((k) => marker(k, c[g - 1]!));
+    // pieces only may be longer than a label's few, and so may a run whose neighbours jump
+    // further apart in price than bars trade (a level's price box: its glyphs at two heights).
+    const run = c.slice(g, runEnd);
+    const markers =
+      run.every((k) => marker(k, c[g - 1]!)) ||
+      run.some((k, i) => i > 0 && priceGapPx(s, run[i - 1]!, k) > nearGap);
     if ((runEnd - g >= SHORT_RUN_CANDLES && !markers) || c.length - g >= g) break;
     // Before the last run, only single pieces are passed over (labels, each a piece of its own):
     // runs of bars between stretches are bars a drawing hid at each stretch (a session box's
