@@ -5,6 +5,7 @@ import {
   dropFlatStrays,
   drawnApart,
   dropShortRuns,
+  dropTrailingMarkers,
   dropTrailingStrays,
   dropUnjoined,
   overlaps,
@@ -57,6 +58,21 @@ describe('dropShortRuns', () => {
   it('keeps a run of four bars that jumped, each spanning a bar range', () => {
     const jumped = [40, 42, 44, 46].map((x) => bar(x, 100, 130));
     expect(dropShortRuns([...bars, ...jumped], scale)).toHaveLength(24);
+  });
+});
+
+describe('dropTrailingMarkers', () => {
+  // Forty bars 16 px apart, 40 px ranges, trading near each other.
+  const bars = Array.from({ length: 40 }, (_, i) => bar(16 * i, 300 + (i % 5) * 4, 340 + (i % 5) * 4));
+
+  it('leaves out a line of text on the lattice past the last bar, far from it in price', () => {
+    const glyphs = [656, 672, 688, 704, 720, 736].map((x, i) => bar(x, 181 + (i % 3), 188));
+    expect(dropTrailingMarkers([...bars, ...glyphs], scale)).toHaveLength(40);
+  });
+
+  it('keeps quiet last bars trading beside the bar before them', () => {
+    const quiet = [656, 672, 688].map((x) => bar(x, 320, 326));
+    expect(dropTrailingMarkers([...bars, ...quiet], scale)).toHaveLength(43);
   });
 });
 

@@ -386,6 +386,27 @@ export function dropTrailingStrays(
 }
 
 /**
+ * The longest run of markers' pieces (markerPiece: each a fraction of a bar's range, all away
+ * in price from the bar before the run) at the end of the candles, left out, where fewer than
+ * the bars before it: a line of text along the chart's right part, lying on the bars' lattice
+ * with no empty stretch before it (a break-even line's label on a JPEG of MetaTrader CRUDEOIL M5,
+ * thirteen glyph pieces 170 px above the last bar, read as the last bars). A quiet market's last
+ * bars trade beside the bar before them.
+ */
+export function dropTrailingMarkers(c: ReadCandle[], s: PriceScale): ReadCandle[] {
+  const range = medianRangePx(c, s);
+  const small = (k: ReadCandle) =>
+    Math.abs(priceToY(s, k.low) - priceToY(s, k.high)) <= MARKER_RANGE_SHARE * range;
+  let cut = c.length;
+  for (let start = c.length - 1; start > 0 && small(c[start]!); start--) {
+    if (c.length - start >= start) break;
+    const before = c[start - 1]!;
+    if (c.slice(start).every((k) => markerPiece(s, range, k, before))) cut = start;
+  }
+  return cut < c.length ? c.slice(0, cut) : c;
+}
+
+/**
  * How far (px) a bar may open from the previous close on a market that gaps a little between
  * bars: the reading slack, or SMALL_GAP_RANGE_SHARE of the bars' median high-low range where
  * that is more.
@@ -511,7 +532,10 @@ export function checkContinuity(
   let pastLast = 0;
   if (candles !== allCandles) {
     const kept = candles.length;
-    candles = dropTrailingStrays(candles, allCandles, priceScale, relation, gapTol ?? undefined);
+    candles = dropTrailingMarkers(
+      dropTrailingStrays(candles, allCandles, priceScale, relation, gapTol ?? undefined),
+      priceScale,
+    );
     if (candles.length < kept) pastLast = allCandles.filter((k) => k.x > candles.at(-1)!.x).length;
   }
   candles = dropFlatStrays(candles, priceScale);
