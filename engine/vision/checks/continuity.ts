@@ -266,10 +266,12 @@ export function preferJoiningAlternatives(
  * trade beside the bar before them.
  */
 function markerPiece(s: PriceScale, range: number, k: ReadCandle, before: ReadCandle): boolean {
-  return (
-    Math.abs(priceToY(s, k.low) - priceToY(s, k.high)) <= MARKER_RANGE_SHARE * range &&
-    priceGapPx(s, before, k) > MARKER_GAP_RANGES * range
-  );
+  return smallPiece(s, range, k) && priceGapPx(s, before, k) > MARKER_GAP_RANGES * range;
+}
+
+/** Whether a shape spans at most MARKER_RANGE_SHARE of the bars' median range (`range`, px). */
+function smallPiece(s: PriceScale, range: number, k: ReadCandle): boolean {
+  return Math.abs(priceToY(s, k.low) - priceToY(s, k.high)) <= MARKER_RANGE_SHARE * range;
 }
 
 /**
@@ -340,9 +342,9 @@ export function dropFlatStrays(c: ReadCandle[], s: PriceScale, tol = joinToleran
  * the candles before the first gap; a run of markers' pieces (each spanning a fraction of a
  * bar's range, away from the last bar in price) may be longer, as a JPEG breaks a row of flags
  * into many, and so may a run whose neighbours jump apart in price (a level's price box, its
- * glyphs read at two heights). `relation` says whether a hidden stretch (a panel) explains it. Candles left out
- * between two kept ones (misread, not missing) leave no empty stretch; markers' pieces left out
- * there do.
+ * glyphs read at two heights). `relation` says whether a hidden stretch (a panel) explains it.
+ * Candles left out between two kept ones (misread, not missing) leave no empty stretch;
+ * markers' pieces left out there do.
  */
 export function dropTrailingStrays(
   c: ReadCandle[],
@@ -363,17 +365,17 @@ export function dropTrailingStrays(
     // pieces only may be longer than a label's few, and so may a run whose neighbours jump
     // further apart in price than bars trade (a level's price box: its glyphs at two heights).
     const run = c.slice(g, runEnd);
-    const markers =
+    const notBars =
       run.every((k) => marker(k, c[g - 1]!)) ||
       run.some((k, i) => i > 0 && priceGapPx(s, run[i - 1]!, k) > nearGap);
-    if ((runEnd - g >= SHORT_RUN_CANDLES && !markers) || c.length - g >= g) break;
+    if ((runEnd - g >= SHORT_RUN_CANDLES && !notBars) || c.length - g >= g) break;
     // Before the last run, only single pieces are passed over (labels, each a piece of its own):
     // runs of bars between stretches are bars a drawing hid at each stretch (a session box's
     // sides drawn over bar columns), not text. Such bars trade near the bar before the hidden
     // place (within HIDDEN_RUN_GAP_RANGES of the bars' typical range); a run further from it in
     // price is a drawing's text too (a pivot level's label box, its glyphs read as bars joining
     // each other).
-    if (runEnd < c.length && runEnd - g > 1 && !markers && priceGapPx(s, c[g - 1]!, c[g]!) <= nearGap) break;
+    if (runEnd < c.length && runEnd - g > 1 && !notBars && priceGapPx(s, c[g - 1]!, c[g]!) <= nearGap) break;
     runEnd = g;
     // A shape read in the stretch and left out is a misread bar, and the stretch no empty one;
     // a marker's piece there is more of the markers.
@@ -395,10 +397,8 @@ export function dropTrailingStrays(
  */
 export function dropTrailingMarkers(c: ReadCandle[], s: PriceScale): ReadCandle[] {
   const range = medianRangePx(c, s);
-  const small = (k: ReadCandle) =>
-    Math.abs(priceToY(s, k.low) - priceToY(s, k.high)) <= MARKER_RANGE_SHARE * range;
   let cut = c.length;
-  for (let start = c.length - 1; start > 0 && small(c[start]!); start--) {
+  for (let start = c.length - 1; start > 0 && smallPiece(s, range, c[start]!); start--) {
     if (c.length - start >= start) break;
     const before = c[start - 1]!;
     if (c.slice(start).every((k) => markerPiece(s, range, k, before))) cut = start;
@@ -528,7 +528,8 @@ export function checkContinuity(
         : unjudged
           ? dropShortRuns(dropUnjoined(allCandles, priceScale, relation), priceScale, relation)
           : dropUnjoined(allCandles, priceScale, relation);
-  // Shapes past the last bar (markers, text: dropTrailingStrays) are no candles cut wrongly.
+  // Shapes past the last bar (markers, text: dropTrailingStrays, dropTrailingMarkers) are no
+  // candles cut wrongly.
   let pastLast = 0;
   if (candles !== allCandles) {
     const kept = candles.length;
