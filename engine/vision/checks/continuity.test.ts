@@ -70,6 +70,17 @@ describe('dropTrailingMarkers', () => {
     expect(dropTrailingMarkers([...bars, ...glyphs], scale)).toHaveLength(40);
   });
 
+  it('leaves out glyphs of a title before the first bar, far above it, in checkContinuity', () => {
+    // Twenty bars, each opening where the previous one closed; two glyph pieces before them that
+    // join each other, 290 px above the first bar.
+    const joined = Array.from({ length: 20 }, (_, i) =>
+      bar(30 + 16 * i, 300, 340, 310 + (i % 2) * 10, 320 - (i % 2) * 10),
+    );
+    const glyphs = [bar(2, 7, 13, 8, 12), bar(16, 7, 13, 12, 9)];
+    const read = checkContinuity([...glyphs, ...joined], scale, '5m');
+    expect(read.candles.map((c) => c.x)).toEqual(joined.map((c) => c.x));
+  });
+
   it('keeps quiet last bars trading beside the bar before them', () => {
     const quiet = [656, 672, 688].map((x) => bar(x, 320, 326));
     expect(dropTrailingMarkers([...bars, ...quiet], scale)).toHaveLength(43);

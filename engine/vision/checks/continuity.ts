@@ -393,7 +393,8 @@ export function dropTrailingStrays(
  * the bars before it: a line of text along the chart's right part, lying on the bars' lattice
  * with no empty stretch before it (a break-even line's label on a JPEG of MetaTrader CRUDEOIL M5,
  * thirteen glyph pieces 170 px above the last bar, read as the last bars). A quiet market's last
- * bars trade beside the bar before them.
+ * bars trade beside the bar before them. checkContinuity also runs it mirrored, for glyphs
+ * before the first bar (the same chart's title pieces, 300 px above it, read as its high).
  */
 export function dropTrailingMarkers(c: ReadCandle[], s: PriceScale): ReadCandle[] {
   const range = medianRangePx(c, s);
@@ -537,6 +538,8 @@ export function checkContinuity(
       dropTrailingStrays(candles, allCandles, priceScale, relation, gapTol ?? undefined),
       priceScale,
     );
+    // The same at the left edge: a title's or a label's glyphs before the first bar.
+    candles = dropTrailingMarkers([...candles].reverse(), priceScale).reverse();
     if (candles.length < kept) pastLast = allCandles.filter((k) => k.x > candles.at(-1)!.x).length;
   }
   candles = dropFlatStrays(candles, priceScale);
