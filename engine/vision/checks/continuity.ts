@@ -105,8 +105,13 @@ function priceGapPx(s: PriceScale, a: ReadCandle, b: ReadCandle): number {
 
 /** The candles' median high-low range (px). */
 function medianRangePx(c: ReadCandle[], s: PriceScale): number {
-  const ranges = c.map((k) => Math.abs(priceToY(s, k.low) - priceToY(s, k.high))).sort((a, b) => a - b);
+  const ranges = c.map((k) => rangePx(s, k)).sort((a, b) => a - b);
   return ranges.length ? ranges[ranges.length >> 1]! : 0;
+}
+
+/** A candle's high-low range (px). */
+function rangePx(s: PriceScale, k: ReadCandle): number {
+  return Math.abs(priceToY(s, k.low) - priceToY(s, k.high));
 }
 
 /**
@@ -271,7 +276,7 @@ function markerPiece(s: PriceScale, range: number, k: ReadCandle, before: ReadCa
 
 /** Whether a shape spans at most MARKER_RANGE_SHARE of the bars' median range (`range`, px). */
 function smallPiece(s: PriceScale, range: number, k: ReadCandle): boolean {
-  return Math.abs(priceToY(s, k.low) - priceToY(s, k.high)) <= MARKER_RANGE_SHARE * range;
+  return rangePx(s, k) <= MARKER_RANGE_SHARE * range;
 }
 
 /**
@@ -316,7 +321,7 @@ export function dropShortRuns(
  * too: two such steps side by side join each other, so the candle-by-candle rule keeps them.
  */
 export function dropFlatStrays(c: ReadCandle[], s: PriceScale, tol = joinTolerancePx(s)): ReadCandle[] {
-  const flat = c.map((k) => Math.abs(priceToY(s, k.low) - priceToY(s, k.high)) <= FLAT_MAX_PX);
+  const flat = c.map((k) => rangePx(s, k) <= FLAT_MAX_PX);
   if (!flat.some(Boolean)) return c;
   const reach = skipReach(c);
   return c.filter((k, i) => {
@@ -413,9 +418,7 @@ export function dropTrailingMarkers(c: ReadCandle[], s: PriceScale): ReadCandle[
  * that is more.
  */
 export function smallGapTolerancePx(c: ReadCandle[], s: PriceScale): number {
-  const ranges = c.map((k) => Math.abs(priceToY(s, k.low) - priceToY(s, k.high))).sort((a, b) => a - b);
-  const range = ranges.length ? ranges[ranges.length >> 1]! : 0;
-  return Math.max(joinTolerancePx(s), SMALL_GAP_RANGE_SHARE * range);
+  return Math.max(joinTolerancePx(s), SMALL_GAP_RANGE_SHARE * medianRangePx(c, s));
 }
 
 const isDaily = (tf: Timeframe | null) => tf !== null && TIMEFRAME_MINUTES[tf] >= TIMEFRAME_MINUTES['1d'];
@@ -538,9 +541,9 @@ export function checkContinuity(
       dropTrailingStrays(candles, allCandles, priceScale, relation, gapTol ?? undefined),
       priceScale,
     );
+    if (candles.length < kept) pastLast = allCandles.filter((k) => k.x > candles.at(-1)!.x).length;
     // The same at the left edge: a title's or a label's glyphs before the first bar.
     candles = dropTrailingMarkers([...candles].reverse(), priceScale).reverse();
-    if (candles.length < kept) pastLast = allCandles.filter((k) => k.x > candles.at(-1)!.x).length;
   }
   candles = dropFlatStrays(candles, priceScale);
   // So many junk shapes mean the shapes themselves were cut wrongly (a dense chart split at a
