@@ -4,6 +4,7 @@ import { paintChart, type PaintOptions } from '../test-support/paint';
 import { candlesAfterCleanup } from '../test-support/stages';
 import { toRaster } from '../pixels/raster';
 import { liftOverlays } from './overlays';
+import { findLayout } from '../layout';
 import type { PlotRect } from '../types';
 
 interface Zone extends PlotRect {
@@ -114,5 +115,58 @@ describe('translucent zones drawn over the candles', () => {
       }
     }
     expect(readCandles(img).zones).toEqual([]);
+  });
+});
+
+describe('what stands beyond the plot', () => {
+  it("leaves a toolbar's grey fills alone, left of the plot's separator line, where a zone of the same fill is over the plot", () => {
+    // TradingView's drawing tools stand left of the plot, on the chart's own background (the
+    // background region takes them in), behind a separator line the plot's left edge was placed
+    // on; their hover fills may be the grey of a zone drawn over the candles.
+    const bar = 70;
+    const light = {
+      height: 500,
+      seed: 5,
+      background: 0xffffff,
+      grid: 0xe0e3eb,
+      bull: 0x089981,
+      bear: 0xf23645,
+    };
+    const painted = paintChart(light);
+    const { width, height } = painted.image;
+    const wide = width + bar;
+    const data = new Uint8Array(wide * height * 4).fill(255);
+    for (let y = 0; y < height; y++) {
+      data.set(painted.image.data.subarray(y * width * 4, (y + 1) * width * 4), (y * wide + bar) * 4);
+      for (let x = bar - 5; x < bar - 1; x++) data.set([0xd1, 0xd4, 0xdc, 255], (y * wide + x) * 4);
+    }
+    const grey = 0x787b86;
+    const image = drawZones({ width: wide, height, data }, [
+      { left: bar + 150, right: bar + 420, top: 200, bottom: 260, colour: grey, alpha: 0.15 },
+      ...[196, 214, 232, 250].map((top) => ({
+        left: 12,
+        right: 48,
+        top,
+        bottom: top + 9,
+        colour: grey,
+        alpha: 0.15,
+      })),
+    ]);
+    const raster = toRaster(image);
+    const found = findLayout(toRaster(paintChart(light).image))!;
+    const shift = (p: PlotRect) => ({ ...p, left: p.left + bar, right: p.right + bar });
+    // The layout as the labelled axis on the right places it: plot from the separator on, the
+    // region from the image's left edge.
+    const layout = {
+      ...findLayout(raster)!,
+      region: { ...shift(found.region), left: 0 },
+      plot: shift(found.plot),
+      axisSide: found.axisSide,
+      axisStrip: shift(found.axisStrip),
+    };
+    expect(layout.axisSide).toBe('right');
+    const zones = liftOverlays(raster, layout);
+    expect(zones.length).toBeGreaterThan(0);
+    for (const z of zones) expect((z.rect.left + z.rect.right) / 2).toBeGreaterThan(bar);
   });
 });

@@ -74,8 +74,16 @@ export function liftOverlays(r: Raster, layout: Layout): Overlay[] {
   // The plot's side of the axis, top to bottom: zones cross the grid lines that placed the plot's
   // edges, and may cut the background region itself (a zone across the whole plot is no
   // background), so the plot found with them over it may be too small.
-  const { region, axisStrip, bgMask } = layout;
+  const { region, axisStrip, bgMask, plot } = layout;
   const lastRow = r.height - 1;
+  // Not beyond the plot's far side, where the region may take in a platform's toolbar
+  // (TradingView's drawing tools, left of a separator line): on a JPEG its icons' grey hover
+  // fills passed for pieces of a zone, and lifting them broke the separator, so the plot took in
+  // the toolbar. A zone over the candles has its middle over the plot.
+  const overPlot = (z: PlotRect) => {
+    const middle = (z.left + z.right) / 2;
+    return middle >= plot.left && middle <= plot.right;
+  };
   const area: PlotRect =
     layout.axisSide === 'right'
       ? { left: region.left, top: 0, right: Math.max(region.left, axisStrip.left - 1), bottom: lastRow }
@@ -85,7 +93,7 @@ export function liftOverlays(r: Raster, layout: Layout): Overlay[] {
       fill: f.colour,
       // A fill at the image's top or bottom edge is a toolbar or a panel, not a drawing.
       rects: fillRects(r, { ...area, top: f.top, bottom: f.bottom }, f.colour).filter(
-        (z) => z.top > 0 && z.bottom < lastRow,
+        (z) => z.top > 0 && z.bottom < lastRow && overPlot(z),
       ),
     }))
     .filter((f) => f.rects.length > 0);
