@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeImage } from '../../adapters/node/decode-image';
-import { readChart, refusalAfterRetry } from './read-chart';
+import { readChart, readPixels, refusalAfterRetry, type ReadTrace } from './read-chart';
+import sharp from 'sharp';
 import { EngineError } from '../core/errors';
 import {
   canJudge,
@@ -942,4 +943,22 @@ describe.skipIf(collections.length === 0)('readChart golden screenshots', () => 
     },
     60_000,
   );
+});
+
+/** A real TradingView capture: a blurry up-scaled copy of a dark chart with a shaded session. */
+const SPY = '../shared/chart-corpus/real/tv-dark-SPY-3m-oficial-blurry.png';
+
+describe.skipIf(!existsSync(SPY))('drawings lifted off a real capture as a JPEG', () => {
+  it('keeps the plot when the lift takes its grid and separators for a zone', async () => {
+    // As bench:real-jpeg writes it: quality 75, the phone's and messenger's default. The lift
+    // took the blurred separator and grid for zones' pieces and the plot was found again at a
+    // quarter of its size: "no chart area".
+    const jpeg = await sharp(SPY).flatten({ background: '#ffffff' }).jpeg({ quality: 75 }).toBuffer();
+    const trace: ReadTrace = {};
+    readPixels(await decodeImage(new Uint8Array(jpeg)), undefined, trace);
+    expect(trace.drawings!.length).toBeGreaterThan(0);
+    const { left, top, right, bottom } = trace.plot!;
+    expect(right - left).toBeGreaterThan(1000);
+    expect(bottom - top).toBeGreaterThan(1500);
+  });
 });

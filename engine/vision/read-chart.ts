@@ -69,6 +69,13 @@ const rasterPixels = new ScratchArray((n) => new Uint32Array(n));
 const MIN_PLOT_SHARE = 0.15;
 const MIN_PLOT_WIDTH = 60;
 const MIN_PLOT_HEIGHT = 40;
+/**
+ * The plot found again once drawings are lifted keeps at least this share of the first one's
+ * area, or the first stands: a lift that mistook a blurred JPEG's grid and separators for a zone's
+ * (tv-dark SPY as JPEG: the plot cut to a quarter, and the chart refused).
+ */
+const LIFTED_PLOT_MIN_SHARE = 0.5;
+const plotArea = (p: PlotRect) => (p.right - p.left + 1) * (p.bottom - p.top + 1);
 
 /**
  * Reads a chart screenshot: plot area, price axis, every candle's OHLC, symbol and timeframe.
@@ -555,7 +562,10 @@ function readPlot(image: RgbaImage, raster: Raster, trace?: ReadTrace, axis?: Ax
   const zones = eraseZones(raster, layout);
   if (drawings.length > 0 || zones.length > 0) {
     const lifted = [...drawings.map((d) => d.rect), ...zones.map((z) => z.rect)];
-    layout = findLayout(raster, image, lifted, axis ?? axisClearOf(layout, lifted), strips) ?? layout;
+    const again = findLayout(raster, image, lifted, axis ?? axisClearOf(layout, lifted), strips);
+    // Lifting what was drawn over the plot only takes obstacles away: a plot found again that
+    // is much smaller than before says the lift took the layout's own lines for a drawing's.
+    if (again && plotArea(again.plot) >= LIFTED_PLOT_MIN_SHARE * plotArea(layout.plot)) layout = again;
   }
   const { plot } = layout;
   if (trace) {
