@@ -192,6 +192,34 @@ describe('preferJoiningAlternatives', () => {
     expect(dropUnjoined(read, scale).map((c) => c.x)).toEqual([0, 10, 20, 30]);
   });
 
+  it('swaps in the two candles under a marker cut in two whose halves join only each other', () => {
+    const pixel = row().slice(0, 2);
+    // An arrow over two candles won both their columns, cut in two on the candles' lattice: its
+    // halves (rows 20-30) join each other. The first candle under it continues from the candle
+    // before; the second gaps from it (a daily chart) but trades beside it.
+    const first = px(20, 70, 100, 90, 80);
+    const second = px(30, 75, 110, 95, 100);
+    pixel.push(
+      { ...px(20, 20, 30, 30, 25), alternative: first },
+      { ...px(30, 20, 30, 25, 22), alternative: second },
+      px(40, 100, 120, 110, 115),
+    );
+    const read = pixel.map(toRead);
+    expect(preferJoiningAlternatives(pixel, read, scale, toRead)).toBe(2);
+    expect(pixel.slice(2, 4)).toEqual([first, second]);
+  });
+
+  it('keeps two shapes that join each other and go on joining the next', () => {
+    const pixel = row().slice(0, 2);
+    pixel.push(
+      { ...px(20, 20, 30, 30, 25), alternative: px(20, 70, 100, 90, 80) },
+      { ...px(30, 20, 30, 25, 22), alternative: px(30, 75, 110, 95, 100) },
+      px(40, 15, 25, 22, 18),
+    );
+    const read = pixel.map(toRead);
+    expect(preferJoiningAlternatives(pixel, read, scale, toRead)).toBe(0);
+  });
+
   it('keeps a piece in the columns of the candle swapped in that is not smaller', () => {
     const pixel = row().slice(0, 2);
     const doji = px(20, 70, 100, 90, 80);

@@ -214,9 +214,10 @@ export function dropUnjoined(
  * beside it, and the continuity check would then leave out the junk shape and lose the candle.
  * Where a candle joins neither neighbour but the other shape in its columns (its alternative)
  * joins one, the alternative is the candle: swapped in `pixel` and `read` alike (in place; the
- * left neighbour as already settled). Judged by the relation the continuity check will use
- * (overlapping ranges where most bodies are unknown). The junk's other pieces smaller than the
- * candle and within its columns go too (from both arrays). Returns how many were swapped.
+ * left neighbour as already settled). A marker cut in two whose halves join only each other
+ * gives way the same, both halves at once (below). Judged by the relation the continuity check
+ * will use (overlapping ranges where most bodies are unknown). The junk's other pieces smaller
+ * than the candle and within its columns go too (from both arrays). Returns how many were swapped.
  */
 export function preferJoiningAlternatives(
   pixel: PixelCandle[],
@@ -231,15 +232,44 @@ export function preferJoiningAlternatives(
     (i + 1 < read.length && relation(s, k, read[i + 1]!, tol));
   let swapped = 0;
   const came: PixelCandle[] = [];
-  for (let i = 0; i < pixel.length; i++) {
-    const alt = pixel[i]!.alternative;
-    if (!alt || joinsEither(read[i]!, i)) continue;
-    const altRead = toRead(alt);
-    if (!joinsEither(altRead, i)) continue;
+  const swap = (i: number, alt: PixelCandle, altRead: ReadCandle) => {
     pixel[i] = alt;
     read[i] = altRead;
     came.push(alt);
     swapped++;
+  };
+  for (let i = 0; i < pixel.length; i++) {
+    const alt = pixel[i]!.alternative;
+    if (!alt) continue;
+    if (!joinsEither(read[i]!, i)) {
+      const altRead = toRead(alt);
+      if (joinsEither(altRead, i)) swap(i, alt, altRead);
+      continue;
+    }
+    // A marker cut in two by the candles' lattice (an arrow over two candles, joined to one
+    // beside it on a JPEG, won both candles' columns): its halves join each other and nothing
+    // else. Where the first stands over an alternative that continues from the candle before,
+    // and the second over one trading beside it (a daily chart's bars may gap), they are the
+    // candles.
+    const next = pixel[i + 1]?.alternative;
+    if (
+      !next ||
+      i === 0 ||
+      relation(s, read[i - 1]!, read[i]!, tol) ||
+      !relation(s, read[i]!, read[i + 1]!, tol)
+    )
+      continue;
+    const altRead = toRead(alt);
+    const nextRead = toRead(next);
+    if (
+      !relation(s, read[i - 1]!, altRead, tol) ||
+      !overlaps(s, altRead, nextRead, tol) ||
+      (i + 2 < read.length && relation(s, read[i + 1]!, read[i + 2]!, tol))
+    )
+      continue;
+    swap(i, alt, altRead);
+    swap(i + 1, next, nextRead);
+    i++;
   }
   // The junk shape was cut into pieces, and the candle back in its columns leaves the others
   // there junk too: a piece standing within its columns, smaller (narrower, shorter), is no
@@ -421,7 +451,8 @@ export function smallGapTolerancePx(c: ReadCandle[], s: PriceScale): number {
   return Math.max(joinTolerancePx(s), SMALL_GAP_RANGE_SHARE * medianRangePx(c, s));
 }
 
-const isDaily = (tf: Timeframe | null) => tf !== null && TIMEFRAME_MINUTES[tf] >= TIMEFRAME_MINUTES['1d'];
+export const isDaily = (tf: Timeframe | null) =>
+  tf !== null && TIMEFRAME_MINUTES[tf] >= TIMEFRAME_MINUTES['1d'];
 
 export { MAX_UNJOINED, MIN_JOINED };
 
