@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { readChart, type ReadTrace, type TextToken } from '../../engine/vision';
 import { decodeImage } from './decode-image';
 import type { AxisOcr } from './ocr-axis';
@@ -162,5 +164,36 @@ describe('the title crop (titleCrop)', () => {
     // down more than half the band, but the letters stand apart from the wick.
     const drawn = band(200, 40, (x, y) => letters(x, y) || (y >= 18 && x >= 20 && x < 80 && x % 12 < 2));
     expect(await inkColumns(drawn, 40)).toBe(10);
+  });
+});
+
+/** A real TradingView capture of a daily index CFD, whose bars gap from day to day. */
+const NAS100 = fileURLToPath(
+  new URL('../../../shared/chart-corpus/real/tv-light-NAS100-1d-tvautopilot.jpg', import.meta.url),
+);
+
+describe.skipIf(!existsSync(NAS100))('a daily timeframe read by the title port', () => {
+  it("lets the continuity check keep a daily chart's gapping bars the engine's own reading left out", async () => {
+    // As bench:real-jpeg writes it (quality 75): the engine reads no title on it, and its last
+    // bars, each opening 5-9 px from the previous close, were left out as misread.
+    const jpeg = await sharp(NAS100).jpeg({ quality: 75 }).toBuffer();
+    const image = await decodeImage(new Uint8Array(jpeg));
+    const trace: ReadTrace = {};
+    const own = readChart(image, trace);
+    expect(own.timeframe).toBeNull();
+    expect(own.warnings.some((w) => w.includes('left out'))).toBe(true);
+    const r = trace.titleRegions![0]!.box;
+    const words = ['US', '100', 'Cash', 'CFD', '·', '1D', '·', 'BlackBull', 'Markets'];
+    const titleWords: TextToken[] = words.map((text, i) => ({
+      text,
+      box: { left: r.left + 4 + i * 40, top: r.top + 2, right: r.left + 36 + i * 40, bottom: r.top + 14 },
+      confidence: 0.9,
+    }));
+    const viaPort = readChart(image, {}, { pixels: trace.pixels!, titleWords });
+    expect(viaPort.timeframe).toBe('1d');
+    expect(viaPort.warnings.some((w) => w.includes('left out'))).toBe(false);
+    expect(viaPort.candles.length).toBeGreaterThan(own.candles.length);
+    // The last bar is the rightmost candle drawn (x 961), not one some bars before it.
+    expect(viaPort.candles.at(-1)!.x).toBeGreaterThan(own.candles.at(-1)!.x + 10);
   });
 });

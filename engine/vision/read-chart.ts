@@ -35,6 +35,7 @@ import {
   settleLastBar,
   noChart,
   preferJoiningAlternatives,
+  isDaily,
   scoreReading,
   scaleDisagreements,
   judgeScale,
@@ -291,14 +292,17 @@ function readFrom(
     if (regions.length > 0) trace.pickerRegions = regions;
     else delete trace.pickerRegions;
   }
-  // The continuity check keeps the timeframe the engine read itself: one the title port added
-  // labels the reading but does not let a daily chart's gaps through (decision 026: on the
-  // real set that turned a refused misreading into a wrong reading and dropped a range).
+  // The continuity check takes the timeframe the engine read itself; where it read none, the
+  // title port's when that is a day or longer, whose bars may gap (decision 051: a daily index
+  // CFD's last bars left out as misread, on a JPEG, for gaps of 5-9 px). An intraday one the
+  // port read is not taken: it would hold the bars to a stricter check than the unknown
+  // timeframe the pixels were read with, and the refusal drop the port's labels (decision 026).
+  const ownTimeframe = title.own ? title.own.timeframe : timeframe;
   const row = apartRow(pixelCandles, layout.plot);
   const continuity = checkContinuity(
     candlesRead,
     scale.priceScale,
-    title.own ? title.own.timeframe : timeframe,
+    ownTimeframe ?? (isDaily(timeframe) ? timeframe : null),
     row.apart,
     pixelCandles.map((c) => !c.ambiguous),
     layout.panels.length > 0 ? (a, b) => layout.panels.some((p) => a.x < p.left && b.x > p.right) : undefined,

@@ -11,6 +11,7 @@ export {
   canJudge,
   preferJoiningAlternatives,
   checkContinuity,
+  isDaily,
   continuityVerdict,
   apartRow,
   drawnApart,
