@@ -451,6 +451,7 @@ export function smallGapTolerancePx(c: ReadCandle[], s: PriceScale): number {
   return Math.max(joinTolerancePx(s), SMALL_GAP_RANGE_SHARE * medianRangePx(c, s));
 }
 
+/** Whether bars of this timeframe span a day or more: whole sessions, which may gap at every bar. */
 export const isDaily = (tf: Timeframe | null) =>
   tf !== null && TIMEFRAME_MINUTES[tf] >= TIMEFRAME_MINUTES['1d'];
 
