@@ -59,7 +59,7 @@ import {
 import type { TextToken, TitleRegion } from './text';
 import { forgetGlyphGuesses, TextMemo, useTextMemo } from './text/read-text';
 import { round } from './scale/prices';
-import type { ChartReading, PlotRect, PriceScale } from './types';
+import { rectArea, type ChartReading, type PlotRect, type PriceScale } from './types';
 import type { PixelCandle } from './candles';
 import type { AxisLabel } from './scale/scale-fit';
 
@@ -76,7 +76,6 @@ const MIN_PLOT_HEIGHT = 40;
  * (tv-dark SPY as JPEG: the plot cut to a quarter, and the chart refused).
  */
 const LIFTED_PLOT_MIN_SHARE = 0.5;
-const plotArea = (p: PlotRect) => (p.right - p.left + 1) * (p.bottom - p.top + 1);
 
 /**
  * Reads a chart screenshot: plot area, price axis, every candle's OHLC, symbol and timeframe.
@@ -569,7 +568,7 @@ function readPlot(image: RgbaImage, raster: Raster, trace?: ReadTrace, axis?: Ax
     const again = findLayout(raster, image, lifted, axis ?? axisClearOf(layout, lifted), strips);
     // Lifting what was drawn over the plot only takes obstacles away: a plot found again that
     // is much smaller than before says the lift took the layout's own lines for a drawing's.
-    if (again && plotArea(again.plot) >= LIFTED_PLOT_MIN_SHARE * plotArea(layout.plot)) layout = again;
+    if (again && rectArea(again.plot) >= LIFTED_PLOT_MIN_SHARE * rectArea(layout.plot)) layout = again;
   }
   const { plot } = layout;
   if (trace) {

@@ -8,6 +8,9 @@ export interface PlotRect {
   bottom: number;
 }
 
+/** A rectangle's area in px (its edges are inclusive). */
+export const rectArea = (r: PlotRect) => (r.right - r.left + 1) * (r.bottom - r.top + 1);
+
 export interface PriceScale {
   mode: 'linear' | 'log';
   /** linear: price = intercept + slope * y ; log: ln(price) = intercept + slope * y  (y in image px) */

@@ -22,7 +22,7 @@ import { learnPalette } from '../palette/learn';
 import type { Raster } from '../pixels/raster';
 import { bin15, colourDistance } from '../pixels/raster';
 import { maskWords, nextClear } from '../pixels/byte-scan';
-import type { PlotRect } from '../types';
+import { rectArea, type PlotRect } from '../types';
 import {
   BELOW_AREA_SHARE,
   BLEND_CHANNEL_SLACK,
@@ -148,7 +148,7 @@ export function liftOverlays(r: Raster, layout: Layout): Overlay[] {
   // a zone's rows may run on over the anti-aliased edges of candles in its own hue).
   const sameFill = (a: number, b: number) => colourDistance(a, b) <= FILL_TOLERANCE / 2;
   const areaOf = (pieces: { rect: PlotRect; colour: number }[], colour: number) =>
-    pieces.filter((p) => sameFill(p.colour, colour)).reduce((sum, p) => sum + size(p.rect), 0);
+    pieces.filter((p) => sameFill(p.colour, colour)).reduce((sum, p) => sum + rectArea(p.rect), 0);
   const drawn = zones.filter((z) => areaOf(below, z.colour) < BELOW_AREA_SHARE * areaOf(zones, z.colour));
   for (const u of unmeasured) {
     const same = drawn.find((z) => sameFill(z.colour, u.colour));
@@ -157,14 +157,12 @@ export function liftOverlays(r: Raster, layout: Layout): Overlay[] {
   if (drawn.length === 0) return [];
   // Where two zones overlap, the overlap has a colour (and a share) of its own and is found as a
   // zone of its own: the smaller rectangle is lifted first and the larger one leaves it alone.
-  drawn.sort((a, b) => size(a.rect) - size(b.rect));
-  const lifted = new Uint8Array(size(area));
+  drawn.sort((a, b) => rectArea(a.rect) - rectArea(b.rect));
+  const lifted = new Uint8Array(rectArea(area));
   for (const z of drawn) lift(r, layout, area, z, lifted);
   for (const z of drawn) clearBorders(r, layout, area, z.rect);
   return drawn;
 }
-
-const size = (p: PlotRect) => (p.right - p.left + 1) * (p.bottom - p.top + 1);
 
 /**
  * Whether some colour O laid at opacity 1 − share over the background gives the fill: O = B +
